@@ -1,0 +1,87 @@
+"""Build ttr's own map files from the board facts in ../shared/map-sources.
+
+Usage: python scripts/build_maps.py [SOURCE_DIR]
+
+Only facts are carried over (cities, positions, routes, tickets); the output
+format is ttr's own (see docs/map-format.md). Re-running is idempotent.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent.parent / "ttr" / "maps" / "data"
+COLOUR = {"pink": "purple", "gray": "gray"}  # rulebook names the pink cards purple
+
+BOARDS = {
+    # ttr name: (source file, title, ticket sets, long ticket set)
+    "usa": ("usa.json", "USA", ["base"], None),
+    "europe": ("europe.json", "Europe", ["base_regular"], "base_long"),
+    "nordic": ("nordiccountries.json", "Nordic Countries", ["base"], None),
+}
+
+
+def convert(name: str, src_dir: Path) -> dict:
+    fname, title, sets, long_set = BOARDS[name]
+    src = json.loads((src_dir / fname).read_text(encoding="utf-8"))
+    cities = [{"name": c["name"], "xy": c["layout_xy"]} for c in src["cities"]]
+    routes = []
+    for r in sorted(src["routes"], key=lambda r: r["id"]):
+        route = {
+            "id": r["id"],
+            "cities": [r["from"], r["to"]],
+            "length": r["length"],
+            "color": COLOUR.get(r["color"], r["color"]),
+            "tunnel": bool(r["tunnel"]),
+            "locomotives": r["locomotives"],
+            "spaces": [[round(x, 1), round(y, 1), round(a, 1)] for x, y, a in r["layout_spaces"]],
+        }
+        if r.get("any_cards_set") == 4:  # Nordic Murmansk-Lieksa: 4 cards replace one
+            route["any_four"] = True
+        routes.append(route)
+    doubles = [sorted(d["route_ids"]) for d in src["double_routes"]]
+    tickets = []
+    next_id = 1
+    for s in sets + ([long_set] if long_set else []):
+        for t in src["tickets"][s]:
+            entry = {"id": next_id, "cities": [t["from"], t["to"]], "points": t["points"]}
+            if s == long_set:
+                entry["long"] = True
+            tickets.append(entry)
+            next_id += 1
+    return {
+        "format": "ttr-map/1",
+        "name": name,
+        "title": title,
+        "source": src["source"],
+        "cities": cities,
+        "routes": routes,
+        "double_routes": doubles,
+        "tickets": tickets,
+    }
+
+
+def dump(data: dict) -> str:
+    """JSON with one line per city, route and ticket, so diffs stay readable."""
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, list):
+            rows = ",\n".join("  " + json.dumps(v, ensure_ascii=False) for v in value)
+            parts.append(f" {json.dumps(key)}: [\n{rows}\n ]")
+        else:
+            parts.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def main() -> None:
+    src_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared" / "map-sources"
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name in BOARDS:
+        data = convert(name, src_dir)
+        (OUT / f"{name}.json").write_text(dump(data), encoding="utf-8")
+        print(f"{name}: {len(data['cities'])} cities, {len(data['routes'])} routes, {len(data['tickets'])} tickets")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""An edition is a board plus the rule parameters that distinguish it.
+
+New editions are data (a frozen Edition) plus, where needed, a small subclass
+overriding one hook (e.g. how a route may be paid for).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import COLORS, LOCO
+
+
+@dataclass(frozen=True)
+class Edition:
+    name: str                      # registry name = map name
+    title: str
+    min_players: int = 2
+    max_players: int = 5
+    trains: int = 45
+    stations: int = 0              # stations per player (Europe: 3)
+    station_points: int = 4        # per unbuilt station
+    hand_size: int = 4
+    face_up: int = 5
+    cards_per_color: int = 12
+    locomotives: int = 14
+    loco_reset: int | None = 3     # G2: this many face-up locomotives reset the display; None: never
+    reset_cap: int = 10            # G2: at most this many resets in a row
+    face_up_loco_whole_draw: bool = True  # G4
+    locos_wild_everywhere: bool = True    # Nordic: only on ferries and tunnels
+    ferry_any_cards: int | None = None    # Nordic: any N cards replace a ferry locomotive
+    tunnel_reveal: int = 3
+    initial_long: int = 0          # long tickets dealt at setup (Europe: 1)
+    initial_regular: int = 3
+    initial_keep: int = 2
+    initial_unkept_to_box: bool = False   # False: under the pile
+    later_draw: int = 3
+    later_keep: int = 1
+    later_unkept_to_box: bool = False
+    doubles_min_players: int = 4   # G1: below this, claiming one lane closes the others
+    end_trains: int = 2            # G6: the last round starts at this many trains or fewer
+    route_points: dict = field(default_factory=lambda: {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15})
+    longest_bonus: int | None = 10
+    longest_bonus_name: str = "longest_path"
+    globetrotter_bonus: int | None = None
+    tie_breaks: tuple[str, ...] = ("tickets_completed", "longest_path")
+
+    # --- hooks -------------------------------------------------------------
+
+    def payments(self, hand: list[int], key: tuple) -> list[tuple]:
+        """Every card set that pays for a route. `key` is (colour or -1 for gray,
+        length, ferry locomotives, tunnel, any_four). A payment is ((kind, count), ...)
+        sorted by kind. E3: ferry spaces need locomotives; locomotives are wild."""
+        return self._one_colour(hand, key[0], key[1], key[2])
+
+    @staticmethod
+    def _one_colour(hand: list[int], color: int, length: int, ferry_locos: int) -> list[tuple]:
+        """`length` cards of one colour (`color`, or any if -1), locomotives wild,
+        at least `ferry_locos` of them locomotives."""
+        locos = hand[LOCO]
+        out = []
+        for c in (range(len(COLORS)) if color < 0 else (color,)):
+            h = hand[c]
+            if h == 0:
+                continue
+            lo = ferry_locos if ferry_locos > length - h else length - h
+            hi = locos if locos < length - 1 else length - 1
+            for k in range(lo, hi + 1):
+                out.append(((c, length - k), (LOCO, k)) if k else ((c, length),))
+        if locos >= length:
+            out.append(((LOCO, length),))
+        return out
+
+    def tunnel_payments(self, hand: list[int], paid_color: int, extra: int) -> list[tuple]:
+        """E2: ways to pay `extra` more cards: the paid colour or locomotives
+        (only locomotives if the claim was paid with locomotives alone)."""
+        locos = hand[LOCO]
+        if paid_color < 0:
+            return [((LOCO, extra),)] if locos >= extra else []
+        h = hand[paid_color]
+        out = []
+        for k in range(max(0, extra - h), min(locos, extra) + 1):
+            if k == extra:
+                out.append(((LOCO, extra),))
+            else:
+                out.append(((paid_color, extra - k), (LOCO, k)) if k else ((paid_color, extra),))
+        return out
+
+    def station_payments(self, hand: list[int], cost: int) -> list[tuple]:
+        """E4: the k-th station costs k cards of one colour, locomotives wild."""
+        return self._one_colour(hand, -1, cost, 0)

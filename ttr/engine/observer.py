@@ -1,0 +1,82 @@
+"""One player's view of a game: everything that player may see, nothing more.
+This is the one place where secrets are stripped (other hands, tickets,
+ticket offers, and the order of every pile)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..cards import CARD_NAMES, cards_text
+from .actions import KEEP
+
+
+def hand_dict(hand: list[int]) -> dict[str, int]:
+    return {CARD_NAMES[k]: n for k, n in enumerate(hand) if n}
+
+
+def public_history(game, player: int) -> list[dict]:
+    """The action log; other players' ticket choices show only how many were kept."""
+    out = []
+    for seat, a in zip(game.seats, game.actions):
+        text = str(a)
+        if a.kind == KEEP and seat != player and not game.is_over:
+            text = f"keep {len(a.target)} ticket(s)"
+        out.append({"seat": seat, "action": text})
+    return out
+
+
+def view(game, player: int) -> dict:
+    if not 0 <= player < game.num_players:
+        raise ValueError(f"no seat {player} in a {game.num_players}-player game")
+    rules = game.rules
+    ed = rules.edition
+    over = game.is_over
+    players = []
+    for p in range(game.num_players):
+        entry = {
+            "seat": p,
+            "hand_size": sum(game.hands[p]),
+            "tickets": len(game.tickets[p]),
+            "offer_size": len(game.offers[p]),
+            "trains": game.trains[p],
+            "stations": list(game.stations[p]),
+            "score": game.scores[p],
+        }
+        players.append(entry)
+    me = {
+        "seat": player,
+        "hand": hand_dict(game.hands[player]),
+        "tickets": [
+            {"id": t, "cities": list(rules.map.ticket_by_id[t].cities), "points": rules.ticket_points[t],
+             "long": rules.map.ticket_by_id[t].long}
+            for t in game.tickets[player]],
+        "offer": sorted(game.offers[player]),
+        "trains": game.trains[player],
+        "stations_left": ed.stations - len(game.stations[player]),
+        "score": game.scores[player],
+    }
+    tunnel = None
+    if game.tunnel:
+        r, cards, revealed, extra, _ = game.tunnel
+        tunnel = {"route": r, "cards": cards_text(cards), "revealed": [CARD_NAMES[c] for c in revealed], "extra": extra}
+    v = {
+        "map": rules.map.name,
+        "num_players": game.num_players,
+        "seat": player,
+        "phase": game.phase,
+        "current_player": game.current,
+        "turn": game.turns,
+        "face_up": [CARD_NAMES[c] if c >= 0 else None for c in game.face_up],
+        "deck_size": len(game.deck),
+        "discard": {CARD_NAMES[k]: n for k, n in sorted(Counter(game.discard).items())},
+        "ticket_pile_size": len(game.ticket_pile),
+        "routes": {str(r): game.owner[r] for r in rules.route_ids if game.owner[r] >= 0},
+        "stations": dict(game.station_at),
+        "tunnel": tunnel,
+        "last_round": game.final_turns >= 0,
+        "you": me,
+        "players": players,
+        "history": public_history(game, player),
+        "legal_actions": [str(a) for a in game.legal_actions()] if game.current == player and not over else [],
+        "result": game.result() if over else None,
+    }
+    return v

@@ -1,0 +1,65 @@
+"""Static facts of one game setup (map + edition + player count), compiled once
+into flat tables indexed by route id so the hot path does no attribute lookups."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..cards import CARD_INDEX, COLORS
+from ..editions import Edition, get_edition
+from ..errors import TtrError
+from ..maps import Map, load_map
+
+
+class Ruleset:
+    __slots__ = ("map", "edition", "players", "doubles_closed", "route_ids", "r_len", "r_color",
+                 "r_locos", "r_tunnel", "r_ends", "r_twins", "r_points", "r_key", "n_ids",
+                 "deck_cards", "city_names", "ticket_ends", "ticket_points", "long_tickets",
+                 "regular_tickets", "total_cards", "city_routes")
+
+    def __init__(self, m: Map, edition: Edition, players: int):
+        if not edition.min_players <= players <= edition.max_players:
+            raise TtrError(f"{edition.title} is for {edition.min_players}-{edition.max_players} players, not {players}")
+        self.map = m
+        self.edition = edition
+        self.players = players
+        self.doubles_closed = players < edition.doubles_min_players
+        n = max(r.id for r in m.routes) + 1
+        self.n_ids = n
+        self.route_ids = tuple(r.id for r in m.routes)
+        self.r_len = [0] * n
+        self.r_color = [-1] * n
+        self.r_locos = [0] * n
+        self.r_tunnel = [False] * n
+        self.r_ends = [(-1, -1)] * n
+        self.r_twins = [()] * n
+        self.r_points = [0] * n
+        self.r_key = [None] * n       # routes with equal keys accept the same payments
+        self.city_routes = {c.name: [] for c in m.cities}
+        for r in m.routes:
+            if r.length not in edition.route_points:
+                raise TtrError(f"map {m.name}: route {r.id} has length {r.length}, which {edition.title} does not score")
+            self.r_len[r.id] = r.length
+            self.r_color[r.id] = -1 if r.color == "gray" else CARD_INDEX[r.color]
+            self.r_locos[r.id] = r.locomotives
+            self.r_tunnel[r.id] = r.tunnel
+            self.r_ends[r.id] = (m.city_index[r.cities[0]], m.city_index[r.cities[1]])
+            self.r_twins[r.id] = r.twins
+            self.r_points[r.id] = edition.route_points[r.length]
+            self.r_key[r.id] = (self.r_color[r.id], r.length, r.locomotives, r.tunnel, r.any_four)
+            for c in r.cities:
+                self.city_routes[c].append(r.id)
+        self.city_names = tuple(c.name for c in m.cities)
+        self.deck_cards = [c for c in range(len(COLORS)) for _ in range(edition.cards_per_color)]
+        self.deck_cards += [len(COLORS)] * edition.locomotives
+        self.total_cards = len(self.deck_cards)
+        self.ticket_ends = {t.id: (m.city_index[t.cities[0]], m.city_index[t.cities[1]]) for t in m.tickets}
+        self.ticket_points = {t.id: t.points for t in m.tickets}
+        self.long_tickets = [t.id for t in m.tickets if t.long]
+        self.regular_tickets = [t.id for t in m.tickets if not t.long]
+        if edition.initial_long and not self.long_tickets:
+            raise TtrError(f"map {m.name} has no long tickets, which {edition.title} deals")
+
+
+@lru_cache(maxsize=None)
+def get_ruleset(map_name: str, players: int) -> Ruleset:
+    return Ruleset(load_map(map_name), get_edition(map_name), players)

@@ -1,0 +1,21 @@
+"""Typed errors. All are ValueErrors so callers can catch broadly."""
+
+
+class TtrError(ValueError):
+    """Base class of every error ttr raises on bad input."""
+
+
+class IllegalActionError(TtrError):
+    """An action that is not legal in the current position; the game is unchanged."""
+
+
+class ActionSyntaxError(IllegalActionError):
+    """Action text that does not parse."""
+
+
+class MapError(TtrError):
+    """A map file that is missing or malformed."""
+
+
+class SaveError(TtrError):
+    """A save file (or dict) that is malformed or inconsistent."""

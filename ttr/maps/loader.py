@@ -1,0 +1,155 @@
+"""Load and validate map files (format documented in docs/map-format.md)."""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+
+from ..cards import ROUTE_COLORS
+from ..errors import MapError
+from .model import City, Map, Route, Ticket
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CityEntry(_Strict):
+    name: str = Field(min_length=1)
+    xy: tuple[float, float]
+
+
+class RouteEntry(_Strict):
+    id: StrictInt = Field(ge=0)
+    cities: tuple[StrictStr, StrictStr]
+    length: StrictInt = Field(ge=1, le=12)
+    color: Literal[ROUTE_COLORS]  # type: ignore[valid-type]
+    tunnel: StrictBool = False
+    locomotives: StrictInt = Field(default=0, ge=0)
+    any_four: StrictBool = False
+    spaces: list[tuple[float, float, float]] = []
+
+
+class TicketEntry(_Strict):
+    id: StrictInt = Field(ge=0)
+    cities: tuple[StrictStr, StrictStr]
+    points: StrictInt = Field(ge=1)
+    long: StrictBool = False
+
+
+class MapFile(_Strict):
+    format: Literal["ttr-map/1"]
+    name: str = Field(min_length=1)
+    title: str
+    source: str
+    cities: list[CityEntry] = Field(min_length=2)
+    routes: list[RouteEntry] = Field(min_length=1)
+    double_routes: list[list[StrictInt]] = []
+    tickets: list[TicketEntry] = Field(min_length=1)
+
+
+def _where(loc: tuple, raw: dict) -> str:
+    """'routes[3] (id 4)'-style location of a pydantic error."""
+    parts = []
+    for i, key in enumerate(loc):
+        if isinstance(key, int):
+            parts[-1] += f"[{key}]"
+            if i == 1 and isinstance(raw.get(loc[0]), list):
+                entry = raw[loc[0]][key]
+                if isinstance(entry, dict) and ("id" in entry or "name" in entry):
+                    parts[-1] += f" ({'id ' + str(entry['id']) if 'id' in entry else entry['name']})"
+        else:
+            parts.append(str(key))
+    return ".".join(parts) or "top level"
+
+
+def parse_map(raw: object, origin: str) -> Map:
+    """Validate a decoded map file and build the immutable Map. Errors name origin and entry."""
+    if not isinstance(raw, dict):
+        raise MapError(f"{origin}: top level must be a JSON object")
+    try:
+        m = MapFile.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise MapError(f"{origin}: {_where(err['loc'], raw)}: {err['msg']}") from None
+
+    def fail(where: str, problem: str):
+        raise MapError(f"{origin}: {where}: {problem}")
+
+    names = set()
+    for i, c in enumerate(m.cities):
+        if c.name in names:
+            fail(f"cities[{i}] ({c.name})", "duplicate city name")
+        names.add(c.name)
+    seen_ids = set()
+    pairs = defaultdict(list)
+    for i, r in enumerate(m.routes):
+        where = f"routes[{i}] (id {r.id})"
+        if r.id in seen_ids:
+            fail(where, "duplicate route id")
+        seen_ids.add(r.id)
+        for c in r.cities:
+            if c not in names:
+                fail(where, f"unknown city {c!r}")
+        if r.cities[0] == r.cities[1]:
+            fail(where, "a route must join two different cities")
+        if r.locomotives > r.length:
+            fail(where, f"{r.locomotives} locomotive spaces on a route of length {r.length}")
+        if r.spaces and len(r.spaces) != r.length:
+            fail(where, f"{len(r.spaces)} layout spaces for a route of length {r.length}")
+        pairs[frozenset(r.cities)].append(r.id)
+    twins: dict[int, tuple[int, ...]] = {}
+    grouped = set()
+    for i, group in enumerate(m.double_routes):
+        where = f"double_routes[{i}]"
+        if len(group) < 2 or len(set(group)) != len(group):
+            fail(where, "a double route lists two or more distinct route ids")
+        for rid in group:
+            if rid not in seen_ids:
+                fail(where, f"unknown route id {rid}")
+            if rid in grouped:
+                fail(where, f"route {rid} is in two double routes")
+            grouped.add(rid)
+        ends = {frozenset(next(r for r in m.routes if r.id == rid).cities) for rid in group}
+        if len(ends) != 1:
+            fail(where, "routes of a double route must join the same two cities")
+        for rid in group:
+            twins[rid] = tuple(x for x in group if x != rid)
+    for pair, ids in pairs.items():
+        if len(ids) > 1 and not all(i in grouped for i in ids):
+            fail("double_routes", f"routes {sorted(ids)} join {' and '.join(sorted(pair))} but are not listed as a double route")
+    tids = set()
+    for i, t in enumerate(m.tickets):
+        where = f"tickets[{i}] (id {t.id})"
+        if t.id in tids:
+            fail(where, "duplicate ticket id")
+        tids.add(t.id)
+        for c in t.cities:
+            if c not in names:
+                fail(where, f"unknown city {c!r}")
+        if t.cities[0] == t.cities[1]:
+            fail(where, "a ticket must name two different cities")
+
+    cities = tuple(City(c.name, tuple(c.xy)) for c in m.cities)
+    routes = tuple(
+        Route(r.id, tuple(r.cities), r.length, r.color, r.tunnel, r.locomotives, r.any_four,
+              tuple(tuple(s) for s in r.spaces), twins.get(r.id, ()))
+        for r in m.routes)
+    tickets = tuple(Ticket(t.id, tuple(t.cities), t.points, t.long) for t in m.tickets)
+    return Map(m.name, m.title, m.source, cities, routes, tickets,
+               {r.id: r for r in routes}, {t.id: t for t in tickets},
+               {c.name: i for i, c in enumerate(cities)})
+
+
+def load_map_file(path: str | Path) -> Map:
+    path = Path(path)
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise MapError(f"{path}: no such map file") from None
+    except json.JSONDecodeError as e:
+        raise MapError(f"{path}: not valid JSON: {e}") from None
+    return parse_map(raw, path.name)
