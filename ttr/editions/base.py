@@ -6,6 +6,7 @@ overriding one hook (e.g. how a route may be paid for).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..cards import COLORS, LOCO
 
@@ -46,29 +47,30 @@ class Edition:
 
     # --- hooks -------------------------------------------------------------
 
-    def payments(self, hand: list[int], key: tuple) -> list[tuple]:
+    def payments(self, hand: list[int], key: tuple) -> tuple:
         """Every card set that pays for a route. `key` is (colour or -1 for gray,
         length, ferry locomotives, tunnel, any_four). A payment is ((kind, count), ...)
         sorted by kind. E3: ferry spaces need locomotives; locomotives are wild."""
-        return self._one_colour(hand, key[0], key[1], key[2])
-
-    @staticmethod
-    def _one_colour(hand: list[int], color: int, length: int, ferry_locos: int) -> list[tuple]:
-        """`length` cards of one colour (`color`, or any if -1), locomotives wild,
-        at least `ferry_locos` of them locomotives."""
+        color, n, f = key[0], key[1], key[2]
         locos = hand[LOCO]
-        out = []
-        for c in (range(len(COLORS)) if color < 0 else (color,)):
+        if locos > n:
+            locos = n
+        if color >= 0:
+            h = hand[color]
+            return _one_colour(color, n, f, h if h < n else n, locos, True)
+        out = ()
+        for c in _COLOR_RANGE:
             h = hand[c]
-            if h == 0:
-                continue
-            lo = ferry_locos if ferry_locos > length - h else length - h
-            hi = locos if locos < length - 1 else length - 1
-            for k in range(lo, hi + 1):
-                out.append(((c, length - k), (LOCO, k)) if k else ((c, length),))
-        if locos >= length:
-            out.append(((LOCO, length),))
-        return out
+            if h:
+                out += _one_colour(c, n, f, h if h < n else n, locos, False)
+        return out + ((((LOCO, n),),) if locos >= n else ())
+
+    def claim_reach(self, hand: list[int]) -> list[int]:
+        """Upper bounds on the length of route this hand can pay for, indexed by
+        route colour + 1 (index 0: gray)."""
+        locos = hand[LOCO]
+        colours = [hand[c] + locos for c in _COLOR_RANGE]
+        return [max(colours)] + colours
 
     def tunnel_payments(self, hand: list[int], paid_color: int, extra: int) -> list[tuple]:
         """E2: ways to pay `extra` more cards: the paid colour or locomotives
@@ -87,4 +89,23 @@ class Edition:
 
     def station_payments(self, hand: list[int], cost: int) -> list[tuple]:
         """E4: the k-th station costs k cards of one colour, locomotives wild."""
-        return self._one_colour(hand, -1, cost, 0)
+        return self.payments(hand, (-1, cost, 0, False, False))
+
+
+_COLOR_RANGE = range(len(COLORS))
+
+
+@lru_cache(maxsize=None)
+def _one_colour(c: int, n: int, ferry: int, h: int, locos: int, all_locos: bool) -> tuple:
+    """Payments of n spaces with colour c (h held, capped at n) and locomotives
+    (locos held, capped at n), at least `ferry` of them locomotives; the
+    all-locomotive payment only if `all_locos`. Bounded key space: cached."""
+    out = []
+    if h:
+        lo = ferry if ferry > n - h else n - h
+        hi = locos if locos < n - 1 else n - 1
+        for k in range(lo, hi + 1):
+            out.append(((c, n - k), (LOCO, k)) if k else ((c, n),))
+    if all_locos and locos >= n:
+        out.append(((LOCO, n),))
+    return tuple(out)

@@ -37,7 +37,7 @@ def _reason(game, a) -> str:
             return f"map {rules.map.name} has no route {r}"
         if game.owner[r] >= 0:
             return f"route {r} is already claimed by seat {game.owner[r]}"
-        if r not in game.free:
+        if not game.avail[r]:
             return f"route {r} is closed: its double was claimed and only one lane is open below {rules.edition.doubles_min_players} players (G1)"
         if any(game.owner[t] == p for t in rules.r_twins[r]):
             return f"you already own the other lane of route {r} (G1)"

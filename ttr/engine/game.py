@@ -31,7 +31,7 @@ _NONE = (None,)
 
 class Game:
     __slots__ = ("rules", "seed", "random_first", "phase", "current", "first_player", "hands", "deck", "discard",
-                 "face_up", "owner", "free", "trains", "stations", "station_at", "scores", "tickets",
+                 "face_up", "owner", "avail", "open_groups", "trains", "stations", "station_at", "scores", "tickets",
                  "ticket_pile", "offers", "tunnel", "final_turns", "passes", "shuffles", "turns",
                  "actions", "seats", "_legal", "_result")
 
@@ -67,7 +67,10 @@ class Game:
         g.ticket_pile = regular  # top is the end of the list; the rest of the long tickets go back to the box
         g.tickets = [[] for _ in range(players)]
         g.owner = [-1] * rules.n_ids
-        g.free = list(rules.route_ids)
+        g.avail = [False] * rules.n_ids  # claimable by someone: unowned and not closed (G1)
+        for r in rules.route_ids:
+            g.avail[r] = True
+        g.open_groups = list(rules.group_routes)  # per payment group: routes still open (tuples, copy on write)
         g.trains = [ed.trains] * players
         g.stations = [[] for _ in range(players)]
         g.station_at = {}
@@ -98,7 +101,7 @@ class Game:
         g.passes, g.shuffles, g.turns = self.passes, self.shuffles, self.turns
         g.hands = [h[:] for h in self.hands]
         g.deck, g.discard, g.face_up = self.deck[:], self.discard[:], self.face_up[:]
-        g.owner, g.free = self.owner[:], self.free[:]
+        g.owner, g.avail, g.open_groups = self.owner[:], self.avail[:], self.open_groups[:]
         g.trains, g.scores = self.trains[:], self.scores[:]
         g.stations = [s[:] for s in self.stations]
         g.station_at = self.station_at.copy()
@@ -186,26 +189,24 @@ class Game:
         if draws:
             segs.append((DRAW, draws, _NO_CARDS))
         trains = self.trains[p]
-        r_len, r_twins, r_key, owner = rules.r_len, rules.r_twins, rules.r_key, self.owner
+        owner, r_twins, open_groups = self.owner, rules.r_twins, self.open_groups
         check_twins = not rules.doubles_closed
-        groups: dict = {}
-        for r in self.free:
-            if r_len[r] > trains:
-                continue
-            if check_twins and r_twins[r]:
-                if any(owner[t] == p for t in r_twins[r]):  # G1: one lane per player
-                    continue
-            key = r_key[r]
-            group = groups.get(key)
-            if group is None:
-                groups[key] = [r]
-            else:
-                group.append(r)
         payments = ed.payments
-        for key, routes in groups.items():
-            pays = payments(hand, key)
-            if pays:
-                segs.append((CLAIM, routes, pays))
+        reaches = ed.claim_reach(hand)
+        for ci, groups in rules.claim_groups:
+            reach = reaches[ci]
+            if reach > trains:
+                reach = trains
+            for n, key, gi, twins in groups:
+                if n > reach:
+                    break
+                rs = open_groups[gi]
+                if rs and twins and check_twins:  # G1: one lane per player
+                    rs = [r for r in rs if not any(owner[t] == p for t in r_twins[r])]
+                if rs:
+                    pays = payments(hand, key)
+                    if pays:
+                        segs.append((CLAIM, rs, pays))
         if self.ticket_pile:
             segs.append((TICKETS, _NONE, _NO_CARDS))
         built = len(self.stations[p])
@@ -257,7 +258,10 @@ class Game:
                 self._end_turn()
             else:
                 self.phase = SECOND_CARD
-                if len(self._draw_targets(second=True)) == 0:  # nothing left to take: the turn ends (P1)
+                targets = self._draw_targets(second=True)
+                if targets:
+                    self._legal = LegalActions([(DRAW, targets, _NO_CARDS)])
+                else:  # nothing left to take: the turn ends (P1)
                     self._end_turn()
         elif kind == CLAIM:
             r = a.target
@@ -336,16 +340,21 @@ class Game:
         rules = self.rules
         p = self.current
         self.owner[r] = p
-        self.free.remove(r)
+        self._close(r)
         if rules.doubles_closed:  # G1: below the threshold the other lanes close
             for t in rules.r_twins[r]:
-                if t in self.free:
-                    self.free.remove(t)
+                self._close(t)
         self.trains[p] -= rules.r_len[r]
         self.scores[p] += rules.r_points[r]
         self._discard_cards(cards)
         self._refill()
         self._end_turn()
+
+    def _close(self, r: int) -> None:
+        if self.avail[r]:
+            self.avail[r] = False
+            gi = self.rules.r_group[r]
+            self.open_groups[gi] = tuple(x for x in self.open_groups[gi] if x != r)
 
     def _end_turn(self) -> None:
         p = self.current

@@ -18,7 +18,10 @@ class LegalActions(Sequence):
 
     def __init__(self, segments: list):
         self.segments = segments
-        self._len = sum(len(t) * len(p) for _, t, p in segments)
+        n = 0
+        for _, t, p in segments:
+            n += len(t) * len(p)
+        self._len = n
 
     def __len__(self) -> int:
         return self._len

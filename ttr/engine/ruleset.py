@@ -14,7 +14,7 @@ class Ruleset:
     __slots__ = ("map", "edition", "players", "doubles_closed", "route_ids", "r_len", "r_color",
                  "r_locos", "r_tunnel", "r_ends", "r_twins", "r_points", "r_key", "n_ids",
                  "deck_cards", "city_names", "ticket_ends", "ticket_points", "long_tickets",
-                 "regular_tickets", "total_cards", "city_routes")
+                 "regular_tickets", "total_cards", "city_routes", "claim_groups", "group_routes", "r_group")
 
     def __init__(self, m: Map, edition: Edition, players: int):
         if not edition.min_players <= players <= edition.max_players:
@@ -48,6 +48,22 @@ class Ruleset:
             self.r_key[r.id] = (self.r_color[r.id], r.length, r.locomotives, r.tunnel, r.any_four)
             for c in r.cities:
                 self.city_routes[c].append(r.id)
+        # Routes grouped by colour, then by payment key, sorted by length, so legal
+        # move generation can stop at the first length the hand cannot reach.
+        # The game keeps, per group, the routes still open (group_routes is the start).
+        by_key: dict = {}
+        for r in m.routes:
+            by_key.setdefault(self.r_key[r.id], []).append(r.id)
+        keys = sorted(by_key, key=lambda k: (k[0], k[1], str(k)))
+        self.group_routes = tuple(tuple(by_key[k]) for k in keys)
+        self.r_group = [-1] * n
+        for gi, k in enumerate(keys):
+            for r in by_key[k]:
+                self.r_group[r] = gi
+        self.claim_groups = tuple(
+            (color + 1, tuple((k[1], k, gi, any(self.r_twins[i] for i in by_key[k]))
+                              for gi, k in enumerate(keys) if k[0] == color))
+            for color in sorted({k[0] for k in keys}))
         self.city_names = tuple(c.name for c in m.cities)
         self.deck_cards = [c for c in range(len(COLORS)) for _ in range(edition.cards_per_color)]
         self.deck_cards += [len(COLORS)] * edition.locomotives

@@ -180,8 +180,10 @@ def from_dict(cls, d: dict, verify: bool = True):
             for t in rules.r_twins[r]:
                 check(g.owner[t] != g.owner[r], f"routes: seat {g.owner[r]} owns both lanes {r} and {t}")
                 check(not (rules.doubles_closed and g.owner[t] >= 0), f"routes: both lanes {r} and {t} claimed with {n} players")
-    g.free = [r for r in rules.route_ids if g.owner[r] < 0
-              and not (rules.doubles_closed and any(g.owner[t] >= 0 for t in rules.r_twins[r]))]
+    g.avail = [False] * rules.n_ids
+    for r in rules.route_ids:
+        g.avail[r] = g.owner[r] < 0 and not (rules.doubles_closed and any(g.owner[t] >= 0 for t in rules.r_twins[r]))
+    g.open_groups = [tuple(r for r in routes if g.avail[r]) for routes in rules.group_routes]
     seen_tickets = Counter(s.ticket_pile)
     g.trains, g.scores, g.stations, g.tickets, g.offers = [], [], [], [], []
     g.station_at = {}

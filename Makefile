@@ -1,0 +1,34 @@
+# Two commands do all set-up on a fresh machine (Python 3.11+, pip, make):
+#   make run    installs ttr in .venv, then plays a 4-player Europe game between bots
+#   make test   installs the test extras, then runs the whole suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test bench install clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+run: $(VENV)/.installed
+	$(BIN)/ttr demo --map europe --players 4 --seed 1
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n 2
+
+bench: $(VENV)/.installed
+	$(BIN)/ttr bench
+
+clean:
+	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis

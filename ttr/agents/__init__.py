@@ -1,0 +1,18 @@
+"""Bots, found by name."""
+from __future__ import annotations
+
+from ..errors import TtrError
+from .base import Agent
+from .random_agent import RandomAgent
+
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent}
+
+
+def make_agent(name: str, seed: int = 0) -> Agent:
+    try:
+        return AGENTS[name](seed)
+    except KeyError:
+        raise TtrError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}") from None
+
+
+__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent"]

@@ -1,0 +1,114 @@
+"""Playing whole games between agents, and the random-playout benchmark."""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import dataclass
+
+from .agents import make_agent
+from .engine import Game, new_game
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    seed: int
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    turns: int
+    actions: int
+    tickets_kept: tuple[int, ...]
+    tickets_done: tuple[int, ...]
+
+
+def play_game(map_name: str, players: int, seed: int, agents: list[str] | None = None,
+              on_action=None) -> Game:
+    """Play one game to the end; agents[i] plays seat i (default: all random).
+    `on_action(game, seat, action)` is called before each action is applied."""
+    names = agents or ["random"] * players
+    bots = [make_agent(n, seed * 7919 + i) for i, n in enumerate(names)]
+    g = new_game(map_name, players, seed)
+    while not g.is_over:
+        seat = g.current_player
+        action = bots[seat].act(g, seat)
+        if on_action:
+            on_action(g, seat, action)
+        g.apply(action)
+    return g
+
+
+def record(g: Game) -> GameRecord:
+    r = g.result()
+    ps = r["players"]
+    return GameRecord(g.seed, tuple(p["total"] for p in ps), tuple(r["winners"]), g.turns, len(g.actions),
+                      tuple(len(p["tickets_completed"]) + len(p["tickets_failed"]) for p in ps),
+                      tuple(len(p["tickets_completed"]) for p in ps))
+
+
+def summarize(records: list[GameRecord], players: int) -> dict:
+    totals = [t for r in records for t in r.totals]
+    wins = [0.0] * players
+    for r in records:
+        for w in r.winners:
+            wins[w] += 1 / len(r.winners)
+    kept = sum(sum(r.tickets_kept) for r in records)
+    done = sum(sum(r.tickets_done) for r in records)
+    turns = [r.turns for r in records]
+    return {
+        "games": len(records),
+        "score_mean": statistics.fmean(totals),
+        "score_sd": statistics.pstdev(totals),
+        "score_by_seat": [statistics.fmean(r.totals[s] for r in records) for s in range(players)],
+        "ticket_completion": done / kept if kept else 0.0,
+        "turns_mean": statistics.fmean(turns),
+        "turns_sd": statistics.pstdev(turns),
+        "actions_mean": statistics.fmean(r.actions for r in records),
+        "win_rate_by_seat": [w / len(records) for w in wins],
+    }
+
+
+def random_playouts(map_name: str, players: int, games: int, seed: int = 0) -> tuple[float, int]:
+    """Play `games` uniformly random games on the engine's fast path.
+    Returns (seconds, actions)."""
+    rng = random.Random(seed)
+    rnd = rng.random
+    actions = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        g = new_game(map_name, players, seed + i)
+        apply = g.apply_unchecked
+        while not g.is_over:
+            legal = g.legal_actions()
+            apply(legal[int(rnd() * len(legal))])
+        actions += len(g.actions)
+    return time.perf_counter() - t0, actions
+
+
+def clone_time(map_name: str, players: int, seed: int = 0, n: int = 20000) -> float:
+    """Seconds per clone of a mid-game state."""
+    g = new_game(map_name, players, seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        g.apply_unchecked(legal[int(rng.random() * len(legal))])
+    t0 = time.perf_counter()
+    for _ in range(n):
+        g.clone()
+    return (time.perf_counter() - t0) / n
+
+
+def bench(map_name: str, players: int, games: int = 200, runs: int = 5, seed: int = 0) -> dict:
+    """Medians over `runs` runs of random full games."""
+    rates, per_action, clones = [], [], []
+    for run in range(runs):
+        secs, actions = random_playouts(map_name, players, games, seed + run * games)
+        rates.append(games / secs)
+        per_action.append(secs / actions * 1e6)
+        clones.append(clone_time(map_name, players, seed + run) * 1e6)
+    return {
+        "map": map_name, "players": players, "games_per_run": games, "runs": runs,
+        "games_per_s": statistics.median(rates), "games_per_s_min": min(rates), "games_per_s_max": max(rates),
+        "us_per_action": statistics.median(per_action), "clone_us": statistics.median(clones),
+    }
