@@ -51,26 +51,28 @@ class Edition:
         """Every card set that pays for a route. `key` is (colour or -1 for gray,
         length, ferry locomotives, tunnel, any_four). A payment is ((kind, count), ...)
         sorted by kind. E3: ferry spaces need locomotives; locomotives are wild."""
-        color, n, f = key[0], key[1], key[2]
+        color, n, f, _, _ = key
         locos = hand[LOCO]
         if locos > n:
             locos = n
         if color >= 0:
             h = hand[color]
             return _one_colour(color, n, f, h if h < n else n, locos, True)
-        out = ()
-        for c in _COLOR_RANGE:
-            h = hand[c]
-            if h:
-                out += _one_colour(c, n, f, h if h < n else n, locos, False)
-        return out + ((((LOCO, n),),) if locos >= n else ())
+        return _gray(n, f, tuple(hand))
+
+    def payment_key(self, key: tuple) -> tuple:
+        """The part of a route's key its payments depend on (routes with equal
+        payment keys share one payment list per turn). Tunnels pay like plain routes here."""
+        return key[:3]
 
     def claim_reach(self, hand: list[int]) -> list[int]:
         """Upper bounds on the length of route this hand can pay for, indexed by
         route colour + 1 (index 0: gray)."""
         locos = hand[LOCO]
-        colours = [hand[c] + locos for c in _COLOR_RANGE]
-        return [max(colours)] + colours
+        reach = [h + locos for h in hand]
+        reach[LOCO] = max(reach[:LOCO])  # gray: the best colour
+        reach.insert(0, reach.pop())     # gray first, then colour c at c + 1
+        return reach
 
     def tunnel_payments(self, hand: list[int], paid_color: int, extra: int) -> list[tuple]:
         """E2: ways to pay `extra` more cards: the paid colour or locomotives
@@ -93,6 +95,18 @@ class Edition:
 
 
 _COLOR_RANGE = range(len(COLORS))
+
+
+@lru_cache(maxsize=1 << 16)
+def _gray(n: int, ferry: int, hand: tuple) -> tuple:
+    """Payments of a gray route of length n: any one colour, locomotives wild."""
+    locos = min(hand[LOCO], n)
+    out = ()
+    for c in _COLOR_RANGE:
+        h = hand[c]
+        if h:
+            out += _one_colour(c, n, ferry, min(h, n), locos, False)
+    return out + ((((LOCO, n),),) if locos >= n else ())
 
 
 @lru_cache(maxsize=None)

@@ -31,7 +31,7 @@ _NONE = (None,)
 
 class Game:
     __slots__ = ("rules", "seed", "random_first", "phase", "current", "first_player", "hands", "deck", "discard",
-                 "face_up", "owner", "avail", "open_groups", "trains", "stations", "station_at", "scores", "tickets",
+                 "face_up", "owner", "avail", "open_groups", "blocked", "trains", "stations", "station_at", "scores", "tickets",
                  "ticket_pile", "offers", "tunnel", "final_turns", "passes", "shuffles", "turns",
                  "actions", "seats", "_legal", "_result")
 
@@ -71,6 +71,7 @@ class Game:
         for r in rules.route_ids:
             g.avail[r] = True
         g.open_groups = list(rules.group_routes)  # per payment group: routes still open (tuples, copy on write)
+        g.blocked = [()] * players  # per seat: lanes it may not take because it owns their double (G1)
         g.trains = [ed.trains] * players
         g.stations = [[] for _ in range(players)]
         g.station_at = {}
@@ -102,6 +103,7 @@ class Game:
         g.hands = [h[:] for h in self.hands]
         g.deck, g.discard, g.face_up = self.deck[:], self.discard[:], self.face_up[:]
         g.owner, g.avail, g.open_groups = self.owner[:], self.avail[:], self.open_groups[:]
+        g.blocked = self.blocked[:]
         g.trains, g.scores = self.trains[:], self.scores[:]
         g.stations = [s[:] for s in self.stations]
         g.station_at = self.station_at.copy()
@@ -171,10 +173,11 @@ class Game:
         return []
 
     def _draw_targets(self, second: bool) -> list:
-        if second and self.rules.edition.face_up_loco_whole_draw:
-            targets = sorted({c for c in self.face_up if c >= 0 and c != LOCO})  # G4
-        else:
-            targets = sorted({c for c in self.face_up if c >= 0})
+        targets = sorted(set(self.face_up))
+        if targets[0] < 0:
+            del targets[0]  # an empty slot (G3)
+        if second and targets and targets[-1] == LOCO and self.rules.edition.face_up_loco_whole_draw:
+            del targets[-1]  # G4: a face-up locomotive cannot be the second card
         if self.deck or self.discard:
             targets.append(DECK)
         return targets
@@ -189,22 +192,24 @@ class Game:
         if draws:
             segs.append((DRAW, draws, _NO_CARDS))
         trains = self.trains[p]
-        owner, r_twins, open_groups = self.owner, rules.r_twins, self.open_groups
-        check_twins = not rules.doubles_closed
+        open_groups, blocked = self.open_groups, self.blocked[p]
         payments = ed.payments
         reaches = ed.claim_reach(hand)
+        paid = {}  # payment key -> payments, computed once per turn
         for ci, groups in rules.claim_groups:
             reach = reaches[ci]
             if reach > trains:
                 reach = trains
-            for n, key, gi, twins in groups:
+            for n, key, gi, twins, pkey in groups:
                 if n > reach:
                     break
                 rs = open_groups[gi]
-                if rs and twins and check_twins:  # G1: one lane per player
-                    rs = [r for r in rs if not any(owner[t] == p for t in r_twins[r])]
+                if blocked and twins and rs:  # G1: one lane per player
+                    rs = [r for r in rs if r not in blocked]
                 if rs:
-                    pays = payments(hand, key)
+                    pays = paid.get(pkey)
+                    if pays is None:
+                        pays = paid[pkey] = payments(hand, key)
                     if pays:
                         segs.append((CLAIM, rs, pays))
         if self.ticket_pile:
@@ -344,6 +349,8 @@ class Game:
         if rules.doubles_closed:  # G1: below the threshold the other lanes close
             for t in rules.r_twins[r]:
                 self._close(t)
+        elif rules.r_twins[r]:
+            self.blocked[p] += rules.r_twins[r]
         self.trains[p] -= rules.r_len[r]
         self.scores[p] += rules.r_points[r]
         self._discard_cards(cards)
@@ -400,9 +407,9 @@ class Game:
     def _check_reset(self) -> None:
         """G2: three face-up locomotives replace the display, unless no better display can be dealt."""
         ed = self.rules.edition
-        if ed.loco_reset is None:
-            return
         fu = self.face_up
+        if ed.loco_reset is None or fu.count(LOCO) < ed.loco_reset:
+            return
         for _ in range(ed.reset_cap):
             if fu.count(LOCO) < ed.loco_reset:
                 return

@@ -27,8 +27,10 @@ class LegalActions(Sequence):
         return self._len
 
     def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
+        if i.__class__ is not int:
+            if isinstance(i, slice):
+                return [self[j] for j in range(*i.indices(self._len))]
+            i = i.__index__()
         if i < 0:
             i += self._len
         if not 0 <= i < self._len:

@@ -61,7 +61,7 @@ class Ruleset:
             for r in by_key[k]:
                 self.r_group[r] = gi
         self.claim_groups = tuple(
-            (color + 1, tuple((k[1], k, gi, any(self.r_twins[i] for i in by_key[k]))
+            (color + 1, tuple((k[1], k, gi, any(self.r_twins[i] for i in by_key[k]), edition.payment_key(k))
                               for gi, k in enumerate(keys) if k[0] == color))
             for color in sorted({k[0] for k in keys}))
         self.city_names = tuple(c.name for c in m.cities)

@@ -184,6 +184,8 @@ def from_dict(cls, d: dict, verify: bool = True):
     for r in rules.route_ids:
         g.avail[r] = g.owner[r] < 0 and not (rules.doubles_closed and any(g.owner[t] >= 0 for t in rules.r_twins[r]))
     g.open_groups = [tuple(r for r in routes if g.avail[r]) for routes in rules.group_routes]
+    g.blocked = [() if rules.doubles_closed else
+                 tuple(t for r in rules.route_ids if g.owner[r] == p for t in rules.r_twins[r]) for p in range(n)]
     seen_tickets = Counter(s.ticket_pile)
     g.trains, g.scores, g.stations, g.tickets, g.offers = [], [], [], [], []
     g.station_at = {}
