@@ -4,9 +4,10 @@ from __future__ import annotations
 from ..errors import TtrError
 from .base import Edition
 from .europe import EUROPE
+from .nordic import NORDIC
 from .usa import USA
 
-EDITIONS: dict[str, Edition] = {e.name: e for e in (USA, EUROPE)}
+EDITIONS: dict[str, Edition] = {e.name: e for e in (USA, EUROPE, NORDIC)}
 
 
 def register(edition: Edition) -> None:

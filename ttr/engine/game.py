@@ -11,7 +11,7 @@ import random
 from itertools import combinations
 
 from ..cards import CARD_NAMES, LOCO
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, TtrError
 from . import explain, observer, save, scoring
 from .actions import CLAIM, DECK, DECLINE, DRAW, KEEP, PASS, PAY, STATION, TICKETS, Action
 from .legal import _NO_CARDS, LegalActions
@@ -39,6 +39,10 @@ class Game:
 
     @classmethod
     def new(cls, map_name: str, players: int = 2, seed: int = 0, random_first: bool = False) -> "Game":
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TtrError(f"seed must be an integer, not {seed!r}")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise TtrError(f"players must be an integer, not {players!r}")
         rules = get_ruleset(map_name, players)
         ed = rules.edition
         g = cls.__new__(cls)

@@ -14,14 +14,12 @@ _NO_CARDS = ((),)
 
 
 class LegalActions(Sequence):
-    __slots__ = ("segments", "_len")
+    __slots__ = ("segments", "sizes", "_len")
 
     def __init__(self, segments: list):
         self.segments = segments
-        n = 0
-        for _, t, p in segments:
-            n += len(t) * len(p)
-        self._len = n
+        self.sizes = sizes = [len(t) * len(p) for _, t, p in segments]
+        self._len = sum(sizes)
 
     def __len__(self) -> int:
         return self._len
@@ -35,8 +33,7 @@ class LegalActions(Sequence):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError(i)
-        for kind, targets, pays in self.segments:
-            n = len(targets) * len(pays)
+        for n, (kind, targets, pays) in zip(self.sizes, self.segments):
             if i < n:
                 q, r = divmod(i, len(pays))
                 return Action(kind, targets[q], pays[r])
