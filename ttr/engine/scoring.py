@@ -21,7 +21,8 @@ def _ticket_points(rules, ds: DisjointSet, tickets: list[int]) -> tuple[int, lis
 
 def score_tickets(game, p: int) -> dict:
     """Tickets of seat p. E4: each station may borrow one route of another player
-    into its city; the borrowings that maximise the ticket score are chosen."""
+    into its city; the borrowings that maximise the ticket score are chosen, and
+    among those the ones completing most tickets (P4, it matters for E6)."""
     rules = game.rules
     owner = game.owner
     ends = rules.r_ends
@@ -43,7 +44,7 @@ def score_tickets(game, p: int) -> dict:
             for r in combo:
                 d.union(*ends[r])
             cand = _ticket_points(rules, d, tickets)
-            if cand[0] > best[0]:
+            if (cand[0], len(cand[1])) > (best[0], len(best[1])):  # P4: then most tickets completed
                 best = cand
                 borrowed = {city: r for (city, _), r in zip(choices, combo)}
     pts, done, failed = best
