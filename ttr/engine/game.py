@@ -7,6 +7,7 @@ state untouched. `apply_unchecked()` is the fast path for search and playouts.
 """
 from __future__ import annotations
 
+import copy
 import random
 from itertools import combinations
 
@@ -242,6 +243,7 @@ class Game:
         elif not isinstance(action, Action):
             raise IllegalActionError(f"expected an Action or its text, got {type(action).__name__}")
         if action not in self.legal_actions():
+            _check_well_formed(action)
             raise IllegalActionError(explain.why_illegal(self, action))
         self.apply_unchecked(action)
 
@@ -370,6 +372,7 @@ class Game:
     def _end_turn(self) -> None:
         p = self.current
         n = self.rules.players
+        self.turns += 1
         if self.final_turns >= 0:
             self.final_turns -= 1
             if self.final_turns == 0:
@@ -382,7 +385,6 @@ class Game:
             return
         self.current = (p + 1) % n
         self.phase = TURN
-        self.turns += 1
 
     # ----------------------------------------------------------------- cards
 
@@ -401,12 +403,13 @@ class Game:
         return self.deck.pop()
 
     def _refill(self) -> None:
+        """Fill empty display slots (G3), then apply G2 (a reset may have become possible)."""
         fu = self.face_up
         if -1 in fu:
             for i, c in enumerate(fu):
                 if c < 0:
                     fu[i] = self._pop_card()
-            self._check_reset()
+        self._check_reset()
 
     def _check_reset(self) -> None:
         """G2: three face-up locomotives replace the display, unless no better display can be dealt."""
@@ -439,12 +442,12 @@ class Game:
 
     def result(self) -> dict:
         """Final scores (provisional before the end): see docs/rules.md."""
-        if self._result is not None:
-            return self._result
-        res = scoring.result(self)
-        if self.phase is OVER:
+        if self._result is None:
+            res = scoring.result(self)
+            if self.phase is not OVER:
+                return res
             self._result = res
-        return res
+        return copy.deepcopy(self._result)
 
     def view(self, player: int) -> dict:
         """What `player` may see, JSON-ready (the one place secrets are stripped)."""
@@ -467,6 +470,17 @@ class Game:
             except IllegalActionError as e:
                 raise IllegalActionError(f"history entry {i} ({text}): {e}") from None
         return g
+
+
+def _check_well_formed(action: Action) -> None:
+    """An Action built by hand must be what its own text parses to."""
+    try:
+        ok = Action.from_text(str(action)) == action
+    except Exception:  # noqa: BLE001 - any failure to print or parse means malformed fields
+        ok = False
+    if not ok:
+        raise IllegalActionError(f"malformed action value {tuple(action)!r}: fields do not form an action "
+                                 "(build actions with game.parse_action or take them from legal_actions())")
 
 
 def new_game(map_name: str, players: int = 2, seed: int = 0, random_first: bool = False) -> Game:

@@ -104,7 +104,7 @@ def to_dict(game) -> dict:
 
 def _card(name: str, where: str) -> int:
     if name not in CARD_INDEX:
-        raise SaveError(f"{where}: unknown card {name!r}")
+        raise SaveError(f"save: {where}: unknown card {name!r}")
     return CARD_INDEX[name]
 
 
@@ -172,7 +172,7 @@ def from_dict(cls, d: dict, verify: bool = True):
               f"{census[k]} {CARD_NAMES[k]} cards in play; the {ed.title} deck has {expected[k]}")
     g.owner = [-1] * rules.n_ids
     for key, seat in s.routes.items():
-        check(key.isdigit() and int(key) in m.route_by_id, f"routes: unknown route id {key!r}")
+        check(key.isdigit() and str(int(key)) == key and int(key) in m.route_by_id, f"routes: unknown route id {key!r}")
         check(0 <= seat < n, f"routes: route {key} owned by seat {seat}, not a seat of {n}")
         g.owner[int(key)] = seat
     for r in rules.route_ids:
@@ -191,6 +191,7 @@ def from_dict(cls, d: dict, verify: bool = True):
     g.station_at = {}
     for p, ps in enumerate(s.players):
         owned = [r for r in rules.route_ids if g.owner[r] == p]
+        check(ps.trains >= 0, f"players[{p}] holds routes needing more than the {ed.trains} trains a player has")
         check(ps.trains == ed.trains - sum(rules.r_len[r] for r in owned),
               f"players[{p}].trains is {ps.trains} but the routes held leave {ed.trains - sum(rules.r_len[r] for r in owned)}")
         check(ps.score == sum(rules.r_points[r] for r in owned),
@@ -207,6 +208,19 @@ def from_dict(cls, d: dict, verify: bool = True):
         g.stations.append(list(ps.stations))
         g.tickets.append(list(ps.tickets))
         g.offers.append(list(ps.offer))
+    choosing = {g.current} if g.phase in ("initial-tickets", "keep-tickets") else set()
+    if g.phase == "initial-tickets":  # seats from the current one up to the first player have yet to choose
+        seat = g.current
+        while True:
+            choosing.add(seat)
+            seat = (seat + 1) % n
+            if seat == g.first_player:
+                break
+    for p in range(n):
+        if p in choosing:
+            check(bool(g.offers[p]), f"players[{p}].offer is empty but seat {p} has tickets to choose in phase {g.phase}")
+        else:
+            check(not g.offers[p], f"players[{p}].offer holds tickets but seat {p} is not choosing any")
     for t, k in seen_tickets.items():
         check(t in m.ticket_by_id, f"unknown ticket id {t}")
         check(k == 1, f"ticket {t} appears {k} times")

@@ -1,0 +1,235 @@
+"""The `ttr` command (click) and the simulation summaries behind it."""
+from __future__ import annotations
+
+import json
+import math
+import re
+import statistics
+
+import pytest
+from click.testing import CliRunner
+
+import ttr
+from ttr.cli import main
+from ttr.sim import GameRecord, play_game, record, summarize
+
+
+def run(*args: str):
+    res = CliRunner().invoke(main, list(args))
+    return res, res.output
+
+
+def assert_clean_error(res, out: str, *words: str) -> None:
+    """A non-zero exit with a message, not a Python traceback."""
+    assert res.exit_code != 0
+    assert isinstance(res.exception, SystemExit), f"crashed with {res.exception!r}"
+    assert "Traceback" not in out
+    assert "Error" in out
+    for w in words:
+        assert re.search(w, out, re.I), f"{w!r} not in {out!r}"
+
+
+def turns_played(g) -> int:
+    """Turns after the initial ticket choices: each turn is a run of actions by one seat (2+ players)."""
+    seats = g.seats[g.num_players:]
+    return 0 if not seats else 1 + sum(1 for a, b in zip(seats, seats[1:]) if a != b)
+
+
+# ---------------------------------------------------------------- simulate
+
+SIM = ("simulate", "--map", "europe", "--players", "4", "--games", "5", "--seed", "1")
+
+
+@pytest.fixture(scope="module")
+def europe_records():
+    return [record(play_game("europe", 4, 1 + i)) for i in range(5)]
+
+
+def test_simulate_prints_the_summary(europe_records):
+    res, out = run(*SIM)
+    assert res.exit_code == 0, out
+    s = summarize(europe_records, 4)
+    assert re.search(r"score: mean -?\d+\.\d, sd \d+\.\d", out)
+    assert f"mean {s['score_mean']:.1f}, sd {s['score_sd']:.1f}" in out
+    assert f"tickets completed: {s['ticket_completion']:.1%}" in out
+    assert f"game length: {s['turns_mean']:.1f} turns" in out
+    assert "win rate" in out
+    for seat in range(4):
+        assert re.search(rf"│ {seat}\s+│ random\s+│\s+{re.escape(format(s['win_rate_by_seat'][seat], '.1%'))}", out), out
+    assert "5 games of europe, 4 players" in out and "seeds 1..5" in out
+
+
+def test_simulate_json(europe_records):
+    res, out = run(*SIM, "--json")
+    assert res.exit_code == 0, out
+    s = json.loads(out)
+    assert s["games"] == 5
+    assert math.isclose(sum(s["win_rate_by_seat"]), 1.0)
+    assert len(s["win_rate_by_seat"]) == len(s["score_by_seat"]) == 4
+    assert 0 <= s["ticket_completion"] <= 1
+    assert s["turns_mean"] > 0 and s["score_sd"] >= 0 and s["actions_mean"] > s["turns_mean"]
+    # the same seeds give the same games: the summary equals one computed directly
+    assert s == json.loads(json.dumps(summarize(europe_records, 4)))
+    # and the command is deterministic
+    assert run(*SIM, "--json")[1] == out
+
+
+def test_simulate_json_usa_two_players():
+    res, out = run("simulate", "--map", "usa", "--players", "2", "--games", "3", "--seed", "7", "--json")
+    assert res.exit_code == 0, out
+    s = json.loads(out)
+    assert s["games"] == 3 and math.isclose(sum(s["win_rate_by_seat"]), 1.0)
+
+
+# ------------------------------------------------------------------- bench
+
+def test_bench_json():
+    res, out = run("bench", "--map", "usa", "--players", "2", "--games", "3", "--runs", "2", "--json")
+    assert res.exit_code == 0, out
+    rows = json.loads(out)
+    assert isinstance(rows, list) and len(rows) == 1
+    r = rows[0]
+    assert r["map"] == "usa" and r["players"] == 2 and r["games_per_run"] == 3 and r["runs"] == 2
+    assert r["games_per_s"] > 0
+    assert r["games_per_s_min"] <= r["games_per_s"] <= r["games_per_s_max"]
+    assert r["us_per_action"] > 0 and r["clone_us"] > 0
+
+
+def test_bench_table():
+    res, out = run("bench", "--map", "europe", "--players", "3", "--games", "2", "--runs", "1")
+    assert res.exit_code == 0, out
+    assert "games/s" in out and "europe" in out
+
+
+# -------------------------------------------------------------------- demo
+
+def test_demo_prints_turns_and_final_scores():
+    res, out = run("demo", "--map", "europe", "--players", "4", "--seed", "1")
+    assert res.exit_code == 0, out
+    assert re.search(r"turn\s+1 seat 0 \(random\): ", out)
+    assert "keeps" in out and "ticket" in out
+    assert "Final scores" in out
+    g = play_game("europe", 4, 1)
+    r = g.result()
+    rows = re.findall(r"^│\s+(\d+) │\s+(\d+) │\s+(-?\d+) │", out, re.M)
+    assert [(int(a), int(b), int(c)) for a, b, c in rows] == [
+        (r["players"][s]["rank"], s, r["players"][s]["total"]) for s in r["ranking"]]
+
+
+def test_demo_final_turn_count_matches_the_turns_printed():
+    """The table title's turn count equals the number of the last turn printed."""
+    res, out = run("demo", "--map", "europe", "--players", "4", "--seed", "1")
+    assert res.exit_code == 0, out
+    last = max(int(n) for n in re.findall(r"^turn\s+(\d+) seat", out, re.M))
+    title = int(re.search(r"Final scores:.*?(\d+) turns", out).group(1))
+    assert title == last, f"the demo printed {last} turns but the final table says {title}"
+
+
+def test_demo_usa_with_named_agents():
+    res, out = run("demo", "--map", "usa", "--players", "2", "--seed", "3", "--agents", "random,random")
+    assert res.exit_code == 0, out
+    assert "Final scores" in out
+
+
+# ------------------------------------------------------------------ errors
+
+@pytest.mark.parametrize("cmd", [["simulate", "--games", "1"], ["demo"], ["bench", "--games", "1", "--runs", "1"]])
+def test_bad_map_name(cmd):
+    res, out = run(*cmd, "--map", "mars")
+    assert_clean_error(res, out, "map", "mars")
+
+
+@pytest.mark.parametrize("cmd", [["simulate", "--games", "1"], ["demo"], ["bench", "--games", "1", "--runs", "1"]])
+@pytest.mark.parametrize("players", ["6", "1"])
+def test_unsupported_player_count(cmd, players):
+    res, out = run(*cmd, "--map", "europe", "--players", players)
+    assert_clean_error(res, out, "2-5 players", players)
+
+
+@pytest.mark.parametrize("players", ["0", "9", "x"])
+def test_player_count_out_of_range_or_not_a_number(players):
+    res, out = run("simulate", "--map", "usa", "--games", "1", "--players", players)
+    assert_clean_error(res, out, "players")
+
+
+def test_unknown_agent():
+    res, out = run("simulate", "--map", "usa", "--players", "2", "--games", "1", "--agents", "genius")
+    assert_clean_error(res, out, "genius", "agent")
+
+
+def test_games_must_be_positive():
+    res, out = run("simulate", "--map", "usa", "--players", "2", "--games", "0")
+    assert_clean_error(res, out, "games")
+
+
+def test_version_and_help():
+    res, out = run("--version")
+    assert res.exit_code == 0 and ttr.__version__ in out
+    res, out = run("--help")
+    assert res.exit_code == 0
+    for cmd in ("simulate", "bench", "demo"):
+        assert cmd in out
+
+
+# --------------------------------------------------------------- summarize
+
+def rec(totals, winners, turns, actions, kept, done, seed=0) -> GameRecord:
+    return GameRecord(seed, tuple(totals), tuple(winners), turns, actions, tuple(kept), tuple(done))
+
+
+def test_summarize_exact_values():
+    records = [
+        rec((10, 20), (1,), 10, 30, (2, 3), (1, 2)),
+        rec((30, 30), (0, 1), 20, 50, (3, 2), (3, 0)),   # shared win: half each
+        rec((5, -5), (0,), 30, 70, (2, 2), (0, 0)),
+        rec((1, 2), (1,), 40, 90, (1, 1), (1, 0)),
+    ]
+    s = summarize(records, 2)
+    assert s["games"] == 4
+    assert s["win_rate_by_seat"] == [pytest.approx(1.5 / 4), pytest.approx(2.5 / 4)]
+    assert sum(s["win_rate_by_seat"]) == pytest.approx(1.0)
+    assert s["score_mean"] == pytest.approx(93 / 8)
+    assert s["score_sd"] == pytest.approx(statistics.pstdev([10, 20, 30, 30, 5, -5, 1, 2]))
+    assert s["score_by_seat"] == [pytest.approx(46 / 4), pytest.approx(47 / 4)]
+    assert s["ticket_completion"] == pytest.approx(7 / 16)
+    assert s["turns_mean"] == pytest.approx(25)
+    assert s["turns_sd"] == pytest.approx(statistics.pstdev([10, 20, 30, 40]))
+    assert s["actions_mean"] == pytest.approx(60)
+
+
+def test_summarize_three_way_tie_and_no_tickets():
+    records = [rec((7, 7, 7), (0, 1, 2), 5, 9, (0, 0, 0), (0, 0, 0)),
+               rec((1, 9, 3), (1,), 7, 11, (0, 0, 0), (0, 0, 0))]
+    s = summarize(records, 3)
+    assert s["win_rate_by_seat"] == [pytest.approx(1 / 6), pytest.approx(4 / 6), pytest.approx(1 / 6)]
+    assert s["ticket_completion"] == 0.0
+    assert s["score_by_seat"] == [pytest.approx(4), pytest.approx(8), pytest.approx(5)]
+    assert s["turns_mean"] == pytest.approx(6) and s["actions_mean"] == pytest.approx(10)
+
+
+def test_summarize_single_game():
+    s = summarize([rec((3, 4), (1,), 12, 20, (2, 2), (2, 1))], 2)
+    assert s["win_rate_by_seat"] == [0.0, 1.0]
+    assert s["score_sd"] == pytest.approx(0.5) and s["turns_sd"] == 0.0
+    assert s["ticket_completion"] == pytest.approx(0.75)
+
+
+@pytest.mark.parametrize("map_name,players,seed", [("usa", 3, 2), ("europe", 2, 5), ("europe", 5, 9)])
+def test_record_of_a_real_game(map_name, players, seed):
+    g = play_game(map_name, players, seed)
+    r = record(g)
+    res = g.result()
+    assert r.seed == seed
+    assert r.totals == tuple(p["total"] for p in res["players"])
+    assert r.winners == tuple(res["winners"])
+    assert r.actions == len(g.history)
+    assert r.tickets_kept == tuple(len(g.to_dict()["players"][p]["tickets"]) for p in range(players))
+    assert r.tickets_done == tuple(len(p["tickets_completed"]) for p in res["players"])
+
+
+@pytest.mark.parametrize("map_name,players,seed", [("usa", 3, 2), ("europe", 5, 9)])
+def test_record_turns_counts_the_turns_played(map_name, players, seed):
+    """GameRecord.turns (the 'game length' of simulate) is the number of turns played."""
+    g = play_game(map_name, players, seed)
+    r = record(g)
+    assert r.turns == turns_played(g), f"record says {r.turns} turns, {turns_played(g)} were played"
