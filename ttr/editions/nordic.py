@@ -22,13 +22,13 @@ How a route is paid (key = (colour or -1 gray, length n, ferry spaces f, tunnel,
        on locomotive spaces (L = j + k), 3(f - k) cards of colours other than c.
   (A locomotive in a 3-card set, or a colour-c card in a set while a locomotive sits
   on a coloured space, can always be swapped so that cards drop out: not minimal.)
-* Murmansk-Lieksa (any_four): a cards of one chosen colour c and 4(n - a) other
-  cards of any kinds (locomotives included, but never wild); for a gray route
-  that is minimal exactly when c is a colour the payment holds most of.
+* Murmansk-Lieksa (any_four): a <= n cards of one chosen colour c and 4(n - a)
+  other cards of any kinds (locomotives included, but never wild).
 
-For a gray route a multiset is listed under the lowest-numbered colour it holds
-most of (a gray payment is minimal exactly when it is minimal for that colour),
-so every multiset is listed once.
+A gray payment is minimal exactly when it is minimal for the colour it holds
+most of, so gray families are split by that count M (ferry: M >= m, or M = a < m;
+Murmansk-Lieksa: M = a) rather than by colour, and every multiset is listed once.
+The module is checked against a brute-force search in tests/test_nordic.py.
 """
 from __future__ import annotations
 
@@ -45,8 +45,13 @@ _COLOR_RANGE = range(_NCOL)
 
 
 # --------------------------------------------------------------- bounded multisets
+#
+# A family is (base, kinds, caps, low, t, n): the payments base + M where M is a
+# multiset of t cards of `kinds` with at most caps[i] of kinds[i] and, if low is
+# not None, more than low[i] of some kinds[i] (low is caps with the kinds that
+# must reach a threshold lowered below it). n counts them: N(caps) - N(low).
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=1 << 16)
 def _count(caps: tuple, t: int) -> int:
     """Multisets of size t with at most caps[i] of kind i."""
     if t == 0:
@@ -60,27 +65,36 @@ def _count(caps: tuple, t: int) -> int:
     return sum(_count(rest, t - v) for v in range(top + 1))
 
 
-def _unrank(caps: tuple, t: int, i: int) -> list[int]:
-    """The i-th multiset (counts) in the order `_multisets` lists them."""
+def _count_sorted(caps: tuple, t: int) -> int:
+    return _count(tuple(sorted(caps)), t)  # the count does not depend on the order
+
+
+def _unrank(caps: tuple, low, t: int, i: int) -> list[int]:
+    """The i-th member (counts) of a family, in the order `_members` lists them."""
     out = []
+    sat = low is None
     last = len(caps) - 1
-    for pos, cap in enumerate(caps):
+    for pos in range(last + 1):
         if pos == last:
             out.append(t)
             break
         rest = caps[pos + 1:]
+        rest_low = None if sat else low[pos + 1:]
         v = 0
-        top = cap if cap < t else t
         while True:
             n = _count(rest, t - v)
+            if not (sat or v > low[pos]):
+                n -= _count(rest_low, t - v)
             if i < n:
                 break
             i -= n
             v += 1
-            if v > top:  # pragma: no cover - i was out of range
+            if v > caps[pos]:  # pragma: no cover - i was out of range
                 raise IndexError(i)
         out.append(v)
         t -= v
+        if not sat and v > low[pos]:
+            sat = True
     return out
 
 
@@ -101,22 +115,39 @@ def _multisets(caps: tuple, t: int):
                 yield [v, *tail]
 
 
+def _members(caps: tuple, low, t: int):
+    for m in _multisets(caps, t):
+        if low is None or any(v > w for v, w in zip(m, low)):
+            yield m
+
+
 # --------------------------------------------------------------- the lazy sequence
 
 class PaymentSet(Sequence):
     """Every minimal payment of one route for one hand, without listing them.
 
-    `families` are (base, kinds, caps, t, count): a payment is `base` (9 counts)
-    plus a multiset of t cards of `kinds` (at most caps[i] of kinds[i]).
-    Membership is decided by `rule(counts)` (the N-P1 definition), not by search.
+    Counted and indexed from a few families (above), built on first indexing
+    (the length comes first, from a cache keyed on the colour-sorted hand:
+    renaming colours maps payments one to one); iteration lists them.
+    Membership is decided by `rule(counts)` (the N-P1 definition itself) and the
+    hand, not by search. Immutable; compares equal to a sequence with the same
+    payments in the same order.
     """
-    __slots__ = ("families", "hand", "rule", "_len")
+    __slots__ = ("hand", "rule", "_len", "_build", "_fams")
 
-    def __init__(self, families: tuple, hand: tuple, rule):
-        self.families = families
+    def __init__(self, length: int, hand: tuple, rule, build: tuple):
+        self._len = length
         self.hand = hand
         self.rule = rule
-        self._len = sum(f[4] for f in families)
+        self._build = build  # (function, *args) -> the families, built on first use
+        self._fams = None
+
+    @property
+    def families(self) -> tuple:
+        if self._fams is None:
+            fn, *args = self._build
+            self._fams = fn(*args)
+        return self._fams
 
     def __len__(self) -> int:
         return self._len
@@ -139,15 +170,15 @@ class PaymentSet(Sequence):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError(i)
-        for base, kinds, caps, t, n in self.families:
+        for base, kinds, caps, low, t, n in self.families:
             if i < n:
-                return self._payment(base, kinds, _unrank(caps, t, i))
+                return self._payment(base, kinds, _unrank(caps, low, t, i) if t else ())
             i -= n
         raise IndexError(i)  # pragma: no cover
 
     def __iter__(self):
-        for base, kinds, caps, t, _ in self.families:
-            for free in _multisets(caps, t):
+        for base, kinds, caps, low, t, _ in self.families:
+            for free in _members(caps, low, t):
                 yield self._payment(base, kinds, free)
 
     def __contains__(self, payment) -> bool:
@@ -228,14 +259,18 @@ def _minimal(covers, counts) -> bool:
     return True
 
 
+@lru_cache(maxsize=None)
 def ferry_rule(color: int, n: int, f: int):
+    """The N-P1 membership test of a ferry's payments (counts -> bool)."""
     m = n - f
     if color >= 0:
         return lambda counts: _minimal(lambda x: _ferry_covers(x, color, m, f), counts)
     return lambda counts: _minimal(lambda x: any(_ferry_covers(x, c, m, f) for c in _COLOR_RANGE), counts)
 
 
+@lru_cache(maxsize=None)
 def any_four_rule(color: int, n: int, per: int):
+    """The N-P1 membership test of Murmansk-Lieksa's payments (counts -> bool)."""
     if color >= 0:
         return lambda counts: _minimal(lambda x: _any_four_covers(x, color, n, per), counts)
     return lambda counts: _minimal(lambda x: any(_any_four_covers(x, c, n, per) for c in _COLOR_RANGE), counts)
@@ -243,114 +278,127 @@ def any_four_rule(color: int, n: int, per: int):
 
 # --------------------------------------------------------------- families
 
-def _family(out: list, base: list, kinds: tuple, caps: tuple, t: int) -> None:
-    if t < 0 or any(cap < 0 for cap in caps):
-        return
+def _family(out: list, locos: int, c: int, a: int, kinds: tuple, caps: tuple, low, t: int) -> None:
+    """Append the family (a cards of colour c, `locos` locomotives) + t cards of
+    kinds if it is not empty."""
+    base = [0] * _KINDS
+    base[LOCO] = locos
+    if c >= 0:
+        base[c] = a
     if t == 0:
-        out.append((tuple(base), (), (), 0, 1))
+        out.append((tuple(base), (), (), None, 0, 1))
         return
-    caps = tuple(cap if cap < t else t for cap in caps)
-    n = _count(caps, t)
+    caps = tuple(x if x < t else t for x in caps)
+    n = _count_sorted(caps, t)
+    if low is not None:
+        low = tuple(x if x < t else t for x in low)
+        n -= _count_sorted(low, t)
     if n:
-        out.append((tuple(base), kinds, caps, t, n))
+        out.append((tuple(base), kinds, caps, low, t, n))
 
 
-def _others(c: int) -> tuple:
-    return tuple(x for x in _COLOR_RANGE if x != c)
-
-
-_OTHERS = tuple(_others(c) for c in _COLOR_RANGE)
+_OTHERS = tuple(tuple(x for x in _COLOR_RANGE if x != c) for c in _COLOR_RANGE)
 _OTHERS_LOCO = tuple(o + (LOCO,) for o in _OTHERS)
 _ALL_COLOURS = tuple(_COLOR_RANGE)
-
-
-def _max_caps(hand: tuple, c: int, a: int) -> tuple:
-    """Caps on the colours other than c so that c is the lowest-numbered colour
-    held most often (a cards of c): below c at most a - 1, above c at most a."""
-    return tuple((hand[x] if hand[x] < a - 1 else a - 1) if x < c else (hand[x] if hand[x] < a else a)
-                 for x in _OTHERS[c])
+_ALL_KINDS = tuple(range(_KINDS))
 
 
 def _ferry_families(hand: tuple, color: int, n: int, f: int) -> tuple:
+    """The minimal payments of a ferry (module docstring, cases A and B)."""
     m = n - f
     hl = hand[LOCO]
     out: list = []
-    colours = (color,) if color >= 0 else _COLOR_RANGE
-    for c in colours:
+    if color >= 0 or m == 0:  # with no coloured space the colour does not matter
+        c = color if color >= 0 else 0
         hc = hand[c]
-        gray = color < 0
-        # A: at least m cards of c; L <= f locomotives, all on locomotive spaces.
-        if hc >= m:
+        if hc >= m:  # A: m cards of c, L <= f locomotives, 3(f - L) cards of any colours
+            caps = tuple(hc - m if x == c else hand[x] for x in _ALL_COLOURS)
             for locos in range(min(f, hl) + 1):
-                t = 3 * (f - locos)
-                base = [0] * _KINDS
-                base[LOCO] = locos
-                if not gray:
-                    base[c] = m
-                    caps = tuple(hc - m if x == c else hand[x] for x in _ALL_COLOURS)
-                    _family(out, base, _ALL_COLOURS, caps, t)
-                    continue
-                for x in range(min(t, hc - m) + 1):  # x more cards of c, in the sets
-                    a = m + x
-                    b = base[:]
-                    b[c] = a
-                    _family(out, b, _OTHERS[c], _max_caps(hand, c, a), t - x)
-        # B: a = m - j < m cards of c, j spare locomotives on coloured spaces,
-        # k on locomotive spaces, the other f - k spaces by sets without c.
-        for j in range(max(1, m - hc), m + 1):
-            a = m - j
-            for k in range(f + 1):
-                if j + k > hl:
-                    break
-                base = [0] * _KINDS
-                base[c] = a
-                base[LOCO] = j + k
-                caps = _max_caps(hand, c, a) if gray else tuple(hand[x] for x in _OTHERS[c])
-                _family(out, base, _OTHERS[c], caps, 3 * (f - k))
+                _family(out, locos, c, m, _ALL_COLOURS, caps, None, 3 * (f - locos))
+        caps = tuple(hand[x] for x in _OTHERS[c])
+        for j in range(max(1, m - hc), m + 1):  # B: j spare locomotives on coloured spaces
+            for k in range(min(f, hl - j) + 1):
+                _family(out, j + k, c, m - j, _OTHERS[c], caps, None, 3 * (f - k))
+        return tuple(out)
+    # Gray, m >= 1. Minimal for the colour the payment holds most of (M cards):
+    # A: M >= m, L <= f locomotives and m + 3(f - L) coloured cards;
+    # B: M = a < m, L = (m - a) + k locomotives (k <= f) and a + 3(f - k) coloured cards;
+    # and n locomotives alone.
+    colours = hand[:_NCOL]
+    low = tuple(h if h < m - 1 else m - 1 for h in colours)
+    for locos in range(min(f, hl) + 1):
+        _family(out, locos, -1, 0, _ALL_COLOURS, colours, low, m + 3 * (f - locos))
+    for a in range(m - 1, 0, -1):
+        caps = tuple(h if h < a else a for h in colours)
+        low = tuple(h if h < a - 1 else a - 1 for h in colours)
+        for k in range(min(f, hl - (m - a)) + 1):
+            _family(out, m - a + k, -1, 0, _ALL_COLOURS, caps, low, a + 3 * (f - k))
+    if hl >= n:
+        _family(out, n, -1, 0, (), (), None, 0)
     return tuple(out)
 
 
 def _any_four_families(hand: tuple, color: int, n: int, per: int) -> tuple:
+    """The minimal payments of Murmansk-Lieksa: a cards of the colour (gray: the
+    colour held most, a >= 1) and per * (n - a) other cards, or per * n locomotives."""
     out: list = []
     total = sum(hand)
     if color >= 0:
-        c = color
-        for a in range(min(n, hand[c]) + 1):
-            base = [0] * _KINDS
-            base[c] = a
-            _family(out, base, _OTHERS_LOCO[c], tuple(hand[x] for x in _OTHERS_LOCO[c]), per * (n - a))
+        caps = tuple(hand[x] for x in _OTHERS_LOCO[color])
+        for a in range(min(n, hand[color]) + 1):
+            _family(out, 0, color, a, _OTHERS_LOCO[color], caps, None, per * (n - a))
         return tuple(out)
-    if hand[LOCO] >= per * n:  # no colour at all: per * n cards, all locomotives
-        base = [0] * _KINDS
-        base[LOCO] = per * n
-        out.append((tuple(base), (), (), 0, 1))
-    for c in _COLOR_RANGE:
-        # a cards of c take a spaces; the other n - a spaces take `per` cards each,
-        # so the payment holds n * per - (per - 1) * a cards: at most the hand.
-        lo = max(1, -(-(per * n - total) // (per - 1)))
-        for a in range(lo, min(n, hand[c]) + 1):
-            base = [0] * _KINDS
-            base[c] = a
-            caps = _max_caps(hand, c, a) + (hand[LOCO],)
-            _family(out, base, _OTHERS_LOCO[c], caps, per * (n - a))
+    colours = hand[:_NCOL]
+    # the payment holds a + per * (n - a) cards: at most the hand
+    lo = max(1, -(-(per * n - total) // (per - 1)))
+    for a in range(min(n, max(colours)), lo - 1, -1):
+        caps = tuple(h if h < a else a for h in colours) + (hand[LOCO],)
+        low = tuple(h if h < a - 1 else a - 1 for h in colours) + (hand[LOCO],)
+        _family(out, 0, -1, 0, _ALL_KINDS, caps, low, a + per * (n - a))
+    if hand[LOCO] >= per * n:
+        _family(out, per * n, -1, 0, (), (), None, 0)
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 14)
-def _ferry_payments(color: int, n: int, f: int, hand: tuple):
-    fams = _ferry_families(hand, color, n, f)
-    return PaymentSet(fams, hand, ferry_rule(color, n, f)) if fams else ()
+def _total(fams: tuple) -> int:
+    return sum(f[5] for f in fams)
+
+
+@lru_cache(maxsize=1 << 15)
+def _ferry_count(gray: bool, n: int, f: int, canon: tuple) -> int:
+    return _total(_ferry_families(canon, -1 if gray else 0, n, f))
 
 
 @lru_cache(maxsize=1 << 12)
+def _any_four_count(gray: bool, n: int, per: int, canon: tuple) -> int:
+    return _total(_any_four_families(canon, -1 if gray else 0, n, per))
+
+
+def _canon(hand: tuple, color: int) -> tuple:
+    """The hand with its colours sorted, the route colour (if any) first as colour 0."""
+    if color < 0:
+        return (*sorted(hand[:_NCOL]), hand[LOCO])
+    return (hand[color], *sorted(hand[x] for x in _OTHERS[color]), hand[LOCO])
+
+
+def _ferry_payments(color: int, n: int, f: int, hand: tuple):
+    """`hand` is capped (see NordicEdition.payments); memoized there, per exact hand."""
+    length = _ferry_count(color < 0, n, f, _canon(hand, color))
+    if not length:
+        return ()
+    return PaymentSet(length, hand, ferry_rule(color, n, f), (_ferry_families, hand, color, n, f))
+
+
+@lru_cache(maxsize=1 << 10)
 def _any_four_payments(color: int, n: int, per: int, hand: tuple):
-    fams = _any_four_families(hand, color, n, per)
-    return PaymentSet(fams, hand, any_four_rule(color, n, per)) if fams else ()
+    length = _any_four_count(color < 0, n, per, _canon(hand, color))
+    if not length:
+        return ()
+    return PaymentSet(length, hand, any_four_rule(color, n, per), (_any_four_families, hand, color, n, per))
 
 
-@lru_cache(maxsize=None)
-def _plain(c: int, n: int) -> tuple:
-    return (((c, n),),)
+_PLAIN = tuple(tuple((((c, n),),) for n in range(64)) for c in _COLOR_RANGE)
+_FERRY_SEEN: dict = {}  # (key, exact hand) -> ferry payments; emptied when it outgrows 8192 entries
 
 
 # --------------------------------------------------------------- the edition
@@ -359,9 +407,25 @@ def _plain(c: int, n: int) -> tuple:
 class NordicEdition(Edition):
     """Edition parameters plus the Nordic payment hooks (N2, N3, N-P1)."""
     any_four_cards: int = 4   # N3: this many cards replace one card on Murmansk-Lieksa
+    max_ferry_spaces: int = 2  # the most locomotive spaces on one ferry of the map (claim_reach)
 
     def payments(self, hand: list[int], key: tuple):
+        """Every minimal payment (N-P1) of a route with this key: a tuple, or for
+        ferries and Murmansk-Lieksa a PaymentSet (a lazy sequence of them)."""
         color, n, f, tunnel, any_four = key
+        if not (f or tunnel or any_four):
+            # N2: an ordinary route takes n cards of one colour, never a locomotive.
+            if color >= 0:
+                return _PLAIN[color][n] if hand[color] >= n else ()
+            return tuple(((c, n),) for c in _COLOR_RANGE if hand[c] >= n)
+        if f:  # N2: a ferry
+            h = tuple(hand)
+            pays = _FERRY_SEEN.get((key, h))
+            if pays is None:
+                if len(_FERRY_SEEN) > 1 << 13:
+                    _FERRY_SEEN.clear()
+                pays = _FERRY_SEEN[key, h] = self._ferry(h, color, n, f)
+            return pays
         if any_four:  # N3
             per = self.any_four_cards
             a = hand[color] if color >= 0 else max(hand[:_NCOL])
@@ -369,18 +433,15 @@ class NordicEdition(Edition):
                 a = n
             if a + (sum(hand) - a) // per < n:  # cannot pay at all
                 return ()
-            return _any_four_payments(color, n, per, _cap(hand, per * n, per * n))
-        if f:  # N2 ferry: colour caps m + 3f = n + 2f, locomotives n
-            per = self.ferry_any_cards
-            if per != 3:  # pragma: no cover - the families above assume sets of 3
-                raise NotImplementedError("ferry sets of other than 3 cards")
-            return _ferry_payments(color, n, f, _cap(hand, n + 2 * f, n))
-        if tunnel:  # N2: as Europe, locomotives wild
-            return Edition.payments(self, hand, key)
-        # N2: an ordinary route takes n cards of one colour, never a locomotive.
-        if color >= 0:
-            return _plain(color, n) if hand[color] >= n else ()
-        return tuple(((c, n),) for c in _COLOR_RANGE if hand[c] >= n)
+            return _any_four_payments(color, n, per, _cap(hand, color, n, per * n, per * n))
+        return Edition.payments(self, hand, key)  # N2: a tunnel, as Europe, locomotives wild
+
+    def _ferry(self, hand: tuple, color: int, n: int, f: int):
+        if self.ferry_any_cards != 3:  # pragma: no cover - the families assume sets of 3
+            raise NotImplementedError("ferry sets of other than 3 cards")
+        # no minimal payment holds more than m + 3f = n + 2f of the route colour
+        # (gray: of any colour), 3f of another colour or n locomotives
+        return _ferry_payments(color, n, f, _cap(hand, color, n + 2 * f, 3 * f, n))
 
     def payment_key(self, key: tuple) -> tuple:
         """Tunnels, ferries, ordinary routes and Murmansk-Lieksa all pay differently."""
@@ -388,28 +449,39 @@ class NordicEdition(Edition):
 
     def claim_reach(self, hand: list[int]) -> list[int]:
         """Upper bounds on the length a hand can pay, indexed gray, then colour + 1.
-        A route of colour c is at most as long as the c cards and locomotives that
-        sit on spaces plus a third of the other cards (ferry sets); this also bounds
-        ordinary routes, tunnels and (gray, with a quarter) Murmansk-Lieksa."""
+        With u = the cards of colour c plus the locomotives: an ordinary route
+        takes at most hand[c], a tunnel at most u; a ferry's coloured spaces take
+        at most u cards, each of its (at most max_ferry_spaces) locomotive spaces
+        a locomotive or 3 cards: u + min(max_ferry_spaces, (other cards) // 3)
+        bounds them all. Murmansk-Lieksa (gray): at most M + (the other cards) // 4
+        with M the most cards of one colour. Tight bounds matter: every group
+        below the bound costs a payments() call."""
         locos = hand[LOCO]
         total = sum(hand)
-        reach = [0] * (_NCOL + 1)
-        best = 0
-        for c in _COLOR_RANGE:
-            u = hand[c] + locos
-            r = u + (total - u) // 3
-            reach[c + 1] = r
-            if r > best:
-                best = r
-        reach[0] = best
+        sets = _SETS[self.max_ferry_spaces]
+        rest = total - locos
+        reach = [h + locos + sets[rest - h] for h in hand[:_NCOL]]
+        m = max(hand[:_NCOL])
+        gray = m + (total - m) // self.any_four_cards
+        best = max(reach)
+        reach.insert(0, gray if gray > best else best)
         return reach
 
 
-def _cap(hand: list[int], colour_cap: int, loco_cap: int) -> tuple:
-    """The hand with counts capped where no minimal payment uses more (cache key)."""
-    out = [h if h < colour_cap else colour_cap for h in hand]
-    if hand[LOCO] > loco_cap:
-        out[LOCO] = loco_cap
+_SETS = tuple(tuple(min(fmax, x // 3) for x in range(512)) for fmax in range(8))  # [fmax][cards]: sets
+
+
+def _cap(hand: list[int], color: int, own_cap: int, other_cap: int, loco_cap: int) -> tuple:
+    """The hand with counts capped where no minimal payment uses more: the route
+    colour (every colour if gray) at own_cap, other colours at other_cap."""
+    if color < 0:
+        other_cap = own_cap
+    out = [h if h < other_cap else other_cap for h in hand]
+    if color >= 0:
+        h = hand[color]
+        out[color] = h if h < own_cap else own_cap
+    h = hand[LOCO]
+    out[LOCO] = h if h < loco_cap else loco_cap
     return tuple(out)
 
 
