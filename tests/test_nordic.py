@@ -1,5 +1,5 @@
 """Nordic Countries: rules N1-N5, the general rulings as Nordic applies them, and
-the payment ruling N-P1 (docs/rules-nordic.md).
+the payment ruling N-P1 (docs/rules.md, Nordic section).
 
 Positions are built from save dicts (see `position`); every payment test names
 the route it uses. Payments are written as action text: kinds in the order

@@ -3,7 +3,7 @@ missing from legal_actions(), which alone decides legality; this only words it."
 from __future__ import annotations
 
 from ..cards import CARD_NAMES, LOCO
-from .actions import CLAIM, DECK, DRAW, KEEP, PAY, STATION
+from .actions import CLAIM, DECK, DRAW, KEEP, PAY, STATION, Action
 
 
 def why_illegal(game, a) -> str:
@@ -43,8 +43,12 @@ def _reason(game, a) -> str:
             return f"you already own the other lane of route {r} (G1)"
         if rules.r_len[r] > game.trains[p]:
             return f"route {r} needs {rules.r_len[r]} trains; you have {game.trains[p]}"
-        options = [str(x) for x in legal if x.kind == CLAIM and x.target == r]
-        return f"these cards do not pay for route {r}; ways you can pay: {', '.join(options) or 'none'}"
+        for kind, targets, pays in legal.segments:
+            if kind == CLAIM and r in targets:
+                shown = ", ".join(str(Action(CLAIM, r, pays[i])) for i in range(min(8, len(pays))))
+                more = f" and {len(pays) - 8} more" if len(pays) > 8 else ""
+                return f"these cards do not pay for route {r}; ways you can pay: {shown}{more}"
+        return f"these cards do not pay for route {r}, and your hand cannot pay for it"
     if a.kind == STATION:
         if a.target not in rules.map.city_index:
             return f"map {rules.map.name} has no city {a.target!r}"

@@ -9,6 +9,9 @@ from ..cards import CARD_NAMES, cards_text
 from .actions import KEEP
 
 
+LEGAL_SHOWN = 2000  # at most this many legal actions are listed in a view
+
+
 def hand_dict(hand: list[int]) -> dict[str, int]:
     return {CARD_NAMES[k]: n for k, n in enumerate(hand) if n}
 
@@ -54,6 +57,8 @@ def view(game, player: int) -> dict:
         "stations_left": ed.stations - len(game.stations[player]),
         "score": game.scores[player],
     }
+    legal = game.legal_actions() if game.current == player and not over else ()
+    legal_texts = [str(a) for a in legal[:LEGAL_SHOWN]]  # a huge hand can pay in thousands of ways
     tunnel = None
     if game.tunnel:
         r, cards, revealed, extra, _ = game.tunnel
@@ -79,7 +84,8 @@ def view(game, player: int) -> dict:
         "you": me,
         "players": players,
         "history": public_history(game, player),
-        "legal_actions": [str(a) for a in game.legal_actions()] if game.current == player and not over else [],
+        "legal_actions": legal_texts,
+        "legal_action_count": len(legal),
         "result": game.result() if over else None,
     }
     return v
