@@ -44,14 +44,43 @@ class Edition:
     longest_bonus_name: str = "longest_path"
     globetrotter_bonus: int | None = None
     tie_breaks: tuple[str, ...] = ("tickets_completed", "longest_path")
+    # Rails & Sails and later editions; the defaults are the one-deck train game.
+    n_kinds: int = LOCO + 1        # hands index card kinds 0 .. n_kinds - 1 (ttr.cards)
+    wild: int = LOCO               # the wild card: locomotive (joker in Rails & Sails)
+    face_up_per_deck: tuple | None = None  # display slots dealt from each deck (None: all from one)
+    hand_per_deck: tuple | None = None     # cards dealt from each deck (None: hand_size from one)
+    ships: int = 0                 # most ship pieces a player may take (RS1)
+    pieces_total: int | None = None  # pieces each player keeps, chosen secretly (RS1); None: trains
+    final_rounds: int = 1          # G6: turns each player gets once the end triggers
+    harbors: int = 0               # harbors per player (RS5)
+    harbor_points: tuple = ()      # a harbor with 1, 2, 3+ completed tickets naming its city
+    harbor_penalty: int = 4        # per unbuilt harbor
+    exchange: bool = False         # pieces may be exchanged with the box (RS6)
 
     # --- hooks -------------------------------------------------------------
+
+    def deck_contents(self) -> tuple[list[int], ...]:
+        """The cards of each deck (one deck: the colours and the locomotives)."""
+        return ([c for c in range(len(COLORS)) for _ in range(self.cards_per_color)]
+                + [LOCO] * self.locomotives,)
+
+    def deck_of(self, kind: int) -> int:
+        """The deck (and discard) a card kind belongs to."""
+        return 0
+
+    def reach_index(self, key: tuple) -> int:
+        """Where claim_reach() puts the bound for routes with this key."""
+        return key[0] + 1
+
+    def harbor_payments(self, hand: list[int]) -> tuple:
+        """Ways to pay for a harbor (RS5); none in editions without harbors."""
+        return ()
 
     def payments(self, hand: list[int], key: tuple) -> tuple:
         """Every card set that pays for a route. `key` is (colour or -1 for gray,
         length, ferry locomotives, tunnel, any_four). A payment is ((kind, count), ...)
         sorted by kind. E3: ferry spaces need locomotives; locomotives are wild."""
-        color, n, f, _, _ = key
+        color, n, f = key[0], key[1], key[2]
         locos = hand[LOCO]
         if locos > n:
             locos = n
@@ -91,7 +120,7 @@ class Edition:
 
     def station_payments(self, hand: list[int], cost: int) -> list[tuple]:
         """E4: the k-th station costs k cards of one colour, locomotives wild."""
-        return self.payments(hand, (-1, cost, 0, False, False))
+        return self.payments(hand, (-1, cost, 0, False, False, 0, 0))
 
 
 _COLOR_RANGE = range(len(COLORS))

@@ -412,7 +412,7 @@ class NordicEdition(Edition):
     def payments(self, hand: list[int], key: tuple):
         """Every minimal payment (N-P1) of a route with this key: a tuple, or for
         ferries and Murmansk-Lieksa a PaymentSet (a lazy sequence of them)."""
-        color, n, f, tunnel, any_four = key
+        color, n, f, tunnel, any_four = key[:5]
         if not (f or tunnel or any_four):
             # N2: an ordinary route takes n cards of one colour, never a locomotive.
             if color >= 0:

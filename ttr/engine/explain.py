@@ -2,8 +2,8 @@
 missing from legal_actions(), which alone decides legality; this only words it."""
 from __future__ import annotations
 
-from ..cards import CARD_NAMES, LOCO
-from .actions import CLAIM, DECK, DRAW, KEEP, PAY, STATION, Action
+from ..cards import CARD_NAMES, DECK_NAMES
+from .actions import CLAIM, DECK, DRAW, EXCHANGE, HARBOR, KEEP, PAY, PIECES, STATION, Action
 
 
 def why_illegal(game, a) -> str:
@@ -21,13 +21,19 @@ def _reason(game, a) -> str:
     p = game.current
     hand = game.hands[p]
     if a.kind == DRAW:
-        if a.target == DECK:
-            return "the draw pile and the discard are both empty"
-        if a.target not in game.face_up:
-            return f"no {CARD_NAMES[a.target]} card is face up"
-        if a.target == LOCO:
-            return "a face-up locomotive cannot be the second card (G4)"
-    if a.kind in (CLAIM, STATION, PAY):
+        two = rules.multi_deck
+        if isinstance(a.target, tuple) != two:
+            return ("with two decks write 'draw <card or deck> <deck>'" if two
+                    else "this edition has one deck: write 'draw <card>' or 'draw deck'")
+        card, d = a.target if two else (a.target, 0)
+        if card == DECK:
+            return f"the {DECK_NAMES[d] if two else 'draw'} pile and its discard are both empty"
+        if card not in game.face_up:
+            return f"no {CARD_NAMES[card]} card is face up"
+        if card == rules.edition.wild:
+            return f"a face-up {CARD_NAMES[card]} cannot be the second card (G4)"
+        return f"the {DECK_NAMES[d] if d >= 0 else 'none'} deck cannot refill the slot; choose a deck that has cards"
+    if a.kind in (CLAIM, STATION, PAY, HARBOR):
         for k, n in a.cards:
             if hand[k] < n:
                 return f"you hold {hand[k]} {CARD_NAMES[k]}, not {n}"
@@ -56,6 +62,23 @@ def _reason(game, a) -> str:
             return f"{a.target} already has a station (seat {game.station_at[a.target]})"
         cost = len(game.stations[p]) + 1
         return f"your station number {cost} costs {cost} card(s) of one colour, locomotives wild"
+    if a.kind == HARBOR:
+        if a.target not in rules.harbor_cities:
+            return f"{a.target} is not a harbor city"
+        if a.target in game.harbor_at:
+            return f"{a.target} already has a harbor (seat {game.harbor_at[a.target]})"
+        if len(game.harbors[p]) >= rules.edition.harbors:
+            return f"you have built all {rules.edition.harbors} harbors"
+        if not any(game.owner[r] == p for r in rules.city_routes[a.target]):
+            return f"you have no route into {a.target} (RS5)"
+        return "a harbor costs 2 train and 2 ship cards of one colour, all with the anchor, jokers wild (RS5)"
+    if a.kind == EXCHANGE:
+        trains_in_box, ships_in_box = game.box[p]
+        return (f"you have {game.trains[p]} trains and {game.ships[p]} ships; the box holds {trains_in_box} of your "
+                f"trains and {ships_in_box} of your ships (RS6)")
+    if a.kind == PIECES:
+        ed = rules.edition
+        return f"keep exactly {ed.pieces_total} pieces, at most {ed.trains} trains and {ed.ships} ships (RS1)"
     if a.kind == KEEP:
         offer = game.offers[p]
         extra = [t for t in a.target if t not in offer]

@@ -1,40 +1,31 @@
 """The game state and its transitions.
 
 A Game holds only dynamic values; the static facts (map, edition, tables) live
-in a shared Ruleset. `legal_actions()` is the one source of legality; `apply()`
-checks membership in it and raises IllegalActionError otherwise, leaving the
-state untouched. `apply_unchecked()` is the fast path for search and playouts.
+in a shared Ruleset. `legal_actions()` (generated in moves.py) is the one source
+of legality; `apply()` checks membership in it and raises IllegalActionError
+otherwise, leaving the state untouched. `apply_unchecked()` is the fast path for
+search and playouts.
 """
 from __future__ import annotations
 
 import copy
 import random
-from itertools import combinations
 
-from ..cards import CARD_NAMES, LOCO
 from ..errors import IllegalActionError, TtrError
-from . import explain, observer, save, scoring
-from .actions import CLAIM, DECK, DECLINE, DRAW, KEEP, PASS, PAY, STATION, TICKETS, Action
+from . import explain, moves, observer, save, scoring
+from .actions import (CLAIM, DECK, DECLINE, DRAW, EXCHANGE, HARBOR, KEEP, PASS, PAY, PIECES, STATION, TICKETS,
+                      Action)
 from .legal import _NO_CARDS, LegalActions
+from .moves import CHOOSE_PIECES, INITIAL_TICKETS, KEEP_TICKETS, OVER, PHASES, SECOND_CARD, TUNNEL, TURN
 from .ruleset import Ruleset, get_ruleset
-
-# Phases (boardgame.io "stages"): explicit data on the state.
-INITIAL_TICKETS = "initial-tickets"  # G7: each player keeps initial tickets, in seat order
-TURN = "turn"                        # start of a turn: any action
-SECOND_CARD = "second-card"          # after a first card that allows a second
-TUNNEL = "tunnel"                    # E2: pay the revealed extra, or decline
-KEEP_TICKETS = "keep-tickets"        # after drawing tickets mid-game
-OVER = "over"
-PHASES = (INITIAL_TICKETS, TURN, SECOND_CARD, TUNNEL, KEEP_TICKETS, OVER)
-
-_NONE = (None,)
 
 
 class Game:
-    __slots__ = ("rules", "seed", "random_first", "phase", "current", "first_player", "hands", "deck", "discard",
-                 "face_up", "owner", "avail", "open_groups", "blocked", "trains", "stations", "station_at", "scores", "tickets",
-                 "ticket_pile", "offers", "tunnel", "final_turns", "passes", "shuffles", "turns",
-                 "actions", "seats", "_legal", "_result")
+    __slots__ = ("rules", "seed", "random_first", "phase", "current", "first_player", "hands", "decks", "discards",
+                 "face_up", "owner", "avail", "open_groups", "blocked", "trains", "ships", "box", "piece_choices",
+                 "exchanged", "stations", "station_at", "harbors", "harbor_at", "scores", "tickets", "ticket_pile",
+                 "offers", "tunnel", "final_turns", "passes", "shuffles", "turns", "actions", "seats", "_legal",
+                 "_result")
 
     # ------------------------------------------------------------------ setup
 
@@ -54,15 +45,18 @@ class Game:
         g.actions = []  # every action applied, in order
         g.seats = []    # who took each of them
         g._legal = g._result = None
-        deck = rules.deck_cards[:]
-        g._shuffle(deck)
-        g.hands = [[0] * len(CARD_NAMES) for _ in range(players)]
-        for _ in range(ed.hand_size):
-            for h in g.hands:
-                h[deck.pop()] += 1
-        g.deck, g.discard = deck, []
+        g.decks = [d[:] for d in rules.decks]  # each pile: the top card is the end of the list
+        for d in g.decks:
+            g._shuffle(d)
+        g.discards = [[] for _ in g.decks]
+        g.hands = [[0] * ed.n_kinds for _ in range(players)]
+        for d, count in enumerate(ed.hand_per_deck or (ed.hand_size,)):
+            for _ in range(count):
+                for h in g.hands:
+                    h[g.decks[d].pop()] += 1
         g.face_up = [-1] * ed.face_up
-        g._refill()
+        g._deal_display()
+        g._check_reset()
         regular = rules.regular_tickets[:]
         g._shuffle(regular)
         long = rules.long_tickets[:]
@@ -77,9 +71,16 @@ class Game:
             g.avail[r] = True
         g.open_groups = list(rules.group_routes)  # per payment group: routes still open (tuples, copy on write)
         g.blocked = [()] * players  # per seat: lanes it may not take because it owns their double (G1)
-        g.trains = [ed.trains] * players
+        chosen_later = ed.pieces_total is not None  # RS1: pieces are chosen after the tickets
+        g.trains = [0 if chosen_later else ed.trains] * players
+        g.ships = [0] * players
+        g.box = [(0, 0)] * players            # pieces left in the box: (trains, ships) per seat (RS6)
+        g.piece_choices = [None] * players    # RS1: secret choices until all have chosen
+        g.exchanged = [0] * players           # pieces exchanged (RS6), one point each
         g.stations = [[] for _ in range(players)]
         g.station_at = {}
+        g.harbors = [[] for _ in range(players)]
+        g.harbor_at = {}
         g.scores = [0] * players
         g.tunnel = None
         g.final_turns = -1
@@ -106,17 +107,22 @@ class Game:
         g.first_player, g.tunnel, g.final_turns = self.first_player, self.tunnel, self.final_turns
         g.passes, g.shuffles, g.turns = self.passes, self.shuffles, self.turns
         g.hands = [h[:] for h in self.hands]
-        g.deck, g.discard, g.face_up = self.deck[:], self.discard[:], self.face_up[:]
+        g.decks = [d[:] for d in self.decks]
+        g.discards = [d[:] for d in self.discards]
+        g.face_up = self.face_up[:]
         g.owner, g.avail, g.open_groups = self.owner[:], self.avail[:], self.open_groups[:]
         g.blocked = self.blocked[:]
-        g.trains, g.scores = self.trains[:], self.scores[:]
+        g.trains, g.ships, g.scores = self.trains[:], self.ships[:], self.scores[:]
+        g.box, g.piece_choices, g.exchanged = self.box[:], self.piece_choices[:], self.exchanged[:]
         g.stations = [s[:] for s in self.stations]
         g.station_at = self.station_at.copy()
+        g.harbors = [h[:] for h in self.harbors]
+        g.harbor_at = self.harbor_at.copy()
         g.tickets = [t[:] for t in self.tickets]
         g.offers = [o[:] for o in self.offers]
         g.ticket_pile = self.ticket_pile[:]
         g.actions, g.seats = self.actions[:], self.seats[:]
-        g._legal, g._result = self._legal, self._result
+        g._legal, g._result = self._legal, None
         return g
 
     # ------------------------------------------------------------ properties
@@ -142,6 +148,15 @@ class Game:
         return self.phase is OVER
 
     @property
+    def deck(self) -> list[int]:
+        """The (first) draw pile; the top card is the last."""
+        return self.decks[0]
+
+    @property
+    def discard(self) -> list[int]:
+        return self.discards[0]
+
+    @property
     def history(self) -> list[str]:
         """Every action so far, as canonical text (`actions` holds the Action values)."""
         return [str(a) for a in self.actions]
@@ -154,81 +169,8 @@ class Game:
     def legal_actions(self) -> LegalActions:
         """Every legal action for the player to move (empty once the game is over)."""
         if self._legal is None:
-            self._legal = LegalActions(self._segments())
+            self._legal = LegalActions(moves.segments(self))
         return self._legal
-
-    def _segments(self) -> list:
-        ph = self.phase
-        if ph is TURN:
-            return self._turn_segments()
-        if ph is SECOND_CARD:
-            return [(DRAW, self._draw_targets(second=True), _NO_CARDS)]
-        if ph is INITIAL_TICKETS or ph is KEEP_TICKETS:
-            offer = sorted(self.offers[self.current])
-            ed = self.rules.edition
-            least = min(len(offer), ed.initial_keep if ph is INITIAL_TICKETS else ed.later_keep)
-            keeps = [c for k in range(least, len(offer) + 1) for c in combinations(offer, k)]
-            return [(KEEP, keeps, _NO_CARDS)]
-        if ph is TUNNEL:
-            _, _, _, extra, paid = self.tunnel
-            pays = self.rules.edition.tunnel_payments(self.hands[self.current], paid, extra)
-            segs = [(PAY, _NONE, pays)] if pays else []
-            segs.append((DECLINE, _NONE, _NO_CARDS))
-            return segs
-        return []
-
-    def _draw_targets(self, second: bool) -> list:
-        targets = sorted(set(self.face_up))
-        if targets[0] < 0:
-            del targets[0]  # an empty slot (G3)
-        if second and targets and targets[-1] == LOCO and self.rules.edition.face_up_loco_whole_draw:
-            del targets[-1]  # G4: a face-up locomotive cannot be the second card
-        if self.deck or self.discard:
-            targets.append(DECK)
-        return targets
-
-    def _turn_segments(self) -> list:
-        rules = self.rules
-        ed = rules.edition
-        p = self.current
-        hand = self.hands[p]
-        segs = []
-        draws = self._draw_targets(second=False)
-        if draws:
-            segs.append((DRAW, draws, _NO_CARDS))
-        trains = self.trains[p]
-        open_groups, blocked = self.open_groups, self.blocked[p]
-        payments = ed.payments
-        reaches = ed.claim_reach(hand)
-        paid = {}  # payment key -> payments, computed once per turn
-        for ci, groups in rules.claim_groups:
-            reach = reaches[ci]
-            if reach > trains:
-                reach = trains
-            for n, key, gi, twins, pkey in groups:
-                if n > reach:
-                    break
-                rs = open_groups[gi]
-                if blocked and twins and rs:  # G1: one lane per player
-                    rs = [r for r in rs if r not in blocked]
-                if rs:
-                    pays = paid.get(pkey)
-                    if pays is None:
-                        pays = paid[pkey] = payments(hand, key)
-                    if pays:
-                        segs.append((CLAIM, rs, pays))
-        if self.ticket_pile:
-            segs.append((TICKETS, _NONE, _NO_CARDS))
-        built = len(self.stations[p])
-        if built < ed.stations:
-            pays = ed.station_payments(hand, built + 1)
-            if pays:
-                cities = [c for c in rules.city_names if c not in self.station_at]
-                if cities:
-                    segs.append((STATION, cities, pays))
-        if not segs:
-            segs.append((PASS, _NONE, _NO_CARDS))  # G5
-        return segs
 
     # ----------------------------------------------------------- transitions
 
@@ -258,46 +200,20 @@ class Game:
         p = self.current
         hand = self.hands[p]
         if kind == DRAW:
-            t = a.target
-            if t == DECK:
-                hand[self._pop_card()] += 1
-            else:
-                self.face_up[self.face_up.index(t)] = self._pop_card()
-                hand[t] += 1
-                self._check_reset()
-            if self.phase is SECOND_CARD or (t == LOCO and self.rules.edition.face_up_loco_whole_draw):
-                self._end_turn()
-            else:
-                self.phase = SECOND_CARD
-                targets = self._draw_targets(second=True)
-                if targets:
-                    self._legal = LegalActions([(DRAW, targets, _NO_CARDS)])
-                else:  # nothing left to take: the turn ends (P1)
-                    self._end_turn()
+            self._draw(hand, a.target)
         elif kind == CLAIM:
             r = a.target
             for k, n in a.cards:
                 hand[k] -= n
             if self.rules.r_tunnel[r]:
-                revealed = []
-                for _ in range(self.rules.edition.tunnel_reveal):
-                    c = self._pop_card()
-                    if c < 0:
-                        break
-                    revealed.append(c)
-                paid = next((k for k, _ in a.cards if k != LOCO), -1)
-                extra = sum(1 for c in revealed if c == LOCO or c == paid)
-                if extra:
-                    self.tunnel = (r, a.cards, tuple(revealed), extra, paid)
-                    self.phase = TUNNEL
-                    return
-                self.discard.extend(revealed)
-            self._finish_claim(r, a.cards)
+                self._tunnel(r, a.cards)
+            else:
+                self._finish_claim(r, a.cards)
         elif kind == PAY:
             r, cards, revealed, _, _ = self.tunnel
             for k, n in a.cards:
                 hand[k] -= n
-            self.discard.extend(revealed)
+            self.discards[0].extend(revealed)
             self._discard_cards(a.cards)
             self.tunnel = None
             self._finish_claim(r, cards)
@@ -305,7 +221,7 @@ class Game:
             _, cards, revealed, _, _ = self.tunnel
             for k, n in cards:
                 hand[k] += n
-            self.discard.extend(revealed)
+            self.discards[0].extend(revealed)
             self.tunnel = None
             self._refill()
             self._end_turn()
@@ -315,19 +231,74 @@ class Game:
             self.phase = KEEP_TICKETS
         elif kind == KEEP:
             self._keep(p, a.target)
-        elif kind == STATION:
+        elif kind == STATION or kind == HARBOR:
             for k, n in a.cards:
                 hand[k] -= n
-            self.station_at[a.target] = p
-            self.stations[p].append(a.target)
+            if kind == STATION:
+                self.station_at[a.target] = p
+                self.stations[p].append(a.target)
+            else:
+                self.harbor_at[a.target] = p
+                self.harbors[p].append(a.target)
             self._discard_cards(a.cards)
             self._refill()
             self._end_turn()
+        elif kind == EXCHANGE:  # RS6: +n trains -> ships, -n ships -> trains; one point per piece
+            n = a.target
+            box_trains, box_ships = self.box[p]
+            self.trains[p] -= n
+            self.ships[p] += n
+            self.box[p] = (box_trains + n, box_ships - n)
+            self.exchanged[p] += abs(n)
+            self.scores[p] -= abs(n)
+            self._end_turn()
+        elif kind == PIECES:
+            self._choose_pieces(p, a.target)
         elif kind == PASS:
             self.passes += 1
             self._end_turn()
         else:  # pragma: no cover - Action.from_text only makes known kinds
             raise IllegalActionError(f"unknown action kind {kind!r}")
+
+    def _draw(self, hand: list[int], t) -> None:
+        ed = self.rules.edition
+        if t.__class__ is tuple:  # two decks: (card or DECK, deck)
+            card, d = t
+        else:
+            card, d = t, 0
+        if card == DECK:
+            hand[self._pop_card(d)] += 1
+        else:
+            self.face_up[self.face_up.index(card)] = self._pop_card(d) if d >= 0 else -1
+            hand[card] += 1
+            self._check_reset()
+        if self.phase is SECOND_CARD or (card == ed.wild and ed.face_up_loco_whole_draw):
+            self._end_turn()
+            return
+        self.phase = SECOND_CARD
+        targets = moves.draw_targets(self, second=True)
+        if targets:
+            self._legal = LegalActions([(DRAW, targets, _NO_CARDS)])
+        else:  # nothing left to take: the turn ends (P1)
+            self._end_turn()
+
+    def _tunnel(self, r: int, cards: tuple) -> None:
+        """E2: reveal up to 3 cards; each wild or card of the paid colour asks for one more."""
+        ed = self.rules.edition
+        revealed = []
+        for _ in range(ed.tunnel_reveal):
+            c = self._pop_card(0)
+            if c < 0:
+                break
+            revealed.append(c)
+        paid = next((k for k, _ in cards if k != ed.wild), -1)
+        extra = sum(1 for c in revealed if c == ed.wild or c == paid)
+        if extra:
+            self.tunnel = (r, cards, tuple(revealed), extra, paid)
+            self.phase = TUNNEL
+            return
+        self.discards[0].extend(revealed)
+        self._finish_claim(r, cards)
 
     def _keep(self, p: int, kept: tuple) -> None:
         ed = self.rules.edition
@@ -341,11 +312,23 @@ class Game:
         if not initial:
             self._end_turn()
             return
-        n = self.rules.players
-        nxt = (p + 1) % n
+        nxt = (p + 1) % self.rules.players
         if nxt == self.first_player:
-            self.phase = TURN
+            self.phase = CHOOSE_PIECES if ed.pieces_total is not None else TURN
         self.current = nxt
+
+    def _choose_pieces(self, p: int, choice: tuple[int, int]) -> None:
+        """RS1: choices are secret until every player has chosen, then revealed together."""
+        self.piece_choices[p] = choice
+        nxt = (p + 1) % self.rules.players
+        self.current = nxt
+        if nxt != self.first_player:
+            return
+        ed = self.rules.edition
+        for seat, (t, s) in enumerate(self.piece_choices):
+            self.trains[seat], self.ships[seat] = t, s
+            self.box[seat] = (ed.trains - t, ed.ships - s)
+        self.phase = TURN
 
     def _finish_claim(self, r: int, cards: tuple) -> None:
         rules = self.rules
@@ -357,7 +340,10 @@ class Game:
                 self._close(t)
         elif rules.r_twins[r]:
             self.blocked[p] += rules.r_twins[r]
-        self.trains[p] -= rules.r_len[r]
+        if rules.r_kind[r]:
+            self.ships[p] -= rules.r_len[r]
+        else:
+            self.trains[p] -= rules.r_len[r]
         self.scores[p] += rules.r_points[r]
         self._discard_cards(cards)
         self._refill()
@@ -372,14 +358,15 @@ class Game:
     def _end_turn(self) -> None:
         p = self.current
         n = self.rules.players
+        ed = self.rules.edition
         self.turns += 1
         if self.final_turns >= 0:
             self.final_turns -= 1
             if self.final_turns == 0:
                 self.phase = OVER
                 return
-        elif self.trains[p] <= self.rules.edition.end_trains:  # G6: everyone gets one more turn
-            self.final_turns = n
+        elif self.trains[p] + self.ships[p] <= ed.end_trains:  # G6: everyone gets the final turn(s)
+            self.final_turns = n * ed.final_rounds
         if self.passes >= n:  # P2: a whole round of passes ends the game
             self.phase = OVER
             return
@@ -389,50 +376,76 @@ class Game:
     # ----------------------------------------------------------------- cards
 
     def _discard_cards(self, cards: tuple) -> None:
-        d = self.discard
-        for k, n in cards:
-            d.extend((k,) * n)
+        if self.rules.multi_deck:
+            deck_of, discards = self.rules.deck_of, self.discards
+            for k, n in cards:
+                discards[deck_of[k]].extend((k,) * n)
+        else:
+            d = self.discards[0]
+            for k, n in cards:
+                d.extend((k,) * n)
 
-    def _pop_card(self) -> int:
-        """Top card of the draw pile, reshuffling the discard when empty (G3); -1 if none."""
-        if not self.deck:
-            if not self.discard:
+    def _pop_card(self, d: int = 0) -> int:
+        """Top card of pile d, reshuffling its discard when empty (G3); -1 if none."""
+        deck = self.decks[d]
+        if not deck:
+            if not self.discards[d]:
                 return -1
-            self.deck, self.discard = self.discard, []
-            self._shuffle(self.deck)
-        return self.deck.pop()
+            deck = self.decks[d] = self.discards[d]
+            self.discards[d] = []
+            self._shuffle(deck)
+        return deck.pop()
 
     def _refill(self) -> None:
         """Fill empty display slots (G3), then apply G2 (a reset may have become possible)."""
-        fu = self.face_up
-        if -1 in fu:
-            for i, c in enumerate(fu):
-                if c < 0:
-                    fu[i] = self._pop_card()
+        if -1 in self.face_up:
+            self._fill_display()
         self._check_reset()
 
-    def _check_reset(self) -> None:
-        """G2: three face-up locomotives replace the display, unless no better display can be dealt."""
+    def _fill_display(self) -> None:
+        """Empty slots take a card from the first pile that has one (RS-P1 with two decks)."""
+        fu = self.face_up
+        for i, c in enumerate(fu):
+            if c < 0:
+                for d in range(len(self.decks)):
+                    fu[i] = self._pop_card(d)
+                    if fu[i] >= 0:
+                        break
+
+    def _deal_display(self) -> None:
+        """Deal the whole display: each deck its share (RS2: 3 + 3), short piles made up by the others."""
         ed = self.rules.edition
         fu = self.face_up
-        if ed.loco_reset is None or fu.count(LOCO) < ed.loco_reset:
+        i = 0
+        for d, count in enumerate(ed.face_up_per_deck or (ed.face_up,)):
+            for _ in range(count):
+                fu[i] = self._pop_card(d)
+                i += 1
+        self._fill_display()
+
+    def _check_reset(self) -> None:
+        """G2: three face-up wild cards replace the display, unless no better display can be dealt."""
+        ed = self.rules.edition
+        fu = self.face_up
+        wild = ed.wild
+        if ed.loco_reset is None or fu.count(wild) < ed.loco_reset:
             return
         for _ in range(ed.reset_cap):
-            if fu.count(LOCO) < ed.loco_reset:
+            if fu.count(wild) < ed.loco_reset:
                 return
             shown = [c for c in fu if c >= 0]
-            pool = len(self.deck) + len(self.discard) + len(shown)
-            locos = self.deck.count(LOCO) + self.discard.count(LOCO) + shown.count(LOCO)
-            slots = min(len(fu), pool)
-            if pool - locos < slots - (ed.loco_reset - 1):
-                return  # every possible display would show too many locomotives
-            self.discard.extend(shown)
+            pool = sum(map(len, self.decks)) + sum(map(len, self.discards)) + len(shown)
+            wilds = sum(d.count(wild) for d in self.decks) + sum(d.count(wild) for d in self.discards) + shown.count(wild)
+            if pool - wilds < min(len(fu), pool) - (ed.loco_reset - 1):
+                return  # every possible display would show too many wild cards
+            self._discard_cards(tuple((c, 1) for c in shown))
             for i in range(len(fu)):
-                fu[i] = self._pop_card()
+                fu[i] = -1
+            self._deal_display()
 
     def card_census(self) -> int:
-        """Cards in play anywhere (deck, discard, display, hands, a pending tunnel); constant."""
-        n = len(self.deck) + len(self.discard) + sum(1 for c in self.face_up if c >= 0)
+        """Cards in play anywhere (decks, discards, display, hands, a pending tunnel); constant."""
+        n = sum(map(len, self.decks)) + sum(map(len, self.discards)) + sum(1 for c in self.face_up if c >= 0)
         n += sum(sum(h) for h in self.hands)
         if self.tunnel:
             n += sum(c for _, c in self.tunnel[1]) + len(self.tunnel[2])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import CARD_NAMES, cards_text
+from ..cards import CARD_NAMES, DECK_NAMES, cards_text
 from .actions import KEEP
 
 
@@ -44,6 +44,10 @@ def view(game, player: int) -> dict:
             "stations": list(game.stations[p]),
             "score": game.scores[p],
         }
+        if ed.pieces_total is not None:  # Rails & Sails: pieces are public once all have chosen (RS1)
+            entry.update(ships=game.ships[p], box={"trains": game.box[p][0], "ships": game.box[p][1]},
+                         harbors=list(game.harbors[p]), exchanged=game.exchanged[p],
+                         pieces_chosen=game.piece_choices[p] is not None)
         players.append(entry)
     me = {
         "seat": player,
@@ -57,6 +61,10 @@ def view(game, player: int) -> dict:
         "stations_left": ed.stations - len(game.stations[player]),
         "score": game.scores[player],
     }
+    if ed.pieces_total is not None:
+        choice = game.piece_choices[player]
+        me.update(ships=game.ships[player], harbors_left=ed.harbors - len(game.harbors[player]),
+                  pieces_choice=list(choice) if choice else None)
     legal = game.legal_actions() if game.current == player and not over else ()
     legal_texts = [str(a) for a in legal[:LEGAL_SHOWN]]  # a huge hand can pay in thousands of ways
     tunnel = None
@@ -73,9 +81,13 @@ def view(game, player: int) -> dict:
         "face_up": [CARD_NAMES[c] if c >= 0 else None for c in game.face_up],
         "deck_size": len(game.deck),
         "discard": {CARD_NAMES[k]: n for k, n in sorted(Counter(game.discard).items())},
+        "decks": {DECK_NAMES[d]: {"size": len(game.decks[d]),
+                                  "discard": {CARD_NAMES[k]: n for k, n in sorted(Counter(game.discards[d]).items())}}
+                  for d in range(len(game.decks))},
         "ticket_pile_size": len(game.ticket_pile),
         "routes": {str(r): game.owner[r] for r in rules.route_ids if game.owner[r] >= 0},
         "stations": dict(game.station_at),
+        "harbors": dict(game.harbor_at),
         "tunnel": tunnel,
         "last_round": game.final_turns >= 0,
         "final_turns": game.final_turns,

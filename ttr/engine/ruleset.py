@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..cards import CARD_INDEX, COLORS
+from ..cards import CARD_INDEX
 from ..editions import Edition, get_edition
 from ..errors import TtrError
 from ..maps import Map, load_map
@@ -14,7 +14,8 @@ class Ruleset:
     __slots__ = ("map", "edition", "players", "doubles_closed", "route_ids", "r_len", "r_color",
                  "r_locos", "r_tunnel", "r_ends", "r_twins", "r_points", "r_key", "n_ids",
                  "deck_cards", "city_names", "ticket_ends", "ticket_points", "long_tickets",
-                 "regular_tickets", "total_cards", "city_routes", "claim_groups", "group_routes", "r_group")
+                 "regular_tickets", "total_cards", "city_routes", "claim_groups", "group_routes", "r_group",
+                 "r_kind", "decks", "deck_of", "multi_deck", "ticket_cities", "tours", "harbor_cities")
 
     def __init__(self, m: Map, edition: Edition, players: int):
         if not edition.min_players <= players <= edition.max_players:
@@ -34,6 +35,7 @@ class Ruleset:
         self.r_twins = [()] * n
         self.r_points = [0] * n
         self.r_key = [None] * n       # routes with equal keys accept the same payments
+        self.r_kind = [0] * n         # 0: train route (train pieces), 1: ship route (ship pieces)
         self.city_routes = {c.name: [] for c in m.cities}
         for r in m.routes:
             if r.length not in edition.route_points:
@@ -45,7 +47,9 @@ class Ruleset:
             self.r_ends[r.id] = (m.city_index[r.cities[0]], m.city_index[r.cities[1]])
             self.r_twins[r.id] = r.twins
             self.r_points[r.id] = edition.route_points[r.length]
-            self.r_key[r.id] = (self.r_color[r.id], r.length, r.locomotives, r.tunnel, r.any_four)
+            self.r_kind[r.id] = 1 if r.kind == "ship" else 0
+            self.r_key[r.id] = (self.r_color[r.id], r.length, r.locomotives, r.tunnel, r.any_four,
+                                self.r_kind[r.id], r.pairs)
             for c in r.cities:
                 self.city_routes[c].append(r.id)
         # Routes grouped by colour, then by payment key, sorted by length, so legal
@@ -60,15 +64,21 @@ class Ruleset:
         for gi, k in enumerate(keys):
             for r in by_key[k]:
                 self.r_group[r] = gi
+        reach = {k: edition.reach_index(k) for k in keys}
         self.claim_groups = tuple(
-            (color + 1, tuple((k[1], k, gi, any(self.r_twins[i] for i in by_key[k]), edition.payment_key(k))
-                              for gi, k in enumerate(keys) if k[0] == color))
-            for color in sorted({k[0] for k in keys}))
+            (ri, tuple((k[1], k, gi, any(self.r_twins[i] for i in by_key[k]), edition.payment_key(k), k[5])
+                       for gi, k in enumerate(keys) if reach[k] == ri))
+            for ri in sorted(set(reach.values())))
         self.city_names = tuple(c.name for c in m.cities)
-        self.deck_cards = [c for c in range(len(COLORS)) for _ in range(edition.cards_per_color)]
-        self.deck_cards += [len(COLORS)] * edition.locomotives
+        self.decks = edition.deck_contents()      # the cards of each deck
+        self.multi_deck = len(self.decks) > 1
+        self.deck_cards = [c for d in self.decks for c in d]
         self.total_cards = len(self.deck_cards)
-        self.ticket_ends = {t.id: (m.city_index[t.cities[0]], m.city_index[t.cities[1]]) for t in m.tickets}
+        self.deck_of = [edition.deck_of(k) for k in range(edition.n_kinds)]
+        self.ticket_ends = {t.id: (m.city_index[t.cities[0]], m.city_index[t.cities[-1]]) for t in m.tickets}
+        self.ticket_cities = {t.id: tuple(m.city_index[c] for c in t.cities) for t in m.tickets}
+        self.tours = {t.id: t for t in m.tickets if t.tour}
+        self.harbor_cities = frozenset(c.name for c in m.cities if c.harbor)
         self.ticket_points = {t.id: t.points for t in m.tickets}
         self.long_tickets = [t.id for t in m.tickets if t.long]
         self.regular_tickets = [t.id for t in m.tickets if not t.long]

@@ -11,7 +11,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
-from ..cards import CARD_INDEX, CARD_NAMES
+from ..cards import CARD_INDEX, CARD_NAMES, DECK_NAMES
 from ..errors import SaveError, TtrError
 from .actions import Action
 from .observer import hand_dict
@@ -24,6 +24,11 @@ class _M(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class BoxSave(_M):
+    trains: StrictInt = Field(default=0, ge=0)
+    ships: StrictInt = Field(default=0, ge=0)
+
+
 class PlayerSave(_M):
     hand: dict[StrictStr, StrictInt]
     tickets: list[StrictInt]
@@ -31,6 +36,12 @@ class PlayerSave(_M):
     trains: StrictInt
     stations: list[StrictStr]
     score: StrictInt
+    # Rails & Sails
+    ships: StrictInt = 0
+    box: BoxSave = BoxSave()
+    harbors: list[StrictStr] = []
+    exchanged: StrictInt = Field(default=0, ge=0)
+    pieces_choice: Optional[tuple[StrictInt, StrictInt]] = None
 
 
 class TunnelSave(_M):
@@ -54,6 +65,8 @@ class SaveFile(_M):
     turn: StrictInt = Field(ge=0)
     deck: list[StrictStr]
     discard: list[StrictStr]
+    ship_deck: Optional[list[StrictStr]] = None
+    ship_discard: Optional[list[StrictStr]] = None
     face_up: list[Optional[StrictStr]]
     routes: dict[StrictStr, StrictInt]
     ticket_pile: list[StrictInt]
@@ -86,20 +99,30 @@ def to_dict(game) -> dict:
         "phase": game.phase,
         "current_player": game.current,
         "turn": game.turns,
-        "deck": [CARD_NAMES[c] for c in game.deck],
-        "discard": [CARD_NAMES[c] for c in game.discard],
+        "deck": [CARD_NAMES[c] for c in game.decks[0]],
+        "discard": [CARD_NAMES[c] for c in game.discards[0]],
+        **{f"{DECK_NAMES[d]}_{what}": [CARD_NAMES[c] for c in pile[d]]
+           for d in range(1, len(game.decks)) for what, pile in (("deck", game.decks), ("discard", game.discards))},
         "face_up": [CARD_NAMES[c] if c >= 0 else None for c in game.face_up],
         "routes": {str(r): game.owner[r] for r in rules.route_ids if game.owner[r] >= 0},
         "ticket_pile": list(game.ticket_pile),
-        "players": [
-            {"hand": hand_dict(game.hands[p]), "tickets": list(game.tickets[p]), "offer": list(game.offers[p]),
-             "trains": game.trains[p], "stations": list(game.stations[p]), "score": game.scores[p]}
-            for p in range(rules.players)],
+        "players": [_player_out(game, p) for p in range(rules.players)],
         "tunnel": tunnel,
         "final_turns": game.final_turns,
         "passes": game.passes,
         "shuffles": game.shuffles,
     }
+
+
+def _player_out(game, p: int) -> dict:
+    out = {"hand": hand_dict(game.hands[p]), "tickets": list(game.tickets[p]), "offer": list(game.offers[p]),
+           "trains": game.trains[p], "stations": list(game.stations[p]), "score": game.scores[p]}
+    if game.rules.edition.pieces_total is not None:
+        choice = game.piece_choices[p]
+        out.update(ships=game.ships[p], box={"trains": game.box[p][0], "ships": game.box[p][1]},
+                   harbors=list(game.harbors[p]), exchanged=game.exchanged[p],
+                   pieces_choice=list(choice) if choice else None)
+    return out
 
 
 def _card(name: str, where: str) -> int:
@@ -108,8 +131,13 @@ def _card(name: str, where: str) -> int:
     return CARD_INDEX[name]
 
 
+def _check(cond: bool, msg: str) -> None:
+    if not cond:
+        raise SaveError(f"save: {msg}")
+
+
 def from_dict(cls, d: dict, verify: bool = True):
-    from .game import PHASES, TUNNEL  # noqa: circular at import time
+    from .game import PHASES  # noqa: circular at import time
 
     if not isinstance(d, dict):
         raise SaveError("a save is a JSON object")
@@ -123,107 +151,19 @@ def from_dict(cls, d: dict, verify: bool = True):
         rules = get_ruleset(s.map, s.num_players)
     except TtrError as e:
         raise SaveError(f"save: {e}") from None
-    ed, m, n = rules.edition, rules.map, rules.players
-
-    def check(cond: bool, msg: str) -> None:
-        if not cond:
-            raise SaveError(f"save: {msg}")
-
-    check(len(s.players) == n, f"players lists {len(s.players)} entries for num_players {n}")
-    check(s.phase in PHASES, f"unknown phase {s.phase!r} (one of {', '.join(PHASES)})")
-    check(0 <= s.current_player < n and 0 <= s.first_player < n, "current_player/first_player out of range")
-    check(len(s.history) == len(s.history_seats), "history and history_seats differ in length")
-    check(len(s.face_up) == ed.face_up, f"face_up holds {len(s.face_up)} slots, not {ed.face_up}")
+    ed, n = rules.edition, rules.players
+    _check(len(s.players) == n, f"players lists {len(s.players)} entries for num_players {n}")
+    _check(s.phase in PHASES, f"unknown phase {s.phase!r} (one of {', '.join(PHASES)})")
+    _check(0 <= s.current_player < n and 0 <= s.first_player < n, "current_player/first_player out of range")
+    _check(len(s.history) == len(s.history_seats), "history and history_seats differ in length")
+    _check(len(s.face_up) == ed.face_up, f"face_up holds {len(s.face_up)} slots, not {ed.face_up}")
     g = cls.__new__(cls)
     g.rules, g.seed, g.first_player, g.random_first = rules, s.seed, s.first_player, s.random_first
     g.phase = PHASES[PHASES.index(s.phase)]
     g.current, g.turns = s.current_player, s.turn
-    g.deck = [_card(c, "deck") for c in s.deck]
-    g.discard = [_card(c, "discard") for c in s.discard]
-    g.face_up = [-1 if c is None else _card(c, "face_up") for c in s.face_up]
-    g.hands = []
-    for p, ps in enumerate(s.players):
-        h = [0] * len(CARD_NAMES)
-        for name, k in ps.hand.items():
-            check(k >= 0, f"players[{p}].hand: negative count for {name}")
-            h[_card(name, f"players[{p}].hand")] = k
-        g.hands.append(h)
-    g.tunnel = None
-    pending = Counter()
-    if s.tunnel:
-        check(g.phase == TUNNEL, "a tunnel is pending outside the tunnel phase")
-        t = s.tunnel
-        check(t.route in m.route_by_id and rules.r_tunnel[t.route], f"tunnel: route {t.route} is not a tunnel")
-        cards = tuple(sorted((_card(k, "tunnel.cards"), v) for k, v in t.cards.items()))
-        revealed = tuple(_card(c, "tunnel.revealed") for c in t.revealed)
-        paid = next((k for k, _ in cards if k != CARD_INDEX["locomotive"]), -1)
-        g.tunnel = (t.route, cards, revealed, t.extra, paid)
-        for k, v in cards:
-            pending[k] += v
-        pending.update(revealed)
-    else:
-        check(g.phase != TUNNEL, "phase is tunnel but no tunnel is pending")
-    census = Counter(g.deck) + Counter(g.discard) + Counter(c for c in g.face_up if c >= 0) + pending
-    for h in g.hands:
-        census.update({k: v for k, v in enumerate(h) if v})
-    expected = Counter(rules.deck_cards)
-    for k in sorted(set(census) | set(expected)):
-        check(census[k] == expected[k],
-              f"{census[k]} {CARD_NAMES[k]} cards in play; the {ed.title} deck has {expected[k]}")
-    g.owner = [-1] * rules.n_ids
-    for key, seat in s.routes.items():
-        check(key.isdigit() and str(int(key)) == key and int(key) in m.route_by_id, f"routes: unknown route id {key!r}")
-        check(0 <= seat < n, f"routes: route {key} owned by seat {seat}, not a seat of {n}")
-        g.owner[int(key)] = seat
-    for r in rules.route_ids:
-        if g.owner[r] >= 0:
-            for t in rules.r_twins[r]:
-                check(g.owner[t] != g.owner[r], f"routes: seat {g.owner[r]} owns both lanes {r} and {t}")
-                check(not (rules.doubles_closed and g.owner[t] >= 0), f"routes: both lanes {r} and {t} claimed with {n} players")
-    g.avail = [False] * rules.n_ids
-    for r in rules.route_ids:
-        g.avail[r] = g.owner[r] < 0 and not (rules.doubles_closed and any(g.owner[t] >= 0 for t in rules.r_twins[r]))
-    g.open_groups = [tuple(r for r in routes if g.avail[r]) for routes in rules.group_routes]
-    g.blocked = [() if rules.doubles_closed else
-                 tuple(t for r in rules.route_ids if g.owner[r] == p for t in rules.r_twins[r]) for p in range(n)]
-    seen_tickets = Counter(s.ticket_pile)
-    g.trains, g.scores, g.stations, g.tickets, g.offers = [], [], [], [], []
-    g.station_at = {}
-    for p, ps in enumerate(s.players):
-        owned = [r for r in rules.route_ids if g.owner[r] == p]
-        check(ps.trains >= 0, f"players[{p}] holds routes needing more than the {ed.trains} trains a player has")
-        check(ps.trains == ed.trains - sum(rules.r_len[r] for r in owned),
-              f"players[{p}].trains is {ps.trains} but the routes held leave {ed.trains - sum(rules.r_len[r] for r in owned)}")
-        check(ps.score == sum(rules.r_points[r] for r in owned),
-              f"players[{p}].score is {ps.score} but the routes held score {sum(rules.r_points[r] for r in owned)}")
-        check(len(ps.stations) <= ed.stations, f"players[{p}] has {len(ps.stations)} stations; {ed.title} allows {ed.stations}")
-        for c in ps.stations:
-            check(c in m.city_index, f"players[{p}].stations: unknown city {c!r}")
-            check(c not in g.station_at, f"two stations on {c}")
-            g.station_at[c] = p
-        seen_tickets.update(ps.tickets)
-        seen_tickets.update(ps.offer)
-        g.trains.append(ps.trains)
-        g.scores.append(ps.score)
-        g.stations.append(list(ps.stations))
-        g.tickets.append(list(ps.tickets))
-        g.offers.append(list(ps.offer))
-    choosing = {g.current} if g.phase in ("initial-tickets", "keep-tickets") else set()
-    if g.phase == "initial-tickets":  # seats from the current one up to the first player have yet to choose
-        seat = g.current
-        while True:
-            choosing.add(seat)
-            seat = (seat + 1) % n
-            if seat == g.first_player:
-                break
-    for p in range(n):
-        if p in choosing:
-            check(bool(g.offers[p]), f"players[{p}].offer is empty but seat {p} has tickets to choose in phase {g.phase}")
-        else:
-            check(not g.offers[p], f"players[{p}].offer holds tickets but seat {p} is not choosing any")
-    for t, k in seen_tickets.items():
-        check(t in m.ticket_by_id, f"unknown ticket id {t}")
-        check(k == 1, f"ticket {t} appears {k} times")
+    _load_cards(g, s)
+    _load_routes(g, s)
+    _load_players(g, s)
     g.ticket_pile = list(s.ticket_pile)
     g.final_turns, g.passes, g.shuffles = s.final_turns, s.passes, s.shuffles
     try:
@@ -239,5 +179,153 @@ def from_dict(cls, d: dict, verify: bool = True):
             raise SaveError(f"save: the history does not replay: {e}") from None
         mine, theirs = to_dict(g), to_dict(replayed)
         for key in mine:
-            check(mine[key] == theirs[key], f"{key} differs from what seed {s.seed} and the history give")
+            _check(mine[key] == theirs[key], f"{key} differs from what seed {s.seed} and the history give")
     return g
+
+
+def _load_cards(g, s) -> None:
+    """Piles, display, hands and a pending tunnel; every card of the edition exactly once."""
+    from .game import TUNNEL  # noqa: circular at import time
+
+    rules = g.rules
+    ed, m = rules.edition, rules.map
+    g.decks, g.discards = [], []
+    for d in range(len(rules.decks)):
+        prefix = "" if d == 0 else f"{DECK_NAMES[d]}_"
+        deck, discard = getattr(s, f"{prefix}deck"), getattr(s, f"{prefix}discard")
+        _check(deck is not None and discard is not None, f"{prefix}deck and {prefix}discard are required for {ed.title}")
+        g.decks.append([_card(c, f"{prefix}deck") for c in deck])
+        g.discards.append([_card(c, f"{prefix}discard") for c in discard])
+        for c in g.decks[d] + g.discards[d]:
+            _check(c < ed.n_kinds and rules.deck_of[c] == d, f"{prefix}deck: a {CARD_NAMES[c]} card does not belong there")
+    if len(rules.decks) == 1:
+        _check(s.ship_deck is None and s.ship_discard is None, f"{ed.title} has no ship deck")
+    g.face_up = [-1 if c is None else _card(c, "face_up") for c in s.face_up]
+    g.hands = []
+    for p, ps in enumerate(s.players):
+        h = [0] * ed.n_kinds
+        for name, k in ps.hand.items():
+            _check(k >= 0, f"players[{p}].hand: negative count for {name}")
+            kind = _card(name, f"players[{p}].hand")
+            _check(kind < ed.n_kinds, f"players[{p}].hand: {ed.title} has no {name} cards")
+            h[kind] = k
+        g.hands.append(h)
+    g.tunnel = None
+    pending = Counter()
+    if s.tunnel:
+        _check(g.phase == TUNNEL, "a tunnel is pending outside the tunnel phase")
+        t = s.tunnel
+        _check(t.route in m.route_by_id and rules.r_tunnel[t.route], f"tunnel: route {t.route} is not a tunnel")
+        cards = tuple(sorted((_card(k, "tunnel.cards"), v) for k, v in t.cards.items()))
+        revealed = tuple(_card(c, "tunnel.revealed") for c in t.revealed)
+        paid = next((k for k, _ in cards if k != ed.wild), -1)
+        g.tunnel = (t.route, cards, revealed, t.extra, paid)
+        for k, v in cards:
+            pending[k] += v
+        pending.update(revealed)
+    else:
+        _check(g.phase != TUNNEL, "phase is tunnel but no tunnel is pending")
+    census = Counter(c for c in g.face_up if c >= 0) + pending
+    for pile in g.decks + g.discards:
+        census.update(pile)
+    for h in g.hands:
+        census.update({k: v for k, v in enumerate(h) if v})
+    expected = Counter(rules.deck_cards)
+    for k in sorted(set(census) | set(expected)):
+        _check(census[k] == expected[k],
+               f"{census[k]} {CARD_NAMES[k]} cards in play; the {ed.title} deck has {expected[k]}")
+
+
+def _load_routes(g, s) -> None:
+    rules = g.rules
+    n, m = rules.players, rules.map
+    g.owner = [-1] * rules.n_ids
+    for key, seat in s.routes.items():
+        _check(key.isdigit() and str(int(key)) == key and int(key) in m.route_by_id, f"routes: unknown route id {key!r}")
+        _check(0 <= seat < n, f"routes: route {key} owned by seat {seat}, not a seat of {n}")
+        g.owner[int(key)] = seat
+    for r in rules.route_ids:
+        if g.owner[r] >= 0:
+            for t in rules.r_twins[r]:
+                _check(g.owner[t] != g.owner[r], f"routes: seat {g.owner[r]} owns both lanes {r} and {t}")
+                _check(not (rules.doubles_closed and g.owner[t] >= 0), f"routes: both lanes {r} and {t} claimed with {n} players")
+    g.avail = [False] * rules.n_ids
+    for r in rules.route_ids:
+        g.avail[r] = g.owner[r] < 0 and not (rules.doubles_closed and any(g.owner[t] >= 0 for t in rules.r_twins[r]))
+    g.open_groups = [tuple(r for r in routes if g.avail[r]) for routes in rules.group_routes]
+    g.blocked = [() if rules.doubles_closed else
+                 tuple(t for r in rules.route_ids if g.owner[r] == p for t in rules.r_twins[r]) for p in range(n)]
+
+
+def _load_players(g, s) -> None:
+    """Pieces, scores, stations, harbors, tickets and offers, checked against the routes held."""
+    from .game import CHOOSE_PIECES, INITIAL_TICKETS  # noqa: circular at import time
+
+    rules = g.rules
+    ed, m, n = rules.edition, rules.map, rules.players
+    chosen_later = ed.pieces_total is not None
+    seen_tickets = Counter(s.ticket_pile)
+    g.trains, g.ships, g.box, g.piece_choices, g.exchanged, g.scores = [], [], [], [], [], []
+    g.stations, g.harbors, g.tickets, g.offers = [], [], [], []
+    g.station_at, g.harbor_at = {}, {}
+    revealed = chosen_later and g.phase not in (INITIAL_TICKETS, CHOOSE_PIECES)
+    for p, ps in enumerate(s.players):
+        owned = [r for r in rules.route_ids if g.owner[r] == p]
+        used = [sum(rules.r_len[r] for r in owned if rules.r_kind[r] == kind) for kind in (0, 1)]
+        points = sum(rules.r_points[r] for r in owned) - ps.exchanged
+        _check(ps.trains >= 0, f"players[{p}] holds routes needing more trains than the player has")
+        _check(ps.ships >= 0, f"players[{p}] holds routes needing more ships than the player has")
+        _check(ps.score == points, f"players[{p}].score is {ps.score} but the routes held (less exchanges) score {points}")
+        if not chosen_later:
+            _check(ps.trains == ed.trains - used[0],
+                   f"players[{p}].trains is {ps.trains} but the routes held leave {ed.trains - used[0]}")
+        elif revealed:
+            _check(ps.trains + used[0] + ps.box.trains == ed.trains and ps.ships + used[1] + ps.box.ships == ed.ships,
+                   f"players[{p}]: trains + trains on the board + trains in the box must be {ed.trains}, "
+                   f"and likewise {ed.ships} ships")
+            _check(ps.trains + ps.ships + sum(used) == ed.pieces_total, f"players[{p}] must hold {ed.pieces_total} pieces")
+            _check(ps.pieces_choice is not None, f"players[{p}].pieces_choice is missing")
+        else:
+            _check(not owned and ps.trains == ps.ships == 0 and ps.box == BoxSave(),
+                   f"players[{p}] has pieces or routes before the pieces are chosen")
+        if ps.pieces_choice is not None:
+            t_, s_ = ps.pieces_choice
+            _check(chosen_later and t_ + s_ == ed.pieces_total and 0 <= t_ <= ed.trains and 0 <= s_ <= ed.ships,
+                   f"players[{p}].pieces_choice {list(ps.pieces_choice)} breaks RS1")
+        for what, cities, at, limit in (("stations", ps.stations, g.station_at, ed.stations),
+                                        ("harbors", ps.harbors, g.harbor_at, ed.harbors)):
+            _check(len(cities) <= limit, f"players[{p}] has {len(cities)} {what}; {ed.title} allows {limit}")
+            for c in cities:
+                _check(c in m.city_index, f"players[{p}].{what}: unknown city {c!r}")
+                _check(c not in at, f"two {what} on {c}")
+                at[c] = p
+        for c in ps.harbors:
+            _check(c in rules.harbor_cities, f"players[{p}].harbors: {c} is not a harbor city")
+        seen_tickets.update(ps.tickets)
+        seen_tickets.update(ps.offer)
+        g.trains.append(ps.trains)
+        g.ships.append(ps.ships)
+        g.box.append((ps.box.trains, ps.box.ships))
+        g.piece_choices.append(tuple(ps.pieces_choice) if ps.pieces_choice else None)
+        g.exchanged.append(ps.exchanged)
+        g.scores.append(ps.score)
+        g.stations.append(list(ps.stations))
+        g.harbors.append(list(ps.harbors))
+        g.tickets.append(list(ps.tickets))
+        g.offers.append(list(ps.offer))
+    choosing = {g.current} if g.phase in ("initial-tickets", "keep-tickets") else set()
+    if g.phase == "initial-tickets":  # seats from the current one up to the first player have yet to choose
+        seat = g.current
+        while True:
+            choosing.add(seat)
+            seat = (seat + 1) % n
+            if seat == g.first_player:
+                break
+    for p in range(n):
+        if p in choosing:
+            _check(bool(g.offers[p]), f"players[{p}].offer is empty but seat {p} has tickets to choose in phase {g.phase}")
+        else:
+            _check(not g.offers[p], f"players[{p}].offer holds tickets but seat {p} is not choosing any")
+    for t, k in seen_tickets.items():
+        _check(t in m.ticket_by_id, f"unknown ticket id {t}")
+        _check(k == 1, f"ticket {t} appears {k} times")

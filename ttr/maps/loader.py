@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
@@ -19,7 +19,9 @@ class _Strict(BaseModel):
 
 class CityEntry(_Strict):
     name: str = Field(min_length=1)
-    xy: tuple[float, float]
+    xy: Optional[tuple[float, float]]
+    harbor: StrictBool = False
+    junction: StrictBool = False
 
 
 class RouteEntry(_Strict):
@@ -31,13 +33,19 @@ class RouteEntry(_Strict):
     locomotives: StrictInt = Field(default=0, ge=0)
     any_four: StrictBool = False
     spaces: list[tuple[float, float, float]] = []
+    kind: Literal["train", "ship"] = "train"
+    pairs: StrictInt = Field(default=0, ge=0)
+    wraparound: StrictBool = False
 
 
 class TicketEntry(_Strict):
     id: StrictInt = Field(ge=0)
-    cities: tuple[StrictStr, StrictStr]
+    cities: list[StrictStr] = Field(min_length=2)
     points: StrictInt = Field(ge=1)
     long: StrictBool = False
+    tour: StrictBool = False
+    points_any_order: StrictInt = Field(default=0, ge=0)
+    penalty: StrictInt = Field(default=0, ge=0)
 
 
 class MapFile(_Strict):
@@ -45,6 +53,8 @@ class MapFile(_Strict):
     name: str = Field(min_length=1)
     title: str
     source: str
+    status: str = "complete"
+    known_gaps: list[str] = []
     cities: list[CityEntry] = Field(min_length=2)
     routes: list[RouteEntry] = Field(min_length=1)
     double_routes: list[list[StrictInt]] = []
@@ -80,10 +90,15 @@ def parse_map(raw: object, origin: str) -> Map:
         raise MapError(f"{origin}: {where}: {problem}")
 
     names = set()
+    junctions = set()
     for i, c in enumerate(m.cities):
         if c.name in names:
             fail(f"cities[{i}] ({c.name})", "duplicate city name")
+        if c.junction and c.harbor:
+            fail(f"cities[{i}] ({c.name})", "a junction is not a city and cannot have a harbor (RS7)")
         names.add(c.name)
+        if c.junction:
+            junctions.add(c.name)
     seen_ids = set()
     pairs = defaultdict(list)
     for i, r in enumerate(m.routes):
@@ -100,7 +115,11 @@ def parse_map(raw: object, origin: str) -> Map:
             fail(where, f"{r.locomotives} locomotive spaces on a route of length {r.length}")
         if r.spaces and len(r.spaces) != r.length:
             fail(where, f"{len(r.spaces)} layout spaces for a route of length {r.length}")
-        pairs[frozenset(r.cities)].append(r.id)
+        if r.pairs > r.length:
+            fail(where, f"{r.pairs} paired spaces on a route of length {r.length}")
+        if r.kind == "ship" and (r.pairs or r.tunnel or r.locomotives):
+            fail(where, "a ship route has no paired, tunnel or ferry spaces")
+        pairs[(frozenset(r.cities), r.kind)].append(r.id)
     twins: dict[int, tuple[int, ...]] = {}
     grouped = set()
     for i, group in enumerate(m.double_routes):
@@ -116,9 +135,11 @@ def parse_map(raw: object, origin: str) -> Map:
         ends = {frozenset(next(r for r in m.routes if r.id == rid).cities) for rid in group}
         if len(ends) != 1:
             fail(where, "routes of a double route must join the same two cities")
+        if len({next(r for r in m.routes if r.id == rid).kind for rid in group}) != 1:
+            fail(where, "routes of a double route must be of one kind (G1: a train and a ship route are not a double)")
         for rid in group:
             twins[rid] = tuple(x for x in group if x != rid)
-    for pair, ids in pairs.items():
+    for (pair, _), ids in pairs.items():
         if len(ids) > 1 and not all(i in grouped for i in ids):
             fail("double_routes", f"routes {sorted(ids)} join {' and '.join(sorted(pair))} but are not listed as a double route")
     tids = set()
@@ -130,18 +151,25 @@ def parse_map(raw: object, origin: str) -> Map:
         for c in t.cities:
             if c not in names:
                 fail(where, f"unknown city {c!r}")
-        if t.cities[0] == t.cities[1]:
-            fail(where, "a ticket must name two different cities")
+            if c in junctions:
+                fail(where, f"{c} is a junction, not a city: it is on no ticket (RS7)")
+        if len(set(t.cities)) != len(t.cities):
+            fail(where, "a ticket must name different cities")
+        if t.tour != (len(t.cities) > 2):
+            fail(where, "a ticket names two cities; a tour (tour: true) three or more")
+        if t.tour and not (0 < t.points_any_order <= t.points and t.penalty > 0):
+            fail(where, "a tour needs points (in order) >= points_any_order > 0 and a penalty > 0")
 
-    cities = tuple(City(c.name, tuple(c.xy)) for c in m.cities)
+    cities = tuple(City(c.name, tuple(c.xy) if c.xy else None, c.harbor, c.junction) for c in m.cities)
     routes = tuple(
         Route(r.id, tuple(r.cities), r.length, r.color, r.tunnel, r.locomotives, r.any_four,
-              tuple(tuple(s) for s in r.spaces), twins.get(r.id, ()))
+              tuple(tuple(s) for s in r.spaces), twins.get(r.id, ()), r.kind, r.pairs, r.wraparound)
         for r in m.routes)
-    tickets = tuple(Ticket(t.id, tuple(t.cities), t.points, t.long) for t in m.tickets)
+    tickets = tuple(Ticket(t.id, tuple(t.cities), t.points, t.long, t.tour, t.points_any_order, t.penalty)
+                    for t in m.tickets)
     return Map(m.name, m.title, m.source, cities, routes, tickets,
                {r.id: r for r in routes}, {t.id: t for t in tickets},
-               {c.name: i for i, c in enumerate(cities)})
+               {c.name: i for i, c in enumerate(cities)}, m.status, tuple(m.known_gaps))
 
 
 def load_map_file(path: str | Path) -> Map:

@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True, slots=True)
 class City:
     name: str
-    xy: tuple[float, float]
+    xy: tuple[float, float] | None   # layout position; None where the source has none
+    harbor: bool = False             # Rails & Sails: a harbor may be built here
+    junction: bool = False           # a route endpoint that is not a city (RS7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +23,9 @@ class Route:
     any_four: bool = False   # Nordic Murmansk-Lieksa: any 4 cards replace one card
     spaces: tuple[tuple[float, float, float], ...] = ()  # layout: (x, y, angle) per space
     twins: tuple[int, ...] = ()  # other routes of the same double route
+    kind: str = "train"          # Rails & Sails: "train" or "ship"
+    pairs: int = 0               # Rails & Sails: paired spaces (2 train cards each)
+    wraparound: bool = False     # drawn across the board's east-west edge
 
     @property
     def ferry(self) -> bool:
@@ -30,9 +35,12 @@ class Route:
 @dataclass(frozen=True, slots=True)
 class Ticket:
     id: int
-    cities: tuple[str, str]
-    points: int
+    cities: tuple[str, ...]      # two cities; a tour lists 3+ in order
+    points: int                  # a tour: the value when done in order
     long: bool = False
+    tour: bool = False           # Rails & Sails tours (RS4)
+    points_any_order: int = 0    # a tour connected, but not in order
+    penalty: int = 0             # a tour not connected (0: the ticket's points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +54,8 @@ class Map:
     route_by_id: dict = field(repr=False, compare=False, hash=False, default_factory=dict)
     ticket_by_id: dict = field(repr=False, compare=False, hash=False, default_factory=dict)
     city_index: dict = field(repr=False, compare=False, hash=False, default_factory=dict)
+    status: str = "complete"
+    known_gaps: tuple[str, ...] = ()
 
     def route(self, route_id: int) -> Route:
         return self.route_by_id[route_id]
