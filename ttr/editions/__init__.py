@@ -5,9 +5,10 @@ from ..errors import TtrError
 from .base import Edition
 from .europe import EUROPE
 from .nordic import NORDIC
+from .rails_sails import GREAT_LAKES, WORLD
 from .usa import USA
 
-EDITIONS: dict[str, Edition] = {e.name: e for e in (USA, EUROPE, NORDIC)}
+EDITIONS: dict[str, Edition] = {e.name: e for e in (USA, EUROPE, NORDIC, WORLD, GREAT_LAKES)}
 
 
 def register(edition: Edition) -> None:

@@ -6,9 +6,60 @@ from itertools import product
 from .graph import DisjointSet, longest_trail
 
 
-def _ticket_points(rules, ds: DisjointSet, tickets: list[int]) -> tuple[int, list[int], list[int]]:
-    done, failed, pts = [], [], 0
+def ordered_path(adj: dict, seq: tuple) -> bool:
+    """RS4: is there a path from seq[0] to seq[-1] that meets the listed cities in
+    this order and never repeats a city? (A listed city met out of turn breaks it.)"""
+    turn = {c: i for i, c in enumerate(seq)}
+    visited = {seq[0]}
+
+    def dfs(u: int, i: int) -> bool:  # i: the index of the next listed city to meet
+        for v in adj.get(u, ()):
+            if v in visited:
+                continue
+            j = turn.get(v)
+            if j is not None and j != i:
+                continue
+            if j == i and i == len(seq) - 1:
+                return True
+            visited.add(v)
+            if dfs(v, i + 1 if j == i else i):
+                return True
+            visited.discard(v)
+        return False
+
+    return dfs(seq[0], 1)
+
+
+def _adjacency(rules, routes) -> dict:
+    adj: dict = {}
+    for r in routes:
+        a, b = rules.r_ends[r]
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    return adj
+
+
+def _ticket_points(rules, ds: DisjointSet, tickets: list[int], routes=()) -> tuple[int, list[int], list[int], dict]:
+    """Points, completed and failed tickets; tours (RS4) need the routes for the ordered path."""
+    done, failed, pts, tours = [], [], 0, {}
+    adj = None
     for t in tickets:
+        tour = rules.tours.get(t)
+        if tour is not None:
+            cities = rules.ticket_cities[t]
+            root = ds.find(cities[0])
+            if all(ds.find(c) == root for c in cities):
+                if adj is None:
+                    adj = _adjacency(rules, routes)
+                in_order = ordered_path(adj, cities)
+                tours[t] = "in_order" if in_order else "any_order"
+                pts += tour.points if in_order else tour.points_any_order
+                done.append(t)
+            else:
+                tours[t] = "failed"
+                pts -= tour.penalty or tour.points
+                failed.append(t)
+            continue
         a, b = rules.ticket_ends[t]
         if ds.find(a) == ds.find(b):
             done.append(t)
@@ -16,7 +67,7 @@ def _ticket_points(rules, ds: DisjointSet, tickets: list[int]) -> tuple[int, lis
         else:
             failed.append(t)
             pts -= rules.ticket_points[t]
-    return pts, done, failed
+    return pts, done, failed, tours
 
 
 def score_tickets(game, p: int) -> dict:
@@ -27,11 +78,11 @@ def score_tickets(game, p: int) -> dict:
     owner = game.owner
     ends = rules.r_ends
     ds = DisjointSet(len(rules.city_names))
-    for r in rules.route_ids:
-        if owner[r] == p:
-            ds.union(*ends[r])
+    own = [r for r in rules.route_ids if owner[r] == p]
+    for r in own:
+        ds.union(*ends[r])
     tickets = game.tickets[p]
-    best = _ticket_points(rules, ds, tickets)
+    best = _ticket_points(rules, ds, tickets, own)
     borrowed: dict[str, int] = {}
     choices = []
     for city in game.stations[p]:
@@ -43,13 +94,28 @@ def score_tickets(game, p: int) -> dict:
             d = ds.copy()
             for r in combo:
                 d.union(*ends[r])
-            cand = _ticket_points(rules, d, tickets)
+            cand = _ticket_points(rules, d, tickets, own + list(combo))
             if (cand[0], len(cand[1])) > (best[0], len(best[1])):  # P4: then most tickets completed
                 best = cand
                 borrowed = {city: r for (city, _), r in zip(choices, combo)}
-    pts, done, failed = best
+    pts, done, failed, tours = best
     return {"ticket_points": pts, "tickets_completed": done, "tickets_failed": failed,
-            "stations_borrowed": borrowed}
+            "stations_borrowed": borrowed, "tours": tours}
+
+
+def harbor_points(game, p: int, done: list[int]) -> int:
+    """RS5: each harbor scores by the completed tickets naming its city (a tour:
+    any city on it); each unbuilt harbor loses the penalty."""
+    ed = game.rules.edition
+    if not ed.harbors:
+        return 0
+    m = game.rules.map
+    pts = -ed.harbor_penalty * (ed.harbors - len(game.harbors[p]))
+    for city in game.harbors[p]:
+        count = sum(1 for t in done if city in m.ticket_by_id[t].cities)
+        if count:
+            pts += ed.harbor_points[min(count, len(ed.harbor_points)) - 1]
+    return pts
 
 
 def longest_of(game, p: int) -> int:
@@ -77,12 +143,16 @@ def result(game) -> dict:
         built = len(game.stations[p])
         players.append({
             "seat": p,
-            "route_points": game.scores[p],
+            "route_points": game.scores[p] + game.exchanged[p],
+            "exchange_points": -game.exchanged[p],
             **t,
+            "harbors_built": len(game.harbors[p]),
+            "harbor_points": harbor_points(game, p, t["tickets_completed"]),
             "longest_path": longest_of(game, p),
             "stations_built": built,
             "station_points": (ed.stations - built) * ed.station_points if ed.stations else 0,
             "trains_left": game.trains[p],
+            "ships_left": game.ships[p],
             "bonuses": {},
         })
     if ed.longest_bonus:  # G8: every player tied for the longest gets it
@@ -96,7 +166,8 @@ def result(game) -> dict:
             if len(r["tickets_completed"]) == top:
                 r["bonuses"]["globetrotter"] = ed.globetrotter_bonus
     for r in players:
-        r["total"] = r["route_points"] + r["ticket_points"] + r["station_points"] + sum(r["bonuses"].values())
+        r["total"] = (r["route_points"] + r["exchange_points"] + r["ticket_points"] + r["station_points"]
+                      + r["harbor_points"] + sum(r["bonuses"].values()))
     keys = [TIE_BREAKS[name] for name in ed.tie_breaks]
 
     def key(r):

@@ -1,0 +1,201 @@
+"""Rails & Sails (RS1-RS7): two decks (train and ship cards), train and ship
+pieces chosen secretly, paired spaces, double-ship cards, harbors, exchanges and
+tours. Boards: World (`world`) and Great Lakes (`great-lakes`).
+
+Card kinds (ttr.cards): per colour a train card, an anchored train card, a
+single-ship card (always anchored) and a double-ship card; and the joker, which
+is wild for any one space of either kind (RS3).
+
+Every payment is a multiset of cards, offered once, and minimal (RS3: no card
+could be removed while still paying):
+* train route of length n: n cards: train cards of the colour (plain or anchored) and jokers;
+* paired route (every space paired): 2 cards per space, each pair one colour or with jokers
+  (the colour may change from space to space), so 2n cards whose colours can be paired;
+* ship route of length n: single ships (1 space), double ships (up to 2) and jokers (1) of
+  the colour adding up to exactly n, or only double ships adding up to n + 1.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..cards import COLOR_INDEX, JOKER, RS_COLORS, rs_card
+from .base import Edition
+
+_TRAIN, _ANCHOR, _SHIP, _DOUBLE = {}, {}, {}, {}  # base colour index -> card kind
+for _c in RS_COLORS:
+    _ci = COLOR_INDEX[_c]
+    _TRAIN[_ci], _ANCHOR[_ci] = rs_card(_c, "train"), rs_card(_c, "train-anchor")
+    _SHIP[_ci], _DOUBLE[_ci] = rs_card(_c, "ship"), rs_card(_c, "double-ship")
+RS_COLOR_IDS = tuple(COLOR_INDEX[c] for c in RS_COLORS)
+SHIP_KINDS = frozenset(_SHIP.values()) | frozenset(_DOUBLE.values())
+N_REACH = 18  # claim_reach: (colour + 1) for train routes, 9 + (colour + 1) for ship routes
+
+
+def _pay(counts: dict) -> tuple:
+    return tuple(sorted((k, v) for k, v in counts.items() if v))
+
+
+@lru_cache(maxsize=1 << 16)
+def _train_payments(colors: tuple, n: int, held: tuple, jokers: int) -> tuple:
+    """n cards of one colour (plain or anchored train cards) with jokers wild.
+    held: (plain, anchored) per colour of `colors`, capped at n."""
+    out = []
+    for ci, (plain, anchored) in zip(colors, held):
+        for j in range(min(jokers, n - 1) + 1):  # the all-joker payment is added once below
+            for a in range(min(anchored, n - j) + 1):
+                x = n - j - a
+                if x <= plain:
+                    out.append(_pay({_TRAIN[ci]: x, _ANCHOR[ci]: a, JOKER: j}))
+    if jokers >= n:
+        out.append(((JOKER, n),))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _paired_payments(n: int, held: tuple, jokers: int) -> tuple:
+    """RS3 paired spaces: 2n train cards whose colours can be paired (each pair one
+    colour or with a joker): every colour with an odd count needs one joker.
+    held: (plain, anchored) for every Rails & Sails colour, capped at 2n."""
+    out = []
+    total = 2 * n
+
+    def rec(i: int, left: int, odd: int, jokers_used: int, pay: dict) -> None:
+        if odd > jokers_used:
+            return
+        if i == len(RS_COLOR_IDS):
+            if left == 0:
+                out.append(_pay(pay))
+            return
+        ci = RS_COLOR_IDS[i]
+        plain, anchored = held[i]
+        for x in range(min(plain, left) + 1):
+            for a in range(min(anchored, left - x) + 1):
+                pay[_TRAIN[ci]], pay[_ANCHOR[ci]] = x, a
+                rec(i + 1, left - x - a, odd + (x + a) % 2, jokers_used, pay)
+        pay[_TRAIN[ci]] = pay[_ANCHOR[ci]] = 0
+
+    for j in range(min(jokers, total) + 1):
+        rec(0, total - j, 0, j, {JOKER: j})
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _ship_payments(colors: tuple, n: int, held: tuple, jokers: int) -> tuple:
+    """RS3: single ships, double ships (up to 2 spaces) and jokers of one colour
+    covering n spaces with no superfluous card. held: (singles, doubles) per colour."""
+    out = []
+    for ci, (singles, doubles) in zip(colors, held):
+        for d in range(min(doubles, n // 2) + 1):
+            for j in range(min(jokers, n - 2 * d) + 1):
+                s = n - 2 * d - j
+                if s <= singles and (d or s):  # all-joker payments are added once below
+                    out.append(_pay({_SHIP[ci]: s, _DOUBLE[ci]: d, JOKER: j}))
+        if n % 2 and doubles >= (n + 1) // 2:  # only double ships: one space of the last one unused
+            out.append(((_DOUBLE[ci], (n + 1) // 2),))
+    if jokers >= n:
+        out.append(((JOKER, n),))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def _harbor_payments(held: tuple, jokers: int) -> tuple:
+    """RS5: 2 anchored train cards and 2 single ships (all anchored) of one colour,
+    jokers wild. held: (anchored trains, single ships) per colour, capped at 2."""
+    out = []
+    for ci, (anchored, singles) in zip(RS_COLOR_IDS, held):
+        for a in range(anchored + 1):
+            for s in range(singles + 1):
+                j = 4 - a - s
+                if 0 <= j <= jokers and j < 4:
+                    out.append(_pay({_ANCHOR[ci]: a, _SHIP[ci]: s, JOKER: j}))
+    if jokers >= 4:
+        out.append(((JOKER, 4),))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class RailsSailsEdition(Edition):
+    """Edition parameters plus the Rails & Sails hooks (RS1-RS7)."""
+    train_cards_per_color: tuple = (7, 4)   # plain, anchored (RS2)
+    ship_cards_per_color: tuple = (4, 6)    # single (anchored), double
+    jokers: int = 14
+
+    def deck_contents(self) -> tuple[list[int], ...]:
+        plain, anchored = self.train_cards_per_color
+        singles, doubles = self.ship_cards_per_color
+        train = [k for ci in RS_COLOR_IDS for k in [_TRAIN[ci]] * plain + [_ANCHOR[ci]] * anchored]
+        ship = [k for ci in RS_COLOR_IDS for k in [_SHIP[ci]] * singles + [_DOUBLE[ci]] * doubles]
+        return train + [JOKER] * self.jokers, ship
+
+    def deck_of(self, kind: int) -> int:
+        return 1 if kind in SHIP_KINDS else 0
+
+    def reach_index(self, key: tuple) -> int:
+        return key[0] + 1 + 9 * key[5]
+
+    def payment_key(self, key: tuple) -> tuple:
+        color, n, _, _, _, kind, pairs = key
+        return (color, n, kind, pairs)
+
+    def claim_reach(self, hand: list[int]) -> list[int]:
+        """Bounds by route colour: train cards of the colour + jokers (train routes,
+        index colour + 1; gray 0), ship spaces of the colour + jokers (ship routes, 9 + ...)."""
+        j = hand[JOKER]
+        reach = [0] * N_REACH
+        for ci in RS_COLOR_IDS:
+            reach[ci + 1] = hand[_TRAIN[ci]] + hand[_ANCHOR[ci]] + j
+            reach[ci + 10] = hand[_SHIP[ci]] + 2 * hand[_DOUBLE[ci]] + j
+        reach[0] = max(reach[1:9]) if any(reach[1:9]) else j
+        reach[9] = max(reach[10:18]) if any(reach[10:18]) else j
+        return reach
+
+    def payments(self, hand: list[int], key: tuple):
+        color, n, _, _, _, kind, pairs = key
+        colors = RS_COLOR_IDS if color < 0 else (color,)
+        jokers = min(hand[JOKER], 2 * n)
+        if kind:
+            held = tuple((min(hand[_SHIP[c]], n), min(hand[_DOUBLE[c]], n)) for c in colors)
+            return _ship_payments(colors, n, held, jokers)
+        if pairs:
+            held = tuple((min(hand[_TRAIN[c]], 2 * n), min(hand[_ANCHOR[c]], 2 * n)) for c in RS_COLOR_IDS)
+            return _paired_payments(n, held, jokers)
+        held = tuple((min(hand[_TRAIN[c]], n), min(hand[_ANCHOR[c]], n)) for c in colors)
+        return _train_payments(colors, n, held, min(jokers, n))
+
+    def harbor_payments(self, hand: list[int]) -> tuple:
+        held = tuple((min(hand[_ANCHOR[c]], 2), min(hand[_SHIP[c]], 2)) for c in RS_COLOR_IDS)
+        return _harbor_payments(held, min(hand[JOKER], 4))
+
+
+_COMMON = dict(
+    min_players=2, max_players=5,
+    n_kinds=JOKER + 1, wild=JOKER,
+    face_up=6, face_up_per_deck=(3, 3),          # RS1/RS2
+    loco_reset=3,                                # RS2: 3 face-up jokers reset all 6 (G2)
+    face_up_loco_whole_draw=True,                # RS2/G4
+    initial_regular=5, initial_keep=3, initial_unkept_to_box=False,  # RS1
+    later_draw=4, later_keep=1, later_unkept_to_box=False,           # RS4
+    doubles_min_players=4,                       # G1 (same kind only: the map's double routes)
+    end_trains=6, final_rounds=2,                # G6: at 6 pieces or fewer, two more turns each
+    longest_bonus=None,                          # RS7: no end-game bonus
+    harbors=3, harbor_penalty=4, exchange=True,  # RS5, RS6
+    tie_breaks=("tickets_completed",),           # RS7
+    stations=0,
+)
+
+WORLD = RailsSailsEdition(
+    name="world", title="Ticket to Ride: Rails & Sails (World)",
+    trains=25, ships=50, pieces_total=60, hand_per_deck=(3, 7),
+    route_points={1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21},
+    harbor_points=(20, 30, 40),
+    **_COMMON,
+)
+
+GREAT_LAKES = RailsSailsEdition(
+    name="great-lakes", title="Ticket to Ride: Rails & Sails (Great Lakes)",
+    trains=33, ships=32, pieces_total=50, hand_per_deck=(2, 2),
+    route_points={1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27},  # 9 -> 27: unverified (RS3)
+    harbor_points=(10, 20, 30),  # unverified (RS5)
+    **_COMMON,
+)
