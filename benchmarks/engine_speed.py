@@ -11,7 +11,7 @@ import json
 from ttr.editions import EDITIONS
 from ttr.sim import bench
 
-TARGETS = {("usa", 2): 1000, ("europe", 4): 300, ("nordic", 3): 300}
+TARGETS = {("usa", 2): 1000, ("europe", 4): 300, ("nordic", 3): 300, ("world", 4): 200}
 CLONE_TARGET_US = 20
 
 

@@ -125,7 +125,7 @@ def bench(map_name: str | None, players: int | None, games: int, runs: int, as_j
     if map_name:
         configs = [(map_name, players or 2)]
     else:
-        configs = [(m, n) for m, n in (("usa", 2), ("europe", 4), ("nordic", 3)) if m in EDITIONS]
+        configs = [(m, n) for m, n in (("usa", 2), ("europe", 4), ("nordic", 3), ("world", 4)) if m in EDITIONS]
         if players:
             configs = [(m, players) for m, _ in configs]
     rows = []

@@ -29,7 +29,16 @@ for _c in RS_COLORS:
     _SHIP[_ci], _DOUBLE[_ci] = rs_card(_c, "ship"), rs_card(_c, "double-ship")
 RS_COLOR_IDS = tuple(COLOR_INDEX[c] for c in RS_COLORS)
 SHIP_KINDS = frozenset(_SHIP.values()) | frozenset(_DOUBLE.values())
+_TRAIN_KINDS = tuple(k for ci in RS_COLOR_IDS for k in (_TRAIN[ci], _ANCHOR[ci]))   # pairs per colour
+_SHIP_PAIR_KINDS = tuple(k for ci in RS_COLOR_IDS for k in (_SHIP[ci], _DOUBLE[ci]))
+_HARBOR_KINDS = tuple(k for ci in RS_COLOR_IDS for k in (_ANCHOR[ci], _SHIP[ci]))
 N_REACH = 18  # claim_reach: (colour + 1) for train routes, 9 + (colour + 1) for ship routes
+_REACH_KINDS = tuple((ci, _TRAIN[ci], _ANCHOR[ci], _SHIP[ci], _DOUBLE[ci]) for ci in RS_COLOR_IDS)
+
+
+def _pairs_of(flat: list) -> tuple:
+    """[a0, b0, a1, b1, ...] -> ((a0, b0), (a1, b1), ...)."""
+    return tuple(zip(flat[::2], flat[1::2]))
 
 
 def _pay(counts: dict) -> tuple:
@@ -143,29 +152,43 @@ class RailsSailsEdition(Edition):
         index colour + 1; gray 0), ship spaces of the colour + jokers (ship routes, 9 + ...)."""
         j = hand[JOKER]
         reach = [0] * N_REACH
-        for ci in RS_COLOR_IDS:
-            reach[ci + 1] = hand[_TRAIN[ci]] + hand[_ANCHOR[ci]] + j
-            reach[ci + 10] = hand[_SHIP[ci]] + 2 * hand[_DOUBLE[ci]] + j
-        reach[0] = max(reach[1:9]) if any(reach[1:9]) else j
-        reach[9] = max(reach[10:18]) if any(reach[10:18]) else j
+        best_train = best_ship = 0
+        for ci, t, a, s, d in _REACH_KINDS:
+            x = hand[t] + hand[a]
+            y = hand[s] + 2 * hand[d]
+            reach[ci + 1] = x + j
+            reach[ci + 10] = y + j
+            if x > best_train:
+                best_train = x
+            if y > best_ship:
+                best_ship = y
+        reach[0] = best_train + j
+        reach[9] = best_ship + j
         return reach
 
     def payments(self, hand: list[int], key: tuple):
         color, n, _, _, _, kind, pairs = key
-        colors = RS_COLOR_IDS if color < 0 else (color,)
-        jokers = min(hand[JOKER], 2 * n)
-        if kind:
-            held = tuple((min(hand[_SHIP[c]], n), min(hand[_DOUBLE[c]], n)) for c in colors)
-            return _ship_payments(colors, n, held, jokers)
+        j = hand[JOKER]
         if pairs:
-            held = tuple((min(hand[_TRAIN[c]], 2 * n), min(hand[_ANCHOR[c]], 2 * n)) for c in RS_COLOR_IDS)
-            return _paired_payments(n, held, jokers)
-        held = tuple((min(hand[_TRAIN[c]], n), min(hand[_ANCHOR[c]], n)) for c in colors)
-        return _train_payments(colors, n, held, min(jokers, n))
+            cap = 2 * n
+            held = [h if h < cap else cap for h in map(hand.__getitem__, _TRAIN_KINDS)]
+            return _paired_payments(n, _pairs_of(held), j if j < cap else cap)
+        if j > n:
+            j = n
+        if color >= 0:
+            a, b = (_SHIP[color], _DOUBLE[color]) if kind else (_TRAIN[color], _ANCHOR[color])
+            x, y = hand[a], hand[b]
+            held = ((x if x < n else n, y if y < n else n),)
+            return (_ship_payments if kind else _train_payments)((color,), n, held, j)
+        held = [h if h < n else n for h in map(hand.__getitem__, _SHIP_PAIR_KINDS if kind else _TRAIN_KINDS)]
+        return (_ship_payments if kind else _train_payments)(RS_COLOR_IDS, n, _pairs_of(held), j)
 
     def harbor_payments(self, hand: list[int]) -> tuple:
-        held = tuple((min(hand[_ANCHOR[c]], 2), min(hand[_SHIP[c]], 2)) for c in RS_COLOR_IDS)
-        return _harbor_payments(held, min(hand[JOKER], 4))
+        held = [h if h < 2 else 2 for h in map(hand.__getitem__, _HARBOR_KINDS)]
+        j = hand[JOKER]
+        if j < 4 and max(a + b for a, b in zip(held[::2], held[1::2])) + j < 4:
+            return ()
+        return _harbor_payments(_pairs_of(held), j if j < 4 else 4)
 
 
 _COMMON = dict(

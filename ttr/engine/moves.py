@@ -114,12 +114,14 @@ def turn_segments(g) -> list:
             cities = harbor_cities(g, p)
             if cities:
                 segs.append((HARBOR, cities, pays))
-    if ed.exchange:
+    if ed.exchange:  # RS6: +n trains for ships, -n ships for trains, as far as the box allows
         box_trains, box_ships = g.box[p]
-        swaps = [n for n in range(1, min(g.trains[p], box_ships) + 1)]
-        swaps += [-n for n in range(1, min(g.ships[p], box_trains) + 1)]
-        if swaps:
-            segs.append((EXCHANGE, swaps, _NO_CARDS))
+        n = min(g.trains[p], box_ships)
+        if n:
+            segs.append((EXCHANGE, range(1, n + 1), _NO_CARDS))
+        n = min(g.ships[p], box_trains)
+        if n:
+            segs.append((EXCHANGE, range(-1, -n - 1, -1), _NO_CARDS))
     if not segs:
         segs.append((PASS, _NONE, _NO_CARDS))  # G5
     return segs
