@@ -1,18 +1,22 @@
 """Human-readable descriptions of actions and positions (presentation only)."""
 from __future__ import annotations
 
-from .cards import CARD_NAMES
-from .engine.actions import CLAIM, DECK, DECLINE, DRAW, KEEP, PASS, PAY, STATION, TICKETS
+from .cards import CARD_NAMES, DECK_NAMES
+from .engine.actions import CLAIM, DECK, DECLINE, DRAW, EXCHANGE, HARBOR, KEEP, PASS, PAY, PIECES, STATION, TICKETS
 
 
 def describe(game, seat: int, action) -> str:
     """One line saying what `seat` does, without revealing secrets to onlookers."""
     k = action.kind
     if k == DRAW:
-        return "draws from the deck" if action.target == DECK else f"takes a face-up {CARD_NAMES[action.target]}"
+        card, deck = action.target if isinstance(action.target, tuple) else (action.target, None)
+        if card == DECK:
+            return f"draws from the {DECK_NAMES[deck]} deck" if deck is not None else "draws from the deck"
+        refill = f" (refilled from the {DECK_NAMES[deck]} deck)" if deck is not None and deck >= 0 else ""
+        return f"takes a face-up {CARD_NAMES[card]}{refill}"
     if k == CLAIM:
         r = game.map.route(action.target)
-        kind = " tunnel" if r.tunnel else (" ferry" if r.ferry else "")
+        kind = " tunnel" if r.tunnel else (" ferry" if r.ferry else (" ship route" if r.kind == "ship" else ""))
         return (f"claims {r.cities[0]}–{r.cities[1]} ({r.length} {r.color}{kind}, +{game.rules.r_points[r.id]}) "
                 f"with {_cards(action.cards)}")
     if k == TICKETS:
@@ -27,6 +31,13 @@ def describe(game, seat: int, action) -> str:
         return "declines the tunnel and takes the cards back"
     if k == PASS:
         return "passes (no legal move)"
+    if k == PIECES:
+        return "chooses trains and ships (secret until everyone has chosen)"
+    if k == HARBOR:
+        return f"builds a harbor in {action.target} with {_cards(action.cards)}"
+    if k == EXCHANGE:
+        n = action.target
+        return f"exchanges {abs(n)} {'trains for ships' if n > 0 else 'ships for trains'} with the box (-{abs(n)})"
     return str(action)
 
 
