@@ -87,7 +87,7 @@ class Edition:
         if color >= 0:
             h = hand[color]
             return _one_colour(color, n, f, h if h < n else n, locos, True)
-        return _gray(n, f, tuple(hand))
+        return _gray(n, f, hand if hand.__class__ is tuple else tuple(hand))
 
     def payment_key(self, key: tuple) -> tuple:
         """The part of a route's key its payments depend on (routes with equal
@@ -98,9 +98,8 @@ class Edition:
         """Upper bounds on the length of route this hand can pay for, indexed by
         route colour + 1 (index 0: gray)."""
         locos = hand[LOCO]
-        reach = [h + locos for h in hand]
-        reach[LOCO] = max(reach[:LOCO])  # gray: the best colour
-        reach.insert(0, reach.pop())     # gray first, then colour c at c + 1
+        reach = [locos, *[h + locos for h in hand[:LOCO]]]
+        reach[0] = max(reach)  # gray: the best colour
         return reach
 
     def tunnel_payments(self, hand: list[int], paid_color: int, extra: int) -> list[tuple]:

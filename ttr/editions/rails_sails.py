@@ -16,8 +16,10 @@ could be removed while still paying):
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from math import prod
 
 from ..cards import COLOR_INDEX, JOKER, RS_COLORS, rs_card
 from .base import Edition
@@ -32,6 +34,9 @@ SHIP_KINDS = frozenset(_SHIP.values()) | frozenset(_DOUBLE.values())
 _TRAIN_KINDS = tuple(k for ci in RS_COLOR_IDS for k in (_TRAIN[ci], _ANCHOR[ci]))   # pairs per colour
 _SHIP_PAIR_KINDS = tuple(k for ci in RS_COLOR_IDS for k in (_SHIP[ci], _DOUBLE[ci]))
 _HARBOR_KINDS = tuple(k for ci in RS_COLOR_IDS for k in (_ANCHOR[ci], _SHIP[ci]))
+_PAIRED_KINDS = frozenset(_TRAIN_KINDS) | {JOKER}
+_TRAIN_BY_COLOR = tuple((ci, _TRAIN[ci], _ANCHOR[ci]) for ci in RS_COLOR_IDS)
+_SHIP_BY_COLOR = tuple((ci, _SHIP[ci], _DOUBLE[ci]) for ci in RS_COLOR_IDS)
 N_REACH = 18  # claim_reach: (colour + 1) for train routes, 9 + (colour + 1) for ship routes
 _REACH_KINDS = tuple((ci, _TRAIN[ci], _ANCHOR[ci], _SHIP[ci], _DOUBLE[ci]) for ci in RS_COLOR_IDS)
 
@@ -46,7 +51,7 @@ def _pay(counts: dict) -> tuple:
 
 
 @lru_cache(maxsize=1 << 16)
-def _train_payments(colors: tuple, n: int, held: tuple, jokers: int) -> tuple:
+def _train_payments(colors: tuple, n: int, held: tuple, jokers: int, all_jokers: bool = True) -> tuple:
     """n cards of one colour (plain or anchored train cards) with jokers wild.
     held: (plain, anchored) per colour of `colors`, capped at n."""
     out = []
@@ -56,41 +61,102 @@ def _train_payments(colors: tuple, n: int, held: tuple, jokers: int) -> tuple:
                 x = n - j - a
                 if x <= plain:
                     out.append(_pay({_TRAIN[ci]: x, _ANCHOR[ci]: a, JOKER: j}))
-    if jokers >= n:
+    if all_jokers and jokers >= n:
         out.append(((JOKER, n),))
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 16)
-def _paired_payments(n: int, held: tuple, jokers: int) -> tuple:
-    """RS3 paired spaces: 2n train cards whose colours can be paired (each pair one
-    colour or with a joker): every colour with an odd count needs one joker.
-    held: (plain, anchored) for every Rails & Sails colour, capped at 2n."""
-    out = []
-    total = 2 * n
+class PairedPayments(Sequence):
+    """RS3 paired spaces: every way to pay 2n train cards whose colours can be paired
+    (each pair one colour, or with a joker: every colour with an odd count needs a
+    joker), as a lazy sequence. A family fixes the jokers and the count of each
+    colour; its members are every split of those counts into plain and anchored
+    cards, so it is counted as a product and indexed in mixed radix."""
+    __slots__ = ("families", "sizes", "_len", "_index")
 
-    def rec(i: int, left: int, odd: int, jokers_used: int, pay: dict) -> None:
-        if odd > jokers_used:
+    def __init__(self, families: list):
+        self.families = families  # (jokers, per colour: ((plain, anchored), ...) splits)
+        self.sizes = [prod(map(len, splits)) for _, splits in families]
+        self._len = sum(self.sizes)
+        self._index = None  # (jokers, colour counts) -> family, built for `in`
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._len))]
+        i = i.__index__()
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        for size, (j, splits) in zip(self.sizes, self.families):
+            if i < size:
+                pay = {JOKER: j}
+                for ci, opts in reversed(list(zip(RS_COLOR_IDS, splits))):
+                    i, r = divmod(i, len(opts))
+                    pay[_TRAIN[ci]], pay[_ANCHOR[ci]] = opts[r]
+                return _pay(pay)
+            i -= size
+        raise IndexError(i)  # pragma: no cover
+
+    def __iter__(self):
+        for k in range(self._len):
+            yield self[k]
+
+    def __contains__(self, payment) -> bool:
+        try:
+            counts = dict(payment)
+        except (TypeError, ValueError):
+            return False
+        if payment != _pay(counts) or any(k not in _PAIRED_KINDS for k in counts):
+            return False
+        split = [(counts.get(_TRAIN[ci], 0), counts.get(_ANCHOR[ci], 0)) for ci in RS_COLOR_IDS]
+        if self._index is None:
+            self._index = {(j, tuple(opts[0][0] + opts[0][1] for opts in splits)): i
+                           for i, (j, splits) in enumerate(self.families)}
+        f = self._index.get((counts.get(JOKER, 0), tuple(x + a for x, a in split)))
+        return f is not None and all(s in opts for s, opts in zip(split, self.families[f][1]))
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (Sequence, tuple, list)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"<PairedPayments of {self._len}>"
+
+
+@lru_cache(maxsize=1 << 14)
+def _paired_payments(n: int, held: tuple, jokers: int):
+    """held: (plain, anchored) for every Rails & Sails colour, capped at 2n."""
+    total = 2 * n
+    options = [[[(x, t - x) for x in range(max(0, t - anchored), min(plain, t) + 1)]
+                for t in range(plain + anchored + 1)] for plain, anchored in held]
+    families = []
+
+    def rec(i: int, left: int, odd: int, j: int, splits: list) -> None:
+        if odd > j:
             return
-        if i == len(RS_COLOR_IDS):
+        if i == len(held):
             if left == 0:
-                out.append(_pay(pay))
+                families.append((j, tuple(splits)))
             return
-        ci = RS_COLOR_IDS[i]
-        plain, anchored = held[i]
-        for x in range(min(plain, left) + 1):
-            for a in range(min(anchored, left - x) + 1):
-                pay[_TRAIN[ci]], pay[_ANCHOR[ci]] = x, a
-                rec(i + 1, left - x - a, odd + (x + a) % 2, jokers_used, pay)
-        pay[_TRAIN[ci]] = pay[_ANCHOR[ci]] = 0
+        for t in range(min(len(options[i]) - 1, left) + 1):
+            splits.append(options[i][t])
+            rec(i + 1, left - t, odd + t % 2, j, splits)
+            splits.pop()
 
     for j in range(min(jokers, total) + 1):
-        rec(0, total - j, 0, j, {JOKER: j})
-    return tuple(out)
+        rec(0, total - j, 0, j, [])
+    return PairedPayments(families) if families else ()
 
 
 @lru_cache(maxsize=1 << 16)
-def _ship_payments(colors: tuple, n: int, held: tuple, jokers: int) -> tuple:
+def _ship_payments(colors: tuple, n: int, held: tuple, jokers: int, all_jokers: bool = True) -> tuple:
     """RS3: single ships, double ships (up to 2 spaces) and jokers of one colour
     covering n spaces with no superfluous card. held: (singles, doubles) per colour."""
     out = []
@@ -102,7 +168,7 @@ def _ship_payments(colors: tuple, n: int, held: tuple, jokers: int) -> tuple:
                     out.append(_pay({_SHIP[ci]: s, _DOUBLE[ci]: d, JOKER: j}))
         if n % 2 and doubles >= (n + 1) // 2:  # only double ships: one space of the last one unused
             out.append(((_DOUBLE[ci], (n + 1) // 2),))
-    if jokers >= n:
+    if all_jokers and jokers >= n:
         out.append(((JOKER, n),))
     return tuple(out)
 
@@ -180,8 +246,13 @@ class RailsSailsEdition(Edition):
             x, y = hand[a], hand[b]
             held = ((x if x < n else n, y if y < n else n),)
             return (_ship_payments if kind else _train_payments)((color,), n, held, j)
-        held = [h if h < n else n for h in map(hand.__getitem__, _SHIP_PAIR_KINDS if kind else _TRAIN_KINDS)]
-        return (_ship_payments if kind else _train_payments)(RS_COLOR_IDS, n, _pairs_of(held), j)
+        fn = _ship_payments if kind else _train_payments
+        out = ()
+        for ci, a, b in (_SHIP_BY_COLOR if kind else _TRAIN_BY_COLOR):
+            x, y = hand[a], hand[b]
+            if x or y:
+                out += fn((ci,), n, ((x if x < n else n, y if y < n else n),), j, False)
+        return out + ((((JOKER, n),),) if j >= n else ())
 
     def harbor_payments(self, hand: list[int]) -> tuple:
         held = [h if h < 2 else 2 for h in map(hand.__getitem__, _HARBOR_KINDS)]

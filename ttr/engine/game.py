@@ -261,7 +261,7 @@ class Game:
             raise IllegalActionError(f"unknown action kind {kind!r}")
 
     def _draw(self, hand: list[int], t) -> None:
-        ed = self.rules.edition
+        rules = self.rules
         if t.__class__ is tuple:  # two decks: (card or DECK, deck)
             card, d = t
         else:
@@ -269,10 +269,12 @@ class Game:
         if card == DECK:
             hand[self._pop_card(d)] += 1
         else:
-            self.face_up[self.face_up.index(card)] = self._pop_card(d) if d >= 0 else -1
+            fu = self.face_up
+            fu[fu.index(card)] = self._pop_card(d) if d >= 0 else -1
             hand[card] += 1
-            self._check_reset()
-        if self.phase is SECOND_CARD or (card == ed.wild and ed.face_up_loco_whole_draw):
+            if fu.count(rules.wild) >= rules.reset_at:
+                self._check_reset()
+        if self.phase is SECOND_CARD or (card == rules.wild and rules.whole_draw):
             self._end_turn()
             return
         self.phase = SECOND_CARD
@@ -357,16 +359,16 @@ class Game:
 
     def _end_turn(self) -> None:
         p = self.current
-        n = self.rules.players
-        ed = self.rules.edition
+        rules = self.rules
+        n = rules.players
         self.turns += 1
         if self.final_turns >= 0:
             self.final_turns -= 1
             if self.final_turns == 0:
                 self.phase = OVER
                 return
-        elif self.trains[p] + self.ships[p] <= ed.end_trains:  # G6: everyone gets the final turn(s)
-            self.final_turns = n * ed.final_rounds
+        elif self.trains[p] + self.ships[p] <= rules.end_pieces:  # G6: everyone gets the final turn(s)
+            self.final_turns = rules.final_round_turns
         if self.passes >= n:  # P2: a whole round of passes ends the game
             self.phase = OVER
             return
@@ -398,9 +400,11 @@ class Game:
 
     def _refill(self) -> None:
         """Fill empty display slots (G3), then apply G2 (a reset may have become possible)."""
-        if -1 in self.face_up:
+        fu = self.face_up
+        if -1 in fu:
             self._fill_display()
-        self._check_reset()
+        if fu.count(self.rules.wild) >= self.rules.reset_at:
+            self._check_reset()
 
     def _fill_display(self) -> None:
         """Empty slots take a card from the first pile that has one (RS-P1 with two decks)."""

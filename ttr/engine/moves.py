@@ -54,13 +54,13 @@ def piece_choices(ed) -> list[tuple[int, int]]:
 
 def draw_targets(g, second: bool) -> list:
     """Cards that may be taken (G4 on the second card) and the decks that can give one."""
-    ed = g.rules.edition
+    rules = g.rules
     targets = sorted(set(g.face_up))
     if targets[0] < 0:
         del targets[0]  # an empty slot (G3)
-    if second and ed.face_up_loco_whole_draw and ed.wild in targets:
-        targets.remove(ed.wild)  # G4: a face-up wild card cannot be the second card
-    if not g.rules.multi_deck:
+    if second and rules.whole_draw and rules.wild in targets:
+        targets.remove(rules.wild)  # G4: a face-up wild card cannot be the second card
+    if not rules.multi_deck:
         if g.decks[0] or g.discards[0]:
             targets.append(DECK)
         return targets
@@ -74,7 +74,7 @@ def turn_segments(g) -> list:
     rules = g.rules
     ed = rules.edition
     p = g.current
-    hand = g.hands[p]
+    hand = tuple(g.hands[p])  # the payment hooks read it (and may use it as a cache key)
     segs = []
     draws = draw_targets(g, second=False)
     if draws:

@@ -15,7 +15,8 @@ class Ruleset:
                  "r_locos", "r_tunnel", "r_ends", "r_twins", "r_points", "r_key", "n_ids",
                  "deck_cards", "city_names", "ticket_ends", "ticket_points", "long_tickets",
                  "regular_tickets", "total_cards", "city_routes", "claim_groups", "group_routes", "r_group",
-                 "r_kind", "decks", "deck_of", "multi_deck", "ticket_cities", "tours", "harbor_cities")
+                 "r_kind", "decks", "deck_of", "multi_deck", "ticket_cities", "tours", "harbor_cities",
+                 "wild", "reset_at", "whole_draw", "end_pieces", "final_round_turns")
 
     def __init__(self, m: Map, edition: Edition, players: int):
         if not edition.min_players <= players <= edition.max_players:
@@ -70,6 +71,12 @@ class Ruleset:
                        for gi, k in enumerate(keys) if reach[k] == ri))
             for ri in sorted(set(reach.values())))
         self.city_names = tuple(c.name for c in m.cities)
+        # edition parameters read on the hot path, as plain attributes
+        self.wild = edition.wild
+        self.reset_at = edition.loco_reset or 1 << 30          # G2
+        self.whole_draw = edition.face_up_loco_whole_draw     # G4
+        self.end_pieces = edition.end_trains                  # G6
+        self.final_round_turns = players * edition.final_rounds
         self.decks = edition.deck_contents()      # the cards of each deck
         self.multi_deck = len(self.decks) > 1
         self.deck_cards = [c for d in self.decks for c in d]
