@@ -37,7 +37,7 @@ _HARBOR_KINDS = tuple(k for ci in RS_COLOR_IDS for k in (_ANCHOR[ci], _SHIP[ci])
 _PAIRED_KINDS = frozenset(_TRAIN_KINDS) | {JOKER}
 _TRAIN_BY_COLOR = tuple((ci, _TRAIN[ci], _ANCHOR[ci]) for ci in RS_COLOR_IDS)
 _SHIP_BY_COLOR = tuple((ci, _SHIP[ci], _DOUBLE[ci]) for ci in RS_COLOR_IDS)
-N_REACH = 18  # claim_reach: (colour + 1) for train routes, 9 + (colour + 1) for ship routes
+N_REACH = 19  # claim_reach: (colour + 1) for train routes, 9 + (colour + 1) for ship routes, 18 paired routes
 _REACH_KINDS = tuple((ci, _TRAIN[ci], _ANCHOR[ci], _SHIP[ci], _DOUBLE[ci]) for ci in RS_COLOR_IDS)
 
 
@@ -207,6 +207,8 @@ class RailsSailsEdition(Edition):
         return 1 if kind in SHIP_KINDS else 0
 
     def reach_index(self, key: tuple) -> int:
+        if key[6]:  # paired spaces take pairs of any colours: their own bound
+            return N_REACH - 1
         return key[0] + 1 + 9 * key[5]
 
     def payment_key(self, key: tuple) -> tuple:
@@ -215,7 +217,8 @@ class RailsSailsEdition(Edition):
 
     def claim_reach(self, hand: list[int]) -> list[int]:
         """Bounds by route colour: train cards of the colour + jokers (train routes,
-        index colour + 1; gray 0), ship spaces of the colour + jokers (ship routes, 9 + ...)."""
+        index colour + 1; gray 0), ship spaces of the colour + jokers (ship routes, 9 + ...),
+        and half of all train cards and jokers (paired routes, 18)."""
         j = hand[JOKER]
         reach = [0] * N_REACH
         best_train = best_ship = 0
@@ -230,6 +233,7 @@ class RailsSailsEdition(Edition):
                 best_ship = y
         reach[0] = best_train + j
         reach[9] = best_ship + j
+        reach[18] = (sum(map(hand.__getitem__, _TRAIN_KINDS)) + j) // 2  # paired: 2 cards a space
         return reach
 
     def payments(self, hand: list[int], key: tuple):

@@ -438,14 +438,41 @@ class Game:
             if fu.count(wild) < ed.loco_reset:
                 return
             shown = [c for c in fu if c >= 0]
-            pool = sum(map(len, self.decks)) + sum(map(len, self.discards)) + len(shown)
-            wilds = sum(d.count(wild) for d in self.decks) + sum(d.count(wild) for d in self.discards) + shown.count(wild)
-            if pool - wilds < min(len(fu), pool) - (ed.loco_reset - 1):
+            if self._fewest_wilds_after_redeal(shown) >= ed.loco_reset:
                 return  # every possible display would show too many wild cards
             self._discard_cards(tuple((c, 1) for c in shown))
             for i in range(len(fu)):
                 fu[i] = -1
             self._deal_display()
+
+    def _fewest_wilds_after_redeal(self, shown: list[int]) -> int:
+        """The fewest wild cards a new display could show, dealt as _deal_display deals:
+        each deck its share, short piles made up from the others in order."""
+        rules = self.rules
+        ed = rules.edition
+        wild, deck_of = rules.wild, rules.deck_of
+        plain, wilds = [], []
+        for d in range(len(self.decks)):
+            pile = self.decks[d] + self.discards[d] + [c for c in shown if deck_of[c] == d]
+            w = pile.count(wild)
+            wilds.append(w)
+            plain.append(len(pile) - w)
+        need, fewest = len(self.face_up), 0
+        for d, share in enumerate(ed.face_up_per_deck or (ed.face_up,)):
+            take = min(share, plain[d] + wilds[d], need)
+            from_plain = min(take, plain[d])
+            plain[d] -= from_plain
+            wilds[d] -= take - from_plain
+            fewest += take - from_plain
+            need -= take
+        for d in range(len(self.decks)):  # making up a short share
+            take = min(need, plain[d])
+            need -= take
+            plain[d] -= take
+            take = min(need, wilds[d])
+            need -= take
+            fewest += take
+        return fewest
 
     def card_census(self) -> int:
         """Cards in play anywhere (decks, discards, display, hands, a pending tunnel); constant."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import CARD_NAMES, DECK_NAMES, cards_text
-from .actions import KEEP
+from .actions import KEEP, PIECES
 
 
 LEGAL_SHOWN = 2000  # at most this many legal actions are listed in a view
@@ -17,12 +17,17 @@ def hand_dict(hand: list[int]) -> dict[str, int]:
 
 
 def public_history(game, player: int) -> list[dict]:
-    """The action log; other players' ticket choices show only how many were kept."""
+    """The action log; other players' ticket choices show only how many were kept,
+    and their piece choices nothing until every player has chosen (RS1)."""
     out = []
+    secret_pieces = None in game.piece_choices  # RS1: revealed together once all have chosen
     for seat, a in zip(game.seats, game.actions):
         text = str(a)
-        if a.kind == KEEP and seat != player and not game.is_over:
-            text = f"keep {len(a.target)} ticket(s)"
+        if seat != player:
+            if a.kind == KEEP and not game.is_over:
+                text = f"keep {len(a.target)} ticket(s)"
+            elif a.kind == PIECES and secret_pieces:
+                text = "pieces chosen"
         out.append({"seat": seat, "action": text})
     return out
 

@@ -285,6 +285,10 @@ def _load_players(g, s) -> None:
                    f"and likewise {ed.ships} ships")
             _check(ps.trains + ps.ships + sum(used) == ed.pieces_total, f"players[{p}] must hold {ed.pieces_total} pieces")
             _check(ps.pieces_choice is not None, f"players[{p}].pieces_choice is missing")
+            net = ps.pieces_choice[0] - ps.trains - used[0]  # trains net given to the box (RS6)
+            _check(abs(net) <= ps.exchanged and (ps.exchanged - abs(net)) % 2 == 0,
+                   f"players[{p}]: {ps.exchanged} exchanged pieces cannot turn the choice {list(ps.pieces_choice)} "
+                   f"into {ps.trains + used[0]} trains")
         else:
             _check(not owned and ps.trains == ps.ships == 0 and ps.box == BoxSave(),
                    f"players[{p}] has pieces or routes before the pieces are chosen")
@@ -313,6 +317,15 @@ def _load_players(g, s) -> None:
         g.harbors.append(list(ps.harbors))
         g.tickets.append(list(ps.tickets))
         g.offers.append(list(ps.offer))
+    if chosen_later:  # RS1: choices are made in seat order from the first player
+        order = [(g.first_player + i) % n for i in range(n)]
+        if g.phase == CHOOSE_PIECES:
+            done = order[:order.index(g.current)]
+        else:
+            done = [] if g.phase == INITIAL_TICKETS else order
+        for p in range(n):
+            _check((g.piece_choices[p] is not None) == (p in done),
+                   f"players[{p}].pieces_choice: {'missing' if p in done else 'made out of seat order'} in phase {g.phase}")
     choosing = {g.current} if g.phase in ("initial-tickets", "keep-tickets") else set()
     if g.phase == "initial-tickets":  # seats from the current one up to the first player have yet to choose
         seat = g.current
