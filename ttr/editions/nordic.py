@@ -447,25 +447,30 @@ class NordicEdition(Edition):
         """Tunnels, ferries, ordinary routes and Murmansk-Lieksa all pay differently."""
         return key
 
+    def reach_index(self, key: tuple) -> int:
+        """Separate bounds for ordinary routes, tunnels, ferries and Murmansk-Lieksa,
+        which a hand can pay up to very different lengths."""
+        color, _, f, tunnel, any_four = key[:5]
+        if any_four:
+            return 27
+        return color + 1 + (18 if f else 9 if tunnel else 0)
+
     def claim_reach(self, hand: list[int]) -> list[int]:
-        """Upper bounds on the length a hand can pay, indexed gray, then colour + 1.
-        With u = the cards of colour c plus the locomotives: an ordinary route
-        takes at most hand[c], a tunnel at most u; a ferry's coloured spaces take
-        at most u cards, each of its (at most max_ferry_spaces) locomotive spaces
-        a locomotive or 3 cards: u + min(max_ferry_spaces, (other cards) // 3)
-        bounds them all. Murmansk-Lieksa (gray): at most M + (the other cards) // 4
-        with M the most cards of one colour. Tight bounds matter: every group
-        below the bound costs a payments() call."""
+        """Upper bounds on the length a hand can pay, by reach_index: 0-8 ordinary
+        routes (gray, then colour + 1): the cards of the colour; 9-17 tunnels: those
+        plus the locomotives (u); 18-26 ferries: u + min(max_ferry_spaces, others // 3)
+        (each locomotive space takes a locomotive or 3 cards); 27 Murmansk-Lieksa:
+        M + (the other cards) // 4 with M the most cards of one colour. Tight bounds
+        matter: every group below the bound costs a payments() call."""
         locos = hand[LOCO]
         total = sum(hand)
         sets = _SETS[self.max_ferry_spaces]
         rest = total - locos
-        reach = [h + locos + sets[rest - h] for h in hand[:_NCOL]]
-        m = max(hand[:_NCOL])
-        gray = m + (total - m) // self.any_four_cards
-        best = max(reach)
-        reach.insert(0, gray if gray > best else best)
-        return reach
+        colours = hand[:_NCOL]
+        m = max(colours)
+        ferry = [h + locos + sets[rest - h] for h in colours]
+        return [m, *colours, m + locos, *[h + locos for h in colours], max(ferry), *ferry,
+                m + (total - m) // self.any_four_cards]
 
 
 _SETS = tuple(tuple(min(fmax, x // 3) for x in range(512)) for fmax in range(8))  # [fmax][cards]: sets
