@@ -32,11 +32,11 @@ The module is checked against a brute-force search in tests/test_nordic.py.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ..cards import COLORS, LOCO
+from ..lazy import LazySequence
 from .base import Edition
 
 _NCOL = len(COLORS)
@@ -123,7 +123,7 @@ def _members(caps: tuple, low, t: int):
 
 # --------------------------------------------------------------- the lazy sequence
 
-class PaymentSet(Sequence):
+class PaymentSet(LazySequence):
     """Every minimal payment of one route for one hand, without listing them.
 
     Counted and indexed from a few families (above), built on first indexing
@@ -149,12 +149,6 @@ class PaymentSet(Sequence):
             self._fams = fn(*args)
         return self._fams
 
-    def __len__(self) -> int:
-        return self._len
-
-    def __bool__(self) -> bool:
-        return self._len > 0
-
     @staticmethod
     def _payment(base: tuple, kinds: tuple, free) -> tuple:
         counts = list(base)
@@ -162,14 +156,7 @@ class PaymentSet(Sequence):
             counts[k] += v
         return tuple((k, v) for k, v in enumerate(counts) if v)
 
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        i = i.__index__()
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError(i)
+    def _item(self, i: int) -> tuple:
         for base, kinds, caps, low, t, n in self.families:
             if i < n:
                 return self._payment(base, kinds, _unrank(caps, low, t, i) if t else ())
@@ -190,13 +177,6 @@ class PaymentSet(Sequence):
             if counts[k] > hand[k]:
                 return False
         return self.rule(counts)
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, (PaymentSet, tuple, list)):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
-        return NotImplemented
-
-    __hash__ = None
 
     def __repr__(self) -> str:
         return f"<PaymentSet of {self._len}>"

@@ -16,12 +16,12 @@ could be removed while still paying):
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import prod
 
 from ..cards import COLOR_INDEX, JOKER, RS_COLORS, rs_card
+from ..lazy import LazySequence
 from .base import Edition
 
 _TRAIN, _ANCHOR, _SHIP, _DOUBLE = {}, {}, {}, {}  # base colour index -> card kind
@@ -66,7 +66,7 @@ def _train_payments(colors: tuple, n: int, held: tuple, jokers: int, all_jokers:
     return tuple(out)
 
 
-class PairedPayments(Sequence):
+class PairedPayments(LazySequence):
     """RS3 paired spaces: every way to pay 2n train cards whose colours can be paired
     (each pair one colour, or with a joker: every colour with an odd count needs a
     joker), as a lazy sequence. A family fixes the jokers and the count of each
@@ -80,17 +80,7 @@ class PairedPayments(Sequence):
         self._len = sum(self.sizes)
         self._index = None  # (jokers, colour counts) -> family, built for `in`
 
-    def __len__(self) -> int:
-        return self._len
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(self._len))]
-        i = i.__index__()
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError(i)
+    def _item(self, i: int) -> tuple:
         for size, (j, splits) in zip(self.sizes, self.families):
             if i < size:
                 pay = {JOKER: j}
@@ -100,10 +90,6 @@ class PairedPayments(Sequence):
                 return _pay(pay)
             i -= size
         raise IndexError(i)  # pragma: no cover
-
-    def __iter__(self):
-        for k in range(self._len):
-            yield self[k]
 
     def __contains__(self, payment) -> bool:
         try:
@@ -118,13 +104,6 @@ class PairedPayments(Sequence):
                            for i, (j, splits) in enumerate(self.families)}
         f = self._index.get((counts.get(JOKER, 0), tuple(x + a for x, a in split)))
         return f is not None and all(s in opts for s, opts in zip(split, self.families[f][1]))
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, (Sequence, tuple, list)):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
-        return NotImplemented
-
-    __hash__ = None
 
     def __repr__(self) -> str:
         return f"<PairedPayments of {self._len}>"

@@ -6,14 +6,13 @@ segment, so a random playout never builds hundreds of action objects.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from ..lazy import LazySequence
 from .actions import Action
 
 _NO_CARDS = ((),)
 
 
-class LegalActions(Sequence):
+class LegalActions(LazySequence):
     __slots__ = ("segments", "sizes", "_len")
 
     def __init__(self, segments: list):
@@ -21,18 +20,7 @@ class LegalActions(Sequence):
         self.sizes = sizes = [len(t) * len(p) for _, t, p in segments]
         self._len = sum(sizes)
 
-    def __len__(self) -> int:
-        return self._len
-
-    def __getitem__(self, i):
-        if i.__class__ is not int:
-            if isinstance(i, slice):
-                return [self[j] for j in range(*i.indices(self._len))]
-            i = i.__index__()
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError(i)
+    def _item(self, i: int) -> Action:
         for n, (kind, targets, pays) in zip(self.sizes, self.segments):
             if i < n:
                 q, r = divmod(i, len(pays))
