@@ -20,6 +20,15 @@ class LegalActions(LazySequence):
         self.sizes = sizes = [len(t) * len(p) for _, t, p in segments]
         self._len = sum(sizes)
 
+    def __getitem__(self, i):
+        if i.__class__ is int and 0 <= i < self._len:  # the playout fast path
+            for n, (kind, targets, pays) in zip(self.sizes, self.segments):
+                if i < n:
+                    q, r = divmod(i, len(pays))
+                    return Action(kind, targets[q], pays[r])
+                i -= n
+        return LazySequence.__getitem__(self, i)
+
     def _item(self, i: int) -> Action:
         for n, (kind, targets, pays) in zip(self.sizes, self.segments):
             if i < n:

@@ -100,6 +100,17 @@ def turn_segments(g) -> list:
                     segs.append((CLAIM, rs, pays))
     if g.ticket_pile:
         segs.append((TICKETS, _NONE, _NO_CARDS))
+    if rules.extras:
+        _extra_segments(g, p, hand, segs)
+    if not segs:
+        segs.append((PASS, _NONE, _NO_CARDS))  # G5
+    return segs
+
+
+def _extra_segments(g, p: int, hand: tuple, segs: list) -> None:
+    """Stations (E4), harbors (RS5) and exchanges (RS6)."""
+    rules = g.rules
+    ed = rules.edition
     if ed.stations:
         built = len(g.stations[p])
         if built < ed.stations:
@@ -122,9 +133,6 @@ def turn_segments(g) -> list:
         n = min(g.ships[p], box_trains)
         if n:
             segs.append((EXCHANGE, range(-1, -n - 1, -1), _NO_CARDS))
-    if not segs:
-        segs.append((PASS, _NONE, _NO_CARDS))  # G5
-    return segs
 
 
 def harbor_cities(g, p: int) -> list[str]:

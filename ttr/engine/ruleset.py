@@ -16,7 +16,7 @@ class Ruleset:
                  "deck_cards", "city_names", "ticket_ends", "ticket_points", "long_tickets",
                  "regular_tickets", "total_cards", "city_routes", "claim_groups", "group_routes", "r_group",
                  "r_kind", "decks", "deck_of", "multi_deck", "ticket_cities", "tours", "harbor_cities",
-                 "wild", "reset_at", "whole_draw", "end_pieces", "final_round_turns")
+                 "wild", "reset_at", "whole_draw", "end_pieces", "final_round_turns", "extras")
 
     def __init__(self, m: Map, edition: Edition, players: int):
         if not edition.min_players <= players <= edition.max_players:
@@ -77,6 +77,7 @@ class Ruleset:
         self.whole_draw = edition.face_up_loco_whole_draw     # G4
         self.end_pieces = edition.end_trains                  # G6
         self.final_round_turns = players * edition.final_rounds
+        self.extras = bool(edition.stations or edition.harbors or edition.exchange)  # other turn actions
         self.decks = edition.deck_contents()      # the cards of each deck
         self.multi_deck = len(self.decks) > 1
         self.deck_cards = [c for d in self.decks for c in d]
