@@ -1,0 +1,17 @@
+"""The README's engine example runs as written."""
+from __future__ import annotations
+
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_readme_python_example_runs():
+    text = README.read_text(encoding="utf-8")
+    start = text.index("```python\n") + len("```python\n")
+    code = text[start:text.index("```", start)]
+    scope: dict = {}
+    exec(compile(code, "README.md", "exec"), scope)  # noqa: S102 - our own documentation
+    assert scope["same"].to_dict() == scope["saved"]
+    assert scope["again"].to_dict() == scope["saved"]
+    assert scope["ttr"].longest_path(scope["usa"], [1, 16]) == 4
