@@ -782,3 +782,19 @@ def test_random_game_invariants_and_action_text_round_trip(name):
     g = play_random(ttr.new_game(name, players=3, seed=21), seed=5, check=check)
     assert g.is_over
     assert {"draw", "claim", "keep"} <= seen
+
+
+def test_cards_of_another_edition_are_refused_with_a_clear_message():
+    """A payment naming Rails & Sails cards in Europe is illegal, not a crash."""
+    g = ttr.new_game("europe", 2, seed=1)
+    while g.phase == "initial-tickets":
+        g.apply(g.legal_actions()[0])
+    before = g.to_dict()
+    for text in ("station Paris 2red-double-ship+1red-ship", "claim 1 2joker"):
+        try:
+            g.apply(text)
+        except ttr.IllegalActionError as e:
+            assert "has no" in str(e) and "cards" in str(e)
+        else:  # pragma: no cover
+            raise AssertionError(f"{text} was accepted")
+    assert g.to_dict() == before

@@ -35,6 +35,8 @@ def _reason(game, a) -> str:
         return f"the {DECK_NAMES[d] if d >= 0 else 'none'} deck cannot refill the slot; choose a deck that has cards"
     if a.kind in (CLAIM, STATION, PAY, HARBOR):
         for k, n in a.cards:
+            if k >= len(hand):
+                return f"{rules.edition.title} has no {CARD_NAMES[k]} cards"
             if hand[k] < n:
                 return f"you hold {hand[k]} {CARD_NAMES[k]}, not {n}"
     if a.kind == CLAIM:
