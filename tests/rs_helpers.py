@@ -102,7 +102,15 @@ def rs_scenario(map_name: str = "world", players: int = 2, *, hands=None, face_u
         take([k for k, v in h.items() for _ in range(v)], f"hands[{s}]")
         hand_lists.append(Counter(h))
     face_up = list(face_up)
-    take([c for c in face_up if c is not None], "face_up")
+    if face_up == list(DEFAULT_FACE_UP):  # the default display: swap in cards the hands left over
+        for i, c in enumerate(face_up):
+            pool = pools[deck_name(c)]
+            if pool[c] <= 0:
+                face_up[i] = next((k for k in sorted(pool) if pool[k] > 0 and k != "joker"), None)
+            if face_up[i] is not None:
+                pools[deck_name(face_up[i])][face_up[i]] -= 1
+    else:
+        take([c for c in face_up if c is not None], "face_up")
     piles = {}
     for name, top, whole, disc in (("train", train_top, train_deck, train_discard),
                                    ("ship", ship_top, ship_deck, ship_discard)):

@@ -63,17 +63,30 @@ def demo(map_name: str, players: int, seed: int, agents: str | None) -> None:
 
 def _print_result(g) -> None:
     r = g.result()
+    ed = g.edition
     t = Table(title=f"Final scores: {g.map.title}, seed {g.seed}, {g.turns} turns")
-    for col in ("rank", "seat", "total", "routes", "tickets", "done/kept", "longest", "bonuses", "stations"):
+    path = bool(ed.longest_bonus) or "longest_path" in ed.tie_breaks  # shown where it scores or breaks ties
+    cols = ["rank", "seat", "total", "routes", "tickets", "done"] + (["path"] if path else []) + ["bonus"]
+    if ed.stations:
+        cols.append("stations")
+    if ed.harbors:
+        cols += ["harbors", "exch."]
+    for col in cols:
         t.add_column(col, justify="right")
     for seat in r["ranking"]:
         p = r["players"][seat]
         kept = len(p["tickets_completed"]) + len(p["tickets_failed"])
-        t.add_row(str(p["rank"]), str(seat), str(p["total"]), str(p["route_points"]), str(p["ticket_points"]),
-                  f"{len(p['tickets_completed'])}/{kept}", str(p["longest_path"]),
-                  ", ".join(f"{k} +{v}" for k, v in p["bonuses"].items()) or "-",
-                  f"{p['stations_built']} (+{p['station_points']})")
+        row = [str(p["rank"]), str(seat), str(p["total"]), str(p["route_points"]), str(p["ticket_points"]),
+               f"{len(p['tickets_completed'])}/{kept}"] + ([str(p["longest_path"])] if path else [])
+        row.append(f"{sum(p['bonuses'].values()):+d}")
+        if ed.stations:
+            row.append(f"{p['stations_built']} ({p['station_points']:+d})")
+        if ed.harbors:
+            row += [f"{p['harbors_built']} ({p['harbor_points']:+d})", f"{p['exchange_points']:+d}"]  # built (points)
+        t.add_row(*row)
     console.print(t)
+    console.print("[dim]done: tickets completed/kept; " + ("path: longest path; " if path else "") + "bonus: "
+                  f"{', '.join(sorted({b for p in r['players'] for b in p['bonuses']})) or 'none'}[/]")
 
 
 @main.command()
