@@ -356,8 +356,8 @@ def test_RS2_refill_from_ship_deck_cannot_make_a_third_joker():
 
 
 def test_G2_no_reset_when_no_display_with_fewer_jokers_can_be_dealt():
-    """G2 + RS2: the train deck (and its discard) hold only jokers, so every 3 + 3 deal
-    shows 3 jokers: the display is left as it is (never loop)."""
+    """G2 + RS2 (RS-P2): the train deck (and its discard) hold only jokers, so every
+    3 + 3 deal shows 3 jokers: the display is left as it is (never loop)."""
     non_joker_train = {k: v for k, v in TRAIN_DECK.items() if k != JOKER}
     hands = {1: dict(non_joker_train)}
     hands[1]["purple-train"] -= 1
@@ -419,6 +419,19 @@ def test_G3_both_decks_empty_slot_stays_empty():
     assert "draw deck train" not in legal(g)
     g.apply("draw white-train none")
     assert g.to_dict()["face_up"][:2] == [None, None] and g.current_player == 1
+
+
+def test_RS_P1_emptied_slots_refill_from_the_train_pile_first():
+    """RS-P1: slots left empty (both piles were out) refill after a claim, from the
+    train pile first, then from the ship pile."""
+    g = rs_scenario(face_up=FACE, spare=1)
+    g.apply("draw purple-train none")
+    g.apply("draw white-train none")  # slots 0 and 1 stay empty; seat 1 to play
+    g.apply("claim 60 " + c(white_ship=1, white_double_ship=1, joker=1))  # joker -> train discard
+    d = g.to_dict()
+    assert d["face_up"][0] == "joker"  # the train pile refills first
+    assert d["face_up"][1] in ("white-ship", "white-double-ship")  # then the ship pile
+    assert d["face_up"][2:] == list(FACE[2:])
 
 
 def test_RS2_claim_discards_go_to_their_own_deck():
