@@ -28,6 +28,7 @@ from collections import Counter
 import pytest
 
 import ttr
+from helpers import _seat_map  # shared with the one-deck scenario builder
 
 RS_COLOURS = ("purple", "white", "green", "yellow", "black", "red")
 PARTS = ("train", "train-anchor", "ship", "double-ship")
@@ -47,16 +48,6 @@ DEFAULT_FACE_UP = ("purple-train", "white-train", "green-train", "yellow-ship", 
 
 def deck_name(card: str) -> str:
     return "ship" if card in SHIP_KINDS else "train"
-
-
-def _seat_map(value, players: int, what: str) -> dict:
-    if value is None:
-        return {}
-    out = dict(value) if isinstance(value, dict) else dict(enumerate(value))
-    for s in out:
-        if not 0 <= s < players:
-            raise ValueError(f"{what}: no seat {s} in a {players}-player game")
-    return out
 
 
 def _rest(pool: Counter) -> list[str]:
