@@ -160,5 +160,19 @@ def bench(map_name: str | None, players: int | None, games: int, runs: int, as_j
     console.print(t)
 
 
+def _register() -> None:
+    """Commands kept in ttr/commands/, each module defining `command`."""
+    import importlib
+    import pkgutil
+
+    from . import commands
+    for info in pkgutil.iter_modules(commands.__path__):
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        if hasattr(module, "command"):
+            main.add_command(module.command)
+
+
+_register()
+
 if __name__ == "__main__":
     sys.exit(main())
