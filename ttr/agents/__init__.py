@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from ..errors import TtrError
 from .base import Agent
+from .planner import GreedyAgent, PlannerAgent
 from .random_agent import RandomAgent
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent}
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "planner": PlannerAgent}
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
@@ -15,4 +16,4 @@ def make_agent(name: str, seed: int = 0) -> Agent:
         raise TtrError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}") from None
 
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "PlannerAgent", "RandomAgent", "make_agent"]

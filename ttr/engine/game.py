@@ -493,9 +493,9 @@ class Game:
             self._result = res
         return copy.deepcopy(self._result)
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int, history: bool = True, legal: bool = True) -> dict:
         """What `player` may see, JSON-ready (the one place secrets are stripped)."""
-        return observer.view(self, player)
+        return observer.view(self, player, history=history, legal=legal)
 
     def to_dict(self) -> dict:
         return save.to_dict(self)

@@ -32,7 +32,9 @@ def public_history(game, player: int) -> list[dict]:
     return out
 
 
-def view(game, player: int) -> dict:
+def view(game, player: int, history: bool = True, legal: bool = True) -> dict:
+    """`history=False` / `legal=False` leave out the action log and the legal
+    action texts (bots that only need the position)."""
     if not 0 <= player < game.num_players:
         raise ValueError(f"no seat {player} in a {game.num_players}-player game")
     rules = game.rules
@@ -70,8 +72,8 @@ def view(game, player: int) -> dict:
         choice = game.piece_choices[player]
         me.update(ships=game.ships[player], harbors_left=ed.harbors - len(game.harbors[player]),
                   pieces_choice=list(choice) if choice else None)
-    legal = game.legal_actions() if game.current == player and not over else ()
-    legal_texts = [str(a) for a in legal[:LEGAL_SHOWN]]  # a huge hand can pay in thousands of ways
+    legal_list = game.legal_actions() if legal and game.current == player and not over else ()
+    legal_texts = [str(a) for a in legal_list[:LEGAL_SHOWN]]  # a huge hand can pay in thousands of ways
     tunnel = None
     if game.tunnel:
         r, cards, revealed, extra, _ = game.tunnel
@@ -100,9 +102,9 @@ def view(game, player: int) -> dict:
         "first_player": game.first_player,
         "you": me,
         "players": players,
-        "history": public_history(game, player),
+        "history": public_history(game, player) if history else None,
         "legal_actions": legal_texts,
-        "legal_action_count": len(legal),
+        "legal_action_count": len(legal_list),
         "result": game.result() if over else None,
     }
     return v

@@ -1,0 +1,305 @@
+"""The planner: keeps tickets it can finish, plans the cheapest routes joining
+them (given what others hold), collects the cards that plan needs, adapts when a
+route is taken, and uses each edition's features. It reads only `game.view(seat)`
+and the seat's own legal actions."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..engine.actions import CLAIM, DECK, DECLINE, DRAW, EXCHANGE, HARBOR, KEEP, PASS, PAY, PIECES, STATION, TICKETS
+from .base import Agent
+from .planning import CARD_INFO, INF, Position, RouteGraph, plan_routes, route_cost_fn
+
+SAMPLE = 400  # payments looked at per route at most (some hands pay in thousands of ways)
+
+
+@lru_cache(maxsize=None)
+def _graph(m) -> RouteGraph:
+    return RouteGraph(m)
+
+
+class PlannerAgent(Agent):
+    name = "planner"
+    greedy = False  # the greedy bot plans each ticket alone and keeps the cheapest
+
+    def act(self, game, seat):
+        view = game.view(seat, history=False, legal=False)
+        legal = game.legal_actions()
+        self.ed = game.edition
+        self.map = game.map
+        self.graph = _graph(game.map)
+        self.pos = Position.from_view(view, game.map, self.ed.n_kinds)
+        self.others_pieces = min((p["trains"] + p.get("ships", 0) for p in view["players"] if p["seat"] != seat),
+                                 default=99)
+        self.cost = route_cost_fn(self.pos, self.graph, self.ed.doubles_min_players)
+        self.segs = {}
+        for kind, targets, pays in legal.segments:
+            self.segs.setdefault(kind, []).append((targets, pays))
+        phase = view["phase"]
+        if KEEP in self.segs:
+            return self._keep()
+        if PIECES in self.segs:
+            return self._pieces()
+        if phase == "tunnel":
+            return self._tunnel()
+        if phase == "second-card":
+            return self._draw(second=True) or legal[0]
+        return self._turn() or legal[0]
+
+    # ---------------------------------------------------------------- plans
+
+    def _plan(self, tickets):
+        if not self.greedy:
+            return plan_routes(self.graph, tickets, self.cost)
+        planned, needed, ok, blocked = set(), 0.0, [], []
+        for t in tickets:  # each ticket on its own
+            p, n, o, b = plan_routes(self.graph, [t], self.cost)
+            planned |= p
+            needed += n
+            ok += o
+            blocked += b
+        return planned, needed, ok, blocked
+
+    def _budget(self) -> int:
+        pos, ed = self.pos, self.ed
+        if pos.trains + pos.ships == 0 and ed.pieces_total is not None:
+            return ed.pieces_total  # before the pieces are chosen (RS1)
+        return pos.trains + pos.ships
+
+    def _keep(self):
+        targets = [t for ts, _ in self.segs[KEEP] for t in ts]
+        kept = self.pos.tickets
+        budget = self._budget()
+        base = self._plan(kept)[1] if kept else 0.0
+        best, best_value = None, -INF
+        for combo in targets:
+            chosen = [self.map.ticket(t) for t in combo]
+            if self.greedy:  # keep the fewest, cheapest tickets
+                value = -sum(self._plan([t])[1] for t in chosen) - 100 * len(chosen)
+            else:
+                _, needed, ok, blocked = self._plan(kept + chosen)
+                ok_ids = {t.id for t in ok}
+                value = sum(t.points if t.id in ok_ids else -1.5 * t.points for t in chosen)
+                over = needed - 0.6 * budget
+                value -= 0.25 * (needed - base) + (4.0 * over if over > 0 else 0.0)
+            if value > best_value:
+                best, best_value = combo, value
+        return self._action(KEEP, best)
+
+    def _pieces(self):
+        """RS1: trains and ships in proportion to what the plan needs."""
+        planned, _, _, _ = self._plan(self.pos.tickets)
+        train = sum(self.graph.route[r].length for r in planned if self.graph.route[r].kind == "train")
+        ship = sum(self.graph.route[r].length for r in planned if self.graph.route[r].kind == "ship")
+        total = self.ed.pieces_total
+        want = total * (train + 2) / (train + ship + 4)
+        options = [t for ts, _ in self.segs[PIECES] for t in ts]
+        return self._action(PIECES, min(options, key=lambda o: abs(o[0] - want)))
+
+    def _tunnel(self):
+        if PAY in self.segs:
+            pays = self.segs[PAY][0][1]
+            return self._action(PAY, None, self._cheapest(pays, set()))
+        return self._action(DECLINE, None)
+
+    # ----------------------------------------------------------------- turn
+
+    def _turn(self):
+        pos = self.pos
+        planned, _, ok, blocked = self._plan(pos.tickets)
+        todo = [r for r in planned if pos.owner.get(r) != pos.seat]
+        self.needs = self._needs(todo)
+        claims = self._claims()
+        wanted = [(r, pays) for r, pays in claims if r in planned]
+        if wanted:
+            r, pays = max(wanted, key=lambda x: (self.graph.route[x[0]].length, -x[0]))
+            return self._action(CLAIM, r, self._cheapest(pays, set(todo) - {r}))
+        if blocked and STATION in self.segs:
+            station = self._station(blocked)
+            if station:
+                return station
+        harbor = self._harbor()
+        if harbor:
+            return harbor
+        if not todo:
+            pieces = pos.trains + pos.ships
+            if (TICKETS in self.segs and not pos.last_round and not self.greedy
+                    and pieces >= 18 and self.others_pieces >= 15):  # time left to finish new tickets
+                return self._action(TICKETS, None)
+            if claims:  # nothing left to plan: score points with the longest route
+                r, pays = max(claims, key=lambda x: (self.graph.route[x[0]].length, -x[0]))
+                if self.graph.route[r].length >= 3 or DRAW not in self.segs:
+                    return self._action(CLAIM, r, self._cheapest(pays, set()))
+        draw = self._draw(second=False)
+        if draw:
+            return draw
+        if claims:
+            r, pays = max(claims, key=lambda x: self.graph.route[x[0]].length)
+            return self._action(CLAIM, r, self._cheapest(pays, set()))
+        if TICKETS in self.segs:
+            return self._action(TICKETS, None)
+        if EXCHANGE in self.segs and todo:
+            return self._exchange(todo)
+        return None
+
+    def _claims(self) -> list:
+        return [(r, pays) for routes, pays in self.segs.get(CLAIM, ()) for r in routes]
+
+    def _needs(self, todo: list[int]) -> dict:
+        """Spaces still to pay per (kind of card, colour): colour -1 means any one colour."""
+        needs: dict = {}
+        for r in todo:
+            route = self.graph.route[r]
+            where = "ship" if route.kind == "ship" else "train"
+            color = -1 if route.color == "gray" else _color_index(route.color)
+            spaces = route.length + route.pairs
+            needs[(where, color)] = needs.get((where, color), 0) + spaces
+        have: dict = {}
+        for k, n in enumerate(self.pos.hand):
+            if n:
+                c, where, spaces = CARD_INFO.get(k, (-1, "any", 1))
+                have[(where, c)] = have.get((where, c), 0) + n * spaces
+        deficit = {}
+        for (where, c), n in needs.items():
+            if c >= 0:
+                deficit[(where, c)] = max(0, n - have.get((where, c), 0))
+        for (where, c), n in needs.items():  # gray: the colour held most pays it
+            if c < 0:
+                best = max((k for k in have if k[0] == where), key=lambda k: have[k] - needs.get(k, 0), default=None)
+                if best is None or have[best] - needs.get(best, 0) < n:
+                    deficit[(where, -1)] = deficit.get((where, -1), 0) + n
+        return deficit
+
+    def _card_value(self, kind: int) -> float:
+        c, where, spaces = CARD_INFO.get(kind, (-1, "any", 1))
+        total = sum(self.needs.values())
+        if c < 0:
+            return 1.2 if total else 0.1
+        if self.needs.get((where, c), 0) > 0:
+            return 1.0 * spaces
+        if self.needs.get((where, -1), 0) > 0 or (where == "train" and self.needs.get(("ship", -1), 0) and False):
+            return 0.6 * spaces
+        return 0.05
+
+    def _draw(self, second: bool):
+        if DRAW not in self.segs:
+            return None
+        if not hasattr(self, "needs"):
+            planned, _, _, _ = self._plan(self.pos.tickets)
+            self.needs = self._needs([r for r in planned if self.pos.owner.get(r) != self.pos.seat])
+        wild = self.ed.wild
+        best, best_value = None, 0.45  # about what a blind card is worth
+        deck_choice = None
+        for targets, _ in self.segs[DRAW]:
+            for t in targets:
+                card, deck = t if isinstance(t, tuple) else (t, None)
+                if card == DECK:
+                    if deck_choice is None or self._deck_value(deck) > self._deck_value(deck_choice[1]):
+                        deck_choice = (t, deck)
+                    continue
+                value = self._card_value(card)
+                if card == wild and not second and self.ed.face_up_loco_whole_draw:
+                    value = 1.6 if sum(self.needs.values()) >= 3 else 0.0  # it is the whole draw
+                if deck is not None:
+                    value += 0.01 * self._deck_value(deck)  # refill from the deck we need more
+                if value > best_value:
+                    best, best_value = t, value
+        if best is not None:
+            return self._action(DRAW, best)
+        if deck_choice is not None:
+            return self._action(DRAW, deck_choice[0])
+        return None
+
+    def _deck_value(self, deck) -> float:
+        if deck is None or deck < 0:
+            return 0.0
+        where = "train" if deck == 0 else "ship"
+        return sum(n for (w, _), n in self.needs.items() if w == where)
+
+    def _cheapest(self, pays, keep_for: set):
+        """The payment that spends the least: wild cards count most, then cards other planned routes need."""
+        needed_colors = {(("ship" if self.graph.route[r].kind == "ship" else "train"),
+                          -1 if self.graph.route[r].color == "gray" else _color_index(self.graph.route[r].color))
+                         for r in keep_for}
+        best, best_cost = None, INF
+        n = len(pays)
+        step = max(1, n // SAMPLE)
+        for i in range(0, n, step):
+            p = pays[i]
+            cost = 0.0
+            for k, cnt in p:
+                c, where, _ = CARD_INFO.get(k, (-1, "any", 1))
+                cost += cnt * (2.5 if c < 0 else 1.4 if (where, c) in needed_colors else 1.0)
+            if cost < best_cost:
+                best, best_cost = p, cost
+        return best
+
+    def _station(self, blocked: list):
+        """E4: a station where one opponent route would complete a blocked ticket."""
+        pos = self.pos
+        owner = pos.owner
+
+        def cost(rid):
+            c = self.cost(rid)
+            if c is not None:
+                return c
+            s = owner.get(rid)
+            return self.graph.route[rid].length + 4.0 if s is not None and s != pos.seat else None
+
+        cities = {c for ts, _ in self.segs[STATION] for c in ts}
+        for t in sorted(blocked, key=lambda t: -t.points):
+            _, path = self.graph.shortest(t.cities[0], t.cities[-1], cost)
+            theirs = [r for r in path if owner.get(r) not in (None, pos.seat)]
+            if len(theirs) == 1:
+                for city in self.graph.route[theirs[0]].cities:
+                    if city in cities:
+                        pays = self.segs[STATION][0][1]
+                        return self._action(STATION, city, self._cheapest(pays, set()))
+        return None
+
+    def _harbor(self):
+        """RS5: a harbor on a city of the seat's tickets."""
+        if HARBOR not in self.segs:
+            return None
+        mine = {c for t in self.pos.tickets for c in t.cities}
+        for cities, pays in self.segs[HARBOR]:
+            for city in cities:
+                if city in mine:
+                    return self._action(HARBOR, city, self._cheapest(pays, set()))
+        return None
+
+    def _exchange(self, todo: list[int]):
+        """RS6: swap pieces when the plan needs the other kind."""
+        train = sum(self.graph.route[r].length for r in todo if self.graph.route[r].kind == "train")
+        ship = sum(self.graph.route[r].length for r in todo if self.graph.route[r].kind == "ship")
+        options = [n for ts, _ in self.segs[EXCHANGE] for n in ts]
+        if train > self.pos.trains:
+            want = -(train - self.pos.trains)  # ships for trains
+        elif ship > self.pos.ships:
+            want = ship - self.pos.ships
+        else:
+            return None
+        fitting = [n for n in options if (n < 0) == (want < 0)]
+        if not fitting:
+            return None
+        return self._action(EXCHANGE, min(fitting, key=lambda n: abs(n - want)))
+
+    @staticmethod
+    def _action(kind, target, cards=()):
+        from ..engine.actions import Action
+        return Action(kind, target, cards)
+
+
+class GreedyAgent(PlannerAgent):
+    """Claims what it can afford toward its tickets (each planned alone), otherwise
+    draws what it needs; keeps the cheapest tickets and never draws more."""
+    name = "greedy"
+    greedy = True
+
+
+def _color_index(name: str) -> int:
+    from ..cards import COLOR_INDEX
+    return COLOR_INDEX[name]
+
+
+__all__ = ["GreedyAgent", "PlannerAgent", "PASS"]

@@ -1,0 +1,156 @@
+"""What a bot knows and how it plans, built only from `game.view(seat)`.
+
+`Position` reads a view; `RouteGraph` holds the static board; `plan_routes`
+joins a set of tickets by the cheapest routes (shortest paths added one ticket
+at a time, reusing what is already planned: a Steiner-tree heuristic).
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from ..cards import CARD_INDEX, COLOR_INDEX, JOKER, LOCO, rs_card
+
+INF = float("inf")
+
+
+class RouteGraph:
+    """Static adjacency of a map: city -> [(route id, other city)]."""
+
+    def __init__(self, m):
+        self.map = m
+        self.adj: dict[str, list] = {c.name: [] for c in m.cities}
+        for r in m.routes:
+            a, b = r.cities
+            self.adj[a].append((r.id, b))
+            self.adj[b].append((r.id, a))
+        self.route = m.route_by_id
+
+    def shortest(self, src: str, dst: str, cost) -> tuple[float, list[int]]:
+        """Cheapest path; `cost(route_id)` is a number or None (unusable)."""
+        if src == dst:
+            return 0.0, []
+        dist = {src: 0.0}
+        back: dict[str, tuple[str, int]] = {}
+        heap = [(0.0, src)]
+        while heap:
+            d, u = heapq.heappop(heap)
+            if u == dst:
+                break
+            if d > dist.get(u, INF):
+                continue
+            for rid, v in self.adj[u]:
+                c = cost(rid)
+                if c is None:
+                    continue
+                nd = d + c
+                if nd < dist.get(v, INF):
+                    dist[v] = nd
+                    back[v] = (u, rid)
+                    heapq.heappush(heap, (nd, v))
+        if dst not in dist:
+            return INF, []
+        path, v = [], dst
+        while v != src:
+            u, rid = back[v]
+            path.append(rid)
+            v = u
+        return dist[dst], path
+
+
+@dataclass
+class Position:
+    """The parts of a view a bot plans with."""
+    seat: int
+    players: int
+    hand: list[int]
+    tickets: list                 # map Ticket objects kept
+    offer: list                   # map Ticket objects offered now
+    trains: int
+    ships: int
+    owner: dict[int, int]         # route id -> seat
+    stations: dict[str, int]
+    last_round: bool
+    face_up: list
+
+    @classmethod
+    def from_view(cls, view: dict, game_map, n_kinds: int) -> "Position":
+        me = view["you"]
+        hand = [0] * n_kinds
+        for name, n in me["hand"].items():
+            hand[CARD_INDEX[name]] = n
+        tickets = [game_map.ticket(t["id"]) for t in me["tickets"]]
+        return cls(view["seat"], view["num_players"], hand, tickets, [game_map.ticket(t) for t in me["offer"]],
+                   me["trains"], me.get("ships", 0), {int(r): s for r, s in view["routes"].items()},
+                   dict(view["stations"]), view["last_round"], view["face_up"])
+
+
+def route_cost_fn(pos: Position, graph: RouteGraph, doubles_min_players: int, pieces_kind: bool = False):
+    """Planning cost of a route for this seat: 0 if owned, its length if it can
+    still be claimed, None if not (taken, or closed by a double, G1)."""
+    owner = pos.owner
+    route = graph.route
+    closed_doubles = pos.players < doubles_min_players
+
+    def cost(rid: int):
+        s = owner.get(rid)
+        if s is not None:
+            return 0.0 if s == pos.seat else None
+        r = route[rid]
+        for t in r.twins:
+            ts = owner.get(t)
+            if ts is not None and (ts == pos.seat or closed_doubles):
+                return None
+        return r.length + (0.5 if r.tunnel else 0.0) + 0.3 * r.locomotives
+    return cost
+
+
+def plan_routes(graph: RouteGraph, tickets: list, cost) -> tuple[set[int], float, list, list]:
+    """Routes joining the tickets (higher points first), each path reusing the
+    routes already planned for free. Returns (planned routes, trains needed,
+    feasible tickets, infeasible tickets)."""
+    planned: set[int] = set()
+    needed = 0.0
+    ok, blocked = [], []
+
+    def c(rid):
+        if rid in planned:
+            return 0.0
+        return cost(rid)
+
+    for t in sorted(tickets, key=lambda t: -t.points):
+        total, paths = 0.0, []
+        for a, b in zip(t.cities, t.cities[1:]):  # a tour: its legs in order
+            d, path = graph.shortest(a, b, c)
+            total += d
+            paths.append(path)
+        if total == INF:
+            blocked.append(t)
+            continue
+        ok.append(t)
+        for path in paths:
+            for rid in path:
+                if rid not in planned and cost(rid):
+                    needed += graph.route[rid].length
+                planned.add(rid)
+    return planned, needed, ok, blocked
+
+
+def _card_info() -> dict[int, tuple[int, str, int]]:
+    """card kind -> (base colour index or -1 for a wild card, 'train' | 'ship' | 'any', spaces covered)."""
+    info = {k: (k, "train", 1) for k in range(LOCO)}
+    info[LOCO] = (-1, "any", 1)
+    info[JOKER] = (-1, "any", 1)
+    for name, idx in COLOR_INDEX.items():
+        try:
+            rs_card(name, "train")
+        except ValueError:
+            continue
+        info[rs_card(name, "train")] = (idx, "train", 1)
+        info[rs_card(name, "train-anchor")] = (idx, "train", 1)
+        info[rs_card(name, "ship")] = (idx, "ship", 1)
+        info[rs_card(name, "double-ship")] = (idx, "ship", 2)
+    return info
+
+
+CARD_INFO = _card_info()
