@@ -1,5 +1,6 @@
 # Two commands do all set-up on a fresh machine (Python 3.11+, pip, make):
-#   make run    installs ttr in .venv, then plays a 4-player Europe game between bots
+#   make run    installs ttr in .venv, then: at a terminal, you play Europe against 3 bots (ttr play);
+#               with stdin not a terminal, a 4-player Europe game between bots is printed (ttr demo)
 #   make test   installs the test extras, then runs the whole suite
 PYTHON ?= python3
 VENV := .venv
@@ -21,7 +22,11 @@ $(VENV)/.installed-test: $(VENV)/.installed
 install: $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(BIN)/ttr demo --map europe --players 4 --seed 1
+	@if [ -t 0 ]; then \
+		$(BIN)/ttr play --map europe --bots planner,planner,planner; \
+	else \
+		$(BIN)/ttr demo --map europe --players 4 --seed 1; \
+	fi
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2

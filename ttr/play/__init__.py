@@ -1,0 +1,17 @@
+"""Playing against bots in a terminal: rendering (render.py), the prompt's short
+forms and completion (prompt.py), and the game loop (session.py).
+
+Everything shown to the human comes from `game.view(seat)` (plus the printed
+board: the map and the edition's rules, which every player knows), and bots'
+moves are worded by `text.describe`, which is safe for onlookers.
+
+The loop is `Session.run()`; it reads lines through an `input_fn(prompt)` that
+behaves like `input()` (raising EOFError when input ends) and writes to a rich
+Console, so tests drive it with a list of lines and a Console on a StringIO.
+"""
+from .prompt import completions, resolve
+from .render import Context, Renderer, ticket_progress
+from .session import Session, new_session, run_session
+
+__all__ = ["Context", "Renderer", "Session", "completions", "new_session", "resolve", "run_session",
+           "ticket_progress"]
