@@ -5,8 +5,10 @@ from ..errors import TtrError
 from .base import Agent
 from .planner import GreedyAgent, PlannerAgent
 from .random_agent import RandomAgent
+from .search import SearchAgent
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "planner": PlannerAgent}
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "planner": PlannerAgent,
+                                  "search": SearchAgent}
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
@@ -16,4 +18,4 @@ def make_agent(name: str, seed: int = 0) -> Agent:
         raise TtrError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}") from None
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "PlannerAgent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "PlannerAgent", "RandomAgent", "SearchAgent", "make_agent"]
