@@ -79,3 +79,38 @@ def test_registry_names_every_bot():
     assert {"random", "greedy", "planner"} <= set(AGENTS)
     with pytest.raises(ttr.TtrError, match="unknown agent"):
         make_agent("nobody")
+
+
+@pytest.mark.parametrize("map_name,players", [("europe", 3), ("usa", 2), ("nordic", 3), ("world", 3),
+                                              ("great-lakes", 2)])
+def test_determinize_gives_a_world_the_seat_cannot_tell_apart(map_name, players):
+    """The sampled world shows the seat exactly its view and offers it exactly its legal actions."""
+    from ttr.agents.determinize import determinize
+    rng = random.Random(4)
+    g = ttr.new_game(map_name, players, seed=4)
+    bots = [make_agent("planner", s) for s in range(players)]
+    for step in range(400):
+        if g.is_over:
+            break
+        seat = g.current_player
+        if step % 5 == 0:
+            view = g.view(seat, history=False, legal=False)
+            world = determinize(view, rng)
+            assert world.view(seat, history=False, legal=False) == view
+            assert set(map(str, world.legal_actions())) == set(map(str, g.legal_actions()))
+        g.apply(bots[seat].act(g, seat))
+
+
+def test_search_plays_legal_moves_and_is_deterministic():
+    from ttr.agents.search import SearchAgent
+    g = ttr.new_game("usa", 2, seed=8)
+    bots = [SearchAgent(8, samples=1), make_agent("planner", 9)]
+    decisions = 0
+    while not g.is_over:
+        seat = g.current_player
+        action = bots[seat].act(g, seat)
+        if seat == 0 and g.phase == "turn" and decisions < 3:
+            assert str(SearchAgent(8, samples=1).act(g, 0)) == str(SearchAgent(8, samples=1).act(g, 0))
+            decisions += 1
+        g.apply(action)  # checked: an illegal move raises
+    assert g.is_over and decisions == 3
