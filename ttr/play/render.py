@@ -1,14 +1,15 @@
 """What the human sees: card markup, the view-derived context, the board renderer."""
 from __future__ import annotations
 
-import heapq
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..agents.planning import INF, RouteGraph
 from ..cards import CARD_NAMES
 from ..editions import get_edition
 from ..engine.actions import (
@@ -156,68 +157,46 @@ def ticket_progress(view: dict, game_map, cities: list[str]) -> int | None:
     return ticket_path(view, game_map, cities)[0]
 
 
-def ticket_path(view: dict, game_map, cities: list[str], graph: dict | None = None) -> tuple[int | None, set]:
+def ticket_path(view: dict, game_map, cities: list[str], cost=None) -> tuple[int | None, set]:
     """(pieces still needed, ids of the unowned routes on that cheapest path); (None, set()) if blocked."""
-    adj = graph if graph is not None else open_graph(view, game_map)
-    total, routes = 0, set()
+    cost = cost or open_costs(view, game_map)
+    graph = _graph(game_map)
+    total, routes = 0.0, set()
     for src, dst in zip(cities, cities[1:]):
-        d, path = _shortest(adj, src, dst)
-        if d is None:
+        d, path = graph.shortest(src, dst, cost)
+        if d == INF:
             return None, set()
         total += d
-        routes |= path
-    return total, routes
+        routes |= {r for r in path if cost(r)}
+    return int(total), routes
 
 
-def open_graph(view: dict, game_map) -> dict[str, list]:
-    """city -> [(other city, cost, route id)] over the routes the seat owns (cost 0), may still claim
-    (its length), or may use with a station (cost 0)."""
+@lru_cache(maxsize=None)
+def _graph(game_map) -> RouteGraph:
+    return RouteGraph(game_map)
+
+
+def open_costs(view: dict, game_map):
+    """route id -> pieces still to lay for the seat: 0 for its own routes and for others' routes at its
+    stations, the length for routes it may still claim, None for the rest (taken, or closed by G1)."""
     seat = view["seat"]
     owners = {int(r): s for r, s in view["routes"].items()}
-    ed = get_edition(view["map"])
-    doubles_closed = view["num_players"] < ed.doubles_min_players
+    doubles_closed = view["num_players"] < get_edition(view["map"]).doubles_min_players
     my_stations = {c for c, s in view["stations"].items() if s == seat}
-    adj: dict[str, list] = {}
-    for r in game_map.routes:
-        owner = owners.get(r.id, -1)
+    route = game_map.route_by_id
+
+    def cost(rid: int):
+        r = route[rid]
+        owner = owners.get(rid, -1)
         if owner == seat:
-            cost = 0
-        elif owner >= 0:
-            if not (my_stations & set(r.cities)):
-                continue
-            cost = 0
-        else:
-            twin_owners = [owners.get(t, -1) for t in r.twins]
-            if any(o >= 0 for o in twin_owners) and doubles_closed or seat in twin_owners:
-                continue
-            cost = r.length
-        a, b = r.cities
-        adj.setdefault(a, []).append((b, cost, r.id if cost else None))
-        adj.setdefault(b, []).append((a, cost, r.id if cost else None))
-    return adj
-
-
-def _shortest(adj: dict, src: str, dst: str) -> tuple[int | None, set]:
-    dist = {src: 0}
-    prev: dict[str, tuple] = {}
-    heap = [(0, src)]
-    while heap:
-        d, u = heapq.heappop(heap)
-        if u == dst:
-            path = set()
-            while u in prev:
-                u, rid = prev[u]
-                if rid is not None:
-                    path.add(rid)
-            return d, path
-        if d > dist.get(u, 1 << 30):
-            continue
-        for v, w, rid in adj.get(u, ()):
-            if d + w < dist.get(v, 1 << 30):
-                dist[v] = d + w
-                prev[v] = (u, rid)
-                heapq.heappush(heap, (d + w, v))
-    return None, set()
+            return 0
+        if owner >= 0:
+            return 0 if my_stations & set(r.cities) else None
+        twin_owners = [owners.get(t, -1) for t in r.twins]
+        if seat in twin_owners or (doubles_closed and any(o >= 0 for o in twin_owners)):
+            return None
+        return r.length
+    return cost
 
 
 def route_kind(r) -> str:
@@ -373,10 +352,10 @@ class Renderer:
     @staticmethod
     def _ticket_routes(ctx: Context) -> dict[int, list[int]]:
         """route id -> your unfinished tickets whose cheapest path uses it."""
-        graph = open_graph(ctx.view, ctx.game_map)
+        cost = open_costs(ctx.view, ctx.game_map)
         out: dict[int, list[int]] = {}
         for tk in ctx.view["you"]["tickets"]:
-            need, path = ticket_path(ctx.view, ctx.game_map, tk["cities"], graph)
+            need, path = ticket_path(ctx.view, ctx.game_map, tk["cities"], cost)
             for rid in path:
                 out.setdefault(rid, []).append(tk["id"])
         return out
