@@ -177,14 +177,14 @@ class PlannerAgent(Agent):
             return 1.2 if total else 0.1
         if self.needs.get((where, c), 0) > 0:
             return 1.0 * spaces
-        if self.needs.get((where, -1), 0) > 0 or (where == "train" and self.needs.get(("ship", -1), 0) and False):
+        if self.needs.get((where, -1), 0) > 0:  # a gray route of this kind
             return 0.6 * spaces
         return 0.05
 
     def _draw(self, second: bool):
         if DRAW not in self.segs:
             return None
-        if not hasattr(self, "needs"):
+        if second:  # the needs of this position (a first card may have changed the hand)
             planned, _, _, _ = self._plan(self.pos.tickets)
             self.needs = self._needs([r for r in planned if self.pos.owner.get(r) != self.pos.seat])
         wild = self.ed.wild
