@@ -269,3 +269,14 @@ def play_random(g: ttr.Game, seed: int, max_actions: int = 100_000, check=None) 
         n += 1
         assert n < max_actions, "game did not end"
     return g
+
+
+def census(d: dict) -> Counter:
+    """Every card in play, counted from a one-deck save dict alone."""
+    c = Counter(d["deck"]) + Counter(d["discard"]) + Counter(x for x in d["face_up"] if x is not None)
+    for p in d["players"]:
+        c.update(p["hand"])
+    if d["tunnel"]:
+        c.update(d["tunnel"]["cards"])
+        c.update(d["tunnel"]["revealed"])
+    return +c

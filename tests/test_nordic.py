@@ -14,6 +14,7 @@ from collections import Counter
 from functools import lru_cache
 
 import pytest
+from helpers import census
 
 import ttr
 from ttr import Action, IllegalActionError
@@ -706,16 +707,6 @@ def test_n4_tie_then_shared():
 
 
 # ------------------------------------------------------- core properties
-
-def census(d):
-    c = Counter(d["deck"]) + Counter(d["discard"]) + Counter(x for x in d["face_up"] if x)
-    for p in d["players"]:
-        c.update(p["hand"])
-    if d["tunnel"]:
-        c.update(d["tunnel"]["cards"])
-        c.update(d["tunnel"]["revealed"])
-    return +c
-
 
 def check_state(g, d):
     assert census(d) == FULL_DECK

@@ -16,6 +16,7 @@ from collections import Counter
 from itertools import combinations, product
 
 import pytest
+from helpers import census
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -51,17 +52,6 @@ def cards_text(counts: dict[str, int]) -> str:
 
 
 # ----------------------------------------------------------- state checks
-
-def census(d: dict) -> Counter:
-    """Every card in play, counted from the save dict alone."""
-    c = Counter(d["deck"]) + Counter(d["discard"]) + Counter(x for x in d["face_up"] if x is not None)
-    for p in d["players"]:
-        c.update(p["hand"])
-    if d["tunnel"]:
-        c.update(d["tunnel"]["cards"])
-        c.update(d["tunnel"]["revealed"])
-    return +c
-
 
 def check_cards(game, d: dict) -> None:
     c = census(d)

@@ -8,7 +8,9 @@ import random
 from collections import Counter
 
 from ..cards import CARD_NAMES, DECK_NAMES
+from ..engine.actions import parse_cards
 from ..engine.game import Game
+from ..engine.moves import piece_choices
 from ..engine.ruleset import get_ruleset
 
 
@@ -25,7 +27,6 @@ def determinize(view: dict, rng: random.Random) -> Game:
         unseen.subtract(Counter({CARD_NAMES.index(k): n for k, n in pile["discard"].items()}))
     tunnel = view["tunnel"]
     if tunnel:
-        from ..engine.actions import parse_cards
         for k, n in parse_cards(tunnel["cards"], "tunnel"):
             unseen[k] -= n
         for c in tunnel["revealed"]:
@@ -92,7 +93,6 @@ def determinize(view: dict, rng: random.Random) -> Game:
         d[f"{name}_deck"] = [CARD_NAMES[k] for k in piles[1]]
         d[f"{name}_discard"] = _pile(view["decks"][name]["discard"])
     if tunnel:
-        from ..engine.actions import parse_cards
         d["tunnel"] = {"route": tunnel["route"], "cards": {CARD_NAMES[k]: n for k, n in parse_cards(tunnel["cards"], "")},
                        "revealed": list(tunnel["revealed"]), "extra": tunnel["extra"]}
     return Game.from_dict(d, verify=False)
@@ -104,7 +104,6 @@ def _pile(counts: dict) -> list[str]:
 
 def _choice(p: dict, view: dict, rules):
     """RS1: another seat's piece choice, as far as the view tells it."""
-    from ..engine.moves import piece_choices
     ed = rules.edition
     if not p["pieces_chosen"]:
         return None

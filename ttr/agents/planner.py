@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine.actions import CLAIM, DECK, DECLINE, DRAW, EXCHANGE, HARBOR, KEEP, PASS, PAY, PIECES, STATION, TICKETS
+from ..cards import COLOR_INDEX
+from ..engine.actions import (CLAIM, DECK, DECLINE, DRAW, EXCHANGE, HARBOR, KEEP, PAY, PIECES, STATION, TICKETS,
+                               Action)
 from .base import Agent
 from .planning import CARD_INFO, INF, Position, RouteGraph, plan_routes, route_cost_fn
 
@@ -151,7 +153,7 @@ class PlannerAgent(Agent):
         for r in todo:
             route = self.graph.route[r]
             where = "ship" if route.kind == "ship" else "train"
-            color = -1 if route.color == "gray" else _color_index(route.color)
+            color = -1 if route.color == "gray" else COLOR_INDEX[route.color]
             spaces = route.length + route.pairs
             needs[(where, color)] = needs.get((where, color), 0) + spaces
         have: dict = {}
@@ -219,7 +221,7 @@ class PlannerAgent(Agent):
     def _cheapest(self, pays, keep_for: set):
         """The payment that spends the least: wild cards count most, then cards other planned routes need."""
         needed_colors = {(("ship" if self.graph.route[r].kind == "ship" else "train"),
-                          -1 if self.graph.route[r].color == "gray" else _color_index(self.graph.route[r].color))
+                          -1 if self.graph.route[r].color == "gray" else COLOR_INDEX[self.graph.route[r].color])
                          for r in keep_for}
         best, best_cost = None, INF
         n = len(pays)
@@ -286,7 +288,6 @@ class PlannerAgent(Agent):
 
     @staticmethod
     def _action(kind, target, cards=()):
-        from ..engine.actions import Action
         return Action(kind, target, cards)
 
 
@@ -297,9 +298,4 @@ class GreedyAgent(PlannerAgent):
     greedy = True
 
 
-def _color_index(name: str) -> int:
-    from ..cards import COLOR_INDEX
-    return COLOR_INDEX[name]
-
-
-__all__ = ["GreedyAgent", "PlannerAgent", "PASS"]
+__all__ = ["GreedyAgent", "PlannerAgent"]

@@ -137,7 +137,7 @@ def _check(cond: bool, msg: str) -> None:
 
 
 def from_dict(cls, d: dict, verify: bool = True):
-    from .game import PHASES  # noqa: circular at import time
+    from .game import PHASES  # imported here: game imports this module
 
     if not isinstance(d, dict):
         raise SaveError("a save is a JSON object")
@@ -185,7 +185,7 @@ def from_dict(cls, d: dict, verify: bool = True):
 
 def _load_cards(g, s) -> None:
     """Piles, display, hands and a pending tunnel; every card of the edition exactly once."""
-    from .game import TUNNEL  # noqa: circular at import time
+    from .game import TUNNEL  # imported here: game imports this module
 
     rules = g.rules
     ed, m = rules.edition, rules.map
@@ -259,7 +259,7 @@ def _load_routes(g, s) -> None:
 
 def _load_players(g, s) -> None:
     """Pieces, scores, stations, harbors, tickets and offers, checked against the routes held."""
-    from .game import CHOOSE_PIECES, INITIAL_TICKETS  # noqa: circular at import time
+    from .game import CHOOSE_PIECES, INITIAL_TICKETS  # imported here: game imports this module
 
     rules = g.rules
     ed, m, n = rules.edition, rules.map, rules.players
