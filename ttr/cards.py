@@ -1,9 +1,10 @@
 """Card kinds. A card kind is a small int; hands are lists of counts indexed by kind.
 
 One universe of kinds serves every edition: 0-8 are the train-game cards (USA,
-Europe, Nordic: eight colours and the locomotive); 9-33 are Rails & Sails'
-travel cards (per colour: train, anchored train, single ship (always anchored),
-double ship; then the joker). An edition's hands are as long as the kinds it uses.
+Europe, Nordic, Legacy: eight colours and the locomotive, which Legacy calls the
+wild train card); 9-33 are Rails & Sails' travel cards (per colour: train,
+anchored train, single ship (always anchored), double ship; then the joker);
+34 is Legacy's newspaper. An edition's hands are as long as the kinds it uses.
 """
 
 COLORS = ("purple", "blue", "orange", "white", "green", "yellow", "black", "red")
@@ -22,7 +23,9 @@ def rs_card(color: str, part: str) -> int:
 
 
 JOKER = RS_BASE + len(RS_COLORS) * len(RS_PARTS)
-CARD_NAMES = COLORS + ("locomotive",) + tuple(f"{c}-{p}" for c in RS_COLORS for p in RS_PARTS) + ("joker",)
+NEWSPAPER = JOKER + 1  # Legacy: drawn, it reveals an event and is replaced (L2); never held
+CARD_NAMES = (COLORS + ("locomotive",) + tuple(f"{c}-{p}" for c in RS_COLORS for p in RS_PARTS)
+              + ("joker", "newspaper"))
 CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 GRAY = "gray"
 ROUTE_COLORS = COLORS + (GRAY,)

@@ -4,11 +4,12 @@ from __future__ import annotations
 from ..errors import TtrError
 from .base import Edition
 from .europe import EUROPE
+from .legacy import LEGENDS_WEST
 from .nordic import NORDIC
 from .rails_sails import GREAT_LAKES, WORLD
 from .usa import USA
 
-EDITIONS: dict[str, Edition] = {e.name: e for e in (USA, EUROPE, NORDIC, WORLD, GREAT_LAKES)}
+EDITIONS: dict[str, Edition] = {e.name: e for e in (USA, EUROPE, NORDIC, WORLD, GREAT_LAKES, LEGENDS_WEST)}
 
 
 def register(edition: Edition) -> None:

@@ -56,10 +56,18 @@ class Edition:
     harbor_points: tuple = ()      # a harbor with 1, 2, 3+ completed tickets naming its city
     harbor_penalty: int = 4        # per unbuilt harbor
     exchange: bool = False         # pieces may be exchanged with the box (RS6)
+    # Legacy
+    short_initial_keep: int = 1    # too few tickets for a full initial deal: keep at least this many (L3)
+    triples_open: bool = False     # G1: triple routes never close (Legacy)
+    draw_floor: int | None = None  # L2: no card may be drawn while draw pile + discard hold this many or fewer
 
     # --- hooks -------------------------------------------------------------
 
-    def deck_contents(self) -> tuple[list[int], ...]:
+    def game_class(self):
+        """The Game subclass that plays this edition (None: the plain Game)."""
+        return None
+
+    def deck_contents(self, players: int | None = None) -> tuple[list[int], ...]:
         """The cards of each deck (one deck: the colours and the locomotives)."""
         return ([c for c in range(len(COLORS)) for _ in range(self.cards_per_color)]
                 + [LOCO] * self.locomotives,)

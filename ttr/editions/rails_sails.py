@@ -175,7 +175,7 @@ class RailsSailsEdition(Edition):
     ship_cards_per_color: tuple = (4, 6)    # single (anchored), double
     jokers: int = 14
 
-    def deck_contents(self) -> tuple[list[int], ...]:
+    def deck_contents(self, players: int | None = None) -> tuple[list[int], ...]:
         plain, anchored = self.train_cards_per_color
         singles, doubles = self.ship_cards_per_color
         train = [k for ci in RS_COLOR_IDS for k in [_TRAIN[ci]] * plain + [_ANCHOR[ci]] * anchored]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards import CARD_NAMES, DECK_NAMES
 from .actions import CLAIM, DECK, DRAW, EXCHANGE, HARBOR, KEEP, PAY, PIECES, STATION, Action
+from .moves import can_draw
 
 
 def why_illegal(game, a) -> str:
@@ -15,6 +16,9 @@ def _reason(game, a) -> str:
         return "the game is over"
     legal = game.legal_actions()
     kinds = legal.kinds()
+    if a.kind == DRAW and not can_draw(game):
+        return (f"no card may be drawn while the draw pile and its discard hold {game.rules.draw_floor} cards "
+                f"or fewer (they hold {len(game.deck) + len(game.discard)}; L2)")
     if a.kind not in kinds:
         return f"in this phase the legal actions are: {', '.join(sorted(kinds))}"
     rules = game.rules

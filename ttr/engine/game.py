@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 
-from ..errors import IllegalActionError, TtrError
+from ..errors import IllegalActionError, SaveError, TtrError
 from . import explain, moves, observer, save, scoring
 from .actions import (CLAIM, DECK, DECLINE, DRAW, EXCHANGE, HARBOR, KEEP, PASS, PAY, PIECES, STATION, TICKETS,
                       Action)
@@ -30,13 +30,16 @@ class Game:
     # ------------------------------------------------------------------ setup
 
     @classmethod
-    def new(cls, map_name: str, players: int = 2, seed: int = 0, random_first: bool = False) -> "Game":
+    def new(cls, map_name: str, players: int = 2, seed: int = 0, random_first: bool = False, **options) -> "Game":
+        """A new game; `options` are the edition's own (e.g. Legacy's `setup`)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TtrError(f"seed must be an integer, not {seed!r}")
         if not isinstance(players, int) or isinstance(players, bool):
             raise TtrError(f"players must be an integer, not {players!r}")
         rules = get_ruleset(map_name, players)
         ed = rules.edition
+        if cls is Game and ed.game_class() is not None:
+            cls = ed.game_class()
         g = cls.__new__(cls)
         g.rules = rules
         g.seed = seed
@@ -45,6 +48,7 @@ class Game:
         g.actions = []  # every action applied, in order
         g.seats = []    # who took each of them
         g._legal = g._result = None
+        g._setup_variant(**options)
         g.decks = [d[:] for d in rules.decks]  # each pile: the top card is the end of the list
         for d in g.decks:
             g._shuffle(d)
@@ -53,15 +57,18 @@ class Game:
         for d, count in enumerate(ed.hand_per_deck or (ed.hand_size,)):
             for _ in range(count):
                 for h in g.hands:
-                    h[g.decks[d].pop()] += 1
+                    h[g._pop_card(d)] += 1
         g.face_up = [-1] * ed.face_up
         g._deal_display()
         g._check_reset()
-        regular = rules.regular_tickets[:]
+        regular = g._ticket_pool()
         g._shuffle(regular)
         long = rules.long_tickets[:]
         g._shuffle(long)
-        g.offers = [[long.pop() for _ in range(ed.initial_long)] + [regular.pop() for _ in range(ed.initial_regular)]
+        per = ed.initial_regular
+        if len(regular) < per * players:  # L3: too few tickets for a full deal: an equal share each
+            per = len(regular) // players
+        g.offers = [[long.pop() for _ in range(ed.initial_long)] + [regular.pop() for _ in range(per)]
                     for _ in range(players)]
         g.ticket_pile = regular  # top is the end of the list; the rest of the long tickets go back to the box
         g.tickets = [[] for _ in range(players)]
@@ -89,7 +96,49 @@ class Game:
         g.first_player = g._rng().randrange(players) if random_first else 0
         g.current = g.first_player
         g.phase = INITIAL_TICKETS
+        g._after_setup()
         return g
+
+    # Hooks for editions that are Game subclasses (see Edition.game_class).
+    def _setup_variant(self, **options) -> None:
+        if options:
+            raise TtrError(f"{self.rules.edition.title} takes no options ({', '.join(sorted(options))} given)")
+
+    def _after_setup(self) -> None:
+        pass
+
+    def _ticket_pool(self) -> list[int]:
+        """The regular tickets in play, before shuffling."""
+        return self.rules.regular_tickets[:]
+
+    def _replay_options(self) -> dict:
+        """The options that `new` needs to rebuild this game from its seed."""
+        return {}
+
+    def _score(self) -> dict:
+        return scoring.result(self)
+
+    def _view_extra(self, player: int) -> dict | None:
+        """The edition's own public block of a view (None: nothing)."""
+        return None
+
+    def _save_extra(self) -> dict | None:
+        """The edition's own block of a save (None: nothing)."""
+        return None
+
+    def _load_extra(self, data) -> None:
+        if data is not None:
+            raise SaveError(f"save: {self.rules.edition.title} saves have no 'legacy' block")
+
+    def _check_score(self, p: int, score: int, points: int) -> str | None:
+        """Save check: what is wrong with seat p's saved score, or None. `points`:
+        what the routes held (less exchanges) score."""
+        if score != points:
+            return f"players[{p}].score is {score} but the routes held (less exchanges) score {points}"
+        return None
+
+    def _start_trains(self) -> int:
+        return self.rules.edition.trains
 
     def _rng(self) -> random.Random:
         """G10: every random draw is the n-th shuffle of this seed, so seed + actions replay exactly."""
@@ -101,7 +150,7 @@ class Game:
         self._rng().shuffle(cards)
 
     def clone(self) -> "Game":
-        g = Game.__new__(Game)
+        g = self.__class__.__new__(self.__class__)
         g.rules, g.seed, g.phase, g.current = self.rules, self.seed, self.phase, self.current
         g.random_first = self.random_first
         g.first_player, g.tunnel, g.final_turns = self.first_player, self.tunnel, self.final_turns
@@ -333,11 +382,17 @@ class Game:
         self.phase = TURN
 
     def _finish_claim(self, r: int, cards: tuple) -> None:
+        self._place_route(r, cards)
+        self._refill()
+        self._end_turn()
+
+    def _place_route(self, r: int, cards: tuple) -> None:
+        """The claim itself: the route, the pieces, the points and the spent cards."""
         rules = self.rules
         p = self.current
         self.owner[r] = p
         self._close(r)
-        if rules.doubles_closed:  # G1: below the threshold the other lanes close
+        if rules.r_closes[r]:  # G1: below the threshold the other lanes close
             for t in rules.r_twins[r]:
                 self._close(t)
         elif rules.r_twins[r]:
@@ -348,8 +403,6 @@ class Game:
             self.trains[p] -= rules.r_len[r]
         self.scores[p] += rules.r_points[r]
         self._discard_cards(cards)
-        self._refill()
-        self._end_turn()
 
     def _close(self, r: int) -> None:
         if self.avail[r]:
@@ -487,7 +540,7 @@ class Game:
     def result(self) -> dict:
         """Final scores (provisional before the end): see docs/rules.md."""
         if self._result is None:
-            res = scoring.result(self)
+            res = self._score()
             if self.phase is not OVER:
                 return res
             self._result = res
@@ -505,9 +558,10 @@ class Game:
         return save.from_dict(cls, d, verify=verify)
 
     @classmethod
-    def replay(cls, map_name: str, players: int, seed: int, history: list, random_first: bool = False) -> "Game":
+    def replay(cls, map_name: str, players: int, seed: int, history: list, random_first: bool = False,
+               **options) -> "Game":
         """Seed + history = the game (G10)."""
-        g = cls.new(map_name, players, seed, random_first=random_first)
+        g = cls.new(map_name, players, seed, random_first=random_first, **options)
         for i, text in enumerate(history):
             try:
                 g.apply(text)
@@ -527,9 +581,10 @@ def _check_well_formed(action: Action) -> None:
                                  "(build actions with game.parse_action or take them from legal_actions())")
 
 
-def new_game(map_name: str, players: int = 2, seed: int = 0, random_first: bool = False) -> Game:
-    """A new game of the edition played on `map_name`, set up from `seed`."""
-    return Game.new(map_name, players, seed, random_first)
+def new_game(map_name: str, players: int = 2, seed: int = 0, random_first: bool = False, **options) -> Game:
+    """A new game of the edition played on `map_name`, set up from `seed`
+    (`options`: the edition's own, e.g. Legacy's `setup`)."""
+    return Game.new(map_name, players, seed, random_first, **options)
 
 
 __all__ = ["Game", "new_game", "PHASES", "Ruleset"]

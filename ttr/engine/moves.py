@@ -32,7 +32,11 @@ def segments(g) -> list:
     if ph is INITIAL_TICKETS or ph is KEEP_TICKETS:
         offer = sorted(g.offers[g.current])
         ed = g.rules.edition
-        least = min(len(offer), ed.initial_keep if ph is INITIAL_TICKETS else ed.later_keep)
+        if ph is INITIAL_TICKETS:  # L3: a short initial deal (fewer tickets than usual) keeps fewer
+            full = len(offer) >= ed.initial_long + ed.initial_regular
+            least = min(len(offer), ed.initial_keep if full else ed.short_initial_keep)
+        else:
+            least = min(len(offer), ed.later_keep)
         keeps = [c for k in range(least, len(offer) + 1) for c in combinations(offer, k)]
         return [(KEEP, keeps, _NO_CARDS)]
     if ph is TUNNEL:
@@ -55,6 +59,8 @@ def piece_choices(ed) -> list[tuple[int, int]]:
 def draw_targets(g, second: bool) -> list:
     """Cards that may be taken (G4 on the second card) and the decks that can give one."""
     rules = g.rules
+    if rules.draw_floor is not None and not can_draw(g):
+        return []
     targets = sorted(set(g.face_up))
     if targets[0] < 0:
         del targets[0]  # an empty slot (G3)
@@ -68,6 +74,12 @@ def draw_targets(g, second: bool) -> list:
     decks = [d for d in range(len(g.decks)) if g.decks[d] or g.discards[d]]
     refills = decks or [-1]
     return [(c, d) for c in targets for d in refills] + [(DECK, d) for d in decks]
+
+
+def can_draw(g) -> bool:
+    """L2: no card may be drawn while the draw pile and its discard hold draw_floor cards or fewer."""
+    floor = g.rules.draw_floor
+    return floor is None or len(g.decks[0]) + len(g.discards[0]) > floor
 
 
 def turn_segments(g) -> list:

@@ -107,4 +107,7 @@ def view(game, player: int, history: bool = True, legal: bool = True) -> dict:
         "legal_action_count": len(legal_list),
         "result": game.result() if over else None,
     }
+    extra = game._view_extra(player)
+    if extra is not None:
+        v["legacy"] = extra
     return v

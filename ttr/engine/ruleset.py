@@ -16,7 +16,8 @@ class Ruleset:
                  "deck_cards", "city_names", "ticket_ends", "ticket_points", "long_tickets",
                  "regular_tickets", "total_cards", "city_routes", "claim_groups", "group_routes", "r_group",
                  "r_kind", "decks", "deck_of", "multi_deck", "ticket_cities", "tours", "harbor_cities",
-                 "wild", "reset_at", "whole_draw", "end_pieces", "final_round_turns", "extras")
+                 "wild", "reset_at", "whole_draw", "end_pieces", "final_round_turns", "extras", "r_closes",
+                 "draw_floor")
 
     def __init__(self, m: Map, edition: Edition, players: int):
         if not edition.min_players <= players <= edition.max_players:
@@ -37,6 +38,7 @@ class Ruleset:
         self.r_points = [0] * n
         self.r_key = [None] * n       # routes with equal keys accept the same payments
         self.r_kind = [0] * n         # 0: train route (train pieces), 1: ship route (ship pieces)
+        self.r_closes = [False] * n   # G1: claiming this lane closes its twins (triple routes may stay open)
         self.city_routes = {c.name: [] for c in m.cities}
         for r in m.routes:
             if r.length not in edition.route_points:
@@ -47,6 +49,7 @@ class Ruleset:
             self.r_tunnel[r.id] = r.tunnel
             self.r_ends[r.id] = (m.city_index[r.cities[0]], m.city_index[r.cities[1]])
             self.r_twins[r.id] = r.twins
+            self.r_closes[r.id] = bool(r.twins) and self.doubles_closed and not (edition.triples_open and len(r.twins) > 1)
             self.r_points[r.id] = edition.route_points[r.length]
             self.r_kind[r.id] = 1 if r.kind == "ship" else 0
             self.r_key[r.id] = (self.r_color[r.id], r.length, r.locomotives, r.tunnel, r.any_four,
@@ -78,7 +81,8 @@ class Ruleset:
         self.end_pieces = edition.end_trains                  # G6
         self.final_round_turns = players * edition.final_rounds
         self.extras = bool(edition.stations or edition.harbors or edition.exchange)  # other turn actions
-        self.decks = edition.deck_contents()      # the cards of each deck
+        self.draw_floor = edition.draw_floor                  # L2
+        self.decks = edition.deck_contents(players)  # the cards of each deck
         self.multi_deck = len(self.decks) > 1
         self.deck_cards = [c for d in self.decks for c in d]
         self.total_cards = len(self.deck_cards)

@@ -75,6 +75,7 @@ class SaveFile(_M):
     final_turns: StrictInt = -1
     passes: StrictInt = Field(default=0, ge=0)
     shuffles: StrictInt = Field(ge=0)
+    legacy: Optional[dict] = None  # Legacy: setup, event piles and money ledger
 
 
 def _cards_out(cards: tuple) -> dict[str, int]:
@@ -111,6 +112,7 @@ def to_dict(game) -> dict:
         "final_turns": game.final_turns,
         "passes": game.passes,
         "shuffles": game.shuffles,
+        **({"legacy": extra} if (extra := game._save_extra()) is not None else {}),
     }
 
 
@@ -157,8 +159,10 @@ def from_dict(cls, d: dict, verify: bool = True):
     _check(0 <= s.current_player < n and 0 <= s.first_player < n, "current_player/first_player out of range")
     _check(len(s.history) == len(s.history_seats), "history and history_seats differ in length")
     _check(len(s.face_up) == ed.face_up, f"face_up holds {len(s.face_up)} slots, not {ed.face_up}")
-    g = cls.__new__(cls)
+    klass = ed.game_class() or cls
+    g = klass.__new__(klass)
     g.rules, g.seed, g.first_player, g.random_first = rules, s.seed, s.first_player, s.random_first
+    g._load_extra(s.legacy)
     g.phase = PHASES[PHASES.index(s.phase)]
     g.current, g.turns = s.current_player, s.turn
     _load_cards(g, s)
@@ -174,7 +178,7 @@ def from_dict(cls, d: dict, verify: bool = True):
     g._legal = g._result = None
     if verify:
         try:
-            replayed = cls.replay(s.map, n, s.seed, s.history, random_first=s.random_first)
+            replayed = klass.replay(s.map, n, s.seed, s.history, random_first=s.random_first, **g._replay_options())
         except TtrError as e:
             raise SaveError(f"save: the history does not replay: {e}") from None
         mine, theirs = to_dict(g), to_dict(replayed)
@@ -248,13 +252,13 @@ def _load_routes(g, s) -> None:
         if g.owner[r] >= 0:
             for t in rules.r_twins[r]:
                 _check(g.owner[t] != g.owner[r], f"routes: seat {g.owner[r]} owns both lanes {r} and {t}")
-                _check(not (rules.doubles_closed and g.owner[t] >= 0), f"routes: both lanes {r} and {t} claimed with {n} players")
+                _check(not (rules.r_closes[r] and g.owner[t] >= 0), f"routes: both lanes {r} and {t} claimed with {n} players")
     g.avail = [False] * rules.n_ids
     for r in rules.route_ids:
-        g.avail[r] = g.owner[r] < 0 and not (rules.doubles_closed and any(g.owner[t] >= 0 for t in rules.r_twins[r]))
+        g.avail[r] = g.owner[r] < 0 and not any(rules.r_closes[t] and g.owner[t] >= 0 for t in rules.r_twins[r])
     g.open_groups = [tuple(r for r in routes if g.avail[r]) for routes in rules.group_routes]
-    g.blocked = [() if rules.doubles_closed else
-                 tuple(t for r in rules.route_ids if g.owner[r] == p for t in rules.r_twins[r]) for p in range(n)]
+    g.blocked = [tuple(t for r in rules.route_ids if g.owner[r] == p and not rules.r_closes[r] for t in rules.r_twins[r])
+                 for p in range(n)]
 
 
 def _load_players(g, s) -> None:
@@ -275,10 +279,12 @@ def _load_players(g, s) -> None:
         points = sum(rules.r_points[r] for r in owned) - ps.exchanged
         _check(ps.trains >= 0, f"players[{p}] holds routes needing more trains than the player has")
         _check(ps.ships >= 0, f"players[{p}] holds routes needing more ships than the player has")
-        _check(ps.score == points, f"players[{p}].score is {ps.score} but the routes held (less exchanges) score {points}")
+        problem = g._check_score(p, ps.score, points)
+        _check(problem is None, problem or "")
         if not chosen_later:
-            _check(ps.trains == ed.trains - used[0],
-                   f"players[{p}].trains is {ps.trains} but the routes held leave {ed.trains - used[0]}")
+            start = g._start_trains()
+            _check(ps.trains == start - used[0],
+                   f"players[{p}].trains is {ps.trains} but the routes held leave {start - used[0]}")
         elif revealed:
             _check(ps.trains + used[0] + ps.box.trains == ed.trains and ps.ships + used[1] + ps.box.ships == ed.ships,
                    f"players[{p}]: trains + trains on the board + trains in the box must be {ed.trains}, "

@@ -1,0 +1,201 @@
+"""Legacy content as values: claim steps, events and one game's setup.
+
+Everything the box keeps secret comes from a content pack (pack.py); these are
+the frozen values the engine plays with. A claim step is one numbered rule run
+after every claim (L4); a persistent event contributes its step while it is the
+current event; a lightning event has an effect that acts once, when revealed.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
+
+from ...errors import TtrError
+
+COMPANY_COLORS = ("blue", "black", "red", "yellow", "green")
+CARD_COLORS = ("black", "blue", "white", "green", "yellow", "red")
+STEP_KINDS = ("company_route", "big_city", "route_bonus", "route_fee")
+EFFECTS = ("gain_all", "gain_drawer", "gain_poorest", "gain_richest", "gain_per_route")
+
+
+class ContentError(TtrError):
+    """A content pack or a Legacy setup is malformed; the message names the entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimStep:
+    """A numbered claim step (L4). Kinds:
+    company_route: a route of the claimer's company colour pays the company bonus;
+    big_city: a route touching a big city draws the top card of the deck (once);
+    route_bonus / route_fee: a matching route gains / costs `amount` dollars.
+    A route matches when its colour is `color` ("company": the claimer's company
+    colour; None: any), its length is at least `min_length`, and, if `big_city`,
+    it touches a big city."""
+    number: int
+    kind: str
+    amount: int = 0
+    color: str | None = None
+    min_length: int = 1
+    big_city: bool = False
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An event card. persistent: `step` acts while the event is current;
+    lightning: `effect` acts once, when revealed (kinds in EFFECTS; `color`
+    filters gain_per_route, "company" meaning each player's company colour)."""
+    id: str
+    name: str
+    kind: str                       # "persistent" or "lightning"
+    text: str = ""
+    step: ClaimStep | None = None
+    effect: str | None = None
+    amount: int = 0
+    color: str | None = None
+    demo: bool = False              # invented for the demo pack, not a printed card
+
+
+@dataclass(frozen=True, slots=True)
+class LegacySetup:
+    """The static content of one Legacy game (shared by clones, saved whole)."""
+    companies: tuple[str, ...]      # company colour per seat
+    company_bonus: int              # dollars for a route of the company colour (step 3)
+    trains: int                     # trains per player this game (20 in game 1)
+    steps: tuple[ClaimStep, ...]    # the board's claim steps, in number order
+    events: tuple[Event, ...]       # the event deck, before shuffling
+    year: int = 1865
+    start_money: int = 5            # L1
+    retired_tickets: tuple[int, ...] = ()  # tickets removed for good
+    pack: str = "demo"
+    demo: bool = True               # the content is (partly) invented demo content
+    names: tuple[str, ...] = ()     # players' names per seat, if any
+
+    def event(self, event_id: str) -> Event:
+        for e in self.events:
+            if e.id == event_id:
+                return e
+        raise ContentError(f"no event {event_id!r} in this setup")
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict, where: str = "setup") -> "LegacySetup":
+        try:
+            s = _SetupModel.model_validate(d)
+        except ValidationError as e:
+            raise ContentError(f"{where}: {_first_error(e)}") from None
+        return s.build()
+
+
+def _first_error(e: ValidationError) -> str:
+    err = e.errors()[0]
+    loc = ".".join(str(x) for x in err["loc"]) or "top level"
+    return f"{loc}: {err['msg']}"
+
+
+# ---------------------------------------------------------------- validation
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class StepModel(Strict):
+    number: StrictInt = Field(ge=1, le=99)
+    kind: Literal[STEP_KINDS]  # type: ignore[valid-type]
+    amount: StrictInt = Field(default=0, ge=0, le=1000)
+    color: Optional[Literal[CARD_COLORS + ("gray", "company")]] = None  # type: ignore[valid-type]
+    min_length: StrictInt = Field(default=1, ge=1, le=12)
+    big_city: StrictBool = False
+    label: StrictStr = ""
+
+    @model_validator(mode="after")
+    def _amounts(self):
+        if self.kind in ("route_bonus", "route_fee") and self.amount <= 0:
+            raise ValueError(f"a {self.kind} step needs a positive amount")
+        if self.kind in ("company_route", "big_city") and (self.amount or self.color or self.min_length != 1
+                                                           or self.big_city):
+            raise ValueError(f"a {self.kind} step takes no amount or filter (the company bonus is set by the pack)")
+        return self
+
+    def build(self) -> ClaimStep:
+        return ClaimStep(**self.model_dump())
+
+
+class EventModel(Strict):
+    id: StrictStr = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: StrictStr = Field(min_length=1)
+    kind: Literal["persistent", "lightning"]
+    text: StrictStr = ""
+    step: Optional[StepModel] = None
+    effect: Optional[Literal[EFFECTS]] = None  # type: ignore[valid-type]
+    amount: StrictInt = Field(default=0, ge=-1000, le=1000)
+    color: Optional[Literal[CARD_COLORS + ("gray", "company")]] = None  # type: ignore[valid-type]
+    demo: StrictBool = False
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if self.kind == "persistent":
+            if self.step is None or self.effect is not None:
+                raise ValueError(f"persistent event {self.id!r} needs a 'step' (and no 'effect')")
+            if self.step.kind not in ("route_bonus", "route_fee"):
+                raise ValueError(f"persistent event {self.id!r}: its step must be route_bonus or route_fee")
+        else:
+            if self.effect is None or self.step is not None:
+                raise ValueError(f"lightning event {self.id!r} needs an 'effect' (and no 'step')")
+            if self.amount == 0:
+                raise ValueError(f"lightning event {self.id!r} needs a non-zero amount")
+            if self.color is not None and self.effect != "gain_per_route":
+                raise ValueError(f"lightning event {self.id!r}: only gain_per_route takes a colour")
+        return self
+
+    def build(self) -> Event:
+        d = self.model_dump()
+        d["step"] = self.step.build() if self.step else None
+        return Event(**d)
+
+
+def check_steps(steps: list[StepModel], where: str) -> None:
+    numbers = [s.number for s in steps]
+    dup = sorted({n for n in numbers if numbers.count(n) > 1})
+    if dup:
+        raise ValueError(f"{where}: claim step number(s) {dup} used twice; each number holds one rule")
+
+
+class _SetupModel(Strict):
+    companies: list[Literal[COMPANY_COLORS]] = Field(min_length=2, max_length=5)  # type: ignore[valid-type]
+    company_bonus: StrictInt = Field(ge=0, le=1000)
+    trains: StrictInt = Field(ge=3, le=56)
+    steps: list[StepModel]
+    events: list[EventModel]
+    year: StrictInt = 1865
+    start_money: StrictInt = Field(default=5, ge=0)
+    retired_tickets: list[StrictInt] = []
+    pack: StrictStr = "demo"
+    demo: StrictBool = True
+    names: list[StrictStr] = []
+
+    @model_validator(mode="after")
+    def _unique(self):
+        if len(set(self.companies)) != len(self.companies):
+            raise ValueError(f"companies: each seat plays a different company, got {self.companies}")
+        check_steps(self.steps, "steps")
+        ids = [e.id for e in self.events]
+        if len(set(ids)) != len(ids):
+            raise ValueError("events: an event id appears twice")
+        if self.names and len(self.names) != len(self.companies):
+            raise ValueError("names: one per seat")
+        return self
+
+    def build(self) -> LegacySetup:
+        return LegacySetup(
+            companies=tuple(self.companies), company_bonus=self.company_bonus, trains=self.trains,
+            steps=tuple(sorted((s.build() for s in self.steps), key=lambda s: s.number)),
+            events=tuple(e.build() for e in self.events), year=self.year, start_money=self.start_money,
+            retired_tickets=tuple(self.retired_tickets), pack=self.pack, demo=self.demo, names=tuple(self.names))
+
+
+__all__ = ["ClaimStep", "Event", "LegacySetup", "ContentError", "COMPANY_COLORS", "STEP_KINDS", "EFFECTS"]

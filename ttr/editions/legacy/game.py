@@ -1,0 +1,279 @@
+"""The Legacy game: the plain Game plus money (L1), newspapers and events (L2),
+the numbered claim steps (L4) and dollar scoring (L5). Static content comes
+from a LegacySetup (content.py), shared by clones and saved whole."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...cards import CARD_INDEX, NEWSPAPER
+from ...engine.game import Game
+from ...engine.moves import can_draw
+from ...engine.scoring import score_tickets
+from ...errors import TtrError
+from .content import ClaimStep, ContentError, Event, LegacySetup
+from .edition import remaining_trains_bonus
+from .pack import default_setup
+
+
+@lru_cache(maxsize=64)
+def _events_by_id(setup: LegacySetup) -> dict[str, Event]:
+    return {e.id: e for e in setup.events}
+
+
+@lru_cache(maxsize=16)
+def _big_city_routes(rules) -> frozenset[int]:
+    big = {c.name for c in rules.map.cities if getattr(c, "big", False)}
+    return frozenset(r.id for r in rules.map.routes if big & set(r.cities))
+
+
+class LegacyGame(Game):
+    __slots__ = ("setup", "event_deck", "event_discard", "ledger", "_aside")
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup_variant(self, setup: LegacySetup | dict | None = None, **options) -> None:
+        if options:
+            raise TtrError(f"{self.rules.edition.title} takes the option 'setup' only ({', '.join(sorted(options))} given)")
+        n = self.rules.players
+        if setup is None:
+            setup = default_setup(n)
+        elif isinstance(setup, dict):
+            setup = LegacySetup.from_dict(setup)
+        elif not isinstance(setup, LegacySetup):
+            raise TtrError(f"setup must be a LegacySetup or its dict, not {type(setup).__name__}")
+        check_setup(setup, self.rules)
+        self.setup = setup
+        self.event_deck = [e.id for e in setup.events]  # the top card is the end of the list
+        self._shuffle(self.event_deck)
+        self.event_discard = []  # the current event is the last
+        self.ledger = []         # (turn, seat, dollars, reason): every change of money held
+        self._aside = []         # L2: newspapers dealt at setup, shuffled back afterwards
+
+    def _after_setup(self) -> None:
+        aside, self._aside = self._aside, None
+        if aside:
+            self.decks[0].extend(aside)
+            self._shuffle(self.decks[0])
+        n = self.rules.players
+        self.trains = [self.setup.trains] * n
+        self.scores = [self.setup.start_money] * n  # L1: money held
+
+    def _ticket_pool(self) -> list[int]:
+        retired = set(self.setup.retired_tickets)
+        return [t for t in self.rules.regular_tickets if t not in retired]
+
+    def _replay_options(self) -> dict:
+        return {"setup": self.setup}
+
+    def clone(self) -> "LegacyGame":
+        g = Game.clone(self)
+        g.setup = self.setup
+        g.event_deck, g.event_discard = self.event_deck[:], self.event_discard[:]
+        g.ledger = self.ledger[:]
+        g._aside = None
+        return g
+
+    # ----------------------------------------------------------------- money
+
+    @property
+    def money(self) -> list[int]:
+        """Dollars held by each seat (L1)."""
+        return self.scores
+
+    @property
+    def current_event(self) -> Event | None:
+        return _events_by_id(self.setup)[self.event_discard[-1]] if self.event_discard else None
+
+    def _gain(self, p: int, dollars: int, reason: str) -> None:
+        """Money changes hands with the bank; a payment takes at most what is held."""
+        if dollars < 0:
+            dollars = -min(-dollars, self.scores[p])
+        if dollars:
+            self.scores[p] += dollars
+            self.ledger.append((self.turns, p, dollars, reason))
+
+    # ---------------------------------------------------- newspapers (L2)
+
+    def _pop_card(self, d: int = 0) -> int:
+        c = Game._pop_card(self, d)
+        while c == NEWSPAPER:
+            if self._aside is not None:  # setup: set aside, shuffled back once the deal is done
+                self._aside.append(c)
+            else:
+                self.discards[0].append(c)
+                self._reveal_event()
+                if all(x == NEWSPAPER for x in self.decks[0]) and all(x == NEWSPAPER for x in self.discards[0]):
+                    return -1  # nothing but newspapers left: no card to draw (G3)
+            c = Game._pop_card(self, d)
+        return c
+
+    def _reveal_event(self) -> None:
+        """The next event becomes current; a lightning event acts at once (LW-P1: none if the deck is empty)."""
+        if not self.event_deck:
+            return
+        eid = self.event_deck.pop()
+        self.event_discard.append(eid)
+        ev = _events_by_id(self.setup)[eid]
+        if ev.kind == "lightning":
+            self._lightning(ev)
+
+    def _lightning(self, ev: Event) -> None:
+        n = self.rules.players
+        money = self.scores
+        if ev.effect == "gain_all":
+            seats = range(n)
+        elif ev.effect == "gain_drawer":
+            seats = (self.current,)
+        elif ev.effect in ("gain_poorest", "gain_richest"):
+            target = (min if ev.effect == "gain_poorest" else max)(money)
+            seats = [p for p in range(n) if money[p] == target]
+        else:  # gain_per_route
+            for p in range(n):
+                count = sum(1 for r in self.rules.route_ids if self.owner[r] == p and self._colour_matches(r, ev.color, p))
+                self._gain(p, ev.amount * count, ev.name)
+            return
+        for p in seats:
+            self._gain(p, ev.amount, ev.name)
+
+    # --------------------------------------------------- claim steps (L4)
+
+    def claim_steps(self) -> list[ClaimStep]:
+        """The steps run after a claim, in number order: the board's, then the current event's."""
+        steps = list(self.setup.steps)
+        ev = self.current_event
+        if ev is not None and ev.kind == "persistent":
+            steps.append(ev.step)
+        steps.sort(key=lambda s: s.number)  # stable: a board step before an event step of the same number
+        return steps
+
+    def _finish_claim(self, r: int, cards: tuple) -> None:
+        self._place_route(r, cards)
+        for step in self.claim_steps():
+            self._run_step(step, r)
+        self._refill()
+        self._end_turn()
+
+    def _colour_matches(self, r: int, color: str | None, p: int) -> bool:
+        if color is None:
+            return True
+        have = self.rules.r_color[r]
+        if color == "gray":
+            return have < 0
+        if color == "company":
+            color = self.setup.companies[p]
+        return have == CARD_INDEX[color]
+
+    def _run_step(self, step: ClaimStep, r: int) -> None:
+        p = self.current
+        rules = self.rules
+        big = r in _big_city_routes(rules)
+        if step.kind == "company_route":
+            if self._colour_matches(r, "company", p):
+                self._gain(p, self.setup.company_bonus, f"step {step.number}: company route")
+        elif step.kind == "big_city":
+            if big and can_draw(self):  # LW-P2: the L2 draw limit applies to this draw too
+                c = self._pop_card(0)
+                if c >= 0:
+                    self.hands[p][c] += 1
+        elif (self._colour_matches(r, step.color, p) and rules.r_len[r] >= step.min_length
+              and (big or not step.big_city)):
+            sign = 1 if step.kind == "route_bonus" else -1
+            self._gain(p, sign * step.amount, f"step {step.number}: {step.label or step.kind}")
+
+    # ---------------------------------------------------------- scoring (L5)
+
+    def _score(self) -> dict:
+        rules = self.rules
+        n = rules.players
+        players = []
+        for p in range(n):
+            t = score_tickets(self, p)
+            held, bonus = self.scores[p], remaining_trains_bonus(self.trains[p])
+            raw = held + bonus + t["ticket_points"]
+            players.append({
+                "seat": p, "company": self.setup.companies[p],
+                "name": self.setup.names[p] if self.setup.names else None,
+                "money_held": held, "remaining_trains_bonus": bonus, "ticket_points": t["ticket_points"],
+                "tickets_completed": t["tickets_completed"], "tickets_failed": t["tickets_failed"],
+                "trains_left": self.trains[p], "turn_order": (p - self.first_player) % n,
+                "raw_total": raw, "total": max(0, raw),  # L5: a bank slip never shows less than $0
+            })
+
+        def key(r):  # L5: money, then completed tickets, then later in turn order
+            return (r["total"], len(r["tickets_completed"]), r["turn_order"])
+
+        ranking = sorted(range(n), key=lambda p: key(players[p]), reverse=True)
+        for rank, p in enumerate(ranking, 1):
+            players[p]["rank"] = rank
+        return {"players": players, "ranking": ranking, "winners": ranking[:1], "last_place": ranking[-1],
+                "unit": "dollars", "year": self.setup.year, "over": self.is_over}
+
+    # ------------------------------------------------------ views and saves
+
+    def _view_extra(self, player: int) -> dict:
+        ev = self.current_event
+        return {
+            "setup": self.setup.to_dict(),
+            "money": list(self.scores),
+            "current_event": _event_view(ev) if ev else None,
+            "event_discard": list(self.event_discard),
+            "event_deck_size": len(self.event_deck),
+            "claim_steps": [_step_view(s) for s in self.claim_steps()],
+            "ledger": [list(x) for x in self.ledger],
+        }
+
+    def _save_extra(self) -> dict:
+        return {"setup": self.setup.to_dict(), "event_deck": list(self.event_deck),
+                "event_discard": list(self.event_discard), "ledger": [list(x) for x in self.ledger]}
+
+    def _load_extra(self, data: dict | None) -> None:
+        from ...errors import SaveError
+        if not isinstance(data, dict) or set(data) != {"setup", "event_deck", "event_discard", "ledger"}:
+            raise SaveError("save: 'legacy' must hold setup, event_deck, event_discard and ledger")
+        try:
+            setup = LegacySetup.from_dict(data["setup"], where="save: legacy.setup")
+            check_setup(setup, self.rules)
+        except TtrError as e:
+            raise SaveError(str(e) if str(e).startswith("save") else f"save: legacy.setup: {e}") from None
+        deck, discard = data["event_deck"], data["event_discard"]
+        ids = [e.id for e in setup.events]
+        if not (isinstance(deck, list) and isinstance(discard, list)) or sorted(deck + discard) != sorted(ids):
+            raise SaveError("save: legacy.event_deck + event_discard must hold each event of the setup exactly once")
+        ledger = []
+        for i, x in enumerate(data["ledger"] if isinstance(data["ledger"], list) else [None]):
+            if not (isinstance(x, list) and len(x) == 4 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                                 for v in x[:3]) and isinstance(x[3], str)
+                    and 0 <= x[1] < self.rules.players):
+                raise SaveError(f"save: legacy.ledger[{i}] must be [turn, seat, dollars, reason]")
+            ledger.append(tuple(x))
+        self.setup, self.event_deck, self.event_discard, self.ledger = setup, list(deck), list(discard), ledger
+        self._aside = None
+
+    def _check_score(self, p: int, score: int, points: int) -> str | None:
+        """Save check: money held = start money + every ledger entry of the seat (routes pay nothing)."""
+        expected = self.setup.start_money + sum(x[2] for x in self.ledger if x[1] == p)
+        if score != expected or score < 0:
+            return (f"players[{p}].score (money held) is {score} but ${self.setup.start_money} and the ledger "
+                    f"give {expected}")
+        return None
+
+    def _start_trains(self) -> int:
+        return self.setup.trains
+
+
+def check_setup(setup: LegacySetup, rules) -> None:
+    """The setup fits this game: one company per seat, known tickets."""
+    n = rules.players
+    if len(setup.companies) != n:
+        raise ContentError(f"setup lists {len(setup.companies)} companies for {n} players")
+    unknown = [t for t in setup.retired_tickets if t not in rules.map.ticket_by_id]
+    if unknown:
+        raise ContentError(f"setup retires unknown ticket id(s) {unknown}")
+
+
+def _event_view(ev: Event) -> dict:
+    return {"id": ev.id, "name": ev.name, "kind": ev.kind, "text": ev.text, "demo": ev.demo}
+
+
+def _step_view(s: ClaimStep) -> dict:
+    return {"number": s.number, "kind": s.kind, "label": s.label}

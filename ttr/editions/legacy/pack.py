@@ -1,0 +1,186 @@
+"""Content packs (docs/content-pack.md): what the Legacy box keeps secret, as a
+validated JSON file. The demo pack ships as the default; an owner of the box
+can write a pack with the printed content and play with it."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, Optional
+
+from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
+
+from .content import (COMPANY_COLORS, ClaimStep, ContentError, Event, EventModel, LegacySetup, StepModel, Strict,
+                      _first_error, check_steps)
+
+FORMAT = "ttr-legacy-pack/1"
+GAMES = 12
+YEARS = tuple(1865 + 3 * i for i in range(GAMES))  # L6: 1865, 1868, ... 1898
+PACK_DIR = Path(__file__).parent / "packs"
+
+
+class ChangeModel(Strict):
+    after: StrictInt = Field(ge=1, le=GAMES - 1)  # applied between game `after` and the next
+    note: StrictStr = ""
+    add_events: list[StrictStr] = []              # ids of the pack's events, into the event deck
+    remove_events: list[StrictStr] = []           # removed for good
+    add_steps: list[StepModel] = []               # new claim steps (stickers)
+    company_bonus: Optional[StrictInt] = Field(default=None, ge=0, le=1000)
+    retire_tickets: list[StrictInt] = []
+    demo: StrictBool = False
+
+
+class AbsentModel(Strict):
+    rule: Literal["lowest", "average", "fixed"]  # an absent player's slip: the game's lowest, mean, or a fixed sum
+    amount: StrictInt = Field(default=0, ge=0)
+    demo: StrictBool = False
+
+
+class PackModel(Strict):
+    format: Literal["ttr-legacy-pack/1"]
+    name: StrictStr = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    title: StrictStr
+    demo: StrictBool
+    note: StrictStr = ""
+    company_bonus: StrictInt = Field(ge=0, le=1000)
+    trains: list[StrictInt] = Field(min_length=GAMES, max_length=GAMES)
+    steps: list[StepModel]
+    events: list[EventModel]
+    start_events: list[StrictStr]
+    between_games: list[ChangeModel] = []
+    absent: AbsentModel
+
+    @model_validator(mode="after")
+    def _facts(self):
+        if self.trains[0] != 20:
+            raise ValueError(f"trains: game 1 is played with 20 trains (L4), not {self.trains[0]}")
+        for i, t in enumerate(self.trains):
+            if not 3 <= t <= 56:
+                raise ValueError(f"trains[{i}]: {t} trains; a company has 56 (at least 3 are needed to play)")
+        kinds = {s.number: s.kind for s in self.steps}
+        if kinds.get(3) != "company_route" or kinds.get(12) != "big_city":
+            raise ValueError("steps: the rulebook prints step 3 'company_route' and step 12 'big_city'; both are required")
+        ids = [e.id for e in self.events]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"events: id(s) {sorted({i for i in ids if ids.count(i) > 1})} defined twice")
+        known = set(ids)
+        deck = list(self.start_events)
+        self._refs(deck, "start_events", known)
+        if len(set(deck)) != len(deck):
+            raise ValueError("start_events: an event is listed twice")
+        steps = list(self.steps)
+        check_steps(steps, "steps")
+        seen_after = set()
+        for i, ch in enumerate(sorted(self.between_games, key=lambda c: c.after)):
+            where = f"between_games (after game {ch.after})"
+            if ch.after in seen_after:
+                raise ValueError(f"{where}: two entries for the same game; merge them")
+            seen_after.add(ch.after)
+            self._refs(ch.add_events + ch.remove_events, where, known)
+            steps += ch.add_steps
+            check_steps(steps, f"{where}: add_steps")
+        return self
+
+    @staticmethod
+    def _refs(ids: list[str], where: str, known: set) -> None:
+        missing = [i for i in ids if i not in known]
+        if missing:
+            raise ValueError(f"{where}: unknown event id(s) {missing}; define them under 'events'")
+
+
+@dataclass(frozen=True)
+class Change:
+    after: int
+    note: str
+    add_events: tuple[str, ...]
+    remove_events: tuple[str, ...]
+    add_steps: tuple[ClaimStep, ...]
+    company_bonus: int | None
+    retire_tickets: tuple[int, ...]
+    demo: bool
+
+
+@dataclass(frozen=True)
+class Pack:
+    name: str
+    title: str
+    demo: bool
+    note: str
+    company_bonus: int
+    trains: tuple[int, ...]
+    steps: tuple[ClaimStep, ...]
+    events: dict            # id -> Event
+    start_events: tuple[str, ...]
+    changes: tuple[Change, ...]
+    absent_rule: str
+    absent_amount: int
+    source: dict            # the validated file, for saving with a campaign
+
+    def change_after(self, game: int) -> Change | None:
+        return next((c for c in self.changes if c.after == game), None)
+
+    def setup(self, game: int = 1, companies: tuple[str, ...] = COMPANY_COLORS[:2], events: tuple[str, ...] | None = None,
+              steps: tuple[ClaimStep, ...] | None = None, company_bonus: int | None = None,
+              retired_tickets: tuple[int, ...] = (), names: tuple[str, ...] = ()) -> LegacySetup:
+        """The setup of game `game` (1-12); by default the pack's game-1 content."""
+        if not 1 <= game <= GAMES:
+            raise ContentError(f"a campaign has games 1-{GAMES}, not {game}")
+        ids = self.start_events if events is None else events
+        return LegacySetup(
+            companies=tuple(companies), company_bonus=self.company_bonus if company_bonus is None else company_bonus,
+            trains=self.trains[game - 1], steps=tuple(sorted(self.steps if steps is None else steps, key=lambda s: s.number)),
+            events=tuple(self.events[i] for i in ids), year=YEARS[game - 1], retired_tickets=tuple(retired_tickets),
+            pack=self.name, demo=self.demo or any(self.events[i].demo for i in ids), names=tuple(names))
+
+
+def parse_pack(data: dict, where: str = "pack") -> Pack:
+    """A pack from its JSON object; ContentError names the entry and the problem."""
+    if not isinstance(data, dict):
+        raise ContentError(f"{where}: a content pack is a JSON object")
+    try:
+        m = PackModel.model_validate(data)
+    except ValidationError as e:
+        raise ContentError(f"{where}: {_first_error(e)}") from None
+    return Pack(
+        name=m.name, title=m.title, demo=m.demo, note=m.note, company_bonus=m.company_bonus, trains=tuple(m.trains),
+        steps=tuple(s.build() for s in m.steps), events={e.id: e.build() for e in m.events},
+        start_events=tuple(m.start_events),
+        changes=tuple(Change(c.after, c.note, tuple(c.add_events), tuple(c.remove_events),
+                             tuple(s.build() for s in c.add_steps), c.company_bonus, tuple(c.retire_tickets), c.demo)
+                      for c in sorted(m.between_games, key=lambda c: c.after)),
+        absent_rule=m.absent.rule, absent_amount=m.absent.amount, source=m.model_dump(mode="json"))
+
+
+@lru_cache(maxsize=16)
+def _load_named(name: str) -> Pack:
+    path = PACK_DIR / f"{name}.json"
+    return load_pack_file(path)
+
+
+def load_pack_file(path: str | Path) -> Pack:
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ContentError(f"content pack {path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ContentError(f"content pack {path}: cannot read it ({e})") from None
+    except json.JSONDecodeError as e:
+        raise ContentError(f"content pack {path}: not JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    return parse_pack(data, where=f"content pack {path}")
+
+
+def load_pack(name_or_path: str = "demo") -> Pack:
+    """A shipped pack by name (`demo`), or a pack file by path."""
+    if (PACK_DIR / f"{name_or_path}.json").exists() and "/" not in name_or_path:
+        return _load_named(name_or_path)
+    return load_pack_file(name_or_path)
+
+
+def default_setup(players: int) -> LegacySetup:
+    """Game 1 with the demo pack, companies in the map's order by seat."""
+    return load_pack("demo").setup(1, companies=COMPANY_COLORS[:players])
+
+
+__all__ = ["Pack", "Change", "load_pack", "load_pack_file", "parse_pack", "default_setup", "FORMAT", "GAMES", "YEARS"]
