@@ -7,8 +7,10 @@ format is ttr's own (see docs/map-format.md). Re-running is idempotent.
 """
 from __future__ import annotations
 
+import heapq
 import json
 import sys
+from collections import defaultdict
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "ttr" / "maps" / "data"
@@ -138,6 +140,130 @@ def convert_rails_and_sails(name: str, src_dir: Path) -> dict:
     }
 
 
+LEGACY_BOARDS = {
+    # ttr name: (source file, title)
+    "legends-west": ("legacy_public_facts.json", "Ticket to Ride Legacy: Legends of the West (game 1 board)"),
+}
+
+
+def _shortest(routes: list[dict], a: str, b: str) -> int:
+    """Fewest spaces between two cities over the routes (Dijkstra)."""
+    adj = defaultdict(list)
+    for r in routes:
+        x, y = r["cities"]
+        adj[x].append((y, r["length"]))
+        adj[y].append((x, r["length"]))
+    best, todo = {a: 0}, [(0, a)]
+    while todo:
+        d, c = heapq.heappop(todo)
+        if c == b:
+            return d
+        if d > best[c]:
+            continue
+        for n, w in adj[c]:
+            if d + w < best.get(n, 1 << 30):
+                best[n] = d + w
+                heapq.heappush(todo, (d + w, n))
+    raise ValueError(f"{a} and {b} are not connected")
+
+
+def _cite(src: dict) -> str:
+    if "repo" in src:
+        return f"{src['repo']} @ {src['commit'][:12]}: {src['path']}"
+    return src["what"]
+
+
+def convert_legacy(name: str, src_dir: Path) -> dict:
+    """The game-1 board of a Legacy campaign: the start-area cities, routes and tickets,
+    the companies, and the routes drawn off the board edge (edge stubs, never claimable).
+
+    Route ids run 1.. over the lanes sorted by their two city names (each pair written
+    in alphabetical order), lanes of one pair in the source's order; ticket ids 1.. in
+    the source's order."""
+    fname, title = LEGACY_BOARDS[name]
+    src = json.loads((src_dir / fname).read_text(encoding="utf-8"))
+    cities = []
+    for c in src["cities"]:
+        entry = {"name": c["name"], "xy": c["layout_xy"]}
+        if c["big_city"]:
+            entry["big"] = True
+        cities.append(entry)
+    lanes = sorted(src["routes"], key=lambda r: tuple(sorted((r["a"], r["b"]))))  # stable: lane order kept
+    routes, by_pair = [], defaultdict(list)
+    for rid, r in enumerate(lanes, 1):
+        pair = sorted((r["a"], r["b"]))
+        routes.append({"id": rid, "cities": pair, "length": r["length"],
+                       "color": COLOUR.get(r["color"], r["color"])})
+        by_pair[tuple(pair)].append(rid)
+    for r in lanes:  # the source states each pair's lane count and its triples: agree with them
+        pair = tuple(sorted((r["a"], r["b"])))
+        if len(by_pair[pair]) != r["lanes_between_pair"]:
+            raise SystemExit(f"{fname}: {r['id']}: {len(by_pair[pair])} lanes found, {r['lanes_between_pair']} stated")
+    triples = {tuple(sorted(t["pair"])) for t in src["triple_routes"]}
+    if triples != {p for p, ids in by_pair.items() if len(ids) == 3}:
+        raise SystemExit(f"{fname}: triple_routes disagree with the lanes")
+    doubles = [ids for ids in by_pair.values() if len(ids) > 1]
+    stubs, stub_lanes = [], defaultdict(int)
+    for e in src["edge_stubs"]:
+        # our own ids: the source gives two different stubs the same id
+        key = f"{e['from']}-{e['frontier_city']}"
+        stub_lanes[key] += 1
+        stubs.append({"id": key if stub_lanes[key] == 1 else f"{key}-{stub_lanes[key]}", "city": e["from"],
+                      "color": COLOUR.get(e["color"], e["color"]), "length": e["full_length"],
+                      "leads_to": f"{e['frontier_city']} ({e['leads_to_frontier']})"})
+    companies = [{"color": c["color"], "name": c["name"]} for c in src["companies"]]
+    tickets = [{"id": i, "cities": [t["a"], t["b"]], "points": t["value"]} for i, t in enumerate(src["tickets"], 1)]
+
+    big = sorted(c["name"] for c in src["cities"] if c["big_city"])
+    off = [t for t in tickets if t["points"] != _shortest(routes, *t["cities"])]
+    fixes = []  # single route lengths that, changed by one, would make every ticket its shortest path
+    for r in routes if off else ():
+        for n in (r["length"] - 1, r["length"] + 1):
+            trial = [dict(x, length=n) if x is r else x for x in routes]
+            if n and all(t["points"] == _shortest(trial, *t["cities"]) for t in tickets):
+                fixes.append(f"{'-'.join(r['cities'])} of length {n} (not {r['length']})")
+    pieces = [p["name"] for p in src["board_pieces_game1"] if p["cities"]]
+    empty = [p for p in src["board_pieces_game1"] if not p["cities"]]
+    hidden = [f"{r['a']}-{r['b']}" for r in src["routes_to_frontiers_not_visible_in_game1"]]
+    ports = sorted(c["name"] for c in src["cities"] if c["port_icon"])
+    gaps = [
+        "big cities are INFERRED, not read off a game-1 board: " + ", ".join(big)
+        + (" are big on both end-of-campaign boards seen, and the printed set is a subset of these (medium-high "
+           "confidence); the other cities are not big on at least one of them, so are taken as not printed big "
+           "(medium)"),
+        ("edge stubs were traced by eye on one photo (medium confidence); their length is the whole route's, "
+         "once the piece it leads to is added; how many of its spaces show in game 1 is not recorded"),
+        "ticket values are dollars; " + "; ".join(
+            f"{' - '.join(t['cities'])} is worth ${t['points']} but its shortest path here is "
+            f"{_shortest(routes, *t['cities'])}" for t in off)
+        + f"; the other {len(tickets) - len(off)} equal their shortest path"
+        + (f"; {'the only route length change' if len(fixes) == 1 else 'route length changes'} "
+           "(one route, by one space) that would make all agree: " + ", ".join(fixes) if fixes else ""),
+        "only the game-1 board (" + ", ".join(pieces) + "; " + "; ".join(
+            f"also {p['name']}, no cities ({p['confidence']} confidence)" for p in empty)
+        + "): the frontier boards added later in the campaign are not included, nor the routes into them "
+        "that game 1 does not show (" + ", ".join(hidden) + "; medium)",
+        "the company bonus amount is not public",
+        "port icons (" + ", ".join(ports) + ") are not carried in this format",
+    ]
+    return {
+        "format": "ttr-map/1",
+        "name": name,
+        "title": title,
+        "source": f"{fname} (public facts on the game-1 board of Ticket to Ride Legacy: Legends of the West), from: "
+                  + "; ".join(_cite(v) for v in src["sources"].values()),
+        "status": "game-1 board; cities, routes, tickets and companies cross-checked where two sources exist "
+                  "(high confidence); big cities and edge stubs are less sure (see known_gaps)",
+        "known_gaps": gaps,
+        "cities": cities,
+        "routes": routes,
+        "double_routes": doubles,
+        "edge_stubs": stubs,
+        "companies": companies,
+        "tickets": tickets,
+    }
+
+
 def main() -> None:
     src_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared" / "map-sources"
     OUT.mkdir(parents=True, exist_ok=True)
@@ -147,6 +273,10 @@ def main() -> None:
         print(f"{name}: {len(data['cities'])} cities, {len(data['routes'])} routes, {len(data['tickets'])} tickets")
     for name in RS_BOARDS:
         data = convert_rails_and_sails(name, src_dir)
+        (OUT / f"{name}.json").write_text(dump(data), encoding="utf-8")
+        print(f"{name}: {len(data['cities'])} cities, {len(data['routes'])} routes, {len(data['tickets'])} tickets")
+    for name in LEGACY_BOARDS:
+        data = convert_legacy(name, src_dir)
         (OUT / f"{name}.json").write_text(dump(data), encoding="utf-8")
         print(f"{name}: {len(data['cities'])} cities, {len(data['routes'])} routes, {len(data['tickets'])} tickets")
 

@@ -2,6 +2,7 @@
 fail with a MapError naming the file, the entry and the problem."""
 from __future__ import annotations
 
+import heapq
 import json
 from collections import Counter
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 
 import ttr
 from ttr.maps import load_map_file, parse_map
+from ttr.maps.model import Company, EdgeStub
 
 ROUTE_COLOURS = {"purple", "blue", "orange", "white", "green", "yellow", "black", "red", "gray"}
 SOURCE_COLOUR = {"pink": "purple"}  # the sources call the purple cards pink
@@ -61,7 +63,7 @@ def test_usa_has_no_tunnels_ferries_or_long_tickets():
     assert not any(t.long for t in m.tickets)
 
 
-@pytest.mark.parametrize("name", ["usa", "europe"])
+@pytest.mark.parametrize("name", ["usa", "europe", "legends-west"])
 def test_G1_double_routes_are_symmetric_and_join_the_same_cities(name):
     m = ttr.load_map(name)
     pairs: dict = {}
@@ -120,10 +122,42 @@ def tiny() -> dict:
     }
 
 
+def legacy_tiny() -> dict:
+    """tiny() with a triple route, a big city, an edge stub and two companies."""
+    d = tiny()
+    d["cities"][0]["big"] = True
+    d["routes"].append({"id": 4, "cities": ["B", "A"], "length": 2, "color": "white"})
+    d["double_routes"] = [[1, 2, 4]]
+    d["edge_stubs"] = [{"id": "C-Far", "city": "C", "color": "gray", "length": 3, "leads_to": "Far (Frontier)"}]
+    d["companies"] = [{"color": "blue", "name": "Blue Line"}, {"color": "red", "name": "Red Line"}]
+    return d
+
+
 def test_a_valid_tiny_map_parses():
     m = parse_map(tiny(), "tiny.json")
     assert m.route(1).twins == (2,) and m.route(2).twins == (1,)
     assert ttr.connected(m, [1, 3], "A", "C")
+
+
+def test_a_triple_route_group_makes_each_lane_twin_to_the_other_two():
+    m = parse_map(legacy_tiny(), "tiny.json")
+    assert {r.id: r.twins for r in m.routes if r.twins} == {1: (2, 4), 2: (1, 4), 4: (1, 2)}
+    assert m.route(3).twins == ()
+
+
+def test_legacy_fields_parse_into_the_model():
+    m = parse_map(legacy_tiny(), "tiny.json")
+    assert [c.big for c in m.cities] == [True, False, False]
+    assert m.companies == (Company("blue", "Blue Line"), Company("red", "Red Line"))
+    assert m.edge_stubs == (EdgeStub("C-Far", "C", "gray", 3, "Far (Frontier)"),)
+    assert [r.id for r in m.routes] == [1, 2, 3, 4]  # a stub is not a route
+
+
+@pytest.mark.parametrize("name", ["usa", "europe", "nordic", "world", "great-lakes"])
+def test_maps_without_legacy_fields_get_the_defaults(name):
+    m = ttr.load_map(name)
+    assert m.companies == () and m.edge_stubs == ()
+    assert not any(c.big for c in m.cities)
 
 
 def _set(path, value):
@@ -150,6 +184,35 @@ def _set(path, value):
 ])
 def test_malformed_map_names_file_entry_and_problem(mutate, entry, problem):
     d = tiny()
+    mutate(d)
+    with pytest.raises(ttr.MapError) as e:
+        parse_map(d, "tiny.json")
+    msg = str(e.value)
+    assert msg.startswith("tiny.json: "), msg
+    assert entry in msg, msg
+    assert problem in msg, msg
+
+
+@pytest.mark.parametrize("mutate,entry,problem", [
+    (_set(("companies", 1, "color"), "pink"), "companies[1] (Red Line).color", "Input should be"),
+    (_set(("companies", 1, "color"), "gray"), "companies[1] (Red Line).color", "'purple'"),
+    (_set(("companies", 1, "color"), "blue"), "companies[1] (Red Line)", "a second company of colour 'blue'"),
+    (_set(("companies", 1, "name"), ""), "companies[1] ().name", "at least 1 character"),
+    (_set(("edge_stubs", 0, "city"), "Atlantis"), "edge_stubs[0] (id C-Far)", "unknown city 'Atlantis'"),
+    (_set(("edge_stubs", 0, "color"), "pink"), "edge_stubs[0] (id C-Far).color", "Input should be"),
+    (_set(("edge_stubs", 0, "length"), 0), "edge_stubs[0] (id C-Far).length", "greater than or equal to 1"),
+    (_set(("edge_stubs", 0, "leads_to"), "A"), "edge_stubs[0] (id C-Far)", "is a city on the board"),
+    (lambda d: d["edge_stubs"].append(dict(d["edge_stubs"][0])), "edge_stubs[1] (id C-Far)",
+     "duplicate edge stub id"),
+    (_set(("routes", 3, "cities"), ["B", "C"]), "double_routes[0]",
+     "must join the same two cities, not A-B and B-C"),
+    (lambda d: d["routes"].append({"id": 5, "cities": ["A", "B"], "length": 2, "color": "red"})
+     or d["double_routes"][0].append(5), "double_routes[0]", "2 or 3 distinct route ids"),
+    (_set(("double_routes",), [[1, 2]]), "double_routes", "routes [1, 2, 4] join A and B but are not listed"),
+    (_set(("cities", 0, "big"), "yes"), "cities[0] (A).big", "valid boolean"),
+])
+def test_malformed_legacy_fields_name_file_entry_and_problem(mutate, entry, problem):
+    d = legacy_tiny()
     mutate(d)
     with pytest.raises(ttr.MapError) as e:
         parse_map(d, "tiny.json")
@@ -264,3 +327,174 @@ def test_europe_tickets_match_the_shared_map_sources():
     # long tickets are renumbered (41-46) in our data: compare by cities and points
     long = Counter((frozenset((t["from"], t["to"])), t["points"]) for t in src["tickets"]["base_long"])
     assert Counter((frozenset(t.cities), t.points) for t in m.tickets if t.long) == long
+
+
+# ------------------------------------------- Legacy: Legends of the West, game 1
+
+LW = "legends-west"
+LW_BIG = {"Boston", "New York", "Philadelphia", "Pittsburgh", "Baltimore", "New Orleans"}
+LW_TRIPLES = {frozenset(p) for p in (("Boston", "New York"), ("New York", "Philadelphia"),
+                                     ("Baltimore", "Philadelphia"))}
+
+
+def _lanes_by_pair(m) -> dict:
+    pairs: dict = {}
+    for r in m.routes:
+        pairs.setdefault(frozenset(r.cities), []).append(r)
+    return pairs
+
+
+def _shortest(m, a: str, b: str) -> int:
+    """Fewest spaces between two cities (Dijkstra over every route)."""
+    best, heap = {a: 0}, [(0, a)]
+    while heap:
+        d, c = heapq.heappop(heap)
+        if c == b:
+            return d
+        for r in m.routes:
+            if c in r.cities:
+                n = r.cities[1] if r.cities[0] == c else r.cities[0]
+                if d + r.length < best.get(n, 1 << 30):
+                    best[n] = d + r.length
+                    heapq.heappush(heap, (d + r.length, n))
+    raise AssertionError(f"{a} and {b} are not connected")
+
+
+def test_legends_west_loads_with_the_right_counts():
+    m = ttr.load_map(LW)
+    assert m.name == LW and LW in ttr.map_names()
+    assert m.title == "Ticket to Ride Legacy: Legends of the West (game 1 board)"
+    pairs = _lanes_by_pair(m)
+    assert len(m.cities) == 23
+    assert len(m.routes) == 72
+    assert len(pairs) == 49
+    assert sum(len(v) == 2 for v in pairs.values()) == 17
+    assert {p for p, v in pairs.items() if len(v) == 3} == LW_TRIPLES
+    assert max(len(v) for v in pairs.values()) == 3
+    assert sum(r.length for r in m.routes) == 136
+    assert [r.id for r in m.routes] == list(range(1, 73))
+
+
+def test_legends_west_colour_and_length_histograms():
+    m = ttr.load_map(LW)
+    assert Counter(r.color for r in m.routes) == {
+        "green": 12, "yellow": 11, "red": 12, "black": 10, "blue": 10, "white": 11, "gray": 6}
+    assert Counter(r.length for r in m.routes) == {1: 28, 2: 28, 3: 12, 4: 4}
+    # Legacy's train cards: no purple or orange anywhere on the board
+    assert {r.color for r in m.routes} | {s.color for s in m.edge_stubs} <= {
+        "black", "blue", "white", "green", "yellow", "red", "gray"}
+
+
+def test_legends_west_triple_routes_are_twins_of_each_other():
+    m = ttr.load_map(LW)
+    for pair, lanes in _lanes_by_pair(m).items():
+        ids = {r.id for r in lanes}
+        for r in lanes:
+            assert set(r.twins) == ids - {r.id}, r
+        if pair in LW_TRIPLES:
+            assert len({r.color for r in lanes}) == 3 and {r.length for r in lanes} == {1}
+
+
+def test_legends_west_tickets_are_33_worth_175_dollars_between_board_cities():
+    m = ttr.load_map(LW)
+    assert len(m.tickets) == 33
+    assert sum(t.points for t in m.tickets) == 175
+    assert [t.id for t in m.tickets] == list(range(1, 34))
+    for t in m.tickets:
+        assert len(t.cities) == 2 and not (t.long or t.tour)
+        assert all(c in m.city_index for c in t.cities), t
+
+
+def test_legends_west_ticket_values_are_the_shortest_path_but_one():
+    m = ttr.load_map(LW)
+    off = {frozenset(t.cities): (t.points, _shortest(m, *t.cities))
+           for t in m.tickets if t.points != _shortest(m, *t.cities)}
+    assert off == {frozenset(("Nashville", "Charleston")): (5, 4)}
+    assert any("Nashville - Charleston" in g and "$5" in g for g in m.known_gaps)
+
+
+def test_legends_west_big_cities():
+    m = ttr.load_map(LW)
+    assert {c.name for c in m.cities if c.big} == LW_BIG
+    assert any("INFERRED" in g and "big cities" in g for g in m.known_gaps)
+
+
+def test_legends_west_edge_stubs_are_never_routes():
+    m = ttr.load_map(LW)
+    assert len(m.edge_stubs) == 8
+    assert len({s.id for s in m.edge_stubs}) == 8
+    for s in m.edge_stubs:
+        assert s.city in m.city_index, s
+        assert s.color in ROUTE_COLOURS and 1 <= s.length <= 4, s
+        frontier_city = s.leads_to.split(" (")[0]
+        assert frontier_city not in m.city_index, s
+        assert not any(frontier_city in r.cities for r in m.routes), s
+    assert Counter(s.city for s in m.edge_stubs) == {
+        "Cincinnati": 1, "Nashville": 1, "New Orleans": 3, "Savannah": 2, "Mobile": 1}
+    assert len(m.routes) == 72  # the stubs are on top of the 72 lanes, not among them
+    assert any("traced by eye" in g for g in m.known_gaps)
+
+
+def test_legends_west_companies():
+    m = ttr.load_map(LW)
+    assert [(c.color, c.name) for c in m.companies] == [
+        ("blue", "B&O (Baltimore & Ohio)"),
+        ("black", "New York Central System"),
+        ("red", "Pennsylvania Railroad (PRR)"),
+        ("yellow", "Erie"),
+        ("green", "New York, New Haven & Hartford"),
+    ]
+
+
+def test_legends_west_status_and_known_gaps():
+    m = ttr.load_map(LW)
+    assert m.status != "complete" and "game-1" in m.status
+    gaps = " ".join(m.known_gaps)
+    for needle in ("medium", "frontier boards", "not included", "Atlanta-Nashville"):
+        assert needle in gaps, needle
+
+
+@pytest.mark.parametrize("mutate,problem", [
+    (lambda d: d["companies"][4].update(color="gray"), "companies[4] (New York, New Haven & Hartford).color: Input"),
+    (lambda d: d["edge_stubs"][0].update(city="St. Louis"),
+     "edge_stubs[0] (id Cincinnati-St. Louis): unknown city 'St. Louis'"),
+    (lambda d: d["double_routes"].__setitem__(1, [14, 15, 68]),
+     ("double_routes[1]: routes of a double route must join the same two cities, not "
+      "Baltimore-Philadelphia and New York-Philadelphia")),
+])
+def test_legends_west_file_with_a_broken_legacy_field_is_refused(mutate, problem):
+    d = json.loads((Path(ttr.maps.__file__).parent / "data" / f"{LW}.json").read_text(encoding="utf-8"))
+    parse_map(d, f"{LW}.json")
+    mutate(d)
+    with pytest.raises(ttr.MapError) as e:
+        parse_map(d, f"{LW}.json")
+    assert str(e.value).startswith(f"{LW}.json: {problem}"), str(e.value)
+
+
+def test_legends_west_matches_the_shared_source():
+    src = _source("legacy_public_facts")
+    m = ttr.load_map(LW)
+    assert [(c["name"], tuple(c["layout_xy"]), c["big_city"]) for c in src["cities"]] == [
+        (c.name, c.xy, c.big) for c in m.cities]
+    theirs = Counter((frozenset((r["a"], r["b"])), r["length"], r["color"]) for r in src["routes"])
+    assert Counter((frozenset(r.cities), r.length, r.color) for r in m.routes) == theirs
+    lanes = _lanes_by_pair(m)
+    for r in src["routes"]:
+        assert len(lanes[frozenset((r["a"], r["b"]))]) == r["lanes_between_pair"], r["id"]
+    assert {frozenset(t["pair"]) for t in src["triple_routes"]} == LW_TRIPLES
+    assert [(frozenset((t["a"], t["b"])), t["value"]) for t in src["tickets"]] == [
+        (frozenset(t.cities), t.points) for t in m.tickets]
+    assert [(e["from"], e["color"], e["full_length"], e["frontier_city"], e["leads_to_frontier"])
+            for e in src["edge_stubs"]] == [
+        (s.city, s.color, s.length, *s.leads_to.rstrip(")").split(" (")) for s in m.edge_stubs]
+    assert [(c["color"], c["name"]) for c in src["companies"]] == [(c.color, c.name) for c in m.companies]
+    counts = src["counts"]
+    pairs = _lanes_by_pair(m)
+    assert (counts["cities"], counts["route_lanes"], counts["city_pairs"], counts["spaces"]) == (
+        len(m.cities), len(m.routes), len(pairs), sum(r.length for r in m.routes))
+    assert (counts["double_pairs"], counts["triple_pairs"]) == (
+        sum(len(v) == 2 for v in pairs.values()), sum(len(v) == 3 for v in pairs.values()))
+    assert (counts["edge_stub_lanes"], counts["tickets"], counts["ticket_value_total"]) == (
+        len(m.edge_stubs), len(m.tickets), sum(t.points for t in m.tickets))
+    assert counts["color_histogram"] == dict(Counter(r.color for r in m.routes))
+    assert counts["length_histogram"] == {str(k): v for k, v in Counter(r.length for r in m.routes).items()}

@@ -6,11 +6,11 @@ from pathlib import Path
 
 from ..errors import MapError
 from .loader import load_map_file, parse_map
-from .model import City, Map, Route, Ticket
+from .model import City, Company, EdgeStub, Map, Route, Ticket
 
 DATA = Path(__file__).parent / "data"
 
-__all__ = ["City", "Map", "Route", "Ticket", "load_map", "map_names", "load_map_file", "parse_map"]
+__all__ = ["City", "Company", "EdgeStub", "Map", "Route", "Ticket", "load_map", "map_names", "load_map_file", "parse_map"]
 
 
 def map_names() -> list[str]:

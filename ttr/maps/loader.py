@@ -8,9 +8,9 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
-from ..cards import ROUTE_COLORS
+from ..cards import COLORS, ROUTE_COLORS
 from ..errors import MapError
-from .model import City, Map, Route, Ticket
+from .model import City, Company, EdgeStub, Map, Route, Ticket
 
 
 class _Strict(BaseModel):
@@ -22,6 +22,7 @@ class CityEntry(_Strict):
     xy: Optional[tuple[float, float]]
     harbor: StrictBool = False
     junction: StrictBool = False
+    big: StrictBool = False
 
 
 class RouteEntry(_Strict):
@@ -48,6 +49,19 @@ class TicketEntry(_Strict):
     penalty: StrictInt = Field(default=0, ge=0)
 
 
+class CompanyEntry(_Strict):
+    color: Literal[COLORS]  # type: ignore[valid-type]
+    name: str = Field(min_length=1)
+
+
+class EdgeStubEntry(_Strict):
+    id: str = Field(min_length=1)
+    city: StrictStr
+    color: Literal[ROUTE_COLORS]  # type: ignore[valid-type]
+    length: StrictInt = Field(ge=1, le=12)
+    leads_to: str = Field(min_length=1)
+
+
 class MapFile(_Strict):
     format: Literal["ttr-map/1"]
     name: str = Field(min_length=1)
@@ -58,6 +72,8 @@ class MapFile(_Strict):
     cities: list[CityEntry] = Field(min_length=2)
     routes: list[RouteEntry] = Field(min_length=1)
     double_routes: list[list[StrictInt]] = []
+    edge_stubs: list[EdgeStubEntry] = []
+    companies: list[CompanyEntry] = []
     tickets: list[TicketEntry] = Field(min_length=1)
 
 
@@ -96,6 +112,8 @@ def parse_map(raw: object, origin: str) -> Map:
             fail(f"cities[{i}] ({c.name})", "duplicate city name")
         if c.junction and c.harbor:
             fail(f"cities[{i}] ({c.name})", "a junction is not a city and cannot have a harbor (RS7)")
+        if c.junction and c.big:
+            fail(f"cities[{i}] ({c.name})", "a junction is not a city and cannot be a big city")
         names.add(c.name)
         if c.junction:
             junctions.add(c.name)
@@ -124,8 +142,8 @@ def parse_map(raw: object, origin: str) -> Map:
     grouped = set()
     for i, group in enumerate(m.double_routes):
         where = f"double_routes[{i}]"
-        if len(group) < 2 or len(set(group)) != len(group):
-            fail(where, "a double route lists two or more distinct route ids")
+        if not 2 <= len(group) <= 3 or len(set(group)) != len(group):
+            fail(where, "a double route lists 2 or 3 distinct route ids (a triple route: 3)")
         for rid in group:
             if rid not in seen_ids:
                 fail(where, f"unknown route id {rid}")
@@ -134,7 +152,8 @@ def parse_map(raw: object, origin: str) -> Map:
             grouped.add(rid)
         ends = {frozenset(next(r for r in m.routes if r.id == rid).cities) for rid in group}
         if len(ends) != 1:
-            fail(where, "routes of a double route must join the same two cities")
+            fail(where, "routes of a double route must join the same two cities, not "
+                 + " and ".join(sorted("-".join(sorted(e)) for e in ends)))
         if len({next(r for r in m.routes if r.id == rid).kind for rid in group}) != 1:
             fail(where, "routes of a double route must be of one kind (G1: a train and a ship route are not a double)")
         for rid in group:
@@ -142,6 +161,23 @@ def parse_map(raw: object, origin: str) -> Map:
     for (pair, _), ids in pairs.items():
         if len(ids) > 1 and not all(i in grouped for i in ids):
             fail("double_routes", f"routes {sorted(ids)} join {' and '.join(sorted(pair))} but are not listed as a double route")
+    stub_ids = set()
+    for i, s in enumerate(m.edge_stubs):
+        where = f"edge_stubs[{i}] (id {s.id})"
+        if s.id in stub_ids:
+            fail(where, "duplicate edge stub id")
+        stub_ids.add(s.id)
+        if s.city not in names:
+            fail(where, f"unknown city {s.city!r}")
+        if s.city in junctions:
+            fail(where, f"{s.city} is a junction, not a city")
+        if s.leads_to in names:
+            fail(where, f"leads_to {s.leads_to!r} is a city on the board: make it a route")
+    company_colors = set()
+    for i, c in enumerate(m.companies):
+        if c.color in company_colors:
+            fail(f"companies[{i}] ({c.name})", f"a second company of colour {c.color!r}")
+        company_colors.add(c.color)
     tids = set()
     for i, t in enumerate(m.tickets):
         where = f"tickets[{i}] (id {t.id})"
@@ -160,7 +196,7 @@ def parse_map(raw: object, origin: str) -> Map:
         if t.tour and not (0 < t.points_any_order <= t.points and t.penalty > 0):
             fail(where, "a tour needs points (in order) >= points_any_order > 0 and a penalty > 0")
 
-    cities = tuple(City(c.name, tuple(c.xy) if c.xy else None, c.harbor, c.junction) for c in m.cities)
+    cities = tuple(City(c.name, tuple(c.xy) if c.xy else None, c.harbor, c.junction, c.big) for c in m.cities)
     routes = tuple(
         Route(r.id, tuple(r.cities), r.length, r.color, r.tunnel, r.locomotives, r.any_four,
               tuple(tuple(s) for s in r.spaces), twins.get(r.id, ()), r.kind, r.pairs, r.wraparound)
@@ -169,7 +205,9 @@ def parse_map(raw: object, origin: str) -> Map:
                     for t in m.tickets)
     return Map(m.name, m.title, m.source, cities, routes, tickets,
                {r.id: r for r in routes}, {t.id: t for t in tickets},
-               {c.name: i for i, c in enumerate(cities)}, m.status, tuple(m.known_gaps))
+               {c.name: i for i, c in enumerate(cities)}, m.status, tuple(m.known_gaps),
+               tuple(Company(c.color, c.name) for c in m.companies),
+               tuple(EdgeStub(s.id, s.city, s.color, s.length, s.leads_to) for s in m.edge_stubs))
 
 
 def load_map_file(path: str | Path) -> Map:

@@ -1,4 +1,4 @@
-"""Immutable board facts: cities, routes, tickets."""
+"""Immutable board facts: cities, routes, tickets (and Legacy's companies and edge stubs)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -10,6 +10,7 @@ class City:
     xy: tuple[float, float] | None   # layout position; None where the source has none
     harbor: bool = False             # Rails & Sails: a harbor may be built here
     junction: bool = False           # a route endpoint that is not a city (RS7)
+    big: bool = False                # Legacy: a big city (claim step 12)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,25 @@ class Ticket:
 
 
 @dataclass(frozen=True, slots=True)
+class Company:
+    """Legacy: a railroad company and the card colour of its routes."""
+    color: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeStub:
+    """Legacy: a route drawn off the board edge towards a board piece not yet in play.
+
+    Never claimable and not among the map's routes; kept for drawing only."""
+    id: str
+    city: str                # the city on the board it starts from
+    color: str               # a card colour or "gray"
+    length: int              # the whole route's length once the other piece is added
+    leads_to: str            # where it goes, e.g. "St. Louis (Great Plains)"
+
+
+@dataclass(frozen=True, slots=True)
 class Map:
     name: str
     title: str
@@ -56,6 +76,8 @@ class Map:
     city_index: dict = field(repr=False, compare=False, hash=False, default_factory=dict)
     status: str = "complete"
     known_gaps: tuple[str, ...] = ()
+    companies: tuple[Company, ...] = ()      # Legacy
+    edge_stubs: tuple[EdgeStub, ...] = ()    # Legacy: never claimable, not in `routes`
 
     def route(self, route_id: int) -> Route:
         return self.route_by_id[route_id]
