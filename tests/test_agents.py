@@ -10,7 +10,7 @@ from ttr.agents import AGENTS, make_agent
 from ttr.sim import play_game
 
 CONFIGS = [(m, n) for m in ("usa", "europe", "world", "great-lakes") for n in range(2, 6)]
-CONFIGS += [("nordic", 2), ("nordic", 3)]
+CONFIGS += [("nordic", 2), ("nordic", 3)] + [("legends-west", n) for n in range(2, 6)]
 BOTS = ["random", "greedy", "planner"]
 
 
@@ -51,12 +51,14 @@ def _shuffle_hidden(game: ttr.Game, seat: int, rng: random.Random) -> ttr.Game:
         k = len(d["players"][p]["tickets"])
         d["players"][p]["tickets"], tickets = tickets[:k], tickets[k:]
     d["ticket_pile"] = tickets
+    if "legacy" in d:  # the event deck's order is hidden too
+        rng.shuffle(d["legacy"]["event_deck"])
     d["history"], d["history_seats"] = [], []
     return ttr.Game.from_dict(d, verify=False)
 
 
 @pytest.mark.parametrize("name", BOTS)
-@pytest.mark.parametrize("map_name,players", [("europe", 3), ("usa", 2)])
+@pytest.mark.parametrize("map_name,players", [("europe", 3), ("usa", 2), ("legends-west", 3)])
 def test_bots_play_identically_when_hidden_information_is_shuffled(name, map_name, players):
     """A bot sees only its seat's view: re-dealing what it cannot see changes nothing."""
     rng = random.Random(11)
@@ -83,7 +85,7 @@ def test_registry_names_every_bot():
 
 
 @pytest.mark.parametrize("map_name,players", [("europe", 3), ("usa", 2), ("nordic", 3), ("world", 3),
-                                              ("great-lakes", 2)])
+                                              ("great-lakes", 2), ("legends-west", 4)])
 def test_determinize_gives_a_world_the_seat_cannot_tell_apart(map_name, players):
     """The sampled world shows the seat exactly its view and offers it exactly its legal actions."""
     from ttr.agents.determinize import determinize

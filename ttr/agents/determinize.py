@@ -92,6 +92,13 @@ def determinize(view: dict, rng: random.Random) -> Game:
         name = DECK_NAMES[1]
         d[f"{name}_deck"] = [CARD_NAMES[k] for k in piles[1]]
         d[f"{name}_discard"] = _pile(view["decks"][name]["discard"])
+    legacy = view.get("legacy")
+    if legacy is not None:  # the event deck's order is hidden: any order of the events not yet revealed
+        shown = legacy["event_discard"]
+        events = [e["id"] for e in legacy["setup"]["events"] if e["id"] not in shown]
+        rng.shuffle(events)
+        d["legacy"] = {"setup": legacy["setup"], "event_deck": events, "event_discard": list(shown),
+                       "ledger": [list(x) for x in legacy["ledger"]]}
     if tunnel:
         d["tunnel"] = {"route": tunnel["route"], "cards": {CARD_NAMES[k]: n for k, n in parse_cards(tunnel["cards"], "")},
                        "revealed": list(tunnel["revealed"]), "extra": tunnel["extra"]}
