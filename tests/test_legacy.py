@@ -596,3 +596,12 @@ def test_events_happen_in_random_games():
         total += len(g.event_discard)
         assert census(g)
     assert total >= 20  # 6 newspapers in 2-player games: events are revealed in play
+
+
+def test_lw_p3_payments_take_at_most_what_is_held_and_the_drawer_is_the_player_to_move():
+    g = position(deck_top=["red", NEWS, "blue"], event_top=["demo-boiler-explosion"], money=[5, 2], current=1,
+                 face_up=("red", "black", "white", "green", "yellow"))
+    g.apply("draw red")                  # the slot refill takes "red"; the second blind card is the newspaper
+    assert g.money == [5, 2]
+    g.apply("draw deck")                 # seat 1 drew it: pays $4 of its $2 -> $0
+    assert g.money == [5, 0] and g.ledger[-1][1:3] == (1, -2)
