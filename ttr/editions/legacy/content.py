@@ -93,8 +93,9 @@ class LegacySetup:
 
 def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
-    loc = ".".join(str(x) for x in err["loc"]) or "top level"
-    return f"{loc}: {err['msg']}"
+    msg = err["msg"].removeprefix("Value error, ")
+    loc = ".".join(str(x) for x in err["loc"])
+    return f"{loc}: {msg}" if loc else msg
 
 
 # ---------------------------------------------------------------- validation

@@ -58,6 +58,7 @@ class PackModel(Strict):
         for i, t in enumerate(self.trains):
             if not 3 <= t <= 56:
                 raise ValueError(f"trains[{i}]: {t} trains; a company has 56 (at least 3 are needed to play)")
+        check_steps(list(self.steps), "steps")
         kinds = {s.number: s.kind for s in self.steps}
         if kinds.get(3) != "company_route" or kinds.get(12) != "big_city":
             raise ValueError("steps: the rulebook prints step 3 'company_route' and step 12 'big_city'; both are required")
@@ -70,7 +71,6 @@ class PackModel(Strict):
         if len(set(deck)) != len(deck):
             raise ValueError("start_events: an event is listed twice")
         steps = list(self.steps)
-        check_steps(steps, "steps")
         seen_after = set()
         for i, ch in enumerate(sorted(self.between_games, key=lambda c: c.after)):
             where = f"between_games (after game {ch.after})"
