@@ -340,3 +340,19 @@ def test_cli_play_bad_setup_is_a_clean_error():
     assert res.exit_code != 0 and "seat 5 does not exist" in res.output
     res = CliRunner().invoke(main, ["play", "--map", "nordic", "--bots", "random,random,random"], input="")
     assert res.exit_code != 0 and "2-3 players" in res.output
+
+
+def test_legacy_game_through_the_prompt_shows_money_events_and_slips():
+    out = console()
+    human = ScriptedHuman(5, [], out)
+    session = new_session("legends-west", ["planner"], seat=0, seed=6, input_fn=human, console=out)
+    human.session = session
+    session.run()
+    g, log = session.game, text(out)
+    assert g.is_over and "Traceback" not in log
+    assert "Final result: Ticket to Ride Legacy" in log and "slip $" in log and "held $" in log
+    assert "Claim steps: 3. Company route; 12. Big city" in log and "company bonus $3" in log
+    assert "Current event:" in log or "No current event yet." in log
+    if g.event_discard:  # every event revealed was announced
+        assert all(f"Event {g.setup.event(e).name}" in log for e in g.event_discard) and "Newspaper!" in log
+    assert Game.replay("legends-west", 2, 6, g.history, setup=g.setup).to_dict() == g.to_dict()

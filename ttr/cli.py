@@ -15,7 +15,7 @@ from .editions import EDITIONS
 from .errors import TtrError
 from .sim import bench as run_bench
 from .sim import play_game, record, summarize
-from .text import describe
+from .text import describe, result_columns
 
 console = Console()
 MAPS = click.Choice(sorted(EDITIONS))
@@ -63,30 +63,14 @@ def demo(map_name: str, players: int, seed: int, agents: str | None) -> None:
 
 def _print_result(g) -> None:
     r = g.result()
-    ed = g.edition
+    cols, rows, legend = result_columns(r, g.edition)
     t = Table(title=f"Final scores: {g.map.title}, seed {g.seed}, {g.turns} turns")
-    path = bool(ed.longest_bonus) or "longest_path" in ed.tie_breaks  # shown where it scores or breaks ties
-    cols = ["rank", "seat", "total", "routes", "tickets", "done"] + (["path"] if path else []) + ["bonus"]
-    if ed.stations:
-        cols.append("stations")
-    if ed.harbors:
-        cols += ["harbors", "exch."]
-    for col in cols:
+    for col in ["rank", "seat"] + cols:
         t.add_column(col, justify="right")
-    for seat in r["ranking"]:
-        p = r["players"][seat]
-        kept = len(p["tickets_completed"]) + len(p["tickets_failed"])
-        row = [str(p["rank"]), str(seat), str(p["total"]), str(p["route_points"]), str(p["ticket_points"]),
-               f"{len(p['tickets_completed'])}/{kept}"] + ([str(p["longest_path"])] if path else [])
-        row.append(f"{sum(p['bonuses'].values()):+d}")
-        if ed.stations:
-            row.append(f"{p['stations_built']} ({p['station_points']:+d})")
-        if ed.harbors:
-            row += [f"{p['harbors_built']} ({p['harbor_points']:+d})", f"{p['exchange_points']:+d}"]  # built (points)
-        t.add_row(*row)
+    for seat, row in zip(r["ranking"], rows):
+        t.add_row(str(r["players"][seat]["rank"]), str(seat), *row)
     console.print(t)
-    console.print("[dim]done: tickets completed/kept; " + ("path: longest path; " if path else "") + "bonus: "
-                  f"{', '.join(sorted({b for p in r['players'] for b in p['bonuses']})) or 'none'}[/]")
+    console.print(f"[dim]{legend}[/]")
 
 
 @main.command()

@@ -28,6 +28,8 @@ from ..engine.actions import (
     Action,
 )
 from ..engine.game import Game
+from ..engine.ruleset import get_ruleset
+from ..text import result_columns
 
 # ---------------------------------------------------------------- commands
 
@@ -181,7 +183,7 @@ def open_costs(view: dict, game_map):
     stations, the length for routes it may still claim, None for the rest (taken, or closed by G1)."""
     seat = view["seat"]
     owners = {int(r): s for r, s in view["routes"].items()}
-    doubles_closed = view["num_players"] < get_edition(view["map"]).doubles_min_players
+    closes = get_ruleset(view["map"], view["num_players"]).r_closes  # G1 (Legacy: triples stay open)
     my_stations = {c for c, s in view["stations"].items() if s == seat}
     route = game_map.route_by_id
 
@@ -193,7 +195,7 @@ def open_costs(view: dict, game_map):
         if owner >= 0:
             return 0 if my_stations & set(r.cities) else None
         twin_owners = [owners.get(t, -1) for t in r.twins]
-        if seat in twin_owners or (doubles_closed and any(o >= 0 for o in twin_owners)):
+        if seat in twin_owners or (closes[rid] and any(o >= 0 for o in twin_owners)):
             return None
         return r.length
     return cost
@@ -235,18 +237,24 @@ class Renderer:
                    + ("" if over else f" · to move: {escape(mover)}") + flag)
         t = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
         rs = "ships" in v["players"][0]
-        cols = ["", "seat", "player", "score", "trains"] + (["ships"] if rs else []) + ["cards", "tickets"]
+        legacy = v.get("legacy")
+        money = "$" if legacy else "score"
+        cols = (["", "seat", "player"] + (["company"] if legacy else []) + [money, "trains"] + (["ships"] if rs else [])
+                + ["cards", "tickets"])
         if ctx.edition.stations:
             cols.append("stations")
         if ctx.edition.harbors:
             cols.append("harbors")
         cols.append("last action")
         for c in cols:
-            t.add_column(c, justify="right" if c in ("score", "trains", "ships", "cards", "tickets") else "left")
+            t.add_column(c, justify="right" if c in ("score", "$", "trains", "ships", "cards", "tickets") else "left")
         for p in v["players"]:
             s = p["seat"]
             row = ["▶" if s == v["current_player"] and v["phase"] != "over" else "", str(s),
-                   "[bold]you[/]" if s == ctx.seat else escape(self.names[s]), str(p["score"]), str(p["trains"])]
+                   "[bold]you[/]" if s == ctx.seat else escape(self.names[s])]
+            if legacy:
+                row.append(legacy["setup"]["companies"][s])
+            row += [str(p["score"]), str(p["trains"])]
             if rs:
                 row.append(str(p["ships"]))
             row += [str(p["hand_size"]), str(p["tickets"])]
@@ -257,6 +265,19 @@ class Renderer:
             row.append(escape(last.get(s, "")))
             t.add_row(*row)
         self.print(t)
+        if legacy:
+            self.events(legacy)
+
+    def events(self, legacy: dict) -> None:
+        """Legacy: the current event, the claim steps in force and the company bonus."""
+        ev = legacy["current_event"]
+        if ev:
+            self.print(f"Current event: [bold]{escape(ev['name'])}[/] ({ev['kind']}): {escape(ev['text'])}")
+        else:
+            self.print("[dim]No current event yet.[/]")
+        steps = "; ".join(f"{s['number']}. {escape(s['label'] or s['kind'])}" for s in legacy["claim_steps"])
+        self.print(f"[dim]Claim steps: {steps} · company bonus ${legacy['setup']['company_bonus']} · "
+                   f"{legacy['event_deck_size']} event(s) in the deck · year {legacy['setup']['year']}[/]")
 
     def table_cards(self, ctx: Context) -> None:
         v = ctx.view
@@ -444,25 +465,13 @@ class Renderer:
         ed = ctx.edition
         self.status(ctx, last or {})
         t = Table(title=f"Final result: {escape(ctx.game_map.title)}, {v['turn']} turns", title_style="bold")
-        cols = ["rank", "seat", "player", "total", "routes", "tickets", "done", "path", "bonus"]
-        if ed.stations:
-            cols.append("stations")
-        if ed.harbors:
-            cols += ["harbors", "exch."]
-        for c in cols:
+        cols, rows, legend = result_columns(r, ed)
+        for c in ["rank", "seat", "player"] + cols:
             t.add_column(c, justify="left" if c == "player" else "right")
-        for s in r["ranking"]:
-            p = r["players"][s]
-            kept = len(p["tickets_completed"]) + len(p["tickets_failed"])
-            row = [str(p["rank"]), str(s), "[bold]you[/]" if s == ctx.seat else escape(self.names[s]),
-                   str(p["total"]), str(p["route_points"]), str(p["ticket_points"]),
-                   f"{len(p['tickets_completed'])}/{kept}", str(p["longest_path"]),
-                   f"{sum(p['bonuses'].values()):+d}"]
-            if ed.stations:
-                row.append(f"{p['stations_built']} ({p['station_points']:+d})")
-            if ed.harbors:
-                row += [f"{p['harbors_built']} ({p['harbor_points']:+d})", f"{p['exchange_points']:+d}"]
-            t.add_row(*row)
+        for s, row in zip(r["ranking"], rows):
+            t.add_row(str(r["players"][s]["rank"]), str(s),
+                      "[bold]you[/]" if s == ctx.seat else escape(self.names[s]), *row)
+        t.caption = escape(legend)
         self.print(t)
         mine = r["players"][ctx.seat]
         for label, ids, style in (("completed", mine["tickets_completed"], "green"),

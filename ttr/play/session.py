@@ -100,10 +100,29 @@ class Session:
             self.announced_last_round = True
             self.console.print("[bold red]Last round:[/] everyone, you included, plays one more turn.")
 
+    def marks(self) -> tuple[int, int]:
+        """Legacy: how many events and money changes there were so far (to report the new ones)."""
+        g = self.game
+        return (len(g.event_discard), len(g.ledger)) if hasattr(g, "event_discard") else (0, 0)
+
+    def report_news(self, since: tuple[int, int]) -> None:
+        """Legacy: events revealed by newspapers and money gained or paid since `since`."""
+        g = self.game
+        if not hasattr(g, "event_discard"):
+            return
+        for eid in g.event_discard[since[0]:]:
+            ev = g.setup.event(eid)
+            self.console.print(f"[bold magenta]Newspaper![/] Event [bold]{escape(ev.name)}[/] ({ev.kind}): "
+                               f"{escape(ev.text)}")
+        for _, seat, dollars, reason in g.ledger[since[1]:]:
+            self.console.print(f"[magenta]  {escape(self.out.who(seat))} {'gains' if dollars > 0 else 'pays'} "
+                               f"${abs(dollars)}: {escape(reason)}[/]")
+
     def bot_turn(self, seat: int) -> None:
         g = self.game
         bot = self.bots[seat]
         parts = []
+        since = self.marks()
         while g.current_player == seat and not g.is_over:
             try:
                 if self.console.is_terminal:
@@ -121,6 +140,7 @@ class Session:
         line = ", then ".join(parts)
         self.last[seat] = line
         self.console.print(f"[dim]{escape(self.out.who(seat))}:[/] {escape(line)}")
+        self.report_news(since)
 
     def show_phase(self, ctx: Context) -> None:
         ph = ctx.view["phase"]
@@ -190,6 +210,7 @@ class Session:
 
     def apply(self, action: Action) -> bool:
         g = self.game
+        since = self.marks()
         try:
             g.apply(action)
         except TtrError as e:  # IllegalActionError and ActionSyntaxError: nothing changed
@@ -200,6 +221,7 @@ class Session:
             line = f"keeps tickets {' '.join(map(str, action.target))}"
         self.last[self.seat] = line
         self.console.print(f"[bold]seat {self.seat} (you):[/] {escape(line)}")
+        self.report_news(since)
         return True
 
     def explain(self, probe: Action) -> str:
