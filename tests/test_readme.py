@@ -15,3 +15,13 @@ def test_readme_python_example_runs():
     assert scope["same"].to_dict() == scope["saved"]
     assert scope["again"].to_dict() == scope["saved"]
     assert scope["ttr"].longest_path(scope["usa"], [1, 16]) == 4
+
+
+def test_readme_legacy_example_runs():
+    text = README.read_text(encoding="utf-8")
+    blocks = [b[:b.index("```")] for b in text.split("```python\n")[1:]]
+    code = next(b for b in blocks if "legends-west" in b)
+    scope: dict = {}
+    exec(compile("import ttr\n" + code, "README.md", "exec"), scope)  # noqa: S102 - our own documentation
+    game = scope["game"]
+    assert game.money == [5, 5, 5] and game.setup.companies == ("blue", "red", "green") and game.setup.demo
