@@ -13,7 +13,7 @@ from ..engine.actions import (
     Action,
 )
 from ..engine.game import Game
-from ..errors import TtrError
+from ..errors import IllegalActionError, TtrError
 from ..text import describe
 from .prompt import (
     Resolved,
@@ -48,8 +48,9 @@ class Session:
     """One game: a human at `seat`, bots elsewhere."""
 
     def __init__(self, game: Game, seat: int, bots: dict[int, object], names: list[str], console: Console,
-                 input_fn: Callable[[str], str]):
+                 input_fn: Callable[[str], str], commit: Callable[[Action], Game] | None = None):
         self.game = game
+        self.commit = commit  # applies an action elsewhere (e.g. a campaign's store) and returns the new game
         self.seat = seat
         self.bots = bots
         self.names = names
@@ -62,6 +63,13 @@ class Session:
         self.quit = False
 
     # -- helpers
+
+    def do(self, action: Action) -> None:
+        """Apply a move (IllegalActionError: nothing changed)."""
+        if self.commit is None:
+            self.game.apply(action)
+        else:
+            self.game = self.commit(action)
 
     def context(self) -> Context:
         self.ctx = Context.of(self.game, self.seat)
@@ -82,11 +90,11 @@ class Session:
                                f"seat {s}: {escape(n)}" for s, n in enumerate(self.names) if s != self.seat)
                            + ". Type help for the commands.")
         try:
-            while not g.is_over:
-                if g.current_player == self.seat:
+            while not self.game.is_over:
+                if self.game.current_player == self.seat:
                     self.human_move()
                 else:
-                    self.bot_turn(g.current_player)
+                    self.bot_turn(self.game.current_player)
                 self.check_last_round()
         except (Quit, KeyboardInterrupt):
             self.quit = True
@@ -119,24 +127,25 @@ class Session:
                                f"${abs(dollars)}: {escape(reason)}[/]")
 
     def bot_turn(self, seat: int) -> None:
-        g = self.game
         bot = self.bots[seat]
         parts = []
         since = self.marks()
-        while g.current_player == seat and not g.is_over:
+        while self.game.current_player == seat and not self.game.is_over:
+            g = self.game
             try:
                 if self.console.is_terminal:
                     with self.console.status(f"{self.out.who(seat)} is thinking…"):
                         action = bot.act(g, seat)
                 else:
                     action = bot.act(g, seat)
-                g.apply(action)
+                if action not in g.legal_actions():
+                    raise IllegalActionError(f"illegal move {action}")
             except Exception as e:  # noqa: BLE001 - a faulty bot must not end the human's game
                 action = g.legal_actions()[0]
                 self.console.print(f"[red]{escape(self.out.who(seat))} failed ({escape(str(e))}); "
                                    f"it plays {escape(str(action))}.[/]")
-                g.apply(action)
-            parts.append(describe(g, seat, action))
+            self.do(action)
+            parts.append(describe(self.game, seat, action))
         line = ", then ".join(parts)
         self.last[seat] = line
         self.console.print(f"[dim]{escape(self.out.who(seat))}:[/] {escape(line)}")
@@ -209,14 +218,13 @@ class Session:
             return resolve(answer, ctx)  # another command instead
 
     def apply(self, action: Action) -> bool:
-        g = self.game
         since = self.marks()
         try:
-            g.apply(action)
-        except TtrError as e:  # IllegalActionError and ActionSyntaxError: nothing changed
+            self.do(action)
+        except IllegalActionError as e:  # and ActionSyntaxError: nothing changed
             self.console.print(f"[yellow]{escape(str(e))}[/]")
             return False
-        line = describe(g, self.seat, action)
+        line = describe(self.game, self.seat, action)
         if action.kind == KEEP:
             line = f"keeps tickets {' '.join(map(str, action.target))}"
         self.last[self.seat] = line

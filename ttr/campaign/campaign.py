@@ -1,0 +1,305 @@
+"""A Legacy campaign: 12 games of Legends of the West, kept in one SQLite file.
+
+    c = Campaign.create("west.ttrc", [("Ann", "blue"), ("Bob", "red")], seed=7)
+    c.start_game()                     # game 1, 1865: seats from the caboose holder
+    c.apply("...")                     # each action is written before apply returns
+    c.remove_event("demo-gold-rush")   # the caboose holder's decision after a game
+    c.status(); c.standings()
+
+Every call that changes the campaign is one SQLite transaction; reopening the
+file (Campaign.open) rebuilds the exact state, the game in progress included
+(its setup + seed + stored actions, replayed). See docs/campaign.md."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ..editions.legacy.content import ContentError, LegacySetup
+from ..editions.legacy.pack import GAMES, Pack, load_pack, parse_pack
+from ..engine.game import Game
+from ..errors import TtrError
+from .state import (MAP, Box, CampaignError, Player, absent_award, change_record, check_players, game_seed, pick,
+                    seat_order, standings, year)
+from .store import Store
+
+READY, PLAYING, REMOVAL, FINISHED = "ready", "playing", "removal", "finished"
+
+
+class Campaign:
+    """An open campaign file. Read state through the properties, status() and
+    standings(); change it only through start_game, apply and remove_event."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._game: Game | None = None
+        self._reload()
+
+    # ------------------------------------------------------- open / create
+
+    @classmethod
+    def create(cls, path: str | Path, players: list[tuple[str, str]], pack: str | Pack = "demo", seed: int = 0,
+               durable: bool = True) -> "Campaign":
+        """A new campaign file: players as (name, company colour), clockwise; `pack` a shipped pack's
+        name, a pack file's path or a Pack. The pack's JSON is stored in the file. The caboose goes
+        to a random player (from the seed). `durable=False` trades power-loss safety for speed
+        (a crashed process still loses nothing)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise CampaignError(f"the seed must be an integer, not {seed!r}")
+        ps = check_players([tuple(p) for p in players])
+        if not isinstance(pack, Pack):
+            try:
+                pack = load_pack(str(pack))
+            except ContentError as e:
+                raise CampaignError(str(e)) from None
+        holder = pick(seed, "caboose", [p.idx for p in ps])
+        created = datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+        def fill(store: Store) -> None:
+            store.write_campaign(seed, MAP, pack.name, pack.source, created, ps)
+            store.write_caboose(0, holder, "random-start")
+
+        return cls(Store.create(path, fill, durable))
+
+    @classmethod
+    def open(cls, path: str | Path, durable: bool = True) -> "Campaign":
+        store = Store.open(path, durable)
+        try:
+            return cls(store)
+        except BaseException:
+            store.close()
+            raise
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> "Campaign":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -------------------------------------------------------------- state
+
+    def _damaged(self, msg: str) -> CampaignError:
+        return CampaignError(f"{self.store.path} is damaged: {msg}")
+
+    def _reload(self) -> None:
+        """Rebuild everything from the file (after each decision, and on open)."""
+        s = self.store.load()
+        try:
+            self.pack: Pack = parse_pack(s.pack_json, where="stored pack")
+        except ContentError as e:
+            raise self._damaged(str(e)) from None
+        self.seed, self.players, self._snap = s.seed, s.players, s
+        if not 2 <= len(s.players) <= 5:
+            raise self._damaged(f"{len(s.players)} players")
+        if not s.caboose:
+            raise self._damaged("nobody holds the caboose")
+        numbers = [g["game"] for g in s.games]
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise self._damaged(f"games {numbers} are not 1, 2, 3, ...")
+        if any(g["status"] != "done" for g in s.games[:-1]):
+            raise self._damaged("an earlier game is unfinished")
+        box = Box.initial(self.pack)
+        try:
+            for g in s.games:
+                r = s.removals.get(g["game"])
+                if r and r["event"]:
+                    box.remove(r["event"], g["game"], r["player"])
+                if g["game"] in s.changes:
+                    box.apply(s.changes[g["game"]])
+        except (ValueError, KeyError, TypeError) as e:
+            raise self._damaged(f"the between-games record does not fit the pack ({e})") from None
+        self.box = box
+        last = s.games[-1] if s.games else None
+        if last is None or last["status"] == "done":
+            self.phase = FINISHED if last and last["game"] == GAMES else READY
+            self.number = last["game"] + (self.phase == READY) if last else 1
+        else:
+            self.phase = PLAYING if last["status"] == "playing" else REMOVAL
+            self.number = last["game"]
+        self._game = self._replay(last, s.actions) if self.phase == PLAYING else None
+
+    def _replay(self, row: dict, actions: list[tuple[int, str]]) -> Game:
+        seats = self._snap.seats.get(row["game"], [])
+        try:
+            setup = LegacySetup.from_dict(row["setup"], where=f"game {row['game']} setup")
+            g = Game.replay(MAP, len(seats), row["seed"], [t for _, t in actions], setup=setup)
+        except TtrError as e:
+            raise self._damaged(f"game {row['game']} does not replay: {e}") from None
+        if g.seats != [s for s, _ in actions] or g.is_over:
+            raise self._damaged(f"game {row['game']}: the stored actions do not match the game")
+        return g
+
+    @property
+    def game(self) -> Game | None:
+        """A copy of the game in progress (None between games): apply moves through the campaign."""
+        return self._game.clone() if self._game is not None else None
+
+    @property
+    def caboose(self) -> Player:
+        """The player holding the caboose card (in their office)."""
+        return self.players[self._snap.caboose[-1]["player"]]
+
+    @property
+    def seats(self) -> list[Player]:
+        """The players of the current (or last) game, by seat; seat 0 started it."""
+        return [self.players[i] for i in self._snap.seats.get(self.number, [])]
+
+    @property
+    def year(self) -> int:
+        return year(self.number)
+
+    def player(self, who: str | int) -> Player:
+        """A player by name (case-insensitive) or index."""
+        for p in self.players:
+            if p.idx == who or (isinstance(who, str) and p.name.lower() == who.strip().lower()):
+                return p
+        raise CampaignError(f"no player {who!r} in this campaign; the players are "
+                            f"{', '.join(p.name for p in self.players)}")
+
+    # ----------------------------------------------------------- changes
+
+    def _need(self, phase: str, doing: str) -> None:
+        if self.phase == phase:
+            return
+        why = {FINISHED: "the campaign is finished (all 12 games played)",
+               PLAYING: f"game {self.number} ({self.year}) is in progress",
+               REMOVAL: f"game {self.number} ({self.year}) is over and {self.caboose.name} (caboose) must first "
+                        f"remove an event: one of {', '.join(self.pending_removal())}",
+               READY: f"no game is in progress (game {self.number}, {self.year}, has not started)"}[self.phase]
+        raise CampaignError(f"cannot {doing}: {why}")
+
+    def start_game(self, absent=()) -> Game:
+        """Start the next game with everyone but `absent` (names or indices; at least 2 must play).
+        Seats run clockwise from the caboose holder; an absent holder's caboose goes to a random
+        present player, who starts."""
+        self._need(READY, "start a game")
+        if isinstance(absent, (str, int)):
+            absent = [absent]
+        gone = sorted({self.player(a).idx for a in absent})
+        present = [p.idx for p in self.players if p.idx not in gone]
+        if len(present) < 2:
+            raise CampaignError(f"at least 2 players must play a game; {len(present)} would be present")
+        k = self.number
+        holder, moved = self.caboose.idx, False
+        if holder in gone:  # rulebook setup step 14
+            holder, moved = pick(self.seed, f"caboose-holder-absent/{k}", present), True
+        seats = seat_order(self.players, set(present), holder)
+        box = self.box
+        try:
+            setup = self.pack.setup(k, companies=tuple(self.players[i].company for i in seats),
+                                    events=tuple(box.events), steps=tuple(box.steps),
+                                    company_bonus=box.company_bonus, retired_tickets=tuple(box.retired_tickets),
+                                    names=tuple(self.players[i].name for i in seats))
+            Game.new(MAP, len(seats), game_seed(self.seed, k), setup=setup)  # the setup must be playable
+        except TtrError as e:
+            raise CampaignError(f"game {k} cannot be set up: {e}") from None
+        with self.store.tx():
+            if moved:
+                self.store.write_caboose(k, holder, "holder-absent")
+            self.store.write_game(k, year(k), game_seed(self.seed, k), setup.to_dict(), seats, gone)
+        self._reload()
+        return self.game
+
+    def apply(self, action) -> None:
+        """Apply one action (an Action or its text) to the game in progress and write it, in one
+        transaction with, after the last action, the game's end: the bank slips into the vaults and
+        the caboose to the last-placed player. An illegal action raises the engine's
+        IllegalActionError and changes nothing."""
+        self._need(PLAYING, "play an action")
+        g = self._game
+        n, seat = len(g.actions), g.current_player
+        g.apply(action)
+        try:
+            with self.store.tx():
+                self.store.write_action(self.number, n, seat, str(g.actions[-1]))
+                if g.is_over:
+                    self._end_game(g)
+        except BaseException:
+            self._reload()  # the file is the truth: drop the move from memory too
+            raise
+        if g.is_over:
+            self._reload()
+
+    def _end_game(self, g: Game) -> None:
+        """Inside apply's transaction: slips, caboose, and what follows without a decision."""
+        k, seats = self.number, self._snap.seats[self.number]
+        res = g.result()
+        slips = [(k, seats[p["seat"]], p["seat"], p["rank"], p["money_held"], p["remaining_trains_bonus"],
+                  p["ticket_points"], p["total"]) for p in res["players"]]
+        last = seats[res["last_place"]]
+        st = self.store
+        st.write_end(k, res, list(g.event_discard), slips)
+        st.write_caboose(k, last, "last-place")
+        if k == GAMES:  # LW-C3: no removal after the last game
+            self._finish(k, {(k, row[1]): row[7] for row in slips})
+        elif not g.event_discard:  # L5: nothing to remove
+            st.write_removal(k, last, None, "empty")
+            self._between_games(k)
+
+    def _between_games(self, k: int) -> None:
+        change = self.pack.change_after(k)
+        if change is not None:
+            self.store.write_change(k, change_record(change))
+        self.store.write_done(k)
+
+    def _finish(self, k: int, last_slips: dict) -> None:
+        """After game 12: the absent players' awards (LW-C7), revealed in the final standings."""
+        slips = {key: row["total"] for key, row in self._snap.slips.items()} | last_slips
+        awards = []
+        for g, gone in sorted(self._snap.absences.items()):
+            played = [v for (gg, _), v in slips.items() if gg == g]
+            for p in gone:
+                awards.append((g, p, absent_award(self.pack.absent_rule, self.pack.absent_amount, played),
+                               self.pack.absent_rule))
+        self.store.write_awards(awards)
+        self.store.write_done(k)
+
+    def pending_removal(self) -> list[str]:
+        """The events the caboose holder may remove now (the last game's event discard), or []."""
+        return list(self._snap.games[-1]["discard"]) if self.phase == REMOVAL else []
+
+    def remove_event(self, event_id: str, how: str = "chosen") -> None:
+        """The caboose holder removes `event_id`, from the last game's event discard, for good;
+        then the pack's between-games change (if any) is applied."""
+        self._need(REMOVAL, f"remove event {event_id!r}")
+        choices = self.pending_removal()
+        if event_id not in choices:
+            raise CampaignError(f"event {event_id!r} is not in game {self.number}'s event discard; "
+                                f"{self.caboose.name} may remove one of: {', '.join(choices)}")
+        with self.store.tx():
+            self.store.write_removal(self.number, self.caboose.idx, event_id, how)
+            self._between_games(self.number)
+        self._reload()
+
+    def auto_remove(self) -> str:
+        """A bot's removal (LW-C4): the first event of the discard, the earliest revealed."""
+        event_id = (self.pending_removal() or [None])[0]
+        if event_id is None:
+            self._need(REMOVAL, "remove an event")
+        self.remove_event(event_id, how="auto")
+        return event_id
+
+    # ------------------------------------------------------------ reports
+
+    def slips(self) -> dict[tuple[int, str], int]:
+        """(game, player name) -> bank slip, for the games played so far."""
+        return {(g, self.players[p].name): row["total"] for (g, p), row in self._snap.slips.items()}
+
+    def standings(self) -> dict:
+        """The final standings (after game 12): vaults with the absent players' awards, ranked.
+        Before the end: the vaults so far, slips only (awards are revealed at the end), final False."""
+        snap = self._snap
+        slips = {key: row["total"] for key, row in snap.slips.items()}
+        awards = snap.awards if self.phase == FINISHED else {}
+        out = standings(self.players, slips, awards)
+        out["final"] = self.phase == FINISHED
+        return out
+
+    def status(self) -> dict:
+        from .report import status
+        return status(self)
+
+
+__all__ = ["Campaign", "CampaignError", "READY", "PLAYING", "REMOVAL", "FINISHED"]

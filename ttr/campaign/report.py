@@ -1,0 +1,74 @@
+"""The campaign's status as JSON-ready data (what `ttr campaign status` shows)."""
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from .state import year
+
+
+def _event(c, eid: str) -> dict:
+    e = c.pack.events[eid]
+    return {"id": e.id, "name": e.name, "kind": e.kind, "demo": e.demo}
+
+
+def status(c) -> dict:
+    snap, box = c._snap, c.box
+    caboose = c.caboose
+    vault = {p.idx: 0 for p in c.players}
+    for (_g, p), row in snap.slips.items():
+        vault[p] += row["total"]
+    companies = []
+    for p in c.players:
+        played = sorted(g for (g, q) in snap.slips if q == p.idx)
+        companies.append({
+            "player": p.name, "company": p.company,
+            "office": {"company_bonus": box.company_bonus, "caboose": p.idx == caboose.idx},
+            "vault": vault[p.idx], "games_played": played,
+            "games_absent": sorted(g for g, gone in snap.absences.items() if p.idx in gone),
+        })
+    names = {p.idx: p.name for p in c.players}
+    out = {
+        "pack": {"name": c.pack.name, "title": c.pack.title, "demo": c.pack.demo},
+        "seed": c.seed, "map": snap.map, "phase": c.phase, "game": c.number, "year": year(c.number),
+        "games_done": sum(1 for g in snap.games if g["status"] == "done"),
+        "caboose": caboose.name,
+        "companies": companies,
+        "events": {"box": [_event(c, e) for e in box.events],
+                   "removed": [{**_event(c, r["event"]), "game": r["game"], "by": r["by"],
+                                "player": names.get(r["player"])} for r in box.removed]},
+        "claim_steps": [{"number": s.number, "kind": s.kind, "label": s.label} for s in box.steps],
+        "company_bonus": box.company_bonus,
+        "retired_tickets": list(box.retired_tickets),
+        "changes": [{"after": a, "note": ch["note"], "demo": ch["demo"]} for a, ch in sorted(snap.changes.items())],
+        "current_game": None, "pending": None, "standings": None,
+    }
+    if c.phase == "ready":
+        out["pending"] = {"decision": "start_game", "game": c.number, "year": year(c.number),
+                          "trains": c.pack.trains[c.number - 1]}
+    elif c.phase == "removal":
+        out["pending"] = {"decision": "remove_event", "player": caboose.name,
+                          "choices": [_event(c, e) for e in c.pending_removal()]}
+    elif c.phase == "playing":
+        out["current_game"] = _progress(c)
+    else:
+        out["standings"] = c.standings()
+    return out
+
+
+def _progress(c) -> dict:
+    g = c._game
+    seats = c.seats
+    ev = g.current_event
+    return {
+        "game": c.number, "year": year(c.number), "seed": g.seed, "actions": len(g.actions), "turn": g.turns,
+        "phase": g.phase, "to_move": seats[g.current_player].name, "last_round": g.final_turns >= 0,
+        "trains": g.setup.trains,
+        "seats": [{"seat": s, "player": p.name, "company": p.company, "money": g.money[s], "trains_left": g.trains[s],
+                   "tickets": len(g.tickets[s])} for s, p in enumerate(seats)],
+        "absent": [c.players[i].name for i in c._snap.absences.get(c.number, [])],
+        "current_event": asdict(ev) if ev else None,
+        "event_deck": len(g.event_deck), "event_discard": list(g.event_discard),
+    }
+
+
+__all__ = ["status"]

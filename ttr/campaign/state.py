@@ -1,0 +1,164 @@
+"""The campaign's rules as pure functions: the content in force between games
+(event box, claim steps, company bonus, retired tickets), seat order, seeds,
+absent players' awards and the final standings. No database, no engine state:
+store.py persists, campaign.py plays."""
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import asdict, dataclass, field
+
+from ..editions.legacy.content import COMPANY_COLORS, ClaimStep
+from ..editions.legacy.pack import GAMES, YEARS, Change, Pack
+from ..errors import TtrError
+
+MAP = "legends-west"
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+class CampaignError(TtrError):
+    """A campaign request that cannot be done, or a campaign file that cannot be used; nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Player:
+    idx: int        # clockwise position at the table (LW-C1)
+    name: str
+    company: str    # one of COMPANY_COLORS
+
+
+# ------------------------------------------------------------------ seeds
+
+def derive(seed: int, *parts) -> int:
+    """A 31-bit number from the campaign seed and a label: game seeds, bot seeds, random picks."""
+    text = "/".join(["ttr-campaign", str(seed)] + [str(p) for p in parts])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") >> 1
+
+
+def game_seed(seed: int, game: int) -> int:
+    return derive(seed, "game", game)
+
+
+def pick(seed: int, label: str, choices: list[int]) -> int:
+    """A random element of `choices`, fixed by the campaign seed and `label`."""
+    return random.Random(derive(seed, label)).choice(sorted(choices))
+
+
+def year(game: int) -> int:
+    return YEARS[game - 1]
+
+
+# --------------------------------------------------------------- players
+
+def check_players(players: list[tuple[str, str]]) -> list[Player]:
+    """(name, company colour) pairs, clockwise -> Players; CampaignError names the problem."""
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise CampaignError(f"a campaign has {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(players)}")
+    out, names, companies = [], set(), set()
+    for i, (name, company) in enumerate(players):
+        name = (name or "").strip()
+        company = (company or "").strip().lower()
+        if not name:
+            raise CampaignError(f"player {i + 1} has no name")
+        if company not in COMPANY_COLORS:
+            raise CampaignError(f"player {name!r}: unknown company colour {company!r}; "
+                                f"the companies are {', '.join(COMPANY_COLORS)}")
+        if name.lower() in names:
+            raise CampaignError(f"two players are named {name!r}")
+        if company in companies:
+            raise CampaignError(f"two players chose the {company} company; each company has one owner")
+        names.add(name.lower())
+        companies.add(company)
+        out.append(Player(i, name, company))
+    return out
+
+
+def seat_order(players: list[Player], present: set[int], holder: int) -> list[int]:
+    """LW-C1: the present players clockwise (campaign order), starting with the caboose holder (seat 0)."""
+    idx = [p.idx for p in players if p.idx in present]
+    k = idx.index(holder)
+    return idx[k:] + idx[:k]
+
+
+# ------------------------------------------------------ content in force
+
+@dataclass
+class Box:
+    """What the next game is set up with: the event box, the board's claim steps,
+    the company bonus, retired tickets; and the events removed for good."""
+    events: list[str]
+    steps: list[ClaimStep]
+    company_bonus: int
+    retired_tickets: list[int]
+    removed: list[dict] = field(default_factory=list)  # {"event", "game", "by": "caboose"|"pack", "player"}
+
+    @classmethod
+    def initial(cls, pack: Pack) -> "Box":
+        return cls(list(pack.start_events), list(pack.steps), pack.company_bonus, [])
+
+    def remove(self, event_id: str, game: int, player: int | None) -> None:
+        """The caboose holder's removal (L5): out of the box for good."""
+        self.events.remove(event_id)
+        self.removed.append({"event": event_id, "game": game, "by": "caboose", "player": player})
+
+    def apply(self, change: dict) -> None:
+        """A recorded between-games change (change_record)."""
+        for eid in change["remove_events"]:
+            if eid in self.events:
+                self.events.remove(eid)
+                self.removed.append({"event": eid, "game": change["after"], "by": "pack", "player": None})
+        for eid in change["add_events"]:  # LW-C6: an event removed earlier can be recalled
+            if eid not in self.events:
+                self.events.append(eid)
+        self.steps = sorted(self.steps + [ClaimStep(**s) for s in change["add_steps"]], key=lambda s: s.number)
+        if change["company_bonus"] is not None:
+            self.company_bonus = change["company_bonus"]
+        self.retired_tickets += [t for t in change["retire_tickets"] if t not in self.retired_tickets]
+
+
+def change_record(change: Change) -> dict:
+    """A pack change as the JSON kept in the campaign (so the record is self-contained)."""
+    return {"after": change.after, "note": change.note, "add_events": list(change.add_events),
+            "remove_events": list(change.remove_events), "add_steps": [asdict(s) for s in change.add_steps],
+            "company_bonus": change.company_bonus, "retire_tickets": list(change.retire_tickets),
+            "demo": change.demo}
+
+
+# ------------------------------------------------------------- awards
+
+def absent_award(rule: str, amount: int, slips: list[int]) -> int:
+    """LW-C7: an absent player's slip for one game: the lowest slip of those who played it,
+    their mean rounded down, or a fixed sum (the pack says which)."""
+    if rule == "fixed":
+        return amount
+    if not slips:
+        return 0
+    if rule == "lowest":
+        return min(slips)
+    return sum(slips) // len(slips)
+
+
+def standings(players: list[Player], slips: dict[tuple[int, int], int], awards: dict[tuple[int, int], int]) -> dict:
+    """The campaign's standings: each vault (slips + absent awards), ranked; equal vaults share a rank (LW-C8)."""
+    rows = []
+    for p in players:
+        per_game = []  # one entry per game: {"game", "year", "slip", "absent"}, or None before it is played
+        for g in range(1, GAMES + 1):
+            if (g, p.idx) in slips:
+                per_game.append({"game": g, "year": year(g), "slip": slips[g, p.idx], "absent": False})
+            elif (g, p.idx) in awards:
+                per_game.append({"game": g, "year": year(g), "slip": awards[g, p.idx], "absent": True})
+            else:
+                per_game.append(None)
+        total = sum(x["slip"] for x in per_game if x)
+        rows.append({"player": p.name, "company": p.company, "vault": total, "games": per_game})
+    order = sorted(range(len(rows)), key=lambda i: -rows[i]["vault"])
+    for pos, i in enumerate(order):
+        prev = rows[order[pos - 1]] if pos else None
+        rows[i]["rank"] = prev["rank"] if prev and prev["vault"] == rows[i]["vault"] else pos + 1
+    return {"ranking": [rows[i] for i in order], "winners": [rows[i]["player"] for i in order
+                                                            if rows[i]["rank"] == 1]}
+
+
+__all__ = ["CampaignError", "Player", "Box", "MAP", "GAMES", "derive", "game_seed", "pick", "year", "check_players",
+           "seat_order", "change_record", "absent_award", "standings"]

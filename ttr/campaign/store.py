@@ -1,0 +1,315 @@
+"""The campaign file: one SQLite database (docs/campaign.md has the schema).
+
+Every change is one transaction: a campaign's creation, a game's start, each
+action (with, for the last one, the end of the game), each decision. SQLite
+commits are atomic and, in WAL mode, durable once `COMMIT` returns, so a crash
+between two calls loses nothing and leaves nothing half written."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .state import CampaignError, Player
+
+KIND = "ttr-campaign"
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE players (
+    idx     INTEGER PRIMARY KEY,
+    name    TEXT NOT NULL UNIQUE,
+    company TEXT NOT NULL UNIQUE CHECK (company IN ('blue', 'black', 'red', 'yellow', 'green')));
+CREATE TABLE campaign (
+    id        INTEGER PRIMARY KEY CHECK (id = 1),
+    seed      INTEGER NOT NULL,
+    map       TEXT NOT NULL,
+    pack_name TEXT NOT NULL,
+    pack_json TEXT NOT NULL,
+    created   TEXT NOT NULL);
+CREATE TABLE games (
+    game         INTEGER PRIMARY KEY CHECK (game BETWEEN 1 AND 12),
+    year         INTEGER NOT NULL,
+    seed         INTEGER NOT NULL,
+    setup_json   TEXT NOT NULL,
+    status       TEXT NOT NULL CHECK (status IN ('playing', 'removal', 'done')),
+    result_json  TEXT,
+    discard_json TEXT);
+CREATE TABLE seats (
+    game   INTEGER NOT NULL REFERENCES games(game),
+    seat   INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 4),
+    player INTEGER NOT NULL REFERENCES players(idx),
+    PRIMARY KEY (game, seat), UNIQUE (game, player));
+CREATE TABLE absences (
+    game   INTEGER NOT NULL REFERENCES games(game),
+    player INTEGER NOT NULL REFERENCES players(idx),
+    PRIMARY KEY (game, player));
+CREATE TABLE actions (
+    game INTEGER NOT NULL REFERENCES games(game),
+    n    INTEGER NOT NULL CHECK (n >= 0),
+    seat INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (game, n));
+CREATE TABLE slips (
+    game                   INTEGER NOT NULL REFERENCES games(game),
+    player                 INTEGER NOT NULL REFERENCES players(idx),
+    seat                   INTEGER NOT NULL,
+    rank                   INTEGER NOT NULL,
+    money_held             INTEGER NOT NULL,
+    remaining_trains_bonus INTEGER NOT NULL,
+    ticket_points          INTEGER NOT NULL,
+    total                  INTEGER NOT NULL CHECK (total >= 0),
+    PRIMARY KEY (game, player));
+CREATE TABLE caboose (
+    seq    INTEGER PRIMARY KEY,
+    game   INTEGER NOT NULL CHECK (game BETWEEN 0 AND 12),
+    player INTEGER NOT NULL REFERENCES players(idx),
+    reason TEXT NOT NULL CHECK (reason IN ('random-start', 'holder-absent', 'last-place')));
+CREATE TABLE removals (
+    game     INTEGER PRIMARY KEY REFERENCES games(game),
+    player   INTEGER NOT NULL REFERENCES players(idx),
+    event_id TEXT,
+    how      TEXT NOT NULL CHECK (how IN ('chosen', 'auto', 'empty')));
+CREATE TABLE changes (
+    after       INTEGER PRIMARY KEY REFERENCES games(game),
+    change_json TEXT NOT NULL);
+CREATE TABLE awards (
+    game   INTEGER NOT NULL REFERENCES games(game),
+    player INTEGER NOT NULL REFERENCES players(idx),
+    amount INTEGER NOT NULL CHECK (amount >= 0),
+    rule   TEXT NOT NULL,
+    PRIMARY KEY (game, player));
+"""
+TABLES = ("meta", "players", "campaign", "games", "seats", "absences", "actions", "slips", "caboose", "removals",
+          "changes", "awards")
+
+
+@dataclass
+class Snapshot:
+    """Everything in the file except the actions of finished games."""
+    seed: int
+    map: str
+    pack_json: dict
+    players: list[Player]
+    games: list[dict]                       # rows of `games`, in order, JSON columns decoded
+    seats: dict[int, list[int]]             # game -> player per seat
+    absences: dict[int, list[int]]          # game -> absent players
+    slips: dict[tuple[int, int], dict]      # (game, player) -> row
+    caboose: list[dict]                     # rows, in order
+    removals: dict[int, dict]               # game -> row
+    changes: dict[int, dict]                # after -> change record
+    awards: dict[tuple[int, int], int]
+    actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, text) of the game in progress
+
+
+class Store:
+    def __init__(self, conn: sqlite3.Connection, path: str):
+        self.conn = conn
+        self.path = path
+
+    # ---------------------------------------------------------- open/create
+
+    @staticmethod
+    def _connect(path: Path, mode: str, durable: bool) -> sqlite3.Connection:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True, isolation_level=None)
+        try:
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
+            conn.execute("PRAGMA busy_timeout = 5000")
+        except Exception:
+            conn.close()
+            raise
+        return conn
+
+    @staticmethod
+    def _wal(conn: sqlite3.Connection) -> None:
+        """WAL: a commit is one append to the log (a file that is not a campaign is never switched)."""
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            conn.execute("PRAGMA journal_mode = WAL")
+
+    @classmethod
+    def create(cls, path: str | Path, fill, durable: bool = True) -> "Store":
+        """A new campaign file; `fill(store)` writes its rows in the creating transaction.
+        An existing file is never touched; a failed creation leaves no file."""
+        p = Path(path)
+        if p.exists():
+            raise CampaignError(f"{p} already exists; choose a new file for a new campaign")
+        if not p.parent.is_dir():
+            raise CampaignError(f"cannot create {p}: no directory {p.parent}")
+        try:
+            conn = cls._connect(p, "rwc", durable)
+        except sqlite3.Error as e:
+            raise CampaignError(f"cannot create {p}: {e}") from None
+        store = cls(conn, str(p))
+        try:
+            cls._wal(conn)
+            with store.tx():
+                for stmt in SCHEMA.split(";"):
+                    if stmt.strip():
+                        conn.execute(stmt)
+                conn.executemany("INSERT INTO meta VALUES (?, ?)",
+                                 [("kind", KIND), ("schema_version", str(SCHEMA_VERSION))])
+                fill(store)
+        except BaseException:
+            conn.close()
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(str(p) + suffix).unlink(missing_ok=True)
+            raise
+        return store
+
+    @classmethod
+    def open(cls, path: str | Path, durable: bool = True) -> "Store":
+        p = Path(path)
+        if not p.exists():
+            raise CampaignError(f"no campaign file {p}")
+        if p.is_dir():
+            raise CampaignError(f"{p} is a directory, not a campaign file")
+        try:
+            conn = cls._connect(p, "rw", durable)
+        except sqlite3.DatabaseError as e:
+            raise CampaignError(f"{p} is not a campaign file (not an SQLite database: {e})") from None
+        try:
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            meta = dict(conn.execute("SELECT key, value FROM meta")) if "meta" in names else {}
+        except sqlite3.DatabaseError as e:
+            conn.close()
+            raise CampaignError(f"{p} is not a campaign file (not an SQLite database: {e})") from None
+        if meta.get("kind") != KIND:
+            conn.close()
+            raise CampaignError(f"{p} is an SQLite database but not a ttr campaign")
+        if meta.get("schema_version") != str(SCHEMA_VERSION):
+            conn.close()
+            raise CampaignError(f"{p} has campaign schema version {meta.get('schema_version')}; "
+                                f"this ttr reads version {SCHEMA_VERSION}")
+        missing = [t for t in TABLES if t not in names]
+        if missing:
+            conn.close()
+            raise CampaignError(f"{p} is damaged: table(s) {', '.join(missing)} missing")
+        try:
+            cls._wal(conn)
+        except sqlite3.Error as e:
+            conn.close()
+            raise CampaignError(f"cannot open {p}: {e}") from None
+        return cls(conn, str(p))
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @contextmanager
+    def tx(self):
+        """One transaction: committed whole, or rolled back whole."""
+        c = self.conn
+        try:
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                yield c
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+            c.execute("COMMIT")
+        except sqlite3.Error as e:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            raise CampaignError(f"cannot write to {self.path} ({e}); nothing was changed") from None
+
+    # ---------------------------------------------------------------- reads
+
+    def load(self) -> Snapshot:
+        """Read the campaign (CampaignError if the rows do not make sense)."""
+        try:
+            return self._load()
+        except CampaignError:
+            raise
+        except (sqlite3.Error, ValueError, KeyError, TypeError, IndexError) as e:
+            raise CampaignError(f"{self.path} is damaged: {type(e).__name__}: {e}") from None
+
+    def _load(self) -> Snapshot:
+        c = self.conn
+        row = c.execute("SELECT seed, map, pack_json FROM campaign WHERE id = 1").fetchone()
+        if row is None:
+            raise CampaignError(f"{self.path} is damaged: no campaign row")
+        players = [Player(i, n, co) for i, n, co in c.execute("SELECT idx, name, company FROM players ORDER BY idx")]
+        games = []
+        for g, y, s, setup, status, result, discard in c.execute(
+                "SELECT game, year, seed, setup_json, status, result_json, discard_json FROM games ORDER BY game"):
+            games.append({"game": g, "year": y, "seed": s, "setup": json.loads(setup), "status": status,
+                          "result": json.loads(result) if result else None,
+                          "discard": json.loads(discard) if discard else None})
+        seats: dict[int, list[int]] = {}
+        for g, _seat, p in c.execute("SELECT game, seat, player FROM seats ORDER BY game, seat"):
+            seats.setdefault(g, []).append(p)
+        absences: dict[int, list[int]] = {}
+        for g, p in c.execute("SELECT game, player FROM absences ORDER BY game, player"):
+            absences.setdefault(g, []).append(p)
+        cols = ("seat", "rank", "money_held", "remaining_trains_bonus", "ticket_points", "total")
+        slips = {(r[0], r[1]): dict(zip(cols, r[2:])) for r in c.execute(
+            f"SELECT game, player, {', '.join(cols)} FROM slips")}
+        caboose = [{"game": g, "player": p, "reason": r} for g, p, r in c.execute(
+            "SELECT game, player, reason FROM caboose ORDER BY seq")]
+        removals = {g: {"game": g, "player": p, "event": e, "how": h} for g, p, e, h in c.execute(
+            "SELECT game, player, event_id, how FROM removals")}
+        changes = {a: json.loads(j) for a, j in c.execute("SELECT after, change_json FROM changes")}
+        awards = {(g, p): a for g, p, a in c.execute("SELECT game, player, amount FROM awards")}
+        snap = Snapshot(row[0], row[1], json.loads(row[2]), players, games, seats, absences, slips, caboose,
+                        removals, changes, awards)
+        if games and games[-1]["status"] == "playing":
+            snap.actions = self.actions(games[-1]["game"])
+        return snap
+
+    def actions(self, game: int) -> list[tuple[int, str]]:
+        rows = list(self.conn.execute("SELECT n, seat, text FROM actions WHERE game = ? ORDER BY n", (game,)))
+        if [r[0] for r in rows] != list(range(len(rows))):
+            raise CampaignError(f"{self.path} is damaged: the actions of game {game} are not numbered 0, 1, 2, ...")
+        return [(s, t) for _, s, t in rows]
+
+    # --------------------------------------------------------------- writes
+    # (called inside tx())
+
+    def write_campaign(self, seed: int, map_name: str, pack_name: str, pack_json: dict, created: str,
+                       players: list[Player]) -> None:
+        c = self.conn
+        c.executemany("INSERT INTO players (idx, name, company) VALUES (?, ?, ?)",
+                      [(p.idx, p.name, p.company) for p in players])
+        c.execute("INSERT INTO campaign (id, seed, map, pack_name, pack_json, created) VALUES (1, ?, ?, ?, ?, ?)",
+                  (seed, map_name, pack_name, json.dumps(pack_json, sort_keys=True), created))
+
+    def write_caboose(self, game: int, player: int, reason: str) -> None:
+        self.conn.execute("INSERT INTO caboose (game, player, reason) VALUES (?, ?, ?)", (game, player, reason))
+
+    def write_game(self, game: int, year: int, seed: int, setup: dict, seats: list[int], absent: list[int]) -> None:
+        c = self.conn
+        c.execute("INSERT INTO games (game, year, seed, setup_json, status) VALUES (?, ?, ?, ?, 'playing')",
+                  (game, year, seed, json.dumps(setup, sort_keys=True)))
+        c.executemany("INSERT INTO seats (game, seat, player) VALUES (?, ?, ?)",
+                      [(game, s, p) for s, p in enumerate(seats)])
+        c.executemany("INSERT INTO absences (game, player) VALUES (?, ?)", [(game, p) for p in absent])
+
+    def write_action(self, game: int, n: int, seat: int, text: str) -> None:
+        self.conn.execute("INSERT INTO actions (game, n, seat, text) VALUES (?, ?, ?, ?)", (game, n, seat, text))
+
+    def write_end(self, game: int, result: dict, discard: list[str], slips: list[tuple]) -> None:
+        c = self.conn
+        c.execute("UPDATE games SET status = 'removal', result_json = ?, discard_json = ? WHERE game = ?",
+                  (json.dumps(result, sort_keys=True), json.dumps(discard), game))
+        c.executemany("INSERT INTO slips (game, player, seat, rank, money_held, remaining_trains_bonus, "
+                      "ticket_points, total) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", slips)
+
+    def write_removal(self, game: int, player: int, event_id: str | None, how: str) -> None:
+        self.conn.execute("INSERT INTO removals (game, player, event_id, how) VALUES (?, ?, ?, ?)",
+                          (game, player, event_id, how))
+
+    def write_change(self, after: int, record: dict) -> None:
+        self.conn.execute("INSERT INTO changes (after, change_json) VALUES (?, ?)",
+                          (after, json.dumps(record, sort_keys=True)))
+
+    def write_done(self, game: int) -> None:
+        self.conn.execute("UPDATE games SET status = 'done' WHERE game = ?", (game,))
+
+    def write_awards(self, awards: list[tuple[int, int, int, str]]) -> None:
+        self.conn.executemany("INSERT INTO awards (game, player, amount, rule) VALUES (?, ?, ?, ?)", awards)
+
+
+__all__ = ["Store", "Snapshot", "SCHEMA", "SCHEMA_VERSION", "KIND", "TABLES"]
