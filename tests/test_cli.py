@@ -233,3 +233,19 @@ def test_record_turns_counts_the_turns_played(map_name, players, seed):
     g = play_game(map_name, players, seed)
     r = record(g)
     assert r.turns == turns_played(g), f"record says {r.turns} turns, {turns_played(g)} were played"
+
+
+# ----------------------------------------------------------------- legacy
+
+def test_simulate_bench_and_demo_work_on_legends_west():
+    res, out = run("simulate", "--map", "legends-west", "--players", "3", "--games", "4", "--seed", "2", "--json",
+                   "--agents", "planner")
+    assert res.exit_code == 0, out
+    s = json.loads(out)
+    assert s["games"] == 4 and math.isclose(sum(s["win_rate_by_seat"]), 1.0)
+    res, out = run("bench", "--map", "legends-west", "--players", "4", "--games", "3", "--runs", "1", "--json")
+    assert res.exit_code == 0, out
+    assert json.loads(out)[0]["map"] == "legends-west"
+    res, out = run("demo", "--map", "legends-west", "--players", "2", "--seed", "3")
+    assert res.exit_code == 0, out
+    assert "slip $" in out and "held $" in out and "never below $0" in out

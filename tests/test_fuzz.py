@@ -11,7 +11,7 @@ import pytest
 import ttr
 from ttr.engine.actions import Action
 
-MAPS = [("europe", 3), ("usa", 2), ("nordic", 2), ("world", 3), ("great-lakes", 2)]
+MAPS = [("europe", 3), ("usa", 2), ("nordic", 2), ("world", 3), ("great-lakes", 2), ("legends-west", 3)]
 JUNK = [None, -1, 0, 10**9, "x", "", [], {}, [None], {"a": 1}, True, 3.5, "locomotive", "joker", [1, 2], ["red"]]
 WORDS = ["draw", "claim", "keep", "station", "pay", "decline", "pass", "tickets", "pieces", "exchange", "harbor",
          "deck", "train", "ship", "none", "red", "3red+1locomotive", "2red-ship", "1joker", "Paris", "New", "York",
