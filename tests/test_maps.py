@@ -183,7 +183,11 @@ def _set(path, value):
     (_set(("double_routes",), [[1, 9]]), "double_routes[0]", "unknown route id 9"),
 ])
 def test_malformed_map_names_file_entry_and_problem(mutate, entry, problem):
-    d = tiny()
+    assert_refused(tiny(), mutate, entry, problem)
+
+
+def assert_refused(d: dict, mutate, entry: str, problem: str) -> None:
+    """The mutated map is refused with a message naming the file, the entry and the problem."""
     mutate(d)
     with pytest.raises(ttr.MapError) as e:
         parse_map(d, "tiny.json")
@@ -212,14 +216,7 @@ def test_malformed_map_names_file_entry_and_problem(mutate, entry, problem):
     (_set(("cities", 0, "big"), "yes"), "cities[0] (A).big", "valid boolean"),
 ])
 def test_malformed_legacy_fields_name_file_entry_and_problem(mutate, entry, problem):
-    d = legacy_tiny()
-    mutate(d)
-    with pytest.raises(ttr.MapError) as e:
-        parse_map(d, "tiny.json")
-    msg = str(e.value)
-    assert msg.startswith("tiny.json: "), msg
-    assert entry in msg, msg
-    assert problem in msg, msg
+    assert_refused(legacy_tiny(), mutate, entry, problem)
 
 
 def test_bad_colour_message_lists_the_valid_colours():
