@@ -4,8 +4,6 @@ route is taken, and uses each edition's features. It reads only `game.view(seat)
 and the seat's own legal actions."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..cards import COLOR_INDEX
 from ..engine.actions import (CLAIM, DECK, DECLINE, DRAW, EXCHANGE, HARBOR, KEEP, PAY, PIECES, STATION, TICKETS,
                                Action)
@@ -15,9 +13,15 @@ from .planning import CARD_INFO, INF, Position, RouteGraph, plan_routes, route_c
 SAMPLE = 400  # payments looked at per route at most (some hands pay in thousands of ways)
 
 
-@lru_cache(maxsize=None)
-def _graph(m) -> RouteGraph:
-    return RouteGraph(m)
+_GRAPHS: dict[int, tuple] = {}  # id(map) -> (map, RouteGraph); the map is kept alive so its id stays unique
+
+
+def graph_of(m) -> RouteGraph:
+    """The route graph of a map, looked up by identity (hashing a whole map costs more than planning)."""
+    entry = _GRAPHS.get(id(m))
+    if entry is None or entry[0] is not m:
+        entry = _GRAPHS[id(m)] = (m, RouteGraph(m))
+    return entry[1]
 
 
 class PlannerAgent(Agent):
@@ -29,7 +33,7 @@ class PlannerAgent(Agent):
         legal = game.legal_actions()
         self.ed = game.edition
         self.map = game.map
-        self.graph = _graph(game.map)
+        self.graph = graph_of(game.map)
         self.pos = Position.from_view(view, game.map, self.ed.n_kinds)
         self.others_pieces = min((p["trains"] + p.get("ships", 0) for p in view["players"] if p["seat"] != seat),
                                  default=99)

@@ -1,93 +1,137 @@
 """The search bot: determinized Monte Carlo over the planner's best candidates.
 
-At each turn or ticket choice it takes a few candidate actions (the planner's
-choice and its strongest alternatives) and spends its budget on samples: each
-sample deals a fresh world consistent with the seat's view (`determinize`),
-and every candidate is played in that same world and followed by planners
-playing every seat to the end (common random numbers: the candidates are
-compared on identical deals, which removes most of the noise). The planner's
-move is kept unless another candidate's mean outcome (score margin, plus a
-win bonus) is better by `margin`. This is the flat, one-level form of
-information-set Monte Carlo search with the planner as rollout policy and as
-the prior that proposes candidates; deterministic given the seed when the
-budget is a number of samples.
+At a decision it takes a few candidate actions (the planner's choice and its
+strongest alternatives) and spends its budget on samples: each sample deals a
+fresh world consistent with the seat's view (`determinize`), and every
+candidate is played in that same world and followed by planners playing every
+seat to the end (common random numbers: the candidates are compared on
+identical deals, which removes most of the noise). The planner's move is kept
+unless another candidate's mean outcome is better by `margin`. This is the
+flat, one-level form of information-set Monte Carlo search with the planner as
+rollout policy and as the prior that proposes candidates; deterministic given
+the seed when the budget is a number of samples.
+
+Where it searches (`turns`): the ticket choices (always, `keep_samples`
+worlds over the `keep_candidates` best combinations), and on turns either every
+turn ("all") or only the turns where the planner is weakest ("key", the
+default: when it would draw tickets, when its plan is complete, and in the end
+game). The outcome of a playout is the win (shared wins split) plus
+`margin_weight` times the score margin over the best other player / 100.
+Options that were measured but are off by default: `halving` (successive
+halving over the candidates), `deals` > 1 (worlds weighted by what the other
+seats' claims say about their tickets, belief.py) and `z` (deviate from the
+planner only by z standard errors of the paired difference).
 """
 from __future__ import annotations
 
+import math
 import time
 
 from ..engine.actions import CLAIM, DRAW, KEEP, TICKETS
 from .base import Agent
-from .determinize import determinize
-from .planner import PlannerAgent
+from .belief import sample_world
+from .rollout import RolloutPlanner, playout
+
+SEARCHED_PHASES = ("turn", "initial-tickets", "keep-tickets")
 
 
 class SearchAgent(Agent):
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 8, time_per_move: float | None = None,
-                 candidates: int = 3, max_rollout: int = 600, margin: float = 0.08):
+                 candidates: int = 4, max_rollout: int = 1000, margin: float = 0.03,
+                 keep_samples: int | None = None, keep_candidates: int = 5, turns: str = "key",
+                 endgame: int = 15, margin_weight: float = 0.5, deals: int = 1, beta: float = 8.0,
+                 halving: bool = False, z: float = 0.0):
         super().__init__(seed)
-        self.samples = samples              # samples per decision (the budget)
-        self.time_per_move = time_per_move  # optional cap in seconds (then play depends on speed)
+        self.samples = samples              # worlds per turn decision (the budget)
+        self.keep_samples = samples * 2 if keep_samples is None else keep_samples  # worlds per ticket choice
+        self.time_per_move = time_per_move  # optional cap in seconds per move (then play depends on speed)
         self.max_candidates = candidates
+        self.keep_candidates = keep_candidates
         self.max_rollout = max_rollout
-        self.margin = margin                # how much better (mean outcome) an alternative must be
-        self.planner = PlannerAgent(seed)
+        self.margin = margin                # how much better (mean outcome) an alternative must be,
+        self.z = z                          # plus z standard errors of the paired difference
+        self.turns = turns                  # "all", "key" or "none": which turns are searched
+        self.endgame = endgame              # pieces left (any seat) from which every turn is searched
+        self.margin_weight = margin_weight  # outcome = win + margin_weight * score margin / 100
+        self.deals = deals                  # uniform deals per sampled world (1: no weighting by claims)
+        self.beta = beta                    # how strongly claims weigh the deals (see belief.py)
+        self.halving = halving              # successive halving over the candidates
+        self.planner = RolloutPlanner()     # the planner's policy (proposes candidates)
+        self.memo: dict = {}                # route plans, shared by the playouts of one decision
+        self.stats: dict = {}               # (decision, 'searched' or the kind chosen instead) -> count
 
     def act(self, game, seat):
         legal = game.legal_actions()
-        if len(legal) == 1 or game.phase not in ("turn", "initial-tickets", "keep-tickets"):
-            return self.planner.act(game, seat)
-        candidates = self._candidates(game, seat, legal)
+        self.memo.clear()
+        first = self.planner.act(game, seat)
+        if len(legal) == 1 or game.phase not in SEARCHED_PHASES:
+            return first
+        keep = KEEP in self.planner.segs
+        if not keep and not self._searched_turn(game, seat, first):
+            return first
+        candidates = self._candidates(game, seat, legal, first)
         if len(candidates) == 1:
             return candidates[0]
-        view = game.view(seat, history=False, legal=False)
-        totals = [0.0] * len(candidates)
-        deadline = time.perf_counter() + self.time_per_move if self.time_per_move else None
-        worlds = 0
-        for _ in range(self.samples):
-            if deadline and worlds and time.perf_counter() > deadline:
-                break
-            world = determinize(view, self.rng)
-            for i, action in enumerate(candidates):  # every candidate on the same world (paired samples)
-                w = world.clone()
-                w.apply_unchecked(action)
-                totals[i] += self._rollout(w, seat)
-            worlds += 1
-        means = [t / worlds for t in totals]
+        means, errors = self._evaluate(game, seat, candidates, self.keep_samples if keep else self.samples)
         best = max(range(len(candidates)), key=lambda k: (means[k], -k))
-        if means[best] - means[0] < self.margin:  # the planner's move unless another is clearly better
+        what = game.phase if keep else first.kind
+        self.stats[what, "searched"] = self.stats.get((what, "searched"), 0) + 1
+        if means[best] - means[0] < self.margin + self.z * errors[best]:  # the planner's unless another is clearly better
             return candidates[0]
+        self.stats[what, candidates[best].kind] = self.stats.get((what, candidates[best].kind), 0) + 1
         return candidates[best]
 
-    def _candidates(self, game, seat, legal) -> list:
+    # ------------------------------------------------------------ what to search
+
+    def _searched_turn(self, game, seat, first) -> bool:
+        if self.turns == "all":
+            return True
+        if self.turns != "key":
+            return False
+        if first.kind == TICKETS:
+            return True
+        planner = self.planner
+        pos = planner.pos
+        if pos.last_round or min(pos.trains + pos.ships, planner.others_pieces) <= self.endgame:
+            return True
+        planned, _, _, _ = planner._plan(pos.tickets)
+        return all(pos.owner.get(r) == seat for r in planned)  # the plan is complete: what next?
+
+    def _candidates(self, game, seat, legal, first) -> list:
         """The planner's choice first, then its strongest alternatives."""
         planner = self.planner
-        first = planner.act(game, seat)
         out = [first]
         if KEEP in planner.segs:
             keeps = [t for ts, _ in planner.segs[KEEP] for t in ts]
             ranked = sorted(keeps, key=lambda c: -self._keep_value(c))
             out += [planner._action(KEEP, c) for c in ranked]
+            limit = self.keep_candidates
         else:
-            planned, _, _, _ = planner._plan(planner.pos.tickets)
-            todo = set(r for r in planned if planner.pos.owner.get(r) != seat)
-            claims = sorted(((r, pays) for r, pays in planner._claims() if r in planned),
-                            key=lambda x: -game.map.route(x[0]).length)
-            out += [planner._action(CLAIM, r, planner._cheapest(pays, todo - {r})) for r, pays in claims[:2]]
-            draw = planner._draw(second=False)
-            if draw is not None:
-                out.append(draw)
+            pos = planner.pos
+            planned, _, _, _ = planner._plan(pos.tickets)
+            todo = {r for r in planned if pos.owner.get(r) != seat}
+            claims = planner._claims()
+            route = game.map.route
+            mine = sorted(((r, pays) for r, pays in claims if r in planned), key=lambda x: (-route(x[0]).length, x[0]))
+            out += [planner._action(CLAIM, r, planner._cheapest(pays, todo - {r})) for r, pays in mine[:2]]
             if TICKETS in planner.segs:
                 out.append(planner._action(TICKETS, None))
-            if DRAW not in planner.segs and not claims:
-                out.append(legal[0])
+            if DRAW in planner.segs:
+                planner.needs = planner._needs(list(todo))
+                draw = planner._draw(second=False)
+                if draw is not None:
+                    out.append(draw)
+            others = sorted(((r, pays) for r, pays in claims if r not in planned),
+                            key=lambda x: (-route(x[0]).length, x[0]))
+            out += [planner._action(CLAIM, r, planner._cheapest(pays, todo)) for r, pays in others[:2]]
+            limit = self.max_candidates
         unique = []
         for a in out:
             if a is not None and a not in unique and a in legal:
                 unique.append(a)
-        return unique[:self.max_candidates]
+        return unique[:limit]
 
     def _keep_value(self, combo) -> float:
         planner = self.planner
@@ -98,21 +142,65 @@ class SearchAgent(Agent):
         over = needed - 0.6 * planner._budget()
         return value - (4.0 * over if over > 0 else 0.0)
 
-    def _rollout(self, world, seat) -> float:
-        """Planners (deterministic) play every seat to the end: the score margin over the best
-        other player / 100, plus 0.3 for a win (shared wins split)."""
-        bots = [PlannerAgent(0) for _ in range(world.num_players)]
-        for _ in range(self.max_rollout):
-            if world.is_over:
+    # ------------------------------------------------------------ evaluation
+
+    def _evaluate(self, game, seat, candidates, samples) -> tuple[list[float], list[float]]:
+        """Mean outcome of each candidate over the same sampled worlds, and the standard error of
+        its mean difference with the planner's candidate: `samples` worlds per candidate
+        on average. With `halving`, successive halving: after each round the worse half of the
+        candidates (never the planner's, the first) is dropped and the budget goes to the others;
+        every candidate still in is compared on the same worlds. Dropped candidates get -inf."""
+        view = game.view(seat, history=False, legal=False)
+        k = len(candidates)
+        alive = list(range(k))
+        totals = [0.0] * k
+        squares = [0.0] * k  # of the paired differences with the planner's candidate
+        worlds = 0
+        budget = samples * k  # playouts
+        rounds = max(1, math.ceil(math.log2(k))) if self.halving else 1
+        deadline = time.perf_counter() + self.time_per_move * 0.9 if self.time_per_move else None
+        used = 0
+        timed_out = False
+        for rnd in range(rounds):
+            left = rounds - rnd
+            n = max(1, (budget - used) // (left * len(alive)))
+            for _ in range(n):
+                world = sample_world(view, self.rng, self.planner.graph, self.deals, self.beta)
+                outs = []
+                for i in alive:  # every candidate on the same world (paired samples)
+                    if deadline and time.perf_counter() > deadline:
+                        break
+                    w = world.clone()
+                    w.apply_unchecked(candidates[i])
+                    outs.append(self._outcome(playout(w, self.memo, self.max_rollout), seat))
+                if len(outs) < len(alive):
+                    timed_out = True  # only whole samples count
+                    break
+                for i, o in zip(alive, outs):
+                    totals[i] += o
+                    squares[i] += (o - outs[0]) ** 2
+                worlds += 1
+                used += len(alive)
+            if timed_out or not worlds:
                 break
-            p = world.current_player
-            world.apply_unchecked(bots[p].act(world, p))
-        r = world.result()
-        totals = [p["total"] for p in r["players"]]
-        mine = totals[seat]
+            if rnd < rounds - 1 and len(alive) > 2:
+                rest = sorted(alive[1:], key=lambda i: (-totals[i], i))
+                alive = [0] + sorted(rest[:max(1, (len(alive) + 1) // 2 - 1)])
+        if not worlds:
+            return [1.0] + [-math.inf] * (k - 1), [0.0] * k  # no time at all: the planner's move
+        means = [totals[i] / worlds if i in alive else -math.inf for i in range(k)]
+        errors = []  # standard error of each candidate's mean difference with the planner's candidate
+        for i in range(k):
+            d = means[i] - means[0]
+            var = squares[i] / worlds - d * d if i in alive else 0.0
+            errors.append(math.sqrt(max(var, 0.0) / max(worlds - 1, 1)))
+        return means, errors
+
+    def _outcome(self, result: dict, seat: int) -> float:
+        totals = [p["total"] for p in result["players"]]
         best_other = max(t for s, t in enumerate(totals) if s != seat)
-        win = 1.0 / len(r["winners"]) if seat in r["winners"] else 0.0
-        return 0.3 * win + (mine - best_other) / 100.0
+        win = 1.0 / len(result["winners"]) if seat in result["winners"] else 0.0
+        return win + self.margin_weight * (totals[seat] - best_other) / 100.0
 
 
 __all__ = ["SearchAgent"]

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..agents.planning import INF, RouteGraph
+from ..agents.planner import graph_of
+from ..agents.planning import INF
 from ..cards import CARD_NAMES
 from ..editions import get_edition
 from ..engine.actions import (
@@ -162,7 +162,7 @@ def ticket_progress(view: dict, game_map, cities: list[str]) -> int | None:
 def ticket_path(view: dict, game_map, cities: list[str], cost=None) -> tuple[int | None, set]:
     """(pieces still needed, ids of the unowned routes on that cheapest path); (None, set()) if blocked."""
     cost = cost or open_costs(view, game_map)
-    graph = _graph(game_map)
+    graph = graph_of(game_map)
     total, routes = 0.0, set()
     for src, dst in zip(cities, cities[1:]):
         d, path = graph.shortest(src, dst, cost)
@@ -171,11 +171,6 @@ def ticket_path(view: dict, game_map, cities: list[str], cost=None) -> tuple[int
         total += d
         routes |= {r for r in path if cost(r)}
     return int(total), routes
-
-
-@lru_cache(maxsize=None)
-def _graph(game_map) -> RouteGraph:
-    return RouteGraph(game_map)
 
 
 def open_costs(view: dict, game_map):

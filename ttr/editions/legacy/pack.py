@@ -11,7 +11,7 @@ from typing import Literal, Optional
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
 
-from .content import (COMPANY_COLORS, ClaimStep, ContentError, Event, EventModel, LegacySetup, StepModel, Strict,
+from .content import (COMPANY_COLORS, ClaimStep, ContentError, EventModel, LegacySetup, StepModel, Strict,
                       _first_error, check_steps)
 
 FORMAT = "ttr-legacy-pack/1"

@@ -1,0 +1,123 @@
+"""The search bot and its playouts: legal, deterministic, within its time cap, blind to hidden information."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from test_agents import _shuffle_hidden
+
+import ttr
+from ttr.agents import make_agent
+from ttr.agents.rollout import RolloutPlanner, playout
+from ttr.agents.search import SearchAgent
+
+
+@pytest.mark.parametrize("map_name,players", [("europe", 2), ("usa", 3), ("nordic", 2), ("world", 2),
+                                              ("great-lakes", 2)])
+def test_rollout_planner_chooses_exactly_what_the_planner_chooses(map_name, players):
+    g = ttr.new_game(map_name, players, seed=6)
+    memo: dict = {}
+    planners = [make_agent("planner", s) for s in range(players)]
+    fast = [RolloutPlanner(memo) for _ in range(players)]
+    while not g.is_over:
+        seat = g.current_player
+        action = planners[seat].act(g, seat)
+        assert fast[seat].act(g, seat) == action
+        g.apply(action)
+
+
+def test_playout_plays_to_the_end_and_leaves_the_original_alone():
+    g = ttr.new_game("europe", 2, seed=3)
+    before = g.to_dict()
+    r = playout(g.clone(), {})
+    assert len(r["players"]) == 2 and r["winners"]
+    assert g.to_dict() == before
+
+
+@pytest.mark.parametrize("map_name", ["europe", "nordic"])
+def test_search_plays_legal_moves_to_the_end(map_name):
+    g = ttr.new_game(map_name, 2, seed=8)
+    bots = [SearchAgent(8, samples=1, keep_samples=1), make_agent("planner", 9)]
+    while not g.is_over:
+        seat = g.current_player
+        g.apply(bots[seat].act(g, seat))  # checked: an illegal move raises
+    assert g.is_over
+
+
+def _positions(map_name: str, seed: int, every: int = 9, limit: int = 6):
+    """Positions of a planner game where seat 0 is to move at a turn or a ticket choice."""
+    g = ttr.new_game(map_name, 2, seed=seed)
+    bots = [make_agent("planner", s) for s in range(2)]
+    out = []
+    step = 0
+    while not g.is_over and len(out) < limit:
+        seat = g.current_player
+        if seat == 0 and g.phase in ("turn", "initial-tickets", "keep-tickets") and step % every == 0:
+            out.append(g.clone())
+        step += 1
+        g.apply(bots[seat].act(g, seat))
+    return out
+
+
+VARIANTS = [{}, {"halving": True, "keep_candidates": 8}, {"deals": 4}]
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_search_is_deterministic_given_a_seed(options):
+    for g in _positions("usa", 8):
+        a = SearchAgent(5, samples=2, keep_samples=2, turns="all", **options).act(g, 0)
+        b = SearchAgent(5, samples=2, keep_samples=2, turns="all", **options).act(g, 0)
+        assert str(a) == str(b)
+        assert a in g.legal_actions()
+
+
+def test_search_honours_its_time_cap():
+    cap = 0.05
+    slowest = 0.0
+    for g in _positions("europe", 4, every=5, limit=8):
+        bot = SearchAgent(1, samples=10_000, keep_samples=10_000, turns="all", time_per_move=cap)
+        t0 = time.perf_counter()
+        action = bot.act(g, 0)
+        slowest = max(slowest, time.perf_counter() - t0)
+        assert action in g.legal_actions()
+    assert slowest < cap + 0.25  # the cap, plus at most one playout begun before it and the planner's own move
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+@pytest.mark.parametrize("map_name", ["europe", "usa"])
+def test_search_plays_identically_when_hidden_information_is_shuffled(map_name, options):
+    """Search sees only its seat's view: re-dealing what it cannot see changes nothing."""
+    rng = random.Random(12)
+    checked = 0
+    for g in _positions(map_name, 12, every=7):
+        twin = _shuffle_hidden(g, 0, rng)
+        assert twin.view(0, history=False) == g.view(0, history=False)
+        a = SearchAgent(3, samples=2, keep_samples=2, turns="all", **options).act(g, 0)
+        b = SearchAgent(3, samples=2, keep_samples=2, turns="all", **options).act(twin, 0)
+        assert str(a) == str(b)
+        checked += 1
+    assert checked >= 4
+
+
+def test_search_is_in_the_registry():
+    assert isinstance(make_agent("search", 1), SearchAgent)
+
+
+def test_weighted_worlds_are_worlds_the_seat_cannot_tell_apart():
+    """belief.sample_world picks among determinized deals: each shows the seat exactly its view."""
+    from ttr.agents.belief import sample_world
+    from ttr.agents.rollout import graph_of
+    rng = random.Random(2)
+    g = ttr.new_game("europe", 3, seed=2)
+    bots = [make_agent("planner", s) for s in range(3)]
+    for step in range(300):
+        if g.is_over:
+            break
+        seat = g.current_player
+        if step % 11 == 0:
+            view = g.view(seat, history=False, legal=False)
+            world = sample_world(view, rng, graph_of(g.map), deals=4)
+            assert world.view(seat, history=False, legal=False) == view
+            assert set(map(str, world.legal_actions())) == set(map(str, g.legal_actions()))
+        g.apply(bots[seat].act(g, seat))

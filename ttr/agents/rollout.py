@@ -1,0 +1,42 @@
+"""Fast playouts for the search bot: the planner's exact policy, computed faster.
+
+`RolloutPlanner` chooses exactly what `PlannerAgent` chooses (a test checks it
+move by move) and memoizes route plans: a plan depends only on
+the seat, its tickets and who owns which route, which changes only when a route
+is claimed, so the many draws between claims reuse it. `playout` plays a world
+to the end with one such planner per seat and returns the final result.
+"""
+from __future__ import annotations
+
+from .planner import PlannerAgent, graph_of
+
+
+class RolloutPlanner(PlannerAgent):
+    """The planner's policy with a shared plan memo (`memo`: a dict, cleared by the owner)."""
+    name = "rollout-planner"
+
+    def __init__(self, memo: dict | None = None):
+        super().__init__(0)
+        self.memo = {} if memo is None else memo
+
+    def _plan(self, tickets):
+        pos = self.pos
+        key = (id(self.map), pos.seat, tuple(t.id for t in tickets), frozenset(pos.owner.items()))
+        plan = self.memo.get(key)
+        if plan is None:
+            plan = self.memo[key] = super()._plan(tickets)
+        return plan
+
+
+def playout(world, memo: dict, max_moves: int = 1000) -> dict:
+    """Planners play every seat of `world` (changed in place) to the end; the final result."""
+    bots = [RolloutPlanner(memo) for _ in range(world.num_players)]
+    for _ in range(max_moves):
+        if world.is_over:
+            break
+        p = world.current_player
+        world.apply_unchecked(bots[p].act(world, p))
+    return world.result()
+
+
+__all__ = ["RolloutPlanner", "graph_of", "playout"]
