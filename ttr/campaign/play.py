@@ -59,8 +59,13 @@ def terminal_game(c: Campaign, human: int, bots: dict[int, str], console, input_
     agents = {s: CampaignBot(c, bots[p.idx]) for s, p in enumerate(c.seats) if s != seat}
 
     def commit(action):
-        c.apply(action)
-        return c.game
+        before = c.game
+        c.apply(action)  # stored; IllegalActionError changes nothing
+        after = c.game
+        if after is None:  # the game's last move: the campaign has moved on, show the finished game
+            before.apply(action)
+            after = before
+        return after
 
     session = Session(c.game, seat, agents, names, console, input_fn or input, commit=commit)
     if input_fn is None:
