@@ -267,19 +267,12 @@ def convert_legacy(name: str, src_dir: Path) -> dict:
 def main() -> None:
     src_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared" / "map-sources"
     OUT.mkdir(parents=True, exist_ok=True)
-    for name in BOARDS:
-        data = convert(name, src_dir)
+    jobs = ([(name, convert) for name in BOARDS] + [(name, convert_rails_and_sails) for name in RS_BOARDS]
+            + [(name, convert_legacy) for name in LEGACY_BOARDS])
+    for name, converter in jobs:
+        data = converter(name, src_dir)
         (OUT / f"{name}.json").write_text(dump(data), encoding="utf-8")
         print(f"{name}: {len(data['cities'])} cities, {len(data['routes'])} routes, {len(data['tickets'])} tickets")
-    for name in RS_BOARDS:
-        data = convert_rails_and_sails(name, src_dir)
-        (OUT / f"{name}.json").write_text(dump(data), encoding="utf-8")
-        print(f"{name}: {len(data['cities'])} cities, {len(data['routes'])} routes, {len(data['tickets'])} tickets")
-    for name in LEGACY_BOARDS:
-        data = convert_legacy(name, src_dir)
-        (OUT / f"{name}.json").write_text(dump(data), encoding="utf-8")
-        print(f"{name}: {len(data['cities'])} cities, {len(data['routes'])} routes, {len(data['tickets'])} tickets")
-
 
 if __name__ == "__main__":
     main()
