@@ -25,7 +25,7 @@ def claimed_by_others(view: dict) -> dict[int, list[int]]:
     return out
 
 
-def _cost_for(owner: dict[int, int], seat: int, graph, closed_doubles: bool):
+def _cost_for(owner: dict[int, int], seat: int, graph, closes):
     route = graph.route
 
     def cost(rid: int):
@@ -35,7 +35,7 @@ def _cost_for(owner: dict[int, int], seat: int, graph, closed_doubles: bool):
         r = route[rid]
         for t in r.twins:
             ts = owner.get(t)
-            if ts is not None and (ts == seat or closed_doubles):
+            if ts is not None and (ts == seat or closes[t]):
                 return None
         return float(r.length)
     return cost
@@ -65,7 +65,7 @@ def sample_world(view: dict, rng, graph, deals: int = 12, beta: float = 6.0):
     for _ in range(deals):
         w = determinize(view, rng)
         if closed is None:
-            closed = w.num_players < w.edition.doubles_min_players
+            closed = w.rules.r_closes
         x = 0.0
         for s, routes in theirs.items():
             x += fit(w, s, routes, graph, _cost_for(owner, s, graph, closed))

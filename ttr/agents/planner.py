@@ -37,7 +37,7 @@ class PlannerAgent(Agent):
         self.pos = Position.from_view(view, game.map, self.ed.n_kinds)
         self.others_pieces = min((p["trains"] + p.get("ships", 0) for p in view["players"] if p["seat"] != seat),
                                  default=99)
-        self.cost = route_cost_fn(self.pos, self.graph, self.ed.doubles_min_players)
+        self.cost = route_cost_fn(self.pos, self.graph, game.rules.r_closes)
         self.segs = {}
         for kind, targets, pays in legal.segments:
             self.segs.setdefault(kind, []).append((targets, pays))

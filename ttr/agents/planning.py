@@ -85,12 +85,12 @@ class Position:
                    dict(view["stations"]), view["last_round"], view["face_up"])
 
 
-def route_cost_fn(pos: Position, graph: RouteGraph, doubles_min_players: int, pieces_kind: bool = False):
+def route_cost_fn(pos: Position, graph: RouteGraph, closes, pieces_kind: bool = False):
     """Planning cost of a route for this seat: 0 if owned, its length if it can
-    still be claimed, None if not (taken, or closed by a double, G1)."""
+    still be claimed, None if not (taken, or closed by a double, G1). `closes[r]`:
+    claiming lane r closes its twins (the ruleset's table: Legacy triples stay open)."""
     owner = pos.owner
     route = graph.route
-    closed_doubles = pos.players < doubles_min_players
 
     def cost(rid: int):
         s = owner.get(rid)
@@ -99,7 +99,7 @@ def route_cost_fn(pos: Position, graph: RouteGraph, doubles_min_players: int, pi
         r = route[rid]
         for t in r.twins:
             ts = owner.get(t)
-            if ts is not None and (ts == pos.seat or closed_doubles):
+            if ts is not None and (ts == pos.seat or closes[t]):
                 return None
         return r.length + (0.5 if r.tunnel else 0.0) + 0.3 * r.locomotives
     return cost
