@@ -9,6 +9,7 @@ card census and money against the ledger.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import asdict
 
 import ttr
 from ttr.cards import CARD_NAMES
@@ -36,13 +37,8 @@ def setup_with(players: int = 2, **changes) -> LegacySetup:
     base = load_pack("demo").setup(1, companies=("blue", "black", "red", "yellow", "green")[:players])
     d = base.to_dict()
     for k, v in changes.items():
-        d[k] = [e if isinstance(e, dict) else _asdict(e) for e in v] if k in ("events", "steps") else v
+        d[k] = [e if isinstance(e, dict) else asdict(e) for e in v] if k in ("events", "steps") else v
     return LegacySetup.from_dict(d)
-
-
-def _asdict(x):
-    from dataclasses import asdict
-    return asdict(x)
 
 
 def position(players: int = 2, *, hands=None, face_up=DISPLAY, deck_top=(), deck_size=None, spare="deck",

@@ -89,16 +89,22 @@ def test_registry_names_every_bot():
 def test_determinize_gives_a_world_the_seat_cannot_tell_apart(map_name, players):
     """The sampled world shows the seat exactly its view and offers it exactly its legal actions."""
     from ttr.agents.determinize import determinize
-    rng = random.Random(4)
-    g = ttr.new_game(map_name, players, seed=4)
+    assert_worlds_match_views(map_name, players, 4, determinize, every=5, steps=400)
+
+
+def assert_worlds_match_views(map_name: str, players: int, seed: int, sample, every: int, steps: int) -> None:
+    """Planners play; every `every` steps `sample(view, rng)` must give a world that shows the
+    seat exactly its view and offers it exactly its legal actions."""
+    rng = random.Random(seed)
+    g = ttr.new_game(map_name, players, seed=seed)
     bots = [make_agent("planner", s) for s in range(players)]
-    for step in range(400):
+    for step in range(steps):
         if g.is_over:
             break
         seat = g.current_player
-        if step % 5 == 0:
+        if step % every == 0:
             view = g.view(seat, history=False, legal=False)
-            world = determinize(view, rng)
+            world = sample(view, rng)
             assert world.view(seat, history=False, legal=False) == view
             assert set(map(str, world.legal_actions())) == set(map(str, g.legal_actions()))
         g.apply(bots[seat].act(g, seat))

@@ -5,7 +5,7 @@ import random
 import time
 
 import pytest
-from test_agents import _shuffle_hidden
+from test_agents import _shuffle_hidden, assert_worlds_match_views
 
 import ttr
 from ttr.agents import make_agent
@@ -108,16 +108,6 @@ def test_weighted_worlds_are_worlds_the_seat_cannot_tell_apart():
     """belief.sample_world picks among determinized deals: each shows the seat exactly its view."""
     from ttr.agents.belief import sample_world
     from ttr.agents.rollout import graph_of
-    rng = random.Random(2)
-    g = ttr.new_game("europe", 3, seed=2)
-    bots = [make_agent("planner", s) for s in range(3)]
-    for step in range(300):
-        if g.is_over:
-            break
-        seat = g.current_player
-        if step % 11 == 0:
-            view = g.view(seat, history=False, legal=False)
-            world = sample_world(view, rng, graph_of(g.map), deals=4)
-            assert world.view(seat, history=False, legal=False) == view
-            assert set(map(str, world.legal_actions())) == set(map(str, g.legal_actions()))
-        g.apply(bots[seat].act(g, seat))
+    graph = graph_of(ttr.load_map("europe"))
+    assert_worlds_match_views("europe", 3, 2, lambda view, rng: sample_world(view, rng, graph, deals=4),
+                              every=11, steps=300)

@@ -9,7 +9,7 @@ from ...cards import CARD_INDEX, NEWSPAPER
 from ...engine.game import Game
 from ...engine.moves import can_draw
 from ...engine.scoring import score_tickets
-from ...errors import TtrError
+from ...errors import SaveError, TtrError
 from .content import ClaimStep, ContentError, Event, LegacySetup
 from .edition import remaining_trains_bonus
 from .pack import default_setup
@@ -227,7 +227,6 @@ class LegacyGame(Game):
                 "event_discard": list(self.event_discard), "ledger": [list(x) for x in self.ledger]}
 
     def _load_extra(self, data: dict | None) -> None:
-        from ...errors import SaveError
         if not isinstance(data, dict) or set(data) != {"setup", "event_deck", "event_discard", "ledger"}:
             raise SaveError("save: 'legacy' must hold setup, event_deck, event_discard and ledger")
         try:
