@@ -14,7 +14,7 @@ from ttr.agents.search import SearchAgent
 
 
 @pytest.mark.parametrize("map_name,players", [("europe", 2), ("usa", 3), ("nordic", 2), ("world", 2),
-                                              ("great-lakes", 2)])
+                                              ("great-lakes", 2), ("legends-west", 3)])
 def test_rollout_planner_chooses_exactly_what_the_planner_chooses(map_name, players):
     g = ttr.new_game(map_name, players, seed=6)
     memo: dict = {}
@@ -24,6 +24,8 @@ def test_rollout_planner_chooses_exactly_what_the_planner_chooses(map_name, play
         seat = g.current_player
         action = planners[seat].act(g, seat)
         assert fast[seat].act(g, seat) == action
+        # the playouts read the world directly: the same position as the planner reads from the view
+        assert fast[seat]._position(g, seat) == planners[seat]._position(g, seat)
         g.apply(action)
 
 

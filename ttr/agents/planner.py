@@ -29,19 +29,16 @@ class PlannerAgent(Agent):
     greedy = False  # the greedy bot plans each ticket alone and keeps the cheapest
 
     def act(self, game, seat):
-        view = game.view(seat, history=False, legal=False)
         legal = game.legal_actions()
         self.ed = game.edition
         self.map = game.map
         self.graph = graph_of(game.map)
-        self.pos = Position.from_view(view, game.map, self.ed.n_kinds)
-        self.others_pieces = min((p["trains"] + p.get("ships", 0) for p in view["players"] if p["seat"] != seat),
-                                 default=99)
+        self.pos, self.others_pieces = self._position(game, seat)
         self.cost = route_cost_fn(self.pos, self.graph, game.rules.r_closes)
         self.segs = {}
         for kind, targets, pays in legal.segments:
             self.segs.setdefault(kind, []).append((targets, pays))
-        phase = view["phase"]
+        phase = game.phase
         if KEEP in self.segs:
             return self._keep()
         if PIECES in self.segs:
@@ -51,6 +48,12 @@ class PlannerAgent(Agent):
         if phase == "second-card":
             return self._draw(second=True) or legal[0]
         return self._turn() or legal[0]
+
+    def _position(self, game, seat) -> tuple[Position, int]:
+        """What the seat knows (read from its view), and the fewest pieces another seat has left."""
+        view = game.view(seat, history=False, legal=False)
+        others = min((p["trains"] + p.get("ships", 0) for p in view["players"] if p["seat"] != seat), default=99)
+        return Position.from_view(view, game.map, self.ed.n_kinds), others
 
     # ---------------------------------------------------------------- plans
 

@@ -71,7 +71,6 @@ class Position:
     owner: dict[int, int]         # route id -> seat
     stations: dict[str, int]
     last_round: bool
-    face_up: list
 
     @classmethod
     def from_view(cls, view: dict, game_map, n_kinds: int) -> "Position":
@@ -82,7 +81,7 @@ class Position:
         tickets = [game_map.ticket(t["id"]) for t in me["tickets"]]
         return cls(view["seat"], view["num_players"], hand, tickets, [game_map.ticket(t) for t in me["offer"]],
                    me["trains"], me.get("ships", 0), {int(r): s for r, s in view["routes"].items()},
-                   dict(view["stations"]), view["last_round"], view["face_up"])
+                   dict(view["stations"]), view["last_round"])
 
 
 def route_cost_fn(pos: Position, graph: RouteGraph, closes, pieces_kind: bool = False):

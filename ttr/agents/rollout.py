@@ -9,6 +9,7 @@ to the end with one such planner per seat and returns the final result.
 from __future__ import annotations
 
 from .planner import PlannerAgent, graph_of
+from .planning import Position
 
 
 class RolloutPlanner(PlannerAgent):
@@ -18,6 +19,18 @@ class RolloutPlanner(PlannerAgent):
     def __init__(self, memo: dict | None = None):
         super().__init__(0)
         self.memo = {} if memo is None else memo
+
+    def _position(self, game, seat):
+        """Read straight from the world (no view to build): a playout's world was dealt by the
+        search from its own seat's view, so there is nothing hidden in it to read."""
+        owner = game.owner
+        tmap = game.map.ticket
+        pos = Position(seat, game.num_players, game.hands[seat][:], [tmap(t) for t in game.tickets[seat]],
+                       [tmap(t) for t in sorted(game.offers[seat])], game.trains[seat], game.ships[seat],
+                       {r: owner[r] for r in game.rules.route_ids if owner[r] >= 0}, dict(game.station_at),
+                       game.final_turns >= 0)
+        others = min((game.trains[p] + game.ships[p] for p in range(game.num_players) if p != seat), default=99)
+        return pos, others
 
     def _plan(self, tickets):
         pos = self.pos

@@ -42,7 +42,7 @@ class SearchAgent(Agent):
                  candidates: int = 4, max_rollout: int = 1000, margin: float = 0.03,
                  keep_samples: int | None = None, keep_candidates: int = 5, turns: str = "key",
                  endgame: int = 15, margin_weight: float = 0.5, deals: int = 1, beta: float = 8.0,
-                 halving: bool = False, z: float = 0.0):
+                 halving: bool = False, z: float = 0.0, confirm: int = 0):
         super().__init__(seed)
         self.samples = samples              # worlds per turn decision (the budget)
         self.keep_samples = samples * 2 if keep_samples is None else keep_samples  # worlds per ticket choice
@@ -58,6 +58,7 @@ class SearchAgent(Agent):
         self.deals = deals                  # uniform deals per sampled world (1: no weighting by claims)
         self.beta = beta                    # how strongly claims weigh the deals (see belief.py)
         self.halving = halving              # successive halving over the candidates
+        self.confirm = confirm              # fresh worlds that must confirm a move other than the planner's
         self.planner = RolloutPlanner()     # the planner's policy (proposes candidates)
         self.memo: dict = {}                # route plans, shared by the playouts of one decision
         self.stats: dict = {}               # (decision, 'searched' or the kind chosen instead) -> count
@@ -80,6 +81,11 @@ class SearchAgent(Agent):
         self.stats[what, "searched"] = self.stats.get((what, "searched"), 0) + 1
         if means[best] - means[0] < self.margin + self.z * errors[best]:  # the planner's unless another is clearly better
             return candidates[0]
+        if self.confirm:  # chosen on some worlds, checked on fresh ones (no winner's curse)
+            self.stats[what, "confirming"] = self.stats.get((what, "confirming"), 0) + 1
+            check, _ = self._evaluate(game, seat, [candidates[0], candidates[best]], self.confirm)
+            if check[1] - check[0] < self.margin:
+                return candidates[0]
         self.stats[what, candidates[best].kind] = self.stats.get((what, candidates[best].kind), 0) + 1
         return candidates[best]
 
