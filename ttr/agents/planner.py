@@ -34,7 +34,8 @@ class PlannerAgent(Agent):
         self.map = game.map
         self.graph = graph_of(game.map)
         self.pos, self.others_pieces = self._position(game, seat)
-        self.cost = route_cost_fn(self.pos, self.graph, game.rules.r_closes)
+        self.closes = game.rules.r_closes  # G1: which lanes close their twins
+        self.cost = route_cost_fn(self.pos, self.graph, self.closes)
         self.segs = {}
         for kind, targets, pays in legal.segments:
             self.segs.setdefault(kind, []).append((targets, pays))

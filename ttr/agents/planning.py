@@ -111,12 +111,8 @@ def plan_routes(graph: RouteGraph, tickets: list, cost) -> tuple[set[int], float
     planned: set[int] = set()
     needed = 0.0
     ok, blocked = [], []
-
-    def c(rid):
-        if rid in planned:
-            return 0.0
-        return cost(rid)
-
+    costs = {rid: cost(rid) for rid in graph.route}  # planned routes then cost 0
+    c = costs.get
     for t in sorted(tickets, key=lambda t: -t.points):
         total, paths = 0.0, []
         for a, b in zip(t.cities, t.cities[1:]):  # a tour: its legs in order
@@ -129,9 +125,11 @@ def plan_routes(graph: RouteGraph, tickets: list, cost) -> tuple[set[int], float
         ok.append(t)
         for path in paths:
             for rid in path:
-                if rid not in planned and cost(rid):
-                    needed += graph.route[rid].length
-                planned.add(rid)
+                if rid not in planned:
+                    if costs[rid]:
+                        needed += graph.route[rid].length
+                    planned.add(rid)
+                    costs[rid] = 0.0
     return planned, needed, ok, blocked
 
 

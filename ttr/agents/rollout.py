@@ -34,11 +34,30 @@ class RolloutPlanner(PlannerAgent):
 
     def _plan(self, tickets):
         pos = self.pos
-        key = (id(self.map), pos.seat, tuple(t.id for t in tickets), frozenset(pos.owner.items()))
+        owned = frozenset(pos.owner.items())
+        base = (id(self.map), pos.seat, tuple(t.id for t in tickets))
+        key = base + (owned,)
         plan = self.memo.get(key)
         if plan is None:
-            plan = self.memo[key] = super()._plan(tickets)
+            last = self.memo.get(base)  # (routes owned then, plan): the latest plan for these tickets
+            if last is not None and last[0] <= owned and self._untouched(last[1][0], owned - last[0]):
+                plan = last[1]
+            else:
+                plan = super()._plan(tickets)
+            self.memo[key] = plan
+            self.memo[base] = (owned, plan)
         return plan
+
+    def _untouched(self, planned: set, claimed) -> bool:
+        """Whether a plan stays the same after these new claims: routes taken by others off the plan
+        only make unplanned routes dearer, so every cheapest path found before is found again."""
+        closes, route = self.closes, self.graph.route
+        for r, s in claimed:
+            if s == self.pos.seat or r in planned:
+                return False
+            if closes[r] and any(t in planned for t in route[r].twins):
+                return False
+        return True
 
 
 def playout(world, memo: dict, max_moves: int = 1000) -> dict:
