@@ -612,12 +612,12 @@ def test_lw_p3_payments_take_at_most_what_is_held_and_the_drawer_is_the_player_t
 def test_planner_knows_triple_routes_stay_open_at_2_players():
     """The bots plan with the engine's G1 table: a claimed triple lane leaves the others open."""
     from ttr.agents.planner import PlannerAgent, graph_of
-    from ttr.agents.planning import Position, route_cost_fn
+    from ttr.agents.planning import Position, route_costs
     lanes = [route_between("Boston", "New York", c) for c in ("green", "black", "white")]
     quebec = [route_between("Montreal", "Quebec", c) for c in ("black", "white")]
     g = position(2, routes={lanes[0]: 1, quebec[0]: 1})
     pos = Position.from_view(g.view(0, history=False, legal=False), g.map, g.edition.n_kinds)
-    cost = route_cost_fn(pos, graph_of(g.map), g.rules.r_closes)
-    assert cost(lanes[1]) == cost(lanes[2]) == 1.0   # triple: still open to seat 0
-    assert cost(quebec[1]) is None                      # double at 2 players: closed
+    cost = route_costs(pos, graph_of(g.map), g.rules.r_closes)
+    assert cost[lanes[1]] == cost[lanes[2]] == 1.0   # triple: still open to seat 0
+    assert cost[quebec[1]] is None                      # double at 2 players: closed
     assert PlannerAgent(0).act(g, 0) in g.legal_actions()

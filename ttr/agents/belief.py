@@ -47,7 +47,7 @@ def fit(world, seat: int, routes: list[int], graph, cost) -> float:
     tickets = [m.ticket(t) for t in world.tickets[seat]]
     if not tickets:
         return 0.0
-    planned = plan_routes(graph, tickets, cost)[0]
+    planned = plan_routes(graph, tickets, {r: cost(r) for r in graph.route})[0]
     length = graph.route
     total = sum(length[r].length for r in routes)
     return sum(length[r].length for r in routes if r in planned) / total if total else 0.0

@@ -8,7 +8,7 @@ from ..cards import COLOR_INDEX
 from ..engine.actions import (CLAIM, DECK, DECLINE, DRAW, EXCHANGE, HARBOR, KEEP, PAY, PIECES, STATION, TICKETS,
                                Action)
 from .base import Agent
-from .planning import CARD_INFO, INF, Position, RouteGraph, plan_routes, route_cost_fn
+from .planning import CARD_INFO, INF, Position, RouteGraph, plan_routes, route_costs
 
 SAMPLE = 400  # payments looked at per route at most (some hands pay in thousands of ways)
 
@@ -35,7 +35,7 @@ class PlannerAgent(Agent):
         self.graph = graph_of(game.map)
         self.pos, self.others_pieces = self._position(game, seat)
         self.closes = game.rules.r_closes  # G1: which lanes close their twins
-        self.cost = route_cost_fn(self.pos, self.graph, self.closes)
+        self._costs = None  # route costs of this position, computed when first needed
         self.segs = {}
         for kind, targets, pays in legal.segments:
             self.segs.setdefault(kind, []).append((targets, pays))
@@ -60,15 +60,21 @@ class PlannerAgent(Agent):
 
     def _plan(self, tickets):
         if not self.greedy:
-            return plan_routes(self.graph, tickets, self.cost)
+            return plan_routes(self.graph, tickets, self.costs())
         planned, needed, ok, blocked = set(), 0.0, [], []
         for t in tickets:  # each ticket on its own
-            p, n, o, b = plan_routes(self.graph, [t], self.cost)
+            p, n, o, b = plan_routes(self.graph, [t], self.costs())
             planned |= p
             needed += n
             ok += o
             blocked += b
         return planned, needed, ok, blocked
+
+    def costs(self) -> dict:
+        """Route id -> planning cost for this seat, or None if it cannot be used (`route_costs`)."""
+        if self._costs is None:
+            self._costs = route_costs(self.pos, self.graph, self.closes)
+        return self._costs
 
     def _budget(self) -> int:
         pos, ed = self.pos, self.ed
@@ -248,9 +254,10 @@ class PlannerAgent(Agent):
         """E4: a station where one opponent route would complete a blocked ticket."""
         pos = self.pos
         owner = pos.owner
+        costs = self.costs()
 
         def cost(rid):
-            c = self.cost(rid)
+            c = costs[rid]
             if c is not None:
                 return c
             s = owner.get(rid)

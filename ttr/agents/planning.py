@@ -25,6 +25,7 @@ class RouteGraph:
             self.adj[a].append((r.id, b))
             self.adj[b].append((r.id, a))
         self.route = m.route_by_id
+        self.base_cost = {r.id: r.length + (0.5 if r.tunnel else 0.0) + 0.3 * r.locomotives for r in m.routes}
 
     def shortest(self, src: str, dst: str, cost) -> tuple[float, list[int]]:
         """Cheapest path; `cost(route_id)` is a number or None (unusable)."""
@@ -84,34 +85,33 @@ class Position:
                    dict(view["stations"]), view["last_round"])
 
 
-def route_cost_fn(pos: Position, graph: RouteGraph, closes, pieces_kind: bool = False):
-    """Planning cost of a route for this seat: 0 if owned, its length if it can
-    still be claimed, None if not (taken, or closed by a double, G1). `closes[r]`:
-    claiming lane r closes its twins (the ruleset's table: Legacy triples stay open)."""
-    owner = pos.owner
+def route_costs(pos: Position, graph: RouteGraph, closes) -> dict:
+    """Planning cost of every route for this seat: 0 if owned, its length (a little more for a
+    tunnel or locomotive spaces) if it can still be claimed, None if not (taken, or closed by a
+    double, G1). `closes[r]`: claiming lane r closes its twins (the ruleset's table: Legacy
+    triples stay open)."""
+    costs = dict(graph.base_cost)
     route = graph.route
-
-    def cost(rid: int):
-        s = owner.get(rid)
-        if s is not None:
-            return 0.0 if s == pos.seat else None
-        r = route[rid]
-        for t in r.twins:
-            ts = owner.get(t)
-            if ts is not None and (ts == pos.seat or closes[t]):
-                return None
-        return r.length + (0.5 if r.tunnel else 0.0) + 0.3 * r.locomotives
-    return cost
+    seat = pos.seat
+    owner = pos.owner
+    for r, s in owner.items():
+        if s == seat or closes[r]:
+            for t in route[r].twins:
+                if t not in owner:
+                    costs[t] = None
+    for r, s in owner.items():
+        costs[r] = 0.0 if s == seat else None
+    return costs
 
 
-def plan_routes(graph: RouteGraph, tickets: list, cost) -> tuple[set[int], float, list, list]:
+def plan_routes(graph: RouteGraph, tickets: list, costs: dict) -> tuple[set[int], float, list, list]:
     """Routes joining the tickets (higher points first), each path reusing the
-    routes already planned for free. Returns (planned routes, trains needed,
-    feasible tickets, infeasible tickets)."""
+    routes already planned for free; `costs`: route id -> cost or None (unusable).
+    Returns (planned routes, trains needed, feasible tickets, infeasible tickets)."""
     planned: set[int] = set()
     needed = 0.0
     ok, blocked = [], []
-    costs = {rid: cost(rid) for rid in graph.route}  # planned routes then cost 0
+    costs = dict(costs)  # planned routes then cost 0
     c = costs.get
     for t in sorted(tickets, key=lambda t: -t.points):
         total, paths = 0.0, []
