@@ -113,3 +113,26 @@ def test_weighted_worlds_are_worlds_the_seat_cannot_tell_apart():
     graph = graph_of(ttr.load_map("europe"))
     assert_worlds_match_views("europe", 3, 2, lambda view, rng: sample_world(view, rng, graph, deals=4),
                               every=11, steps=300)
+
+
+@pytest.mark.parametrize("confirmed", [True, False])
+def test_a_move_other_than_the_planners_must_be_confirmed_on_fresh_worlds(monkeypatch, confirmed):
+    """With `confirm`, the candidate that led on the first worlds is played only if a second,
+    independent set of worlds also finds it better than the planner's move by the margin."""
+    g = ttr.new_game("europe", 2, seed=3)
+    seat = g.current_player
+    bot = SearchAgent(1, samples=2, keep_samples=2, confirm=3)
+    calls = []
+
+    def evaluate(game, s, candidates, samples, work=None):
+        calls.append((len(candidates), samples))
+        if len(calls) == 1:  # the search: the second candidate leads clearly
+            return [0.0, 0.5] + [0.1] * (len(candidates) - 2), [0.0] * len(candidates), 0
+        return ([0.0, 0.2] if confirmed else [0.0, 0.01]), [0.0, 0.0], 0
+
+    monkeypatch.setattr(bot, "_evaluate", evaluate)
+    planner_move = make_agent("planner", 0).act(g, seat)
+    action = bot.act(g, seat)
+    assert calls[1] == (2, 3)  # the leader and the planner's move, on `confirm` worlds
+    assert (action != planner_move) == confirmed
+    assert action in g.legal_actions()

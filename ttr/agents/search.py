@@ -42,7 +42,7 @@ class SearchAgent(Agent):
                  candidates: int = 4, max_rollout: int = 1000, margin: float = 0.03,
                  keep_samples: int | None = None, keep_candidates: int = 5, turns: str = "key",
                  endgame: int = 15, margin_weight: float = 0.5, deals: int = 1, beta: float = 8.0,
-                 halving: bool = False, z: float = 0.0, confirm: int = 0):
+                 halving: bool = False, z: float = 0.0, confirm: int = 0, work: int | None = None):
         super().__init__(seed)
         self.samples = samples              # worlds per turn decision (the budget)
         self.keep_samples = samples * 2 if keep_samples is None else keep_samples  # worlds per ticket choice
@@ -59,6 +59,7 @@ class SearchAgent(Agent):
         self.beta = beta                    # how strongly claims weigh the deals (see belief.py)
         self.halving = halving              # successive halving over the candidates
         self.confirm = confirm              # fresh worlds that must confirm a move other than the planner's
+        self.work = work                    # most actions simulated per move (a deterministic time budget)
         self.planner = RolloutPlanner()     # the planner's policy (proposes candidates)
         self.memo: dict = {}                # route plans, shared by the playouts of one decision
         self.stats: dict = {}               # (decision, 'searched' or the kind chosen instead) -> count
@@ -75,7 +76,10 @@ class SearchAgent(Agent):
         candidates = self._candidates(game, seat, legal, first)
         if len(candidates) == 1:
             return candidates[0]
-        means, errors = self._evaluate(game, seat, candidates, self.keep_samples if keep else self.samples)
+        work = self.work
+        first_work = None if work is None else work * (0.6 if self.confirm else 1.0)
+        means, errors, used = self._evaluate(game, seat, candidates, self.keep_samples if keep else self.samples,
+                                             first_work)
         best = max(range(len(candidates)), key=lambda k: (means[k], -k))
         what = game.phase if keep else first.kind
         self.stats[what, "searched"] = self.stats.get((what, "searched"), 0) + 1
@@ -83,7 +87,8 @@ class SearchAgent(Agent):
             return candidates[0]
         if self.confirm:  # chosen on some worlds, checked on fresh ones (no winner's curse)
             self.stats[what, "confirming"] = self.stats.get((what, "confirming"), 0) + 1
-            check, _ = self._evaluate(game, seat, [candidates[0], candidates[best]], self.confirm)
+            check, _, _ = self._evaluate(game, seat, [candidates[0], candidates[best]], self.confirm,
+                                         None if work is None else work - used)
             if check[1] - check[0] < self.margin:
                 return candidates[0]
         self.stats[what, candidates[best].kind] = self.stats.get((what, candidates[best].kind), 0) + 1
@@ -150,10 +155,11 @@ class SearchAgent(Agent):
 
     # ------------------------------------------------------------ evaluation
 
-    def _evaluate(self, game, seat, candidates, samples) -> tuple[list[float], list[float]]:
-        """Mean outcome of each candidate over the same sampled worlds, and the standard error of
-        its mean difference with the planner's candidate: `samples` worlds per candidate
-        on average. With `halving`, successive halving: after each round the worse half of the
+    def _evaluate(self, game, seat, candidates, samples, work=None) -> tuple[list[float], list[float], int]:
+        """Mean outcome of each candidate over the same sampled worlds, the standard error of
+        its mean difference with the planner's candidate, and the actions simulated: `samples`
+        worlds per candidate on average, fewer if the playouts reach `work` actions first (whole
+        worlds only, at least one). With `halving`, successive halving: after each round the worse half of the
         candidates (never the planner's, the first) is dropped and the budget goes to the others;
         every candidate still in is compared on the same worlds. Dropped candidates get -inf."""
         view = game.view(seat, history=False, legal=False)
@@ -166,19 +172,25 @@ class SearchAgent(Agent):
         rounds = max(1, math.ceil(math.log2(k))) if self.halving else 1
         deadline = time.perf_counter() + self.time_per_move * 0.9 if self.time_per_move else None
         used = 0
+        simulated = 0  # actions played in the playouts
         timed_out = False
         for rnd in range(rounds):
             left = rounds - rnd
             n = max(1, (budget - used) // (left * len(alive)))
             for _ in range(n):
+                if work is not None and simulated >= work and worlds:
+                    timed_out = True
+                    break
                 world = sample_world(view, self.rng, self.planner.graph, self.deals, self.beta)
                 outs = []
+                start = len(world.actions)
                 for i in alive:  # every candidate on the same world (paired samples)
                     if deadline and time.perf_counter() > deadline:
                         break
                     w = world.clone()
                     w.apply_unchecked(candidates[i])
                     outs.append(self._outcome(playout(w, self.memo, self.max_rollout), seat))
+                    simulated += len(w.actions) - start
                 if len(outs) < len(alive):
                     timed_out = True  # only whole samples count
                     break
@@ -193,14 +205,14 @@ class SearchAgent(Agent):
                 rest = sorted(alive[1:], key=lambda i: (-totals[i], i))
                 alive = [0] + sorted(rest[:max(1, (len(alive) + 1) // 2 - 1)])
         if not worlds:
-            return [1.0] + [-math.inf] * (k - 1), [0.0] * k  # no time at all: the planner's move
+            return [1.0] + [-math.inf] * (k - 1), [0.0] * k, simulated  # no time at all: the planner's move
         means = [totals[i] / worlds if i in alive else -math.inf for i in range(k)]
         errors = []  # standard error of each candidate's mean difference with the planner's candidate
         for i in range(k):
             d = means[i] - means[0]
             var = squares[i] / worlds - d * d if i in alive else 0.0
             errors.append(math.sqrt(max(var, 0.0) / max(worlds - 1, 1)))
-        return means, errors
+        return means, errors, simulated
 
     def _outcome(self, result: dict, seat: int) -> float:
         totals = [p["total"] for p in result["players"]]
