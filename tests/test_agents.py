@@ -113,13 +113,13 @@ def assert_worlds_match_views(map_name: str, players: int, seed: int, sample, ev
 def test_search_plays_legal_moves_and_is_deterministic():
     from ttr.agents.search import SearchAgent
     g = ttr.new_game("usa", 2, seed=8)
-    bots = [SearchAgent(8, samples=1), make_agent("planner", 9)]
+    bots = [SearchAgent(8, samples=1, confirm=1), make_agent("planner", 9)]
     decisions = 0
     while not g.is_over:
         seat = g.current_player
         action = bots[seat].act(g, seat)
         if seat == 0 and g.phase == "turn" and decisions < 3:
-            assert str(SearchAgent(8, samples=1).act(g, 0)) == str(SearchAgent(8, samples=1).act(g, 0))
+            assert str(SearchAgent(8, samples=1, confirm=1).act(g, 0)) == str(SearchAgent(8, samples=1, confirm=1).act(g, 0))
             decisions += 1
         g.apply(action)  # checked: an illegal move raises
     assert g.is_over and decisions == 3

@@ -40,7 +40,7 @@ def test_playout_plays_to_the_end_and_leaves_the_original_alone():
 @pytest.mark.parametrize("map_name", ["europe", "nordic"])
 def test_search_plays_legal_moves_to_the_end(map_name):
     g = ttr.new_game(map_name, 2, seed=8)
-    bots = [SearchAgent(8, samples=1, keep_samples=1), make_agent("planner", 9)]
+    bots = [SearchAgent(8, samples=1, keep_samples=1, confirm=1), make_agent("planner", 9)]
     while not g.is_over:
         seat = g.current_player
         g.apply(bots[seat].act(g, seat))  # checked: an illegal move raises
@@ -68,8 +68,8 @@ VARIANTS = [{}, {"halving": True, "keep_candidates": 8}, {"deals": 4}]
 @pytest.mark.parametrize("options", VARIANTS)
 def test_search_is_deterministic_given_a_seed(options):
     for g in _positions("usa", 8):
-        a = SearchAgent(5, samples=2, keep_samples=2, turns="all", **options).act(g, 0)
-        b = SearchAgent(5, samples=2, keep_samples=2, turns="all", **options).act(g, 0)
+        a = SearchAgent(5, samples=2, keep_samples=2, confirm=2, turns="all", **options).act(g, 0)
+        b = SearchAgent(5, samples=2, keep_samples=2, confirm=2, turns="all", **options).act(g, 0)
         assert str(a) == str(b)
         assert a in g.legal_actions()
 
@@ -78,7 +78,8 @@ def test_search_honours_its_time_cap():
     cap = 0.05
     slowest = 0.0
     for g in _positions("europe", 4, every=5, limit=8):
-        bot = SearchAgent(1, samples=10_000, keep_samples=10_000, turns="all", time_per_move=cap)
+        bot = SearchAgent(1, samples=10_000, keep_samples=10_000, confirm=10_000, work=None, turns="all",
+                          time_per_move=cap)
         t0 = time.perf_counter()
         action = bot.act(g, 0)
         slowest = max(slowest, time.perf_counter() - t0)
@@ -95,8 +96,8 @@ def test_search_plays_identically_when_hidden_information_is_shuffled(map_name, 
     for g in _positions(map_name, 12, every=7):
         twin = _shuffle_hidden(g, 0, rng)
         assert twin.view(0, history=False) == g.view(0, history=False)
-        a = SearchAgent(3, samples=2, keep_samples=2, turns="all", **options).act(g, 0)
-        b = SearchAgent(3, samples=2, keep_samples=2, turns="all", **options).act(twin, 0)
+        a = SearchAgent(3, samples=2, keep_samples=2, confirm=2, turns="all", **options).act(g, 0)
+        b = SearchAgent(3, samples=2, keep_samples=2, confirm=2, turns="all", **options).act(twin, 0)
         assert str(a) == str(b)
         checked += 1
     assert checked >= 4
@@ -136,3 +137,19 @@ def test_a_move_other_than_the_planners_must_be_confirmed_on_fresh_worlds(monkey
     assert calls[1] == (2, 3)  # the leader and the planner's move, on `confirm` worlds
     assert (action != planner_move) == confirmed
     assert action in g.legal_actions()
+
+
+def test_work_caps_the_actions_simulated_per_move():
+    """`work` is a deterministic time budget: sampling stops once the playouts have played that many
+    actions (whole worlds only), in the search and the confirmation together."""
+    positions = _positions("europe", 4, every=5, limit=6)
+    for g in positions:
+        small = SearchAgent(2, samples=1000, keep_samples=1000, turns="all", confirm=1000, work=600)
+        big = SearchAgent(2, samples=1000, keep_samples=1000, turns="all", confirm=1000, work=2400)
+        a, b = small.act(g, 0), big.act(g, 0)
+        assert a in g.legal_actions() and b in g.legal_actions()
+        one_world = 5 * 200  # at most one more world than the budget: candidates x a long playout
+        assert 0 < small.simulated <= 600 + 2 * one_world
+        assert small.simulated < big.simulated <= 2400 + 2 * one_world
+        again = SearchAgent(2, samples=1000, keep_samples=1000, turns="all", confirm=1000, work=600)
+        assert str(again.act(g, 0)) == str(a) and again.simulated == small.simulated

@@ -6,21 +6,31 @@ fresh world consistent with the seat's view (`determinize`), and every
 candidate is played in that same world and followed by planners playing every
 seat to the end (common random numbers: the candidates are compared on
 identical deals, which removes most of the noise). The planner's move is kept
-unless another candidate's mean outcome is better by `margin`. This is the
-flat, one-level form of information-set Monte Carlo search with the planner as
-rollout policy and as the prior that proposes candidates; deterministic given
-the seed when the budget is a number of samples.
+unless another candidate's mean outcome is better by `margin`, and then
+confirmed: the leader and the planner's move are compared again on `confirm`
+fresh worlds, and the leader is played only if it is still better by `margin`
+there. (Picking the best of several noisy means favours lucky candidates; the
+fresh worlds do not share that luck.) This is the flat, one-level form of
+information-set Monte Carlo search with the planner as rollout policy and as
+the prior that proposes candidates.
 
-Where it searches (`turns`): the ticket choices (always, `keep_samples`
-worlds over the `keep_candidates` best combinations), and on turns either every
-turn ("all") or only the turns where the planner is weakest ("key", the
-default: when it would draw tickets, when its plan is complete, and in the end
-game). The outcome of a playout is the win (shared wins split) plus
-`margin_weight` times the score margin over the best other player / 100.
-Options that were measured but are off by default: `halving` (successive
-halving over the candidates), `deals` > 1 (worlds weighted by what the other
-seats' claims say about their tickets, belief.py) and `z` (deviate from the
-planner only by z standard errors of the paired difference).
+The budget is deterministic: at most `samples` worlds per turn decision
+(`keep_samples` per ticket choice, `confirm` to confirm) and at most `work`
+actions played in all the playouts of one move (the first 60% for choosing,
+the rest for confirming; whole worlds only), so the bot is deterministic given
+its seed and its moves take about the same time on a given machine.
+`time_per_move` adds a cap in seconds (then play depends on the machine).
+
+Where it searches (`turns`): the ticket choices (always, over the
+`keep_candidates` best combinations), and on turns either every turn ("all")
+or only the turns where the planner is weakest ("key", the default: when it
+would draw tickets, when its plan is complete, and in the end game). The
+outcome of a playout is the win (shared wins split) plus `margin_weight` times
+the score margin over the best other player / 100. Options that were measured
+but are off by default: `halving` (successive halving over the candidates),
+`deals` > 1 (worlds weighted by what the other seats' claims say about their
+tickets, belief.py) and `z` (deviate from the planner only by z standard
+errors of the paired difference).
 """
 from __future__ import annotations
 
@@ -40,9 +50,9 @@ class SearchAgent(Agent):
 
     def __init__(self, seed: int = 0, samples: int = 8, time_per_move: float | None = None,
                  candidates: int = 4, max_rollout: int = 1000, margin: float = 0.03,
-                 keep_samples: int | None = None, keep_candidates: int = 5, turns: str = "key",
+                 keep_samples: int | None = None, keep_candidates: int = 4, turns: str = "key",
                  endgame: int = 15, margin_weight: float = 0.5, deals: int = 1, beta: float = 8.0,
-                 halving: bool = False, z: float = 0.0, confirm: int = 0, work: int | None = None):
+                 halving: bool = False, z: float = 0.0, confirm: int = 16, work: int | None = 4000):
         super().__init__(seed)
         self.samples = samples              # worlds per turn decision (the budget)
         self.keep_samples = samples * 2 if keep_samples is None else keep_samples  # worlds per ticket choice
@@ -65,6 +75,9 @@ class SearchAgent(Agent):
         self.stats: dict = {}               # (decision, 'searched' or the kind chosen instead) -> count
 
     def act(self, game, seat):
+        # the time cap covers the whole move: the search and the confirmation
+        self.deadline = time.perf_counter() + self.time_per_move * 0.9 if self.time_per_move else None
+        self.simulated = 0  # actions played in this move's playouts
         legal = game.legal_actions()
         self.memo.clear()
         first = self.planner.act(game, seat)
@@ -77,9 +90,9 @@ class SearchAgent(Agent):
         if len(candidates) == 1:
             return candidates[0]
         work = self.work
-        first_work = None if work is None else work * (0.6 if self.confirm else 1.0)
-        means, errors, used = self._evaluate(game, seat, candidates, self.keep_samples if keep else self.samples,
-                                             first_work)
+        first_work = None if work is None else work * (0.6 if self.confirm else 1.0)  # the rest: to confirm
+        means, errors, self.simulated = self._evaluate(game, seat, candidates,
+                                                       self.keep_samples if keep else self.samples, first_work)
         best = max(range(len(candidates)), key=lambda k: (means[k], -k))
         what = game.phase if keep else first.kind
         self.stats[what, "searched"] = self.stats.get((what, "searched"), 0) + 1
@@ -87,8 +100,9 @@ class SearchAgent(Agent):
             return candidates[0]
         if self.confirm:  # chosen on some worlds, checked on fresh ones (no winner's curse)
             self.stats[what, "confirming"] = self.stats.get((what, "confirming"), 0) + 1
-            check, _, _ = self._evaluate(game, seat, [candidates[0], candidates[best]], self.confirm,
-                                         None if work is None else work - used)
+            check, _, more = self._evaluate(game, seat, [candidates[0], candidates[best]], self.confirm,
+                                            None if work is None else work - self.simulated)
+            self.simulated += more
             if check[1] - check[0] < self.margin:
                 return candidates[0]
         self.stats[what, candidates[best].kind] = self.stats.get((what, candidates[best].kind), 0) + 1
@@ -170,7 +184,7 @@ class SearchAgent(Agent):
         worlds = 0
         budget = samples * k  # playouts
         rounds = max(1, math.ceil(math.log2(k))) if self.halving else 1
-        deadline = time.perf_counter() + self.time_per_move * 0.9 if self.time_per_move else None
+        deadline = self.deadline
         used = 0
         simulated = 0  # actions played in the playouts
         timed_out = False
