@@ -26,37 +26,45 @@ class RouteGraph:
             self.adj[b].append((r.id, a))
         self.route = m.route_by_id
         self.base_cost = {r.id: r.length + (0.5 if r.tunnel else 0.0) + 0.3 * r.locomotives for r in m.routes}
+        # the same adjacency over city numbers in name order (the search breaks ties by name)
+        self.names = sorted(self.adj)
+        self.number = {name: i for i, name in enumerate(self.names)}
+        self.adj_n = [[(rid, self.number[v]) for rid, v in self.adj[name]] for name in self.names]
 
     def shortest(self, src: str, dst: str, cost) -> tuple[float, list[int]]:
         """Cheapest path; `cost(route_id)` is a number or None (unusable)."""
         if src == dst:
             return 0.0, []
-        dist = {src: 0.0}
-        back: dict[str, tuple[str, int]] = {}
-        heap = [(0.0, src)]
+        s, t = self.number[src], self.number[dst]
+        adj = self.adj_n
+        dist = [INF] * len(adj)
+        dist[s] = 0.0
+        back: list = [None] * len(adj)
+        heap = [(0.0, s)]
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            d, u = heapq.heappop(heap)
-            if u == dst:
+            d, u = pop(heap)
+            if u == t:
                 break
-            if d > dist.get(u, INF):
+            if d > dist[u]:
                 continue
-            for rid, v in self.adj[u]:
+            for rid, v in adj[u]:
                 c = cost(rid)
                 if c is None:
                     continue
                 nd = d + c
-                if nd < dist.get(v, INF):
+                if nd < dist[v]:
                     dist[v] = nd
                     back[v] = (u, rid)
-                    heapq.heappush(heap, (nd, v))
-        if dst not in dist:
+                    push(heap, (nd, v))
+        if dist[t] == INF:
             return INF, []
-        path, v = [], dst
-        while v != src:
+        path, v = [], t
+        while v != s:
             u, rid = back[v]
             path.append(rid)
             v = u
-        return dist[dst], path
+        return dist[t], path
 
 
 @dataclass
