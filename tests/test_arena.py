@@ -215,6 +215,7 @@ def test_cli_arena(tmp_path):
     out = res.output
     assert "4 games of usa, 2 players: 2 seeds (3..4) x 2 seat rotations" in out
     assert "95% CI" in out and "rating" in out and "head to head" in out
+    assert re.search(r"slowest move: random \d+\.\d\d s, random#2 \d+\.\d\d s", out), out
     assert re.search(r"random#2\s+4\s+50\.0%\s+\d+%-\d+%", out), out
     assert len(list(csv.DictReader(out_csv.open()))) == 8
     assert json.loads(out_json.read_text())["games"] == 4

@@ -95,6 +95,7 @@ def _print(console: Console, r: ArenaResult, workers: int) -> None:
                   f"{s.score_mean:.1f}", f"{s.ticket_completion:.1%}", f"{s.rank_mean:.2f}",
                   f"{s.rating:.0f}", f"{s.sec_per_move * 1000:.2f}")
     console.print(t)
+    console.print("slowest move: " + ", ".join(f"{s.bot} {s.max_move_sec:.2f} s" for s in order))
     console.print("[dim]win rate: a win shared by k seats counts 1/k; tickets done: completed/kept;\n"
                   "rating: Bradley-Terry over all pairs of seats in all games, Elo scale, mean 1500[/]")
     if len(order) < 2:
