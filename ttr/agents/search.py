@@ -54,7 +54,7 @@ class SearchAgent(Agent):
                  endgame: int = 15, margin_weight: float = 0.5, deals: int = 1, beta: float = 8.0,
                  halving: bool = False, z: float = 0.0, confirm: int = 16, work: int | None = 4000):
         super().__init__(seed)
-        self.samples = samples              # worlds per turn decision (the budget)
+        self.samples = samples              # worlds per turn decision (at most)
         self.keep_samples = samples * 2 if keep_samples is None else keep_samples  # worlds per ticket choice
         self.time_per_move = time_per_move  # optional cap in seconds per move (then play depends on speed)
         self.max_candidates = candidates
