@@ -124,3 +124,43 @@ def test_search_plays_legal_moves_and_is_deterministic():
             decisions += 1
         g.apply(action)  # checked: an illegal move raises
     assert g.is_over and decisions == 3
+
+
+@pytest.mark.parametrize("map_name", ["europe", "nordic"])
+def test_route_graph_shortest_paths_break_ties_by_city_name(map_name):
+    """The planner's Dijkstra equals a plain one keyed by city names (the same paths, ties
+    included: equal costs are common), whatever routes are unusable."""
+    import heapq
+
+    from ttr.agents.planner import graph_of
+    graph = graph_of(ttr.load_map(map_name))
+
+    def plain(src, dst, cost):
+        dist, back, heap = {src: 0.0}, {}, [(0.0, src)]
+        while heap:
+            d, u = heapq.heappop(heap)
+            if u == dst:
+                break
+            if d > dist.get(u, float("inf")):
+                continue
+            for rid, v in graph.adj[u]:
+                c = cost(rid)
+                if c is not None and d + c < dist.get(v, float("inf")):
+                    dist[v], back[v] = d + c, (u, rid)
+                    heapq.heappush(heap, (d + c, v))
+        if dst not in dist:
+            return float("inf"), []
+        path, v = [], dst
+        while v != src:
+            v, rid = back[v]
+            path.append(rid)
+        return dist[dst], path
+
+    rng = random.Random(4)
+    cities = sorted(graph.adj)
+    for _ in range(20):
+        costs = {r: (None if rng.random() < 0.2 else float(rng.choice([0, 1, 2, 2, 3])))
+                 for r in graph.route}
+        for _ in range(15):
+            a, b = rng.sample(cities, 2)
+            assert graph.shortest(a, b, costs.get) == plain(a, b, costs.get)

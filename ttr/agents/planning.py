@@ -26,7 +26,7 @@ class RouteGraph:
             self.adj[b].append((r.id, a))
         self.route = m.route_by_id
         self.base_cost = {r.id: r.length + (0.5 if r.tunnel else 0.0) + 0.3 * r.locomotives for r in m.routes}
-        # the same adjacency over city numbers in name order (the search breaks ties by name)
+        # the same adjacency over city numbers in name order (so the heap still breaks ties by name)
         self.names = sorted(self.adj)
         self.number = {name: i for i, name in enumerate(self.names)}
         self.adj_n = [[(rid, self.number[v]) for rid, v in self.adj[name]] for name in self.names]
