@@ -70,6 +70,8 @@ class SearchAgent(Agent):
         self.halving = halving              # successive halving over the candidates
         self.confirm = confirm              # fresh worlds that must confirm a move other than the planner's
         self.work = work                    # most actions simulated per move (a deterministic time budget)
+        self.deadline: float | None = None  # of the move being searched (time_per_move)
+        self.simulated = 0                  # actions played in the last move's playouts
         self.planner = RolloutPlanner()     # the planner's policy (proposes candidates)
         self.memo: dict = {}                # route plans, shared by the playouts of one decision
         self.stats: dict = {}               # (decision, 'searched' or the kind chosen instead) -> count
@@ -77,7 +79,7 @@ class SearchAgent(Agent):
     def act(self, game, seat):
         # the time cap covers the whole move: the search and the confirmation
         self.deadline = time.perf_counter() + self.time_per_move * 0.9 if self.time_per_move else None
-        self.simulated = 0  # actions played in this move's playouts
+        self.simulated = 0
         legal = game.legal_actions()
         self.memo.clear()
         first = self.planner.act(game, seat)
