@@ -4,7 +4,7 @@
 from a fresh game's `to_dict()`, places the cards, routes, tickets and stations
 the test asks for, puts every other card somewhere (so the 110-card census stays
 exact), derives each player's trains and score from the routes held, and loads
-the result with `Game.from_dict(d, verify=False)`.
+the result with `ttr.load_game(d, verify=False)`.
 
 Conventions:
   * `deck_top` lists cards in DRAW ORDER: deck_top[0] is the next card drawn.
@@ -49,7 +49,7 @@ def scenario(map_name: str = "europe", players: int = 2, *, hands=None, face_up=
              deck_top=(), deck=None, discard=(), spare="deck", routes=None, tickets=None, offers=None,
              ticket_pile=None, stations=None, phase: str = "turn", current: int = 0, first_player: int = 0,
              final_turns: int = -1, passes: int = 0, tunnel=None, seed: int = 0, turn: int = 0) -> ttr.Game:
-    d = ttr.new_game(map_name, players=players, seed=seed).to_dict()
+    d = ttr.save_game(ttr.new_game(map_name, players=players, seed=seed))
     m = ttr.load_map(map_name)
     ed = ttr.get_edition(map_name)
     pool = Counter(FULL_DECK)
@@ -136,19 +136,19 @@ def scenario(map_name: str = "europe", players: int = 2, *, hands=None, face_up=
     d["turn"] = turn
     d["history"] = []
     d["history_seats"] = []
-    return ttr.Game.from_dict(d, verify=False)
+    return ttr.load_game(d, verify=False)
 
 
 # ------------------------------------------------------------------ utilities
 
 def hand(g: ttr.Game, seat: int) -> Counter:
     """A seat's hand as a Counter of card names."""
-    return Counter(g.to_dict()["players"][seat]["hand"])
+    return Counter(ttr.save_game(g)["players"][seat]["hand"])
 
 
 def deck_draw_order(g: ttr.Game) -> list[str]:
     """The draw pile, next card first."""
-    return list(reversed(g.to_dict()["deck"]))
+    return list(reversed(ttr.save_game(g)["deck"]))
 
 
 def legal(g: ttr.Game) -> set[str]:
@@ -162,7 +162,7 @@ def legal_kinds(g: ttr.Game) -> set[str]:
 def assert_illegal(g: ttr.Game, text: str, *reason_parts: str) -> str:
     """Applying `text` must raise IllegalActionError, name the action and each reason
     part (case-insensitive), and leave the game exactly as it was."""
-    before = copy.deepcopy(g.to_dict())
+    before = copy.deepcopy(ttr.save_game(g))
     legal_before = [str(a) for a in g.legal_actions()]
     with pytest.raises(ttr.IllegalActionError) as e:
         g.apply(text)
@@ -174,7 +174,7 @@ def assert_illegal(g: ttr.Game, text: str, *reason_parts: str) -> str:
     assert canonical in msg, f"message does not name the action {canonical!r}: {msg}"
     for part in reason_parts:
         assert part.lower() in msg.lower(), f"message lacks {part!r}: {msg}"
-    assert g.to_dict() == before, "a refused action changed the game"
+    assert ttr.save_game(g) == before, "a refused action changed the game"
     assert [str(a) for a in g.legal_actions()] == legal_before
     return msg
 

@@ -3,7 +3,7 @@
 `position(...)` starts from a fresh game's save, places what the test asks for
 (hands, display, the draw order of the deck, routes, tickets, money, the event
 deck's order), puts every other card under the given deck top (or into the
-discard), and loads it with `Game.from_dict(d, verify=False)`, which checks the
+discard), and loads it with `ttr.load_game(d, verify=False)`, which checks the
 card census and money against the ledger.
 """
 from __future__ import annotations
@@ -48,7 +48,7 @@ def position(players: int = 2, *, hands=None, face_up=DISPLAY, deck_top=(), deck
     pile's size (the rest of the spare cards go to the discard); event_top: the
     next events revealed, in order; revealed: the event discard (last = current)."""
     g = ttr.new_game(LW, players, seed=0, setup=setup)
-    d = g.to_dict()
+    d = ttr.save_game(g)
     pool = Counter(CARD_NAMES[k] for k in g.rules.deck_cards)
 
     def take(cards, where):
@@ -83,7 +83,7 @@ def position(players: int = 2, *, hands=None, face_up=DISPLAY, deck_top=(), deck
     if trains is not None:  # trains left per seat; the game's start count follows from seat 0
         start = trains[0] + used[0]
         assert all(trains[p] + used[p] == start for p in range(players)), "trains + routes held: one start count"
-        d["legacy"]["setup"]["trains"] = start
+        d["edition"]["setup"]["trains"] = start
     tickets = dict(enumerate(tickets)) if isinstance(tickets, list) else (tickets or {})
     used_tickets = set()
     money = money if money is not None else [5] * players
@@ -97,13 +97,13 @@ def position(players: int = 2, *, hands=None, face_up=DISPLAY, deck_top=(), deck
         if money[p] != g.setup.start_money:
             ledger.append([0, p, money[p] - g.setup.start_money, "test position"])
     d["ticket_pile"] = ticket_pile if ticket_pile is not None else [t.id for t in MAP.tickets if t.id not in used_tickets]
-    d["legacy"]["ledger"] = ledger
-    ids = [e["id"] for e in d["legacy"]["setup"]["events"]]
+    d["edition"]["ledger"] = ledger
+    ids = [e["id"] for e in d["edition"]["setup"]["events"]]
     rest = [i for i in ids if i not in event_top and i not in revealed]
-    d["legacy"]["event_deck"] = rest + list(reversed(event_top))
-    d["legacy"]["event_discard"] = list(revealed)  # the last is the current event
+    d["edition"]["event_deck"] = rest + list(reversed(event_top))
+    d["edition"]["event_discard"] = list(revealed)  # the last is the current event
     d["phase"] = "turn"
     d["current_player"] = current
     d["first_player"] = first_player
     d["final_turns"] = final_turns
-    return ttr.Game.from_dict(d, verify=False)
+    return ttr.load_game(d, verify=False)

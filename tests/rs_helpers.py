@@ -6,7 +6,7 @@ format: it starts from a fresh game's `to_dict()`, places the cards, routes,
 tickets, harbors and pieces the test asks for, puts every other card back into
 its own deck (so both decks' censuses stay exact), derives each player's
 pieces, box and score from the routes held, and loads the result with
-`Game.from_dict(d, verify=False)`.
+`ttr.load_game(d, verify=False)`.
 
 Conventions:
   * `train_top` / `ship_top` list cards in DRAW ORDER: [0] is the next card drawn.
@@ -26,9 +26,9 @@ import copy
 from collections import Counter
 
 import pytest
+from helpers import _seat_map  # shared with the one-deck scenario builder
 
 import ttr
-from helpers import _seat_map  # shared with the one-deck scenario builder
 
 RS_COLOURS = ("purple", "white", "green", "yellow", "black", "red")
 PARTS = ("train", "train-anchor", "ship", "double-ship")
@@ -72,7 +72,7 @@ def rs_scenario(map_name: str = "world", players: int = 2, *, hands=None, face_u
     """An exact Rails & Sails position (see the module docstring). `train_deck`/`ship_deck`
     give a whole pile in draw order (then no spare card may go there). load=False
     returns the save dict instead of the Game."""
-    d = ttr.new_game(map_name, players=players, seed=seed).to_dict()
+    d = ttr.save_game(ttr.new_game(map_name, players=players, seed=seed))
     m = ttr.load_map(map_name)
     max_t, max_s, total = PIECES[map_name]
     pools = {"train": Counter(TRAIN_DECK), "ship": Counter(SHIP_DECK)}
@@ -183,13 +183,13 @@ def rs_scenario(map_name: str = "world", players: int = 2, *, hands=None, face_u
     d["tunnel"] = None
     if not load:
         return d
-    return ttr.Game.from_dict(d, verify=False)
+    return ttr.load_game(d, verify=False)
 
 
 # ------------------------------------------------------------------ utilities
 
 def hand(g, seat: int) -> Counter:
-    return Counter(g.to_dict()["players"][seat]["hand"])
+    return Counter(ttr.save_game(g)["players"][seat]["hand"])
 
 
 def legal(g) -> set[str]:
@@ -218,14 +218,14 @@ def cards(**counts) -> str:
 def assert_illegal(g, text: str, *reason_parts: str) -> str:
     """Applying `text` raises IllegalActionError naming the action and each reason part
     (case-insensitive), and leaves the game exactly as it was."""
-    before = copy.deepcopy(g.to_dict())
+    before = copy.deepcopy(ttr.save_game(g))
     legal_before = [str(a) for a in g.legal_actions()]
     with pytest.raises(ttr.IllegalActionError) as e:
         g.apply(text)
     msg = str(e.value)
     for part in reason_parts:
         assert part.lower() in msg.lower(), f"message lacks {part!r}: {msg}"
-    assert g.to_dict() == before, "a refused action changed the game"
+    assert ttr.save_game(g) == before, "a refused action changed the game"
     assert [str(a) for a in g.legal_actions()] == legal_before
     return msg
 
@@ -391,7 +391,7 @@ def ref_legal(d: dict, m) -> set[str]:
         out.update(f"draw {c} {r}" for r in refills)
     out.update(f"draw deck {dk}" for dk in live)
     if second:
-        return out
+        return out | {"stop"} if out else out  # RS2: at most two cards; with none to take the turn has ended
     assert phase == "turn", phase
     hand_c = Counter(me["hand"])
     owner = {int(r): s for r, s in d["routes"].items()}

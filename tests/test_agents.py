@@ -7,7 +7,7 @@ import pytest
 
 import ttr
 from ttr.agents import AGENTS, make_agent
-from ttr.sim import play_game
+from ttr.runtime.sim import play_game
 
 CONFIGS = [(m, n) for m in ("usa", "europe", "world", "great-lakes") for n in range(2, 6)]
 CONFIGS += [("nordic", 2), ("nordic", 3)] + [("legends-west", n) for n in range(2, 6)]
@@ -33,7 +33,7 @@ def test_bots_are_deterministic_given_a_seed(name):
 def _shuffle_hidden(game: ttr.Game, seat: int, rng: random.Random) -> ttr.Game:
     """The same position for `seat`, with everything hidden from it re-dealt:
     the deck order, and the other players' hands and tickets (same sizes)."""
-    d = game.to_dict()
+    d = ttr.save_game(game)
     others = [p for p in range(game.num_players) if p != seat]
     pool = [c for p in others for c, n in d["players"][p]["hand"].items() for _ in range(n)] + d["deck"]
     rng.shuffle(pool)
@@ -51,10 +51,9 @@ def _shuffle_hidden(game: ttr.Game, seat: int, rng: random.Random) -> ttr.Game:
         k = len(d["players"][p]["tickets"])
         d["players"][p]["tickets"], tickets = tickets[:k], tickets[k:]
     d["ticket_pile"] = tickets
-    if "legacy" in d:  # the event deck's order is hidden too
-        rng.shuffle(d["legacy"]["event_deck"])
-    d["history"], d["history_seats"] = [], []
-    return ttr.Game.from_dict(d, verify=False)
+    if "edition" in d:  # the event deck's order is hidden too
+        rng.shuffle(d["edition"]["event_deck"])
+    return ttr.load_game(d, verify=False)  # the history stays: the seat saw it (others' keeps only counted)
 
 
 @pytest.mark.parametrize("name", BOTS)
@@ -72,9 +71,9 @@ def test_bots_play_identically_when_hidden_information_is_shuffled(name, map_nam
         if g.phase == "turn" and step % 7 == 0:
             twin = _shuffle_hidden(g, seat, rng)
             assert twin.view(seat, history=False) == g.view(seat, history=False)
-            assert str(make_agent(name, 1).act(g, seat)) == str(make_agent(name, 1).act(twin, seat))
+            assert str(make_agent(name, 1).act(g.observe(seat))) == str(make_agent(name, 1).act(twin.observe(seat)))
             checked += 1
-        g.apply(driver[seat].act(g, seat))
+        g.apply(driver[seat].act(g.observe(seat)))
     assert checked >= 5
 
 
@@ -93,8 +92,9 @@ def test_determinize_gives_a_world_the_seat_cannot_tell_apart(map_name, players)
 
 
 def assert_worlds_match_views(map_name: str, players: int, seed: int, sample, every: int, steps: int) -> None:
-    """Planners play; every `every` steps `sample(view, rng)` must give a world that shows the
-    seat exactly its view and offers it exactly its legal actions."""
+    """Planners play; every `every` steps `sample(rules, view, rng)` must give a world that shows the
+    seat exactly its view (a world is a position without a history: its ply aside) and offers it
+    exactly its legal actions."""
     rng = random.Random(seed)
     g = ttr.new_game(map_name, players, seed=seed)
     bots = [make_agent("planner", s) for s in range(players)]
@@ -104,10 +104,10 @@ def assert_worlds_match_views(map_name: str, players: int, seed: int, sample, ev
         seat = g.current_player
         if step % every == 0:
             view = g.view(seat, history=False, legal=False)
-            world = sample(view, rng)
-            assert world.view(seat, history=False, legal=False) == view
+            world = sample(g.rules, view, rng)
+            assert {**world.view(seat, history=False, legal=False), "ply": view["ply"]} == view
             assert set(map(str, world.legal_actions())) == set(map(str, g.legal_actions()))
-        g.apply(bots[seat].act(g, seat))
+        g.apply(bots[seat].act(g.observe(seat)))
 
 
 def test_search_plays_legal_moves_and_is_deterministic():
@@ -117,9 +117,9 @@ def test_search_plays_legal_moves_and_is_deterministic():
     decisions = 0
     while not g.is_over:
         seat = g.current_player
-        action = bots[seat].act(g, seat)
+        action = bots[seat].act(g.observe(seat))
         if seat == 0 and g.phase == "turn" and decisions < 3:
-            twice = [SearchAgent(8, samples=1, confirm=1).act(g, 0) for _ in range(2)]
+            twice = [SearchAgent(8, samples=1, confirm=1).act(g.observe(0)) for _ in range(2)]
             assert str(twice[0]) == str(twice[1])
             decisions += 1
         g.apply(action)  # checked: an illegal move raises

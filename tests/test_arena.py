@@ -13,10 +13,24 @@ from click.testing import CliRunner
 
 from ttr.agents import AGENTS
 from ttr.agents.random_agent import RandomAgent
-from ttr.arena import (ROW_FIELDS, GameResult, analyse, bot_labels, bot_stats, bradley_terry, create_agent,
-                       elo_ratings, lineups, pairwise_outcomes, run_arena, schedule, wilson_interval, win_shares)
 from ttr.cli import main
 from ttr.errors import TtrError
+from ttr.runtime.arena import (
+    ROW_FIELDS,
+    GameResult,
+    analyse,
+    bot_labels,
+    bot_stats,
+    bradley_terry,
+    create_agent,
+    elo_ratings,
+    lineups,
+    pairwise_outcomes,
+    run_arena,
+    schedule,
+    wilson_interval,
+    win_shares,
+)
 
 # ---------------------------------------------------------------- statistics
 
@@ -108,7 +122,7 @@ def test_lineups_rotate_and_cycle():
 
 
 def test_schedule_pairs_seeds_over_rotations():
-    tasks = schedule("usa", 3, ["A", "B", "C"], games=4, seed=10)
+    tasks = list(schedule("usa", 3, ["A", "B", "C"], games=4, seed=10))
     assert [t.index for t in tasks] == list(range(12))
     rots = lineups(["A", "B", "C"], 3)
     for s in range(10, 14):
@@ -176,7 +190,7 @@ class BudgetAgent(RandomAgent):
 
 
 class IllegalAgent(RandomAgent):
-    def act(self, game, seat):
+    def act(self, obs):
         return "claim nowhere"
 
 
@@ -199,7 +213,7 @@ def test_bad_input_and_bot_errors(monkeypatch):
     with pytest.raises(TtrError, match="at most one bot per seat"):
         run_arena("usa", 2, ["random"] * 3, 1, 1, 1)
     monkeypatch.setitem(AGENTS, "illegal-test", IllegalAgent)
-    with pytest.raises(TtrError, match=r"bot illegal-test \(seat 0, seed 1"):
+    with pytest.raises(TtrError, match=r"bot illegal-test \(seat 0, turn 0\).*seed 1"):
         run_arena("usa", 2, ["illegal-test", "random"], 1, 1, 1)
 
 

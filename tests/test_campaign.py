@@ -15,14 +15,23 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ttr.campaign import FINISHED, PLAYING, READY, REMOVAL, Campaign, CampaignError, bot_action, play
+import ttr
+from ttr.campaign import (
+    FINISHED,
+    PLAYING,
+    READY,
+    REMOVAL,
+    Campaign,
+    CampaignError,
+    bot_action,
+    play,
+)
 from ttr.campaign.state import game_seed
 from ttr.campaign.store import SCHEMA_VERSION
 from ttr.cli import main
+from ttr.editions import get_ruleset
 from ttr.editions.legacy.content import LegacySetup
 from ttr.editions.legacy.pack import YEARS, load_pack
-from ttr.engine.game import Game
-from ttr.engine.ruleset import get_ruleset
 from ttr.errors import IllegalActionError
 
 PLAYERS = [("Ann", "blue"), ("Bob", "red"), ("Cy", "green"), ("Di", "yellow"), ("Ed", "black")]
@@ -110,7 +119,7 @@ def test_slips_are_the_games_bank_slip_totals(tmp_path):
     conn = sqlite3.connect(tmp_path / "c.db")
     seed, setup = conn.execute("SELECT seed, setup_json FROM games WHERE game = 1").fetchone()
     history = [t for (t,) in conn.execute("SELECT text FROM actions WHERE game = 1 ORDER BY n")]
-    g = Game.replay("legends-west", 2, seed, history, setup=LegacySetup.from_dict(json.loads(setup)))
+    g = ttr.replay("legends-west", 2, seed, history, setup=LegacySetup.from_dict(json.loads(setup)))
     assert g.is_over
     res = g.result()  # the game rebuilt from the file: its bank slips are the stored ones
     seats = dict(conn.execute("SELECT seat, player FROM seats WHERE game = 1"))

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 import ttr
 from ttr.cli import main
-from ttr.sim import GameRecord, play_game, record, summarize
+from ttr.runtime.sim import GameRecord, play_game, record, summarize
 
 
 def run(*args: str):
@@ -55,7 +55,7 @@ def test_simulate_prints_the_summary(europe_records):
     assert f"game length: {s['turns_mean']:.1f} turns" in out
     assert "win rate" in out
     for seat in range(4):
-        assert re.search(rf"│ {seat}\s+│ random\s+│\s+{re.escape(format(s['win_rate_by_seat'][seat], '.1%'))}", out), out
+        assert re.search(rf"│ {seat}\s+│ planner\s+│\s+{re.escape(format(s['win_rate_by_seat'][seat], '.1%'))}", out), out
     assert "5 games of europe, 4 players" in out and "seeds 1..5" in out
 
 
@@ -69,7 +69,10 @@ def test_simulate_json(europe_records):
     assert 0 <= s["ticket_completion"] <= 1
     assert s["turns_mean"] > 0 and s["score_sd"] >= 0 and s["actions_mean"] > s["turns_mean"]
     # the same seeds give the same games: the summary equals one computed directly
-    assert s == json.loads(json.dumps(summarize(europe_records, 4)))
+    assert {k: s[k] for k in summarize(europe_records, 4)} == json.loads(json.dumps(summarize(europe_records, 4)))
+    # and it names what was run
+    assert (s["map"], s["players"], s["bots"], s["seed"]) == ("europe", 4, ["planner"] * 4, 1)
+    assert s["ttr_version"] == ttr.__version__ and s["stopped_early"] is False
     # and the command is deterministic
     assert run(*SIM, "--json")[1] == out
 
@@ -86,7 +89,9 @@ def test_simulate_json_usa_two_players():
 def test_bench_json():
     res, out = run("bench", "--map", "usa", "--players", "2", "--games", "3", "--runs", "2", "--json")
     assert res.exit_code == 0, out
-    rows = json.loads(out)
+    data = json.loads(out)
+    assert data["ttr_version"] == ttr.__version__
+    rows = data["results"]
     assert isinstance(rows, list) and len(rows) == 1
     r = rows[0]
     assert r["map"] == "usa" and r["players"] == 2 and r["games_per_run"] == 3 and r["runs"] == 2
@@ -106,7 +111,7 @@ def test_bench_table():
 def test_demo_prints_turns_and_final_scores():
     res, out = run("demo", "--map", "europe", "--players", "4", "--seed", "1")
     assert res.exit_code == 0, out
-    assert re.search(r"turn\s+1 seat 0 \(random\): ", out)
+    assert re.search(r"turn\s+1 seat 0 \(planner\): ", out)
     assert "keeps" in out and "ticket" in out
     assert "Final scores" in out
     g = play_game("europe", 4, 1)
@@ -154,7 +159,8 @@ def test_player_count_out_of_range_or_not_a_number(players):
 
 def test_unknown_agent():
     res, out = run("simulate", "--map", "usa", "--players", "2", "--games", "1", "--agents", "genius")
-    assert_clean_error(res, out, "genius", "agent")
+    assert_clean_error(res, out, "genius", "unknown bot")
+    assert res.exit_code == 2
 
 
 def test_games_must_be_positive():
@@ -223,7 +229,7 @@ def test_record_of_a_real_game(map_name, players, seed):
     assert r.totals == tuple(p["total"] for p in res["players"])
     assert r.winners == tuple(res["winners"])
     assert r.actions == len(g.history)
-    assert r.tickets_kept == tuple(len(g.to_dict()["players"][p]["tickets"]) for p in range(players))
+    assert r.tickets_kept == tuple(len(ttr.save_game(g)["players"][p]["tickets"]) for p in range(players))
     assert r.tickets_done == tuple(len(p["tickets_completed"]) for p in res["players"])
 
 
@@ -245,7 +251,7 @@ def test_simulate_bench_and_demo_work_on_legends_west():
     assert s["games"] == 4 and math.isclose(sum(s["win_rate_by_seat"]), 1.0)
     res, out = run("bench", "--map", "legends-west", "--players", "4", "--games", "3", "--runs", "1", "--json")
     assert res.exit_code == 0, out
-    assert json.loads(out)[0]["map"] == "legends-west"
+    assert json.loads(out)["results"][0]["map"] == "legends-west"
     res, out = run("demo", "--map", "legends-west", "--players", "2", "--seed", "3")
     assert res.exit_code == 0, out
     assert "slip $" in out and "held $" in out and "never below $0" in out

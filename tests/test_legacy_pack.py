@@ -7,7 +7,13 @@ import json
 import pytest
 
 from ttr.editions.legacy import ContentError
-from ttr.editions.legacy.pack import PACK_DIR, YEARS, default_setup, load_pack, parse_pack
+from ttr.editions.legacy.pack import (
+    PACK_DIR,
+    YEARS,
+    default_setup,
+    load_pack,
+    parse_pack,
+)
 
 DEMO = json.loads((PACK_DIR / "demo.json").read_text())
 

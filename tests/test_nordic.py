@@ -35,7 +35,7 @@ def position(hands, *, players=2, seed=1, routes=None, face_up=None, deck_top=()
              current=0, final_turns=-1):
     """A 'turn' position: hands [{card: n}], routes {id: seat}, face_up (5 names),
     deck_top (the next cards drawn, in order); every other card is in the deck."""
-    d = ttr.new_game("nordic", players, seed).to_dict()
+    d = ttr.save_game(ttr.new_game("nordic", players, seed))
     used = Counter()
     for p, h in enumerate(hands):
         d["players"][p]["hand"] = {k: v for k, v in h.items() if v}
@@ -63,7 +63,7 @@ def position(hands, *, players=2, seed=1, routes=None, face_up=None, deck_top=()
         d["ticket_pile"] = [t for t in d["ticket_pile"] if t not in held]
     d["history"], d["history_seats"] = [], []
     d["phase"], d["current_player"], d["final_turns"] = "turn", current, final_turns
-    return ttr.Game.from_dict(d, verify=False)
+    return ttr.load_game(d, verify=False)
 
 
 def claims(g, route):
@@ -73,10 +73,10 @@ def claims(g, route):
 
 def refused(g, text):
     """`text` is illegal and leaves the state exactly as it was."""
-    before = g.to_dict()
+    before = ttr.save_game(g)
     with pytest.raises(IllegalActionError):
         g.apply(text)
-    assert g.to_dict() == before
+    assert ttr.save_game(g) == before
     return True
 
 
@@ -113,7 +113,7 @@ def test_n1_two_or_three_players_only():
 
 def test_n1_setup_trains_cards_display_tickets():
     g = ttr.new_game("nordic", 3, seed=4)
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert [p["trains"] for p in d["players"]] == [40] * 3
     assert [sum(p["hand"].values()) for p in d["players"]] == [4] * 3
     assert len(d["face_up"]) == 5 and None not in d["face_up"]
@@ -126,10 +126,10 @@ def test_n1_setup_trains_cards_display_tickets():
 
 def test_n1_unkept_initial_tickets_leave_the_game():
     g = ttr.new_game("nordic", 2, seed=9)
-    offer = sorted(g.to_dict()["players"][0]["offer"])
-    pile = g.to_dict()["ticket_pile"]
+    offer = sorted(ttr.save_game(g)["players"][0]["offer"])
+    pile = ttr.save_game(g)["ticket_pile"]
     g.apply("keep " + " ".join(map(str, offer[:2])))
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["ticket_pile"] == pile
     gone = set(offer[2:])
     everywhere = set(d["ticket_pile"]) | {t for p in d["players"] for t in p["tickets"] + p["offer"]}
@@ -138,13 +138,13 @@ def test_n1_unkept_initial_tickets_leave_the_game():
 
 def test_n1_later_draw_three_keep_one_unkept_leave_the_game():
     g = position([{}, {}], players=2)
-    pile = g.to_dict()["ticket_pile"]
+    pile = ttr.save_game(g)["ticket_pile"]
     g.apply("tickets")
-    offer = sorted(g.to_dict()["players"][0]["offer"])
+    offer = sorted(ttr.save_game(g)["players"][0]["offer"])
     assert len(offer) == 3 and set(offer) == set(pile[-3:])
     assert min(len(a.target) for a in g.legal_actions()) == 1
     g.apply(f"keep {offer[1]}")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["ticket_pile"] == pile[:-3]  # the two unkept went to the box, not under the pile
     assert offer[1] in d["players"][0]["tickets"]
     everywhere = set(d["ticket_pile"]) | {t for p in d["players"] for t in p["tickets"]}
@@ -163,9 +163,9 @@ def test_n4_route_points_include_5_and_9():
 def test_g2_no_face_up_reset_with_three_or_more_locomotives():
     g = position([{}, {}], face_up=["locomotive"] * 3 + ["red", "blue"], deck_top=["locomotive", "locomotive"])
     g.apply("draw red")
-    assert g.to_dict()["face_up"].count("locomotive") == 4
+    assert ttr.save_game(g)["face_up"].count("locomotive") == 4
     g.apply("draw blue")
-    assert g.to_dict()["face_up"] == ["locomotive"] * 5  # five locomotives: still no reset
+    assert ttr.save_game(g)["face_up"] == ["locomotive"] * 5  # five locomotives: still no reset
 
 
 def test_g4_face_up_locomotive_draws_like_any_card():
@@ -175,7 +175,7 @@ def test_g4_face_up_locomotive_draws_like_any_card():
     assert g.phase == "second-card" and g.current_player == 0
     assert "draw locomotive" in [str(a) for a in g.legal_actions()]  # may be the second card
     g.apply("draw locomotive")
-    assert g.current_player == 1 and g.to_dict()["players"][0]["hand"] == {"locomotive": 2}
+    assert g.current_player == 1 and ttr.save_game(g)["players"][0]["hand"] == {"locomotive": 2}
 
 
 # ------------------------------------------------------- G1/N5: double routes
@@ -253,7 +253,7 @@ def test_n2_ferry_one_space_paid_by_a_locomotive():
     assert claims(g, 3) == {"1red+1locomotive"}
     g.apply("claim 3 1red+1locomotive")
     assert g.owner[3] == 0 and g.scores[0] == 2 and g.trains[0] == 38
-    assert Counter(g.to_dict()["discard"]) == Counter({"red": 1, "locomotive": 1})
+    assert Counter(ttr.save_game(g)["discard"]) == Counter({"red": 1, "locomotive": 1})
 
 
 def test_n2_ferry_one_space_paid_by_any_three_cards():
@@ -262,7 +262,7 @@ def test_n2_ferry_one_space_paid_by_any_three_cards():
     g = position([{"red": 2, "blue": 2, "green": 1}, {}])
     assert claims(g, 3) == {"2blue+1green+1red", "2blue+2red", "1blue+1green+2red"}
     g.apply("claim 3 2blue+1green+1red")
-    assert g.owner[3] == 0 and g.to_dict()["players"][0]["hand"] == {"red": 1}
+    assert g.owner[3] == 0 and ttr.save_game(g)["players"][0]["hand"] == {"red": 1}
 
 
 def test_n2_ferry_three_card_set_may_use_the_route_colour():
@@ -292,7 +292,7 @@ def test_n2_ferry_two_spaces_paid_by_two_three_card_sets():
     g = position([{"purple": 2, "blue": 3, "green": 3}, {}])
     assert claims(g, 29) == {"2purple+3blue+3green"}
     g.apply("claim 29 2purple+3blue+3green")
-    assert g.owner[29] == 0 and g.to_dict()["players"][0]["hand"] == {}
+    assert g.owner[29] == 0 and ttr.save_game(g)["players"][0]["hand"] == {}
 
 
 def test_n2_ferry_two_spaces_mixed_locomotive_and_set():
@@ -326,7 +326,7 @@ def test_n2_ferry_gray_route_any_one_colour():
     g = position([{"blue": 1, "red": 3, "locomotive": 1}, {}])
     assert claims(g, 2) == {"1blue+3red", "1blue+1locomotive", "1red+1locomotive"}
     g.apply("claim 2 1blue+3red")
-    assert g.owner[2] == 0 and g.to_dict()["players"][0]["hand"] == {"locomotive": 1}
+    assert g.owner[2] == 0 and ttr.save_game(g)["players"][0]["hand"] == {"locomotive": 1}
 
 
 def test_n2_ferry_gray_no_coloured_space():
@@ -373,7 +373,7 @@ def test_n2_tunnel_locomotives_wild_and_extra_cards():
     assert {str(a) for a in g.legal_actions()} == {"pay 2yellow", "pay 1yellow+1locomotive", "decline"}
     assert refused(g, "pay 1red+1yellow")
     g.apply("pay 2yellow")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert g.owner[7] == 0 and g.scores[0] == 2 and g.trains[0] == 38
     assert d["players"][0]["hand"] == {"locomotive": 1}
     assert Counter(d["discard"]) == Counter({"yellow": 4, "locomotive": 2, "red": 1})
@@ -393,7 +393,7 @@ def test_n2_tunnel_declined_returns_the_cards():
     g.apply("claim 7 2yellow")
     assert {str(a) for a in g.legal_actions()} == {"decline"}  # no yellow left to pay the extra
     g.apply("decline")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert g.owner[7] == -1 and d["players"][0]["hand"] == {"yellow": 2} and g.current_player == 1
 
 
@@ -411,7 +411,7 @@ def test_n3_murmansk_lieksa_seven_green_and_eight_others():
     g = position([hand, {}])
     assert "4blue+7green+4red" in claims(g, 53)
     g.apply("claim 53 4blue+7green+4red")  # 7 green + 2 sets of 4 = 9 spaces
-    assert g.owner[53] == 0 and g.to_dict()["players"][0]["hand"] == {}
+    assert g.owner[53] == 0 and ttr.save_game(g)["players"][0]["hand"] == {}
 
 
 def test_n3_murmansk_lieksa_locomotives_count_in_sets_of_four():
@@ -437,7 +437,7 @@ def test_n_p1_murmansk_lieksa_seven_green_eight_red_is_not_minimal():
     assert "4green+8red" in offered and "7green+8red" not in offered
     assert refused(g, "claim 53 7green+8red")
     g.apply("claim 53 4green+8red")
-    assert g.to_dict()["players"][0]["hand"] == {"green": 3}
+    assert ttr.save_game(g)["players"][0]["hand"] == {"green": 3}
 
 
 def test_n_p1_refused_non_minimal_murmansk_lieksa():
@@ -777,7 +777,7 @@ def play_checked(players, seed, policy, every=1):
     steps = 0
     claimed = Counter()
     while not g.is_over:
-        d = g.to_dict()
+        d = ttr.save_game(g)
         check_state(g, d)
         legal = g.legal_actions()
         assert len(legal) > 0
@@ -788,12 +788,12 @@ def play_checked(players, seed, policy, every=1):
             assert Action.from_text(t) == a and a in legal
             c = g.clone()
             c.apply(t)
-            check_state(c, c.to_dict())
+            check_state(c, ttr.save_game(c))
         if steps % (7 * every) == 0:
             for a in illegal_variants(g, rng):
                 with pytest.raises(IllegalActionError):
                     g.apply(a)
-                assert g.to_dict() == d
+                assert ttr.save_game(g) == d
         me = g.current_player
         for p in range(players) if steps % every == 0 else ():
             v = g.view(p)
@@ -802,7 +802,7 @@ def play_checked(players, seed, policy, every=1):
             assert v["you"]["hand"] == {CARD_NAMES[k]: n for k, n in enumerate(g.hands[p]) if n}
             assert [t["id"] for t in v["you"]["tickets"]] == list(g.tickets[p])
             if p != me:
-                assert v["legal_actions"] == []
+                assert v["legal"] is None
             for h in v["history"]:  # other players' ticket choices show only how many
                 if h["seat"] != p and h["action"].startswith("keep"):
                     assert "ticket(s)" in h["action"]
@@ -813,12 +813,12 @@ def play_checked(players, seed, policy, every=1):
             claimed["murmansk" if r.any_four else "ferry" if r.locomotives else "tunnel" if r.tunnel else "plain"] += 1
         g.apply(a)
         steps += 1
-    check_state(g, g.to_dict())
-    d = g.to_dict()
-    again = ttr.Game.from_dict(d)  # verifies seed + history
-    assert again.to_dict() == d
-    replay = ttr.Game.replay("nordic", players, seed, g.history)
-    assert replay.to_dict() == d and replay.result() == g.result()
+    check_state(g, ttr.save_game(g))
+    d = ttr.save_game(g)
+    again = ttr.load_game(d)  # verifies seed + history
+    assert ttr.save_game(again) == d
+    replay = ttr.replay("nordic", players, seed, g.history)
+    assert ttr.save_game(replay) == d and replay.result() == g.result()
     res = g.result()
     assert all("longest_path" not in p["bonuses"] for p in res["players"])
     top = max(len(p["tickets_completed"]) for p in res["players"])
@@ -850,7 +850,7 @@ def test_many_random_games_fast_and_sound():
             legal = g.legal_actions()
             g.apply_unchecked(legal[int(rng.random() * len(legal))])
             assert g.card_census() == 110
-        check_state(g, g.to_dict())
+        check_state(g, ttr.save_game(g))
     assert time.perf_counter() - t < 30
 
 
@@ -861,7 +861,7 @@ def test_mid_game_save_restore_round_trip():
         legal = g.legal_actions()
         g.apply(legal[rng.randrange(len(legal))])
         if i % 20 == 0 or g.phase == "tunnel":
-            d = g.to_dict()
-            h = ttr.Game.from_dict(d)
-            assert h.to_dict() == d
+            d = ttr.save_game(g)
+            h = ttr.load_game(d)
+            assert ttr.save_game(h) == d
             assert [str(a) for a in h.legal_actions()] == [str(a) for a in g.legal_actions()]

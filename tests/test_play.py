@@ -9,12 +9,30 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from ttr.cards import CARD_INDEX, CARD_NAMES
+import ttr
 from ttr.agents import AGENTS
+from ttr.cards import CARD_INDEX, CARD_NAMES
 from ttr.cli import main
-from ttr.engine.actions import CLAIM, DECK, DRAW, KEEP, PASS, PAY, STATION, TICKETS, Action
+from ttr.engine.actions import (
+    CLAIM,
+    DECK,
+    DRAW,
+    KEEP,
+    PASS,
+    PAY,
+    STATION,
+    TICKETS,
+    Action,
+)
 from ttr.engine.game import Game
-from ttr.play import Context, Renderer, completions, new_session, resolve, ticket_progress
+from ttr.play import (
+    Context,
+    Renderer,
+    completions,
+    new_session,
+    resolve,
+    ticket_progress,
+)
 
 
 def console() -> Console:
@@ -37,7 +55,7 @@ def to_turn(g: Game) -> Game:
 def usa():
     """USA, 2 players, seed 5, at seat 0's first turn: hand orange, yellow, black, locomotive;
     face up red, yellow, purple, red, locomotive."""
-    g = to_turn(Game.new("usa", 2, 5))
+    g = to_turn(ttr.new_game("usa", 2, 5))
     assert g.current_player == 0 and g.hands[0] == [0, 0, 1, 0, 0, 1, 1, 0, 1]
     assert g.face_up == [7, 5, 0, 7, 8]
     return g
@@ -62,12 +80,12 @@ def act(line: str, ctx: Context) -> Action:
     ("station Denver 2blue", "station Denver 2blue"), ("s denver 2blue", "station Denver 2blue"),
 ])
 def test_short_forms_resolve_to_actions(usa, line, expected):
-    ctx = Context.of(usa, 0)
+    ctx = Context.of(usa.observe(0))
     assert str(act(line, ctx)) == expected
 
 
 def test_several_payments_are_offered_cheapest_first(usa):
-    ctx = Context.of(usa, 0)
+    ctx = Context.of(usa.observe(0))
     res = resolve("c 3", ctx)
     assert res.kind == "choose"
     assert [str(a) for a in res.options] == ["claim 3 1black", "claim 3 1orange", "claim 3 1yellow",
@@ -83,14 +101,14 @@ def test_several_payments_are_offered_cheapest_first(usa):
     ("c 3 3bogus", ["bad cards"]),
 ])
 def test_typos_get_a_hint(usa, line, words):
-    res = resolve(line, Context.of(usa, 0))
+    res = resolve(line, Context.of(usa.observe(0)))
     assert res.kind == "error", res
     for w in words:
         assert w in res.message, (w, res.message)
 
 
 def test_meta_commands(usa):
-    ctx = Context.of(usa, 0)
+    ctx = Context.of(usa.observe(0))
     for line, meta in [("help", "help"), ("?", "help"), ("tickets", "tickets"), ("routes", "routes"),
                        ("routes Denver", "routes"), ("hand", "hand"), ("board", "board"), ("legal", "legal"),
                        ("quit", "quit"), ("q", "quit")]:
@@ -100,8 +118,8 @@ def test_meta_commands(usa):
 
 
 def test_stations_cities_match_loosely():
-    g = to_turn(Game.new("europe", 3, 1))
-    ctx = Context.of(g, g.current_player)
+    g = to_turn(ttr.new_game("europe", 3, 1))
+    ctx = Context.of(g.observe(g.current_player))
     stations = [a for a in g.legal_actions() if a.kind == STATION and a.target == "Zürich"]
     assert len(stations) > 1
     for line in ("s Zürich", "s zurich", "station ZUR"):
@@ -114,9 +132,9 @@ def test_stations_cities_match_loosely():
 
 
 def test_pay_takes_the_cheapest_or_a_numbered_option(usa):
-    base = Context.of(usa, 0)
+    base = Context.of(usa.observe(0))
     pays = [Action(PAY, None, ((CARD_INDEX["locomotive"], 1),)), Action(PAY, None, ((CARD_INDEX["red"], 1),))]
-    ctx = Context(base.view, base.game_map, pays)
+    ctx = Context(base.view, base.rules, pays)
     assert str(act("p", ctx)) == "pay 1red"
     assert str(act("p 2", ctx)) == "pay 1locomotive"
     assert str(act("pay 1locomotive", ctx)) == "pay 1locomotive"
@@ -124,10 +142,10 @@ def test_pay_takes_the_cheapest_or_a_numbered_option(usa):
 
 
 def test_two_decks_ask_which_deck():
-    g = Game.new("world", 2, 1)
+    g = ttr.new_game("world", 2, 1)
     while g.phase != "turn":
         g.apply(g.legal_actions()[0])
-    ctx = Context.of(g, g.current_player)
+    ctx = Context.of(g.observe(g.current_player))
     res = resolve("d deck", ctx)
     assert res.kind == "choose" and {str(a) for a in res.options} == {"draw deck train", "draw deck ship"}
     assert str(act("d deck ship", ctx)) == "draw deck ship"
@@ -141,7 +159,7 @@ def test_two_decks_ask_which_deck():
 
 
 def test_completion_of_words_routes_and_cities(usa):
-    ctx = Context.of(usa, 0)
+    ctx = Context.of(usa.observe(0))
     n, words = completions(ctx, "cl")
     assert n == 2 and [w for w, _ in words] == ["claim"]
     n, words = completions(ctx, "c 7")
@@ -156,7 +174,7 @@ def test_completion_of_words_routes_and_cities(usa):
 
 def render_board(g: Game, seat: int) -> str:
     c = console()
-    Renderer(c, ["you" if s == seat else "random" for s in range(g.num_players)]).board(Context.of(g, seat), {})
+    Renderer(c, ["you" if s == seat else "random" for s in range(g.num_players)]).board(Context.of(g.observe(seat)), {})
     return text(c)
 
 
@@ -178,17 +196,17 @@ def test_board_shows_own_hand_and_tickets_never_others(usa):
 
 
 def test_ticket_progress_counts_trains_and_sees_blocks():
-    g = to_turn(Game.new("usa", 2, 5))
+    g = to_turn(ttr.new_game("usa", 2, 5))
     v = g.view(0)
-    assert ticket_progress(v, g.map, ["Denver", "Omaha"]) == 4
-    assert ticket_progress(v, g.map, ["Helena", "Duluth"]) == 6
+    assert ticket_progress(v, g.rules, ["Denver", "Omaha"]) == 4
+    assert ticket_progress(v, g.rules, ["Helena", "Duluth"]) == 6
     r = next(r for r in g.map.routes if set(r.cities) == {"Denver", "Omaha"})
     v["routes"][str(r.id)] = 0
-    assert ticket_progress(v, g.map, ["Denver", "Omaha"]) == 0
+    assert ticket_progress(v, g.rules, ["Denver", "Omaha"]) == 0
     city_routes = [r for r in g.map.routes if "Miami" in r.cities]
     for r in city_routes:
         v["routes"][str(r.id)] = 1
-    assert ticket_progress(v, g.map, ["Miami", "Denver"]) is None
+    assert ticket_progress(v, g.rules, ["Miami", "Denver"]) is None
 
 
 # ------------------------------------------------------------ whole games
@@ -211,13 +229,13 @@ class ScriptedHuman:
     def __call__(self, prompt: str) -> str:
         g = self.session.game
         if self.snapshot is not None:
-            assert g.to_dict() == self.snapshot, "a typo, an illegal move or a view command changed the game"
+            assert ttr.save_game(g) == self.snapshot, "a typo, an illegal move or a view command changed the game"
             self.snapshot = None
         if self.pending:
             line = self.pending.pop(0)
         elif self.script:
             line = self.script.pop(0)
-            self.snapshot = g.to_dict()
+            self.snapshot = ttr.save_game(g)
         else:
             assert prompt == "your move> ", prompt
             line = self.short_form(g)
@@ -232,7 +250,7 @@ class ScriptedHuman:
         if a.kind == DRAW:
             return "d deck" if a.target == DECK else f"d {CARD_NAMES[a.target]}"
         if a.kind == CLAIM:
-            opts = Context.of(g, self.session.seat).claims[a.target]
+            opts = Context.of(g.observe(self.session.seat)).claims[a.target]
             i = opts.index(a) + 1
             if len(opts) == 1:
                 return f"c {a.target}"
@@ -246,10 +264,10 @@ class ScriptedHuman:
         if a.kind == KEEP:
             return "k " + " ".join(map(str, a.target))
         if a.kind == STATION:
-            opts = Context.of(g, self.session.seat).sites[(STATION, a.target)]
+            opts = Context.of(g.observe(self.session.seat)).sites[(STATION, a.target)]
             return f"s {a.target.lower()} {opts.index(a) + 1}"
         if a.kind == PAY:
-            opts = Context.of(g, self.session.seat).pays
+            opts = Context.of(g.observe(self.session.seat)).pays
             self.paid = True
             self.typed_p = self.typed_p or a == opts[0]
             return "p" if a == opts[0] else f"p {opts.index(a) + 1}"
@@ -287,7 +305,7 @@ def test_whole_game_through_the_prompt():
                                            or "You share the win." in log)
     assert human.seen_choice and "which one? [1-" in log
     # every human action came from a short form; the game is a legal replay
-    assert Game.replay("usa", 2, 2, g.history).to_dict() == g.to_dict()
+    assert ttr.save_game(ttr.replay("usa", 2, 2, g.history)) == ttr.save_game(g)
     assert sum(1 for s in g.seats if s == 0) > 20
 
 
@@ -313,7 +331,7 @@ def test_europe_game_with_stations_and_tunnels_as_the_second_seat():
     session.run()
     g, log = session.game, text(out)
     assert g.is_over and "Final result: Europe" in log and "Traceback" not in log
-    assert Game.replay("europe", 3, 11, g.history).to_dict() == g.to_dict()
+    assert ttr.save_game(ttr.replay("europe", 3, 11, g.history)) == ttr.save_game(g)
     mine = [a for a, s in zip(g.actions, g.seats) if s == 1]
     assert any(a.kind == STATION for a in mine)                  # typed as s <city> <n>
     assert human.typed_p and any(a.kind == PAY for a in mine)      # p: the cheapest way
@@ -321,7 +339,7 @@ def test_europe_game_with_stations_and_tunnels_as_the_second_seat():
 
 
 def test_cli_play_with_unknown_bot_falls_back():
-    g = Game.new("usa", 2, 3)
+    g = ttr.new_game("usa", 2, 3)
     keep = " ".join(map(str, sorted(g.offers[0])))
     res = CliRunner().invoke(main, ["play", "--map", "usa", "--bots", "nosuchbot", "--seed", "3"],
                              input=f"help\nk {keep}\nd deck\nd deck\nbogus\nquit\ny\n")
@@ -355,4 +373,4 @@ def test_legacy_game_through_the_prompt_shows_money_events_and_slips():
     assert "Current event:" in log or "No current event yet." in log
     if g.event_discard:  # every event revealed was announced
         assert all(f"Event {g.setup.event(e).name}" in log for e in g.event_discard) and "Newspaper!" in log
-    assert Game.replay("legends-west", 2, 6, g.history, setup=g.setup).to_dict() == g.to_dict()
+    assert ttr.save_game(ttr.replay("legends-west", 2, 6, g.history, setup=g.setup)) == ttr.save_game(g)

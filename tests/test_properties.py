@@ -400,7 +400,7 @@ def check_illegal(game, d: dict, rng: random.Random, legal_texts: set[str], samp
             continue  # e.g. "keep x" that happens to be legal: not a mutation after all
         with pytest.raises(IllegalActionError):
             game.apply(a)
-        after = game.to_dict()
+        after = ttr.save_game(game)
         assert after == d, f"a refused action ({label}: {a!r}) changed the state"
 
 
@@ -457,7 +457,7 @@ def check_result(game, final: bool) -> None:
     ps = res["players"]
     assert [p["seat"] for p in ps] == list(range(n))
     assert res["over"] == game.is_over
-    d = game.to_dict()
+    d = ttr.save_game(game)
     m = game.map
     longest = {}
     for seat, p in enumerate(ps):
@@ -536,7 +536,7 @@ def choose(game, items: list[Action], rng: random.Random, policy: str) -> Action
 def play_checked(map_name: str, players: int, seed: int, policy: str, every_legal: int = 10) -> None:
     rng = random.Random(seed * 31 + players)
     game = ttr.new_game(map_name, players=players, seed=seed)
-    d = game.to_dict()
+    d = ttr.save_game(game)
     tickets = TicketTracker(game, d)
     check_state(game, d, tickets)
     restored: list[tuple[int, ttr.Game]] = []
@@ -556,7 +556,7 @@ def play_checked(map_name: str, players: int, seed: int, policy: str, every_lega
             assert c.history == d["history"] + [str(a)]
         check_illegal(game, d, rng, texts)
         if step % 7 == 0:  # the original was never touched by all of that
-            assert game.to_dict() == d
+            assert ttr.save_game(game) == d
         # clone independence: play a clone on, the original must not move
         if rng.random() < 0.03:
             c = game.clone()
@@ -565,14 +565,14 @@ def play_checked(map_name: str, players: int, seed: int, policy: str, every_lega
                     break
                 la = c.legal_actions()
                 c.apply_unchecked(la[rng.randrange(len(la))])
-            assert game.to_dict() == d, "playing a clone changed the original"
+            assert ttr.save_game(game) == d, "playing a clone changed the original"
             assert [str(a) for a in game.legal_actions()] == [str(a) for a in items]
         # save/restore at random points; the restored game must go on identically
         if rng.random() < 0.02 or step == 5:
             blob = json.loads(json.dumps(d))
-            g2 = ttr.Game.from_dict(blob, verify=not verified)
+            g2 = ttr.load_game(blob, verify=not verified)
             verified = True
-            assert g2.to_dict() == d, "to_dict -> json -> from_dict -> to_dict is not the identity"
+            assert ttr.save_game(g2) == d, "to_dict -> json -> from_dict -> to_dict is not the identity"
             assert [str(a) for a in g2.legal_actions()] == [str(a) for a in items]
             restored.append((len(game.actions), g2))
         a = choose(game, items, rng, policy)
@@ -585,7 +585,7 @@ def play_checked(map_name: str, players: int, seed: int, policy: str, every_lega
             game.apply_unchecked(a)
         else:
             game.apply(a)
-        d = game.to_dict()
+        d = ttr.save_game(game)
         tickets.before_after(before, a, d)
         check_state(game, d, tickets)
         turn_ended = d["phase"] in ("turn", "over") and before["phase"] != "initial-tickets"
@@ -609,19 +609,19 @@ def play_checked(map_name: str, players: int, seed: int, policy: str, every_lega
     check_illegal(game, d, rng, set(), sample=20)
     check_result(game, final=True)
     # replay from seed + history reproduces the final state exactly (G10)
-    again = ttr.Game.replay(map_name, players, seed, game.history)
-    assert again.to_dict() == d
+    again = ttr.replay(map_name, players, seed, game.history)
+    assert ttr.save_game(again) == d
     assert again.result() == game.result()
     # restored games continue identically
     for at, g2 in restored:
         for a in game.actions[at:]:
             assert a in g2.legal_actions()
             g2.apply(a)
-        assert g2.to_dict() == d, f"the game restored at action {at} diverged"
+        assert ttr.save_game(g2) == d, f"the game restored at action {at} diverged"
         assert g2.result() == game.result()
     # the final save restores too
-    g3 = ttr.Game.from_dict(json.loads(json.dumps(d)), verify=True)
-    assert g3.to_dict() == d and g3.is_over and g3.result() == game.result()
+    g3 = ttr.load_game(json.loads(json.dumps(d)), verify=True)
+    assert ttr.save_game(g3) == d and g3.is_over and g3.result() == game.result()
 
 
 @pytest.mark.parametrize("map_name,players", CONFIGS)
@@ -650,7 +650,7 @@ def test_apply_text_action_and_unchecked_agree(map_name, seed, players, steps):
         a_game.apply(a)
         b_game.apply(str(a))
         c_game.apply_unchecked(a)
-    assert a_game.to_dict() == b_game.to_dict() == c_game.to_dict()
+    assert ttr.save_game(a_game) == ttr.save_game(b_game) == ttr.save_game(c_game)
 
 
 @pytest.mark.parametrize("map_name", ["usa", "europe"])
@@ -658,9 +658,9 @@ def test_apply_text_action_and_unchecked_agree(map_name, seed, players, steps):
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 5))
 def test_same_seed_same_game_different_seed_different_deal(map_name, seed, players):
     """G10: the seed alone decides the deal; another seed deals differently."""
-    a = ttr.new_game(map_name, players=players, seed=seed).to_dict()
-    b = ttr.new_game(map_name, players=players, seed=seed).to_dict()
-    c = ttr.new_game(map_name, players=players, seed=seed + 1).to_dict()
+    a = ttr.save_game(ttr.new_game(map_name, players=players, seed=seed))
+    b = ttr.save_game(ttr.new_game(map_name, players=players, seed=seed))
+    c = ttr.save_game(ttr.new_game(map_name, players=players, seed=seed + 1))
     assert a == b
     assert a["deck"] != c["deck"]
 
@@ -669,7 +669,7 @@ def test_same_seed_same_game_different_seed_different_deal(map_name, seed, playe
 def test_initial_position(map_name, players):
     """U1/E1/G7: 4 cards each, 5 face up, 45 trains, ticket offers dealt, seat 0 keeps first."""
     g = ttr.new_game(map_name, players=players, seed=players)
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["phase"] == "initial-tickets" and d["current_player"] == 0
     assert len(d["face_up"]) == 5 and None not in d["face_up"]
     for p in d["players"]:
@@ -706,10 +706,10 @@ def test_malformed_action_values_are_refused(bad):
         for _ in range(steps):
             la = g.legal_actions()
             g.apply(la[rng.randrange(len(la))])
-        before = g.to_dict()
+        before = ttr.save_game(g)
         with pytest.raises(IllegalActionError):
             g.apply(bad)
-        assert g.to_dict() == before
+        assert ttr.save_game(g) == before
 
 
 def turns_completed(seats: list[int], players: int) -> int:
@@ -726,7 +726,7 @@ def test_turn_counter_counts_completed_turns(map_name, players):
     while not g.is_over:
         la = g.legal_actions()
         g.apply(la[rng.randrange(len(la))])
-        d = g.to_dict()
+        d = ttr.save_game(g)
         done = turns_completed(d["history_seats"], players)
         if d["phase"] in ("second-card", "tunnel", "keep-tickets"):
             done -= 1  # the turn in progress is not complete yet
@@ -749,7 +749,7 @@ def test_tunnel_extra_cards_E2(data):
     g = ttr.new_game("europe", players=2, seed=data.draw(st.integers(0, 1000), label="seed"))
     for _ in range(2):
         g.apply(g.legal_actions()[0])
-    d = g.to_dict()
+    d = ttr.save_game(g)
     r = data.draw(st.sampled_from(TUNNELS), label="route")
     mode = data.draw(st.sampled_from(["colour", "locos"]), label="mode")
     if mode == "colour":
@@ -779,11 +779,11 @@ def test_tunnel_extra_cards_E2(data):
     d["deck"], d["discard"] = deck, []
     d["players"][0]["hand"] = dict(hand0)
     d["players"][1]["hand"] = dict(Counter(hand1))
-    g = ttr.Game.from_dict(d, verify=False)
+    g = ttr.load_game(d, verify=False)
     claim = f"claim {r.id} {cards_text(payment)}"
     assert claim in {str(a) for a in g.legal_actions()}
     g.apply(claim)
-    after = g.to_dict()
+    after = ttr.save_game(g)
     check_cards(g, after)
     paid = Counter(payment)
     extra = sum(1 for c in revealed if c == LOCO or c == colour)
@@ -816,7 +816,7 @@ def test_tunnel_extra_cards_E2(data):
     # decline: the cards go back to the hand, the revealed cards are discarded, the turn ends
     dec = g.clone()
     dec.apply("decline")
-    s = dec.to_dict()
+    s = ttr.save_game(dec)
     assert str(r.id) not in s["routes"]
     assert Counter(s["players"][0]["hand"]) == hand0
     assert Counter(s["discard"]) == Counter(revealed)
@@ -826,8 +826,8 @@ def test_tunnel_extra_cards_E2(data):
     for pay in sorted(expect - {"decline"}):
         c = g.clone()
         c.apply(pay)
-        claimed(c.to_dict(), Counter({CARD_ORDER[k]: v for k, v in Action.from_text(pay).cards}))
-        check_cards(c, c.to_dict())
+        claimed(ttr.save_game(c), Counter({CARD_ORDER[k]: v for k, v in Action.from_text(pay).cards}))
+        check_cards(c, ttr.save_game(c))
 
 
 @pytest.mark.parametrize("map_name,players", [("usa", 2), ("europe", 3)])
@@ -840,7 +840,7 @@ def test_clone_of_a_finished_game_is_independent(map_name, players):
         la = g.legal_actions()
         g.apply_unchecked(la[rng.randrange(len(la))])
     expected = json.loads(json.dumps(g.result()))
-    d = g.to_dict()
+    d = ttr.save_game(g)
     c = g.clone()
     res = c.result()
     res["players"][0]["total"] += 1000
@@ -848,5 +848,5 @@ def test_clone_of_a_finished_game_is_independent(map_name, players):
     res["ranking"].reverse()
     c.hands[0][0] += 5
     c.tickets[0].append(-1)
-    assert g.to_dict() == d
+    assert ttr.save_game(g) == d
     assert g.result() == expected, "mutating a clone's result changed the original's"

@@ -4,7 +4,7 @@ properties and the CLI.
 
 Sources: the rulebook seed 002_... (Chinese), shared/RULINGS.md. Positions are
 built with rs_helpers.rs_scenario (an exact save dict loaded with
-Game.from_dict(verify=False)). Legality is checked against rs_helpers.ref_legal,
+ttr.load_game(verify=False)). Legality is checked against rs_helpers.ref_legal,
 a reference written from the rules (covering + no superfluous card), not from
 the engine.
 """
@@ -20,12 +20,32 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from rs_helpers import (
+    ALL_CARDS,
+    HARBOR_POINTS,
+    JOKER,
+    PIECES,
+    ROUTE_POINTS,
+    RS_COLOURS,
+    SHIP_DECK,
+    SHIP_KINDS,
+    TRAIN_DECK,
+    TRAIN_KINDS,
+    assert_illegal,
+    cards,
+    census,
+    claims_of,
+    hand,
+    legal,
+    legal_kinds,
+    ref_harbor_payments,
+    ref_legal,
+    ref_route_payments,
+    routes_totalling,
+    rs_scenario,
+)
 
 import ttr
-from rs_helpers import (ALL_CARDS, HARBOR_POINTS, JOKER, PIECES, ROUTE_POINTS, RS_COLOURS,
-                        SHIP_DECK, SHIP_KINDS, TRAIN_DECK, TRAIN_KINDS, assert_illegal, cards, census, claims_of,
-                        hand, legal, legal_kinds, ref_harbor_payments, ref_legal, ref_route_payments, routes_totalling,
-                        rs_scenario)
 from ttr.cli import main as cli_main
 
 WORLD = ttr.load_map("world")
@@ -106,7 +126,7 @@ def test_G1_double_routes_are_of_one_kind(map_name):
 def test_RS2_decks_contents(map_name):
     """Train deck 80 (per colour 7 plain + 4 anchored, 14 jokers), ship deck 60 (per colour 4 single + 6 double)."""
     g = ttr.new_game(map_name, 3, 5)
-    train, ship = census(g.to_dict())
+    train, ship = census(ttr.save_game(g))
     assert train == TRAIN_DECK and sum(train.values()) == 80
     assert ship == SHIP_DECK and sum(ship.values()) == 60
     assert g.card_census() == 140
@@ -118,7 +138,7 @@ def test_RS2_decks_contents(map_name):
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_RS1_hands_per_map(map_name, per_deck, players):
     for seed in range(4):
-        d = ttr.new_game(map_name, players, seed).to_dict()
+        d = ttr.save_game(ttr.new_game(map_name, players, seed))
         for p in d["players"]:
             h = Counter(p["hand"])
             assert sum(v for k, v in h.items() if k in TRAIN_KINDS) == per_deck[0], h
@@ -131,7 +151,7 @@ def test_RS1_hands_per_map(map_name, per_deck, players):
 @pytest.mark.parametrize("map_name", ["world", "great-lakes"])
 def test_RS1_display_three_cards_from_each_deck(map_name):
     for seed in range(12):
-        d = ttr.new_game(map_name, 4, seed).to_dict()
+        d = ttr.save_game(ttr.new_game(map_name, 4, seed))
         fu = d["face_up"]
         assert len(fu) == 6 and None not in fu
         assert sum(x in TRAIN_KINDS for x in fu) == 3 and sum(x in SHIP_KINDS for x in fu) == 3, fu
@@ -140,7 +160,7 @@ def test_RS1_display_three_cards_from_each_deck(map_name):
 
 def test_RS1_five_tickets_keep_at_least_three_unkept_under_the_pile():
     g = ttr.new_game("world", 3, 11)
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["phase"] == "initial-tickets"
     offers = [p["offer"] for p in d["players"]]
     assert all(len(o) == 5 for o in offers)
@@ -151,7 +171,7 @@ def test_RS1_five_tickets_keep_at_least_three_unkept_under_the_pile():
     assert_illegal(g, "keep " + " ".join(map(str, sorted(offers[0])[:2])), "at least 3")
     pile = d["ticket_pile"]
     g.apply("keep " + " ".join(map(str, keep)))
-    after = g.to_dict()
+    after = ttr.save_game(g)
     unkept = sorted(set(offers[0]) - set(keep))
     assert sorted(after["ticket_pile"][:2]) == unkept, "unkept initial tickets go under the pile (RS1)"
     assert after["ticket_pile"][2:] == pile
@@ -184,13 +204,13 @@ def _to_pieces_phase(map_name, players, seed):
 def test_RS1_piece_choices_applied_together_with_the_box():
     g = _to_pieces_phase("world", 3, 8)
     g.apply("pieces 20 40")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["phase"] == "choose-pieces" and d["current_player"] == 1
     assert [(p["trains"], p["ships"]) for p in d["players"]] == [(0, 0)] * 3, "applied before all have chosen"
     assert g.view(1)["players"][0]["trains"] == 0 and g.view(1)["players"][0]["ships"] == 0
     g.apply("pieces 25 35")
     g.apply("pieces 10 50")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["phase"] == "turn" and d["current_player"] == 0
     got = [(p["trains"], p["ships"], p["box"]["trains"], p["box"]["ships"]) for p in d["players"]]
     assert got == [(20, 40, 5, 10), (25, 35, 0, 15), (10, 50, 15, 0)]
@@ -204,7 +224,7 @@ def test_RS1_piece_choices_great_lakes_box():
     g = _to_pieces_phase("great-lakes", 2, 8)
     g.apply("pieces 18 32")
     g.apply("pieces 33 17")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert [(p["trains"], p["ships"], p["box"]["trains"], p["box"]["ships"]) for p in d["players"]] == [
         (18, 32, 15, 0), (33, 17, 0, 15)]
 
@@ -234,11 +254,11 @@ def test_RS1_G7_random_first_player_starts_tickets_pieces_and_turns():
     order = []
     while g.phase == "choose-pieces":
         order.append(g.current_player)
-        assert g.to_dict()["players"][order[0]]["trains"] == 0
+        assert ttr.save_game(g)["players"][order[0]]["trains"] == 0
         g.apply("pieces 20 40")
     assert order == [2, 3, 0, 1]
     assert g.phase == "turn" and g.current_player == 2
-    assert all((p["trains"], p["ships"]) == (20, 40) for p in g.to_dict()["players"])
+    assert all((p["trains"], p["ships"]) == (20, 40) for p in ttr.save_game(g)["players"])
 
 
 def test_RS1_three_harbors_each():
@@ -257,15 +277,15 @@ FACE = ["purple-train", "white-train", "green-train", "yellow-ship", "black-ship
 
 def test_RS2_draw_face_up_refill_from_the_chosen_deck():
     g = rs_scenario(face_up=FACE, train_top=["red-train", "black-train"], ship_top=["white-double-ship", "green-ship"])
-    d0 = g.to_dict()
+    d0 = ttr.save_game(g)
     g.apply("draw purple-train ship")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["face_up"][0] == "white-double-ship", "the slot is refilled from the ship deck"
     assert d["deck"] == d0["deck"] and d["ship_deck"] == d0["ship_deck"][:-1]
     assert hand(g, 0)["purple-train"] == 1
     assert g.phase == "second-card" and g.current_player == 0
     g.apply("draw yellow-ship train")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["face_up"][3] == "red-train", "the slot is refilled from the train deck"
     assert d["ship_deck"] == d0["ship_deck"][:-1] and d["deck"] == d0["deck"][:-1]
     assert hand(g, 0)["yellow-ship"] == 1
@@ -289,7 +309,7 @@ def test_RS2_blind_draw_from_either_deck():
     assert g.phase == "second-card"
     g.apply("draw deck train")
     assert hand(g, 0) == Counter({"white-double-ship": 1, "joker": 1}), "a blind joker is one of the two cards (G4)"
-    assert g.to_dict()["face_up"] == FACE
+    assert ttr.save_game(g)["face_up"] == FACE
     assert g.current_player == 1
 
 
@@ -323,7 +343,7 @@ def test_G4_face_up_joker_never_the_second_card():
 def test_G4_joker_turned_up_by_the_refill_not_the_second_card():
     g = rs_scenario(face_up=FACE, train_top=["joker", "red-train"])
     g.apply("draw purple-train train")
-    assert g.to_dict()["face_up"][0] == JOKER
+    assert ttr.save_game(g)["face_up"][0] == JOKER
     assert g.phase == "second-card"
     assert not any(a.startswith("draw joker") for a in legal(g))
     assert_illegal(g, "draw joker ship")
@@ -337,7 +357,7 @@ def test_RS2_three_face_up_jokers_reset_all_six_three_from_each_deck():
     ship_top = ["purple-ship", "white-ship", "green-ship", "red-double-ship"]
     g = rs_scenario(face_up=fu, train_top=train_top, ship_top=ship_top)
     g.apply("draw purple-train train")  # the refill is the third joker
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert Counter(d["discard"]) == Counter({"joker": 3}), "the jokers go to the train discard"
     assert Counter(d["ship_discard"]) == Counter({"yellow-ship": 1, "black-ship": 1, "red-ship": 1})
     assert Counter(d["face_up"]) == Counter(["white-train", "green-train", "yellow-train",
@@ -350,7 +370,7 @@ def test_RS2_refill_from_ship_deck_cannot_make_a_third_joker():
     fu = ["joker", "joker", "purple-train", "yellow-ship", "black-ship", "red-ship"]
     g = rs_scenario(face_up=fu, train_top=["joker"], ship_top=["purple-ship"])
     g.apply("draw purple-train ship")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["face_up"] == ["joker", "joker", "purple-ship", "yellow-ship", "black-ship", "red-ship"]
     assert d["discard"] == [] and d["ship_discard"] == []
 
@@ -364,7 +384,7 @@ def test_G2_no_reset_when_no_display_with_fewer_jokers_can_be_dealt():
     fu = ["joker", "joker", "purple-train", "yellow-ship", "black-ship", "red-ship"]
     g = rs_scenario(face_up=fu, hands=hands, train_top=["joker"] * 12)
     g.apply("draw purple-train train")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     train, ship = census(d)
     assert train == TRAIN_DECK and ship == SHIP_DECK
     assert g.phase == "second-card"
@@ -374,10 +394,10 @@ def test_G2_no_reset_when_no_display_with_fewer_jokers_can_be_dealt():
 
 def test_RS2_each_deck_reshuffles_its_own_discard():
     g = rs_scenario(face_up=FACE, train_deck=[], spare={"train": "discard", "ship": "deck"})
-    d0 = g.to_dict()
+    d0 = ttr.save_game(g)
     assert d0["deck"] == [] and d0["discard"]
     g.apply("draw deck train")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     got = hand(g, 0)
     assert sum(got.values()) == 1 and set(got) <= TRAIN_KINDS
     assert d["discard"] == [] and len(d["deck"]) == len(d0["discard"]) - 1
@@ -387,10 +407,10 @@ def test_RS2_each_deck_reshuffles_its_own_discard():
 
 def test_RS2_ship_deck_reshuffles_its_own_discard_for_a_refill():
     g = rs_scenario(face_up=FACE, ship_deck=[], spare={"train": "deck", "ship": "discard"})
-    d0 = g.to_dict()
+    d0 = ttr.save_game(g)
     assert "draw purple-train ship" in legal(g) and "draw deck ship" in legal(g)
     g.apply("draw purple-train ship")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["face_up"][0] in SHIP_KINDS
     assert d["ship_discard"] == [] and Counter(d["ship_deck"]) + Counter([d["face_up"][0]]) == Counter(
         d0["ship_discard"])
@@ -400,7 +420,7 @@ def test_RS2_ship_deck_reshuffles_its_own_discard_for_a_refill():
 def test_RS2_empty_deck_and_discard_that_deck_cannot_be_drawn():
     """G3 per deck: the ship deck and its discard empty -> no blind ship draw, no ship refill."""
     g = rs_scenario(face_up=FACE, spare={"train": "deck", "ship": 1})
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["ship_deck"] == [] and d["ship_discard"] == []
     la = legal(g)
     assert "draw deck ship" not in la and "draw deck train" in la
@@ -415,10 +435,10 @@ def test_G3_both_decks_empty_slot_stays_empty():
     la = legal(g)
     assert {a for a in la if a.startswith("draw")} == {f"draw {x} none" for x in FACE}
     g.apply("draw purple-train none")
-    assert g.to_dict()["face_up"][0] is None
+    assert ttr.save_game(g)["face_up"][0] is None
     assert "draw deck train" not in legal(g)
     g.apply("draw white-train none")
-    assert g.to_dict()["face_up"][:2] == [None, None] and g.current_player == 1
+    assert ttr.save_game(g)["face_up"][:2] == [None, None] and g.current_player == 1
 
 
 def test_RS_P1_emptied_slots_refill_from_the_train_pile_first():
@@ -428,7 +448,7 @@ def test_RS_P1_emptied_slots_refill_from_the_train_pile_first():
     g.apply("draw purple-train none")
     g.apply("draw white-train none")  # slots 0 and 1 stay empty; seat 1 to play
     g.apply("claim 60 " + c(white_ship=1, white_double_ship=1, joker=1))  # joker -> train discard
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["face_up"][0] == "joker"  # the train pile refills first
     assert d["face_up"][1] in ("white-ship", "white-double-ship")  # then the ship pile
     assert d["face_up"][2:] == list(FACE[2:])
@@ -437,7 +457,7 @@ def test_RS_P1_emptied_slots_refill_from_the_train_pile_first():
 def test_RS2_claim_discards_go_to_their_own_deck():
     g = rs_scenario(hands={0: {"white-double-ship": 1, "white-ship": 1, "joker": 1}}, routes={})
     g.apply("claim 60 " + c(white_ship=1, white_double_ship=1, joker=1))  # DES-Mumbai, 4 white ship spaces
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["discard"] == ["joker"]
     assert Counter(d["ship_discard"]) == Counter({"white-ship": 1, "white-double-ship": 1})
 
@@ -452,7 +472,7 @@ def test_RS3_purple_three_space_train_route_rulebook_example():
     assert claims_of(g, r) == {f"claim {r} " + x for x in (
         c(purple_train=3), c(purple_train=2, joker=1), c(purple_train=1, joker=2), c(joker=3))}
     g.apply(f"claim {r} " + c(purple_train=2, joker=1))
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["routes"] == {str(r): 0} and d["players"][0]["score"] == 4
     assert d["players"][0]["trains"] == 22 and d["players"][0]["ships"] == 35
 
@@ -484,7 +504,7 @@ def test_RS3_white_four_space_ship_route_rulebook_example():
         c(white_double_ship=2), c(white_ship=4), c(white_ship=2, white_double_ship=1),
         c(white_ship=1, white_double_ship=1, joker=1), c(white_ship=3, joker=1))}
     g.apply(f"claim {r} " + c(white_double_ship=2))
-    d = g.to_dict()["players"][0]
+    d = ttr.save_game(g)["players"][0]
     assert (d["trains"], d["ships"], d["score"]) == (25, 31, 7)
 
 
@@ -505,7 +525,7 @@ def test_RS3_five_space_ship_route_doubles_may_overpay_by_one():
         c(white_ship=1, white_double_ship=2), c(white_double_ship=3), c(white_double_ship=2, joker=1),
         c(white_ship=2, white_double_ship=1, joker=1), c(white_ship=1, white_double_ship=1, joker=2))}
     g.apply(f"claim {r} " + c(white_double_ship=3))
-    d = g.to_dict()["players"][0]
+    d = ttr.save_game(g)["players"][0]
     assert (d["ships"], d["score"]) == (30, 10), "three doubles on 5 spaces place 5 ships"
 
 
@@ -546,7 +566,7 @@ def test_RS3_paired_route_rulebook_anchorage_vancouver():
     assert_illegal(g, "claim 10 " + c(red_train=2))  # one card per space is not enough
     assert_illegal(g, "claim 10 " + c(black_train=2, red_train=2, joker=1))  # superfluous joker
     g.apply("claim 10 " + c(black_train=2, red_train=2))
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["players"][0]["trains"] == 23, "a paired route places one train per space"
     assert d["players"][0]["score"] == 2
     assert Counter(d["discard"]) == Counter({"black-train": 2, "red-train": 2})
@@ -579,7 +599,7 @@ def test_RS3_paired_route_colour_may_change_every_space_three_pairs():
     pay = "claim 22 " + c(white_train=2, black_train=2, red_train=2)
     assert claims_of(g, 22) == {pay}
     g.apply(pay)
-    assert g.to_dict()["routes"] == {"22": 0}
+    assert ttr.save_game(g)["routes"] == {"22": 0}
 
 
 PHYSICAL_TRAIN = sorted(TRAIN_DECK.elements())
@@ -624,26 +644,26 @@ def test_RS3_train_routes_use_train_pieces():
     held = routes_totalling("world", "train", 9, exclude=[3, 28])
     g = rs_scenario(hands={0: {"white-train": 3, "white-double-ship": 3}}, routes={r: 0 for r in held},
                     choice={0: (10, 50)})
-    assert g.to_dict()["players"][0]["trains"] == 1
+    assert ttr.save_game(g)["players"][0]["trains"] == 1
     assert claims_of(g, 3) == set()  # Al-Qahira-Djibouti, 2 white train
     assert_illegal(g, "claim 3 " + c(white_train=2))
     assert claims_of(g, 28) == {"claim 28 " + c(white_train=1)}  # Buenos Aires-Rio, 1 white train
     assert claims_of(g, 60) == {"claim 60 " + c(white_double_ship=2)}  # ships are plenty
     g.apply("claim 60 " + c(white_double_ship=2))
-    d = g.to_dict()["players"][0]
+    d = ttr.save_game(g)["players"][0]
     assert (d["trains"], d["ships"]) == (1, 46)
 
 
 def test_RS3_ship_routes_use_ship_pieces():
     held = routes_totalling("world", "ship", 34, exclude=[16, 1, 3])
     g = rs_scenario(hands={0: {"white-double-ship": 2, "green-ship": 1, "white-train": 2}}, routes={r: 0 for r in held})
-    d = g.to_dict()["players"][0]
+    d = ttr.save_game(g)["players"][0]
     assert (d["trains"], d["ships"]) == (25, 1)
     assert claims_of(g, 16) == set()  # Bangkok-Jakarta, 2 white ship
     assert_illegal(g, "claim 16 " + c(white_double_ship=1))
     assert claims_of(g, 1) == {"claim 1 " + c(green_ship=1)}  # Al-Qahira-Athina, 1 green ship
     g.apply("claim 3 " + c(white_train=2))
-    d = g.to_dict()["players"][0]
+    d = ttr.save_game(g)["players"][0]
     assert (d["trains"], d["ships"]) == (23, 1)
 
 
@@ -659,7 +679,7 @@ def test_RS3_great_lakes_nine_space_route_scores_27():
     g = rs_scenario("great-lakes", hands={0: {"red-train": 7, "red-train-anchor": 2}})
     assert claims_of(g, 27) == {"claim 27 " + c(red_train=7, red_train_anchor=2)}
     g.apply("claim 27 " + c(red_train=7, red_train_anchor=2))
-    d = g.to_dict()["players"][0]
+    d = ttr.save_game(g)["players"][0]
     assert (d["score"], d["trains"]) == (27, 24)
 
 
@@ -694,7 +714,7 @@ def test_G1_train_and_ship_route_between_the_same_cities_are_not_a_double():
     g2 = rs_scenario("great-lakes", hands={0: {"yellow-double-ship": 2}}, routes={1: 0})
     assert claims_of(g2, 54) == {"claim 54 " + c(yellow_double_ship=2)}, "and so may the train route's owner"
     g2.apply("claim 54 " + c(yellow_double_ship=2))
-    assert g2.to_dict()["routes"] == {"1": 0, "54": 0}
+    assert ttr.save_game(g2)["routes"] == {"1": 0, "54": 0}
 
 
 # ========================================================================= RS4
@@ -703,14 +723,14 @@ def test_RS4_later_ticket_draw_four_keep_one_unkept_under_the_pile():
     pile = list(range(1, 20))
     g = rs_scenario(ticket_pile=pile, tickets={0: [30, 31, 32], 1: [33, 34, 35]})
     g.apply("tickets")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     offer = d["players"][0]["offer"]
     assert sorted(offer) == [16, 17, 18, 19], "the top 4 of the pile"
     assert d["ticket_pile"] == list(range(1, 16))
     expected = {"keep " + " ".join(map(str, k)) for n in range(1, 5) for k in combinations([16, 17, 18, 19], n)}
     assert legal(g) == expected
     g.apply("keep 18")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert sorted(d["ticket_pile"][:3]) == [16, 17, 19] and d["ticket_pile"][3:] == list(range(1, 16))
     assert d["players"][0]["tickets"] == [30, 31, 32, 18]
     assert g.current_player == 1 and g.phase == "turn"
@@ -719,7 +739,7 @@ def test_RS4_later_ticket_draw_four_keep_one_unkept_under_the_pile():
 def test_RS4_fewer_than_four_tickets_left():
     g = rs_scenario(ticket_pile=[7, 9], tickets={0: [1], 1: [2]})
     g.apply("tickets")
-    assert sorted(g.to_dict()["players"][0]["offer"]) == [7, 9]
+    assert sorted(ttr.save_game(g)["players"][0]["offer"]) == [7, 9]
     assert legal(g) == {"keep 7", "keep 9", "keep 7 9"}
 
 
@@ -925,7 +945,7 @@ def test_RS5_harbor_only_one_per_city_and_three_per_player():
 def test_RS5_harbor_build_discards_and_ends_turn():
     g = rs_scenario(hands={0: HARBOR_HAND}, routes={30: 0})
     g.apply("harbor Buenos Aires " + c(red_train_anchor=1, red_ship=2, joker=1))
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["players"][0]["harbors"] == ["Buenos Aires"]
     assert Counter(d["discard"]) == Counter({"red-train-anchor": 1, "joker": 1})
     assert Counter(d["ship_discard"]) == Counter({"red-ship": 2})
@@ -1041,10 +1061,10 @@ def test_RS5_unbuilt_harbors_minus_four_each():
 
 def test_RS6_exchange_rulebook_example_two_ships_for_two_trains():
     g = rs_scenario(choice={0: (20, 40)})
-    d = g.to_dict()["players"][0]
+    d = ttr.save_game(g)["players"][0]
     assert (d["trains"], d["ships"], d["box"]) == (20, 40, {"trains": 5, "ships": 10})
     g.apply("exchange 2 ships-for-trains")
-    d = g.to_dict()["players"][0]
+    d = ttr.save_game(g)["players"][0]
     assert (d["trains"], d["ships"], d["box"]) == (22, 38, {"trains": 3, "ships": 12})
     assert d["score"] == -2 and d["exchanged"] == 2
     assert g.current_player == 1, "an exchange is the whole turn"
@@ -1079,7 +1099,7 @@ def test_RS6_repeated_exchanges_accumulate():
     g.apply("draw deck train")
     assert g.current_player == 0
     g.apply("exchange 3 ships-for-trains")
-    d = g.to_dict()["players"][0]
+    d = ttr.save_game(g)["players"][0]
     assert (d["trains"], d["ships"], d["box"]) == (21, 39, {"trains": 4, "ships": 11})
     assert d["exchanged"] == 5 and d["score"] == -5
     assert g.result()["players"][0]["exchange_points"] == -5
@@ -1096,10 +1116,10 @@ def _low_pieces(extra_train=0, extra_ship=0, players=2, hands=None, seat=0):
 
 def test_G6_end_at_six_pieces_two_more_turns_each():
     g = _low_pieces(hands={0: {"white-train": 2}})
-    d = g.to_dict()["players"][0]
+    d = ttr.save_game(g)["players"][0]
     assert d["trains"] + d["ships"] == 8
     g.apply("claim 3 " + c(white_train=2))
-    assert g.to_dict()["players"][0]["trains"] + g.to_dict()["players"][0]["ships"] == 6
+    assert ttr.save_game(g)["players"][0]["trains"] + ttr.save_game(g)["players"][0]["ships"] == 6
     assert g.view(1)["last_round"] is True
     seats = []
     while not g.is_over:
@@ -1111,12 +1131,12 @@ def test_G6_end_at_six_pieces_two_more_turns_each():
 def test_G6_seven_pieces_does_not_end():
     g = _low_pieces(extra_train=1, hands={0: {"white-train": 2}})
     g.apply("claim 3 " + c(white_train=2))
-    assert g.view(1)["last_round"] is False and g.to_dict()["final_turns"] == -1
+    assert g.view(1)["last_round"] is False and ttr.save_game(g)["final_turns"] == -1
 
 
 def test_G6_ships_count_too():
     g = _low_pieces(extra_train=-2, extra_ship=2, hands={0: {"white-double-ship": 1}})
-    d = g.to_dict()["players"][0]
+    d = ttr.save_game(g)["players"][0]
     assert (d["trains"], d["ships"]) == (0, 8)
     g.apply("claim 16 " + c(white_double_ship=1))
     assert g.view(0)["last_round"] is True
@@ -1125,7 +1145,7 @@ def test_G6_ships_count_too():
 def test_G6_three_players_six_more_turns():
     g = _low_pieces(players=3, hands={0: {"white-train": 2}})
     g.apply("claim 3 " + c(white_train=2))
-    assert g.to_dict()["final_turns"] == 6
+    assert ttr.save_game(g)["final_turns"] == 6
     seats = []
     while not g.is_over:
         seats.append(g.current_player)
@@ -1141,10 +1161,10 @@ def test_G6_a_second_low_player_does_not_restart_the_countdown():
     g = rs_scenario(routes={**{r: 0 for r in tr0 + sh0}, **{r: 1 for r in tr1 + sh1}},
                     hands={0: {"white-train": 2}, 1: {"red-train": 1}})
     g.apply("claim 3 " + c(white_train=2))
-    assert g.to_dict()["final_turns"] == 4
-    assert g.to_dict()["players"][1]["trains"] + g.to_dict()["players"][1]["ships"] == 7
+    assert ttr.save_game(g)["final_turns"] == 4
+    assert ttr.save_game(g)["players"][1]["trains"] + ttr.save_game(g)["players"][1]["ships"] == 7
     g.apply("claim 29 " + c(red_train=1))  # seat 1 drops to 6 during the last turns
-    assert g.to_dict()["final_turns"] == 3, "G6 triggers once"
+    assert ttr.save_game(g)["final_turns"] == 3, "G6 triggers once"
     turns = 1
     while not g.is_over:
         play_turn_draws(g, 1)
@@ -1157,7 +1177,7 @@ def test_G5_pass_only_when_nothing_else():
     tr = routes_totalling("world", "train", 25)
     g = rs_scenario(face_up=[None] * 6, spare=1, routes={r: 0 for r in tr}, ticket_pile=[],
                     tickets={0: all_tickets[:30], 1: all_tickets[30:]})
-    d = g.to_dict()["players"][0]
+    d = ttr.save_game(g)["players"][0]
     assert (d["trains"], d["box"]) == (0, {"trains": 0, "ships": 15})
     assert legal(g) == {"pass"}
     g.apply("pass")
@@ -1224,15 +1244,15 @@ def _midgame(map_name="world", players=3, seed=4, actions=120):
 def test_save_round_trip_with_verification(map_name):
     for n_actions in (0, 7, 60, 150):
         g = _midgame(map_name, 3, 9, n_actions)
-        d = g.to_dict()
+        d = ttr.save_game(g)
         for key in ("ship_deck", "ship_discard"):
             assert key in d
         for p in d["players"]:
             for key in ("ships", "box", "harbors", "exchanged", "pieces_choice"):
                 assert key in p
         text = json.dumps(d)
-        h = ttr.Game.from_dict(json.loads(text))
-        assert h.to_dict() == d
+        h = ttr.load_game(json.loads(text))
+        assert ttr.save_game(h) == d
         assert [str(a) for a in h.legal_actions()] == [str(a) for a in g.legal_actions()]
 
 
@@ -1240,17 +1260,17 @@ def test_save_carries_harbors_exchanges_and_choices():
     g = rs_scenario(hands={0: HARBOR_HAND}, routes={30: 0}, choice={0: (20, 40), 1: (25, 35)})
     g.apply("harbor Buenos Aires " + c(red_train_anchor=2, red_ship=2))
     g.apply("exchange 4 trains-for-ships")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["players"][0]["harbors"] == ["Buenos Aires"] and d["players"][0]["pieces_choice"] == [20, 40]
     assert d["players"][1]["exchanged"] == 4 and d["players"][1]["box"] == {"trains": 4, "ships": 11}
-    assert ttr.Game.from_dict(copy.deepcopy(d), verify=False).to_dict() == d
+    assert ttr.save_game(ttr.load_game(copy.deepcopy(d), verify=False)) == d
 
 
 def _bad(d, fn, *words):
     d = copy.deepcopy(d)
     fn(d)
     with pytest.raises(ttr.SaveError) as e:
-        ttr.Game.from_dict(d, verify=False)
+        ttr.load_game(d, verify=False)
     for w in words:
         assert w.lower() in str(e.value).lower(), str(e.value)
 
@@ -1282,7 +1302,7 @@ def test_save_refuses_missing_or_extra_cards():
 
 def test_save_refuses_pieces_not_adding_up():
     d = rs_scenario(routes={3: 0, 60: 0}, choice={0: (20, 40)}, load=False)
-    ttr.Game.from_dict(copy.deepcopy(d), verify=False)
+    ttr.load_game(copy.deepcopy(d), verify=False)
 
     def more_trains(d):
         d["players"][0]["trains"] += 1
@@ -1323,7 +1343,7 @@ def test_save_refuses_box_that_no_exchange_explains():
 def test_save_refuses_piece_choices_out_of_seat_order():
     """In choose-pieces, exactly the seats before the current one (from the first player) have chosen."""
     ok = rs_scenario(players=3, phase="choose-pieces", current=1, choice={0: (20, 40)}, load=False)
-    ttr.Game.from_dict(copy.deepcopy(ok), verify=False)
+    ttr.load_game(copy.deepcopy(ok), verify=False)
     _bad(ok, lambda d: d["players"][2].update(pieces_choice=[20, 40]))  # seat 2 chose before seat 1
     _bad(ok, lambda d: d["players"][0].update(pieces_choice=None))  # seat 0 has not chosen
     _bad(ok, lambda d: d["players"][1].update(pieces_choice=[20, 40]))  # the current seat already chose
@@ -1331,7 +1351,7 @@ def test_save_refuses_piece_choices_out_of_seat_order():
 
 def test_save_refuses_pieces_before_the_choice():
     d = rs_scenario(phase="choose-pieces", current=1, choice={0: (20, 40)}, load=False)
-    ttr.Game.from_dict(copy.deepcopy(d), verify=False)
+    ttr.load_game(copy.deepcopy(d), verify=False)
     _bad(d, lambda d: d["players"][0].update(trains=20, ships=40))
 
 
@@ -1350,7 +1370,7 @@ def test_view_shows_both_decks_pieces_harbors_and_exchanges():
     g = rs_scenario(routes={30: 0, 60: 1}, harbors={1: ["Dar Es Salaam"]}, exchanged={0: 1},
                     supply={0: (24, 33)}, train_discard=["red-train"], ship_discard=["red-ship", "red-ship"])
     v = g.view(0)
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert v["decks"]["train"] == {"size": len(d["deck"]), "discard": {"red-train": 1}}
     assert v["decks"]["ship"] == {"size": len(d["ship_deck"]), "discard": {"red-ship": 2}}
     p0, p1 = v["players"]
@@ -1396,7 +1416,7 @@ def _permute_hidden(d: dict, seat: int, rng: random.Random) -> dict:
 def test_view_hides_hands_tickets_and_deck_order(map_name, players, n_actions):
     g = _midgame(map_name, players, 13, n_actions)
     assert not g.is_over
-    d = g.to_dict()
+    d = ttr.save_game(g)
     rng = random.Random(n_actions)
     for seat in range(players):
         v = g.view(seat)
@@ -1404,7 +1424,7 @@ def test_view_hides_hands_tickets_and_deck_order(map_name, players, n_actions):
         for _ in range(3):
             alt = _permute_hidden(d, seat, rng)
             changed |= any(alt["players"][p] != d["players"][p] for p in range(players) if p != seat)
-            other = ttr.Game.from_dict(alt, verify=False)
+            other = ttr.load_game(alt, verify=False)
             assert other.view(seat) == v
         assert changed or players == 1
 
@@ -1413,7 +1433,7 @@ def test_view_never_names_other_hands_or_tickets():
     g = _midgame("world", 3, 2, 50)
     v = g.view(1)
     text = json.dumps(v)
-    assert set(v["you"]["hand"]) == set(g.to_dict()["players"][1]["hand"])
+    assert set(v["you"]["hand"]) == set(ttr.save_game(g)["players"][1]["hand"])
     for p in v["players"]:
         assert "hand" not in p and not isinstance(p["tickets"], list)
     assert "ship_deck" not in text and '"deck":' not in text
@@ -1595,7 +1615,7 @@ def test_properties_random_games(map_name, players, games):
         seed = 1000 * players + game_i
         g = ttr.new_game(map_name, players, seed)
         rng = random.Random(seed)
-        d = g.to_dict()
+        d = ttr.save_game(g)
         check_state(g, d, m, n_tickets)
         steps = 0
         while not g.is_over:
@@ -1620,13 +1640,13 @@ def test_properties_random_games(map_name, players, games):
                         continue
                     with pytest.raises(ttr.IllegalActionError):
                         g.apply(text)
-                    assert g.to_dict() == d, f"refused {text!r} changed the game"
+                    assert ttr.save_game(g) == d, f"refused {text!r} changed the game"
             a = _pick(la, rng)
             g.apply(a)
-            after = g.to_dict()
+            after = ttr.save_game(g)
             check_state(g, after, m, n_tickets)
             check_transition(d, a, after, m, players)
-            assert ttr.Game.from_dict(copy.deepcopy(after), verify=False).to_dict() == after
+            assert ttr.save_game(ttr.load_game(copy.deepcopy(after), verify=False)) == after
             d = after
             steps += 1
             assert steps < 5000
@@ -1636,9 +1656,9 @@ def test_properties_random_games(map_name, players, games):
                                    + rp["harbor_points"])
             assert rp["bonuses"] == {}
             assert rp["route_points"] == d["players"][p]["score"] + d["players"][p]["exchanged"]
-        again = ttr.Game.replay(map_name, players, seed, g.history)
-        assert again.to_dict() == d
-        assert ttr.Game.from_dict(json.loads(json.dumps(d))).to_dict() == d  # verify=True replays
+        again = ttr.replay(map_name, players, seed, g.history)
+        assert ttr.save_game(again) == d
+        assert ttr.save_game(ttr.load_game(json.loads(json.dumps(d)))) == d  # verify=True replays
 
 
 @pytest.mark.parametrize("map_name,seeds", [("world", range(4)), ("great-lakes", range(3))])
@@ -1652,7 +1672,7 @@ def test_properties_legal_actions_match_the_rules(map_name, seeds):
         g = ttr.new_game(map_name, players, 500 + seed)
         rng = random.Random(seed)
         while not g.is_over:
-            d = g.to_dict()
+            d = ttr.save_game(g)
             ref = ref_legal(d, m)
             eng = {str(a) for a in g.legal_actions()}
             if ref != eng:
@@ -1673,5 +1693,5 @@ def test_cli_bench_great_lakes():
     res = CliRunner().invoke(cli_main, ["bench", "--map", "great-lakes", "--players", "2", "--games", "2",
                                         "--runs", "1", "--json"])
     assert res.exit_code == 0, res.output
-    rows = json.loads(res.output)
+    rows = json.loads(res.output)["results"]
     assert rows[0]["map"] == "great-lakes" and rows[0]["players"] == 2

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import ttr
+
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
@@ -12,8 +14,8 @@ def test_readme_python_example_runs():
     code = text[start:text.index("```", start)]
     scope: dict = {}
     exec(compile(code, "README.md", "exec"), scope)  # noqa: S102 - our own documentation
-    assert scope["same"].to_dict() == scope["saved"]
-    assert scope["again"].to_dict() == scope["saved"]
+    assert ttr.save_game(scope["same"]) == scope["saved"]
+    assert ttr.save_game(scope["again"]) == scope["saved"]
     assert scope["ttr"].longest_path(scope["usa"], [1, 16]) == 4
 
 

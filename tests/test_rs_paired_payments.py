@@ -6,7 +6,13 @@ import random
 import pytest
 
 from ttr.cards import JOKER
-from ttr.editions.rails_sails import RS_COLOR_IDS, _ANCHOR, _TRAIN, _pay, _paired_payments
+from ttr.editions.rails_sails import (
+    _ANCHOR,
+    _TRAIN,
+    RS_COLOR_IDS,
+    _paired_payments,
+    _pay,
+)
 
 
 def _brute(n: int, held: tuple, jokers: int) -> set:

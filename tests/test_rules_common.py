@@ -10,10 +10,21 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from helpers import (
+    COLOURS,
+    LOCO,
+    assert_illegal,
+    blocked_board,
+    deck_draw_order,
+    hand,
+    legal,
+    legal_kinds,
+    play_random,
+    routes_using,
+    scenario,
+)
 
 import ttr
-from helpers import (COLOURS, LOCO, assert_illegal, blocked_board, deck_draw_order, hand, legal, legal_kinds,
-                     play_random, routes_using, scenario)
 
 MAPS = ["usa", "europe"]
 
@@ -43,7 +54,7 @@ def draw_deck_twice(g):
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_U1_E_setup_4_cards_5_face_up_45_trains(name, players):
     g = ttr.new_game(name, players=players, seed=11)
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["phase"] == "initial-tickets" and d["current_player"] == 0
     for p in d["players"]:
         assert sum(p["hand"].values()) == 4
@@ -57,11 +68,11 @@ def test_U1_E_setup_4_cards_5_face_up_45_trains(name, players):
 def test_U1_usa_deals_3_tickets_each_keep_at_least_2(players):
     g = ttr.new_game("usa", players=players, seed=3)
     m = g.map
-    offers = g.to_dict()["players"]
+    offers = ttr.save_game(g)["players"]
     dealt = [t for p in offers for t in p["offer"]]
     assert all(len(p["offer"]) == 3 for p in offers)
     assert len(set(dealt)) == len(dealt)
-    assert len(g.to_dict()["ticket_pile"]) == len(m.tickets) - 3 * players
+    assert len(ttr.save_game(g)["ticket_pile"]) == len(m.tickets) - 3 * players
     keeps = [a for a in g.legal_actions()]
     assert all(a.kind == "keep" for a in keeps)
     assert sorted(len(a.target) for a in keeps) == [2, 2, 2, 3]
@@ -71,7 +82,7 @@ def test_U1_usa_deals_3_tickets_each_keep_at_least_2(players):
 def test_E1_europe_deals_1_long_and_3_regular_keep_at_least_2_any_mix(players):
     g = ttr.new_game("europe", players=players, seed=3)
     m = g.map
-    d = g.to_dict()
+    d = ttr.save_game(g)
     for p in d["players"]:
         assert len(p["offer"]) == 4
         assert sum(m.ticket(t).long for t in p["offer"]) == 1
@@ -84,13 +95,13 @@ def test_E1_europe_deals_1_long_and_3_regular_keep_at_least_2_any_mix(players):
     offer = d["players"][0]["offer"]
     regular = sorted(t for t in offer if not m.ticket(t).long)
     g.apply("keep " + " ".join(map(str, regular[:2])))  # dropping the long ticket is allowed
-    assert g.to_dict()["players"][0]["tickets"] == regular[:2]
+    assert ttr.save_game(g)["players"][0]["tickets"] == regular[:2]
 
 
 @pytest.mark.parametrize("name", MAPS)
 def test_G7_initial_tickets_keeping_one_is_illegal(name):
     g = ttr.new_game(name, players=2, seed=5)
-    t = g.to_dict()["players"][0]["offer"][0]
+    t = ttr.save_game(g)["players"][0]["offer"][0]
     assert_illegal(g, f"keep {t}", "keep at least 2")
 
 
@@ -101,13 +112,13 @@ def test_G7_initial_tickets_chosen_in_seat_order_before_the_first_turn(name, pla
     for seat in range(players):
         assert g.phase == "initial-tickets" and g.current_player == seat
         assert legal_kinds(g) == {"keep"}, "no other action before every player has chosen"
-        d = g.to_dict()
+        d = ttr.save_game(g)
         mine = d["players"][seat]["offer"]
         if seat + 1 < players:  # another seat's ticket cannot be kept
             other = d["players"][seat + 1]["offer"]
             assert_illegal(g, "keep " + " ".join(map(str, sorted(other[:2]))), "not among those offered")
         g.apply("keep " + " ".join(map(str, sorted(mine))))
-        assert g.to_dict()["players"][seat]["tickets"] == sorted(mine)
+        assert ttr.save_game(g)["players"][seat]["tickets"] == sorted(mine)
     assert g.phase == "turn" and g.current_player == 0
     assert "draw deck" in legal(g)
 
@@ -115,11 +126,11 @@ def test_G7_initial_tickets_chosen_in_seat_order_before_the_first_turn(name, pla
 @pytest.mark.parametrize("name", MAPS)
 def test_G7_initial_choices_are_hidden_from_the_others(name):
     g = ttr.new_game(name, players=2, seed=4)
-    offer0 = sorted(g.to_dict()["players"][0]["offer"])
+    offer0 = sorted(ttr.save_game(g)["players"][0]["offer"])
     v1 = g.view(1)
     assert "offer" not in v1["players"][0] and v1["players"][0]["offer_size"] == len(offer0)
-    assert v1["you"]["offer"] == sorted(g.to_dict()["players"][1]["offer"])
-    assert v1["legal_actions"] == []  # not seat 1's choice yet
+    assert v1["you"]["offer"] == sorted(ttr.save_game(g)["players"][1]["offer"])
+    assert v1["legal"] is None  # not seat 1's choice yet
     kept = offer0[:2]
     g.apply("keep " + " ".join(map(str, kept)))
     assert g.view(1)["history"] == [{"seat": 0, "action": "keep 2 ticket(s)"}]
@@ -129,21 +140,21 @@ def test_G7_initial_choices_are_hidden_from_the_others(name):
 
 def test_U1_unkept_initial_tickets_go_under_the_pile():
     g = ttr.new_game("usa", players=2, seed=2)
-    pile = g.to_dict()["ticket_pile"]
-    offer = sorted(g.to_dict()["players"][0]["offer"])
+    pile = ttr.save_game(g)["ticket_pile"]
+    offer = sorted(ttr.save_game(g)["players"][0]["offer"])
     g.apply(f"keep {offer[0]} {offer[1]}")
-    after = g.to_dict()["ticket_pile"]
+    after = ttr.save_game(g)["ticket_pile"]
     assert after == [offer[2]] + pile  # bottom of the pile is the start of the list
     assert after[-1] == pile[-1], "the top of the pile is unchanged"
 
 
 def test_E1_unkept_initial_tickets_leave_the_game():
     g = ttr.new_game("europe", players=2, seed=2)
-    d = g.to_dict()
+    d = ttr.save_game(g)
     pile = d["ticket_pile"]
     offer = sorted(d["players"][0]["offer"])
     g.apply(f"keep {offer[0]} {offer[1]}")
-    d2 = g.to_dict()
+    d2 = ttr.save_game(g)
     assert d2["ticket_pile"] == pile
     everywhere = d2["ticket_pile"] + [t for p in d2["players"] for t in p["tickets"] + p["offer"]]
     assert offer[2] not in everywhere and offer[3] not in everywhere
@@ -156,13 +167,13 @@ def test_U1_E1_later_draw_3_keep_at_least_1_unkept_under_the_pile(name):
     assert "tickets" in legal(g)
     g.apply("tickets")
     assert g.phase == "keep-tickets" and g.current_player == 0
-    assert sorted(g.to_dict()["players"][0]["offer"]) == [5, 6, 7]
+    assert sorted(ttr.save_game(g)["players"][0]["offer"]) == [5, 6, 7]
     keeps = sorted(tuple(a.target) for a in g.legal_actions())
     assert keeps == sorted(c for k in (1, 2, 3) for c in combinations((5, 6, 7), k))
     assert_illegal(g, "keep 1", "not among those offered")
     assert_illegal(g, "draw deck", "legal actions are: keep")
     g.apply("keep 6")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["players"][0]["tickets"] == [20, 6]
     assert sorted(d["ticket_pile"][:2]) == [5, 7] and d["ticket_pile"][2:] == [1, 2, 3, 4]
     assert d["phase"] == "turn" and d["current_player"] == 1
@@ -172,10 +183,10 @@ def test_U1_E1_later_draw_3_keep_at_least_1_unkept_under_the_pile(name):
 def test_U1_E1_fewer_than_3_tickets_left_draws_what_is_left(name):
     g = scenario(name, 2, ticket_pile=[8, 9])
     g.apply("tickets")
-    assert sorted(g.to_dict()["players"][0]["offer"]) == [8, 9]
+    assert sorted(ttr.save_game(g)["players"][0]["offer"]) == [8, 9]
     assert sorted(tuple(a.target) for a in g.legal_actions()) == [(8,), (8, 9), (9,)]
     g.apply("keep 8 9")
-    assert g.to_dict()["ticket_pile"] == []
+    assert ttr.save_game(g)["ticket_pile"] == []
 
 
 @pytest.mark.parametrize("name", MAPS)
@@ -204,7 +215,7 @@ def test_G4_face_up_locomotive_is_the_whole_draw(name):
     g.apply("draw locomotive")
     assert hand(g, 0) == Counter({LOCO: 1})
     assert g.phase == "turn" and g.current_player == 1, "no second card after a face-up locomotive"
-    assert g.to_dict()["face_up"][0] == "yellow", "the slot is refilled from the deck"
+    assert ttr.save_game(g)["face_up"][0] == "yellow", "the slot is refilled from the deck"
 
 
 @pytest.mark.parametrize("name", MAPS)
@@ -219,7 +230,7 @@ def test_G4_face_up_locomotive_cannot_be_the_second_card(name):
 def test_G4_locomotive_turned_up_by_the_refill_cannot_be_the_second_card(name):
     g = scenario(name, 2, face_up=["red", "blue", "green", "white", "orange"], deck_top=[LOCO, "yellow"])
     g.apply("draw red")
-    assert g.to_dict()["face_up"][0] == LOCO
+    assert ttr.save_game(g)["face_up"][0] == LOCO
     assert "draw locomotive" not in legal(g)
     assert_illegal(g, "draw locomotive", "G4")
 
@@ -246,11 +257,11 @@ def test_G4_blind_second_card_may_be_a_locomotive(name):
 @pytest.mark.parametrize("name", MAPS)
 def test_face_up_card_taken_is_replaced_from_the_deck(name):
     g = scenario(name, 2, face_up=["red", "blue", "green", "white", "orange"], deck_top=["yellow", "black", "purple"])
-    n = len(g.to_dict()["deck"])
+    n = len(ttr.save_game(g)["deck"])
     g.apply("draw red")
-    assert g.to_dict()["face_up"] == ["yellow", "blue", "green", "white", "orange"]
+    assert ttr.save_game(g)["face_up"] == ["yellow", "blue", "green", "white", "orange"]
     g.apply("draw blue")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["face_up"] == ["yellow", "black", "green", "white", "orange"]
     assert len(d["deck"]) == n - 2 and deck_draw_order(g)[0] == "purple"
     assert hand(g, 0) == Counter({"red": 1, "blue": 1})
@@ -261,7 +272,7 @@ def test_G2_three_face_up_locomotives_reset_the_display(name):
     g = scenario(name, 2, face_up=["red", LOCO, LOCO, "blue", "green"],
                  deck_top=[LOCO, "white", "yellow", "black", "orange", "purple"])
     g.apply("draw red")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["face_up"] == ["white", "yellow", "black", "orange", "purple"]
     assert Counter(d["discard"]) == Counter({LOCO: 3, "blue": 1, "green": 1})
     assert d["phase"] == "second-card", "the draw goes on with the new display"
@@ -272,7 +283,7 @@ def test_G2_reset_repeats_while_the_new_display_shows_three_locomotives(name):
     g = scenario(name, 2, face_up=["red", LOCO, LOCO, "blue", "green"],
                  deck_top=[LOCO, LOCO, LOCO, LOCO, "white", "yellow", "black", "orange", "purple", "red", "blue"])
     g.apply("draw red")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["face_up"] == ["black", "orange", "purple", "red", "blue"]
     assert Counter(d["discard"]) == Counter({LOCO: 6, "blue": 1, "green": 1, "white": 1, "yellow": 1})
 
@@ -283,7 +294,7 @@ def test_G2_reset_also_after_the_second_card(name):
                  deck_top=["yellow", LOCO, "white", "black", "orange", "purple", "red"])
     g.apply("draw blue")   # refilled with yellow
     g.apply("draw red")    # refilled with a locomotive: three show, the display is replaced
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["current_player"] == 1
     assert d["face_up"] == ["white", "black", "orange", "purple", "red"]
     assert Counter(d["discard"]) == Counter({LOCO: 3, "yellow": 1, "green": 1})
@@ -303,7 +314,7 @@ def test_one_action_per_turn_no_claim_after_the_first_card(name):
 def test_G2_no_reset_with_two_face_up_locomotives(name):
     g = scenario(name, 2, face_up=["red", LOCO, "white", "blue", "green"], deck_top=[LOCO, "yellow"])
     g.apply("draw red")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["face_up"] == [LOCO, LOCO, "white", "blue", "green"] and d["discard"] == []
 
 
@@ -311,7 +322,7 @@ def test_G2_no_reset_with_two_face_up_locomotives(name):
 def test_G2_setup_display_never_shows_three_locomotives(name):
     for seed in range(150):
         g = ttr.new_game(name, players=2, seed=seed)
-        assert g.to_dict()["face_up"].count(LOCO) < 3, seed
+        assert ttr.save_game(g)["face_up"].count(LOCO) < 3, seed
 
 
 @pytest.mark.parametrize("name", MAPS)
@@ -320,7 +331,7 @@ def test_G2_no_reset_when_no_better_display_can_be_dealt(name):
     # display would show 3+ locomotives, so the display stays (and nothing loops).
     g = scenario(name, 2, face_up=["red", LOCO, LOCO, "blue", "white"], deck=[LOCO] * 12, spare=1)
     g.apply("draw red")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["face_up"] == [LOCO, LOCO, LOCO, "blue", "white"]
     assert len(d["deck"]) == 11 and d["discard"] == []
     assert legal(g) == {"draw blue", "draw white", "draw deck"}
@@ -352,9 +363,9 @@ def test_G2_reset_cap_stops_after_reset_cap_consecutive_resets(name):
     for seed in range(8):
         g = scenario(name, 2, face_up=["red", LOCO, LOCO, "blue", "white"], deck=[LOCO] * 12,
                      discard=["green"], spare=1, seed=seed)
-        s0 = g.to_dict()["shuffles"]
+        s0 = ttr.save_game(g)["shuffles"]
         g.apply("draw red")
-        d = g.to_dict()
+        d = ttr.save_game(g)
         k = states.index((len(d["deck"]), len(d["discard"]), d["shuffles"] - s0))
         assert 1 <= k <= cap, f"seed {seed}: {k} resets"
         if d["face_up"].count(LOCO) >= 3:
@@ -367,10 +378,10 @@ def test_G2_reset_cap_stops_after_reset_cap_consecutive_resets(name):
 @pytest.mark.parametrize("name", MAPS)
 def test_G3_empty_deck_reshuffles_the_discard(name):
     g = scenario(name, 2, deck=[], discard=["red"] * 5 + ["blue"] * 5, spare=1)
-    s0 = g.to_dict()["shuffles"]
+    s0 = ttr.save_game(g)["shuffles"]
     assert "draw deck" in legal(g)
     g.apply("draw deck")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert sum(d["players"][0]["hand"].values()) == 1
     assert len(d["deck"]) == 9 and d["discard"] == []
     assert d["shuffles"] == s0 + 1
@@ -384,14 +395,14 @@ def test_G3_deck_and_discard_empty_draw_deck_not_legal_and_empty_slot_stays_empt
     assert "draw deck" not in legal(g)
     assert_illegal(g, "draw deck", "both empty")
     g.apply("draw red")
-    assert g.to_dict()["face_up"] == [None, "blue", "green", "white", "orange"]
+    assert ttr.save_game(g)["face_up"] == [None, "blue", "green", "white", "orange"]
     assert "draw deck" not in legal(g) and "draw blue" in legal(g)
     g.apply("draw blue")
-    assert g.to_dict()["face_up"] == [None, None, "green", "white", "orange"]
+    assert ttr.save_game(g)["face_up"] == [None, None, "green", "white", "orange"]
     assert g.current_player == 1
     # seat 1 claims: the paid cards reach the discard and the empty slots refill from it
     g.apply(f"claim {r['red3']} 3red")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert None not in d["face_up"]
     assert Counter(d["face_up"][:2]) == Counter({"red": 2}) and d["deck"] == ["red"] and d["discard"] == []
 
@@ -403,7 +414,7 @@ def test_P1_turn_ends_when_no_second_card_can_be_taken(name, face_up):
     g.apply("draw red")
     assert g.phase == "turn" and g.current_player == 1
     assert hand(g, 0) == Counter({"red": 1})
-    assert g.to_dict()["face_up"][1:] == face_up[1:]
+    assert ttr.save_game(g)["face_up"][1:] == face_up[1:]
 
 
 @pytest.mark.parametrize("name", MAPS)
@@ -450,7 +461,7 @@ def test_claim_removes_the_cards_places_trains_and_scores_at_once(name):
     rid = R[name]["red3"]
     g = scenario(name, 2, hands={0: {"red": 3, LOCO: 2, "blue": 1}})
     g.apply(f"claim {rid} 2red+1locomotive")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["routes"] == {str(rid): 0}
     assert hand(g, 0) == Counter({"red": 1, LOCO: 1, "blue": 1})
     assert Counter(d["discard"]) == Counter({"red": 2, LOCO: 1})
@@ -473,7 +484,7 @@ def test_U1_E5_route_points_by_length_on_claim(name, rid, length, points):
     g = scenario(name, 2, hands={0: {colour: length}}, deck_top=["white", "green", "blue"] if colour != "white"
                  else ["red", "green", "blue"])
     g.apply(f"claim {rid} {length}{colour}")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["routes"] == {str(rid): 0}
     assert d["players"][0]["score"] == points
     assert d["players"][0]["trains"] == 45 - length
@@ -485,7 +496,7 @@ def test_claim_needs_enough_trains(name):
     r = R[name]
     held = routes_using(name, 43, exclude=[r["red3"], r["gray2"]])
     g = scenario(name, 2, routes={x: 0 for x in held}, hands={0: {"red": 3}})
-    assert g.to_dict()["players"][0]["trains"] == 2
+    assert ttr.save_game(g)["players"][0]["trains"] == 2
     assert claims_on(g, r["red3"]) == set()
     assert_illegal(g, f"claim {r['red3']} 3red", "needs 3 trains")
     assert f"claim {r['gray2']} 2red" in legal(g)
@@ -538,7 +549,7 @@ def test_G1_from_4_players_the_other_lane_stays_open_for_others(name, players):
     assert g.current_player == 1
     assert claims_on(g, r["lane_b"]) == {f"claim {r['lane_b']} {r['lane_b_pay']}"}
     g.apply(f"claim {r['lane_b']} {r['lane_b_pay']}")
-    assert g.to_dict()["routes"] == {str(r["lane_a"]): 0, str(r["lane_b"]): 1}
+    assert ttr.save_game(g)["routes"] == {str(r["lane_a"]): 0, str(r["lane_b"]): 1}
 
 
 @pytest.mark.parametrize("name", MAPS)
@@ -567,7 +578,7 @@ def test_G6_last_round_every_player_including_the_trigger_gets_exactly_one_more_
     held = routes_using(name, 42, exclude=[r["len1"]])
     g = scenario(name, 3, routes={x: 1 for x in held}, hands={1: r["len1_hand"]})
     draw_deck_twice(g)  # seat 0
-    assert g.to_dict()["players"][1]["trains"] == 3
+    assert ttr.save_game(g)["players"][1]["trains"] == 3
     g.apply(f"claim {r['len1']} {r['len1_pay']}")  # seat 1: 2 trains left -> last round
     assert g.view(0)["last_round"] is True
     order = []
@@ -585,14 +596,14 @@ def test_G6_not_triggered_above_2_trains(name):
     held = routes_using(name, 42)
     g = scenario(name, 2, routes={x: 0 for x in held})
     draw_deck_twice(g)
-    assert g.to_dict()["final_turns"] == -1 and g.view(0)["last_round"] is False
+    assert ttr.save_game(g)["final_turns"] == -1 and g.view(0)["last_round"] is False
 
 
 @pytest.mark.parametrize("name", MAPS)
 def test_G6_checked_at_the_end_of_every_turn_not_only_after_a_claim(name):
     held = routes_using(name, 43)
     g = scenario(name, 2, routes={x: 0 for x in held})
-    assert g.to_dict()["players"][0]["trains"] == 2
+    assert ttr.save_game(g)["players"][0]["trains"] == 2
     draw_deck_twice(g)  # seat 0 ends a turn with 2 trains
     assert g.view(1)["last_round"] is True
     order = []
@@ -664,7 +675,7 @@ def _blocked(name, players, ticket_pile=(), passes=0):
 @pytest.mark.parametrize("name,players", BLOCKED)
 def test_P2_a_whole_round_of_passes_ends_the_game(name, players):
     g = _blocked(name, players)
-    assert all(p["trains"] == 3 for p in g.to_dict()["players"])
+    assert all(p["trains"] == 3 for p in ttr.save_game(g)["players"])
     for seat in range(players):
         assert not g.is_over
         assert g.current_player == seat and legal(g) == {"pass"}
@@ -714,10 +725,10 @@ def test_station_is_not_an_action_in_usa():
                                   "pass now", "", "station 1red", "pay 0red"])
 def test_malformed_action_text_is_a_syntax_error_and_changes_nothing(name, text):
     g = scenario(name, 2, hands={0: {"red": 3}})
-    before = copy.deepcopy(g.to_dict())
+    before = copy.deepcopy(ttr.save_game(g))
     with pytest.raises(ttr.ActionSyntaxError):
         g.apply(text)
-    assert g.to_dict() == before
+    assert ttr.save_game(g) == before
 
 
 def test_apply_refuses_a_non_action():
@@ -731,29 +742,29 @@ def test_apply_refuses_a_non_action():
 @pytest.mark.parametrize("name", MAPS)
 def test_G10_same_seed_same_game_different_seed_different_game(name):
     a, b, c = (ttr.new_game(name, players=3, seed=s) for s in (5, 5, 6))
-    assert a.to_dict() == b.to_dict()
-    assert a.to_dict()["deck"] != c.to_dict()["deck"]
+    assert ttr.save_game(a) == ttr.save_game(b)
+    assert ttr.save_game(a)["deck"] != ttr.save_game(c)["deck"]
 
 
 @pytest.mark.parametrize("name,players,seed", [("usa", 2, 1), ("usa", 4, 2), ("europe", 2, 3), ("europe", 5, 4)])
 def test_G10_seed_and_history_replay_the_game_exactly(name, players, seed):
     g = play_random(ttr.new_game(name, players=players, seed=seed), seed=seed * 31)
     assert g.is_over
-    r = ttr.Game.replay(name, players, seed, g.history)
-    assert r.to_dict() == g.to_dict()
+    r = ttr.replay(name, players, seed, g.history)
+    assert ttr.save_game(r) == ttr.save_game(g)
     assert r.result() == g.result()
-    loaded = ttr.Game.from_dict(copy.deepcopy(g.to_dict()), verify=True)
-    assert loaded.to_dict() == g.to_dict()
+    loaded = ttr.load_game(copy.deepcopy(ttr.save_game(g)), verify=True)
+    assert ttr.save_game(loaded) == ttr.save_game(g)
 
 
 def test_G10_seat_0_starts_unless_random_first():
     g = ttr.new_game("usa", players=4, seed=8)
-    assert g.current_player == 0 and g.to_dict()["first_player"] == 0
-    firsts = {ttr.new_game("usa", players=4, seed=s, random_first=True).to_dict()["first_player"] for s in range(40)}
+    assert g.current_player == 0 and ttr.save_game(g)["first_player"] == 0
+    firsts = {ttr.save_game(ttr.new_game("usa", players=4, seed=s, random_first=True))["first_player"] for s in range(40)}
     assert len(firsts) > 1
     for s in range(10):
         g = ttr.new_game("usa", players=4, seed=s, random_first=True)
-        f = g.to_dict()["first_player"]
+        f = ttr.save_game(g)["first_player"]
         assert g.current_player == f  # G7: initial choices start with the first player
         for _ in range(4):
             g.apply(g.legal_actions()[0])
@@ -766,7 +777,7 @@ def test_random_game_invariants_and_action_text_round_trip(name):
 
     def check(g):
         assert g.card_census() == 110
-        d = g.to_dict()
+        d = ttr.save_game(g)
         assert all(p["trains"] >= 0 for p in d["players"])
         legal_now = g.legal_actions()
         assert len(legal_now) == len(list(legal_now))
@@ -789,7 +800,7 @@ def test_cards_of_another_edition_are_refused_with_a_clear_message():
     g = ttr.new_game("europe", 2, seed=1)
     while g.phase == "initial-tickets":
         g.apply(g.legal_actions()[0])
-    before = g.to_dict()
+    before = ttr.save_game(g)
     for text in ("station Paris 2red-double-ship+1red-ship", "claim 1 2joker"):
         try:
             g.apply(text)
@@ -797,4 +808,4 @@ def test_cards_of_another_edition_are_refused_with_a_clear_message():
             assert "has no" in str(e) and "cards" in str(e)
         else:  # pragma: no cover
             raise AssertionError(f"{text} was accepted")
-    assert g.to_dict() == before
+    assert ttr.save_game(g) == before

@@ -6,9 +6,17 @@ import copy
 from collections import Counter
 
 import pytest
+from helpers import (
+    LOCO,
+    assert_illegal,
+    hand,
+    legal,
+    legal_kinds,
+    routes_using,
+    scenario,
+)
 
 import ttr
-from helpers import LOCO, assert_illegal, hand, legal, legal_kinds, routes_using, scenario
 
 TUNNEL = 8          # Erzurum-Sochi, red tunnel, length 3
 GRAY_TUNNEL = 92    # Paris-Zürich, gray tunnel, length 3
@@ -23,7 +31,7 @@ def tunnel_game(hand_cards, deck_top=(), **kw):
 
 
 def pending(g):
-    return g.to_dict()["tunnel"]
+    return ttr.save_game(g)["tunnel"]
 
 
 # ================================================================ tunnels E2
@@ -31,7 +39,7 @@ def pending(g):
 def test_E2_tunnel_no_match_claim_completes_immediately():
     g = tunnel_game({"red": 3}, ["blue", "green", "white"])
     g.apply(f"claim {TUNNEL} 3red")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["phase"] == "turn" and d["current_player"] == 1 and d["tunnel"] is None
     assert d["routes"] == {str(TUNNEL): 0}
     assert d["players"][0]["score"] == 4 and d["players"][0]["trains"] == 42
@@ -46,7 +54,7 @@ def test_E2_tunnel_revealed_card_of_the_paid_colour_adds_one():
     t = pending(g)
     assert t["revealed"] == ["red", "blue", "green"] and t["extra"] == 1
     assert legal(g) == {"pay 1red", "pay 1locomotive", "decline"}
-    assert g.to_dict()["routes"] == {}, "not claimed until the extra is paid"
+    assert ttr.save_game(g)["routes"] == {}, "not claimed until the extra is paid"
 
 
 def test_E2_tunnel_revealed_locomotive_adds_one():
@@ -88,14 +96,14 @@ def test_E2_tunnel_locomotive_only_payment_counts_only_revealed_locomotives():
 def test_E2_tunnel_locomotive_only_payment_ignores_revealed_colours():
     g = tunnel_game({LOCO: 3}, ["red", "red", "red"])
     g.apply(f"claim {TUNNEL} 3locomotive")
-    assert g.phase == "turn" and g.to_dict()["routes"] == {str(TUNNEL): 0}
+    assert g.phase == "turn" and ttr.save_game(g)["routes"] == {str(TUNNEL): 0}
 
 
 def test_E2_tunnel_pay_extra_with_colour_no_extra_points_or_trains():
     g = tunnel_game({"red": 4, LOCO: 1}, ["red", "blue", "green"])
     g.apply(f"claim {TUNNEL} 3red")
     g.apply("pay 1red")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["routes"] == {str(TUNNEL): 0} and d["tunnel"] is None
     assert d["players"][0]["score"] == 4, "extra cards add no points"
     assert d["players"][0]["trains"] == 42, "extra cards add no trains"
@@ -108,7 +116,7 @@ def test_E2_tunnel_pay_extra_with_locomotives():
     g = tunnel_game({"red": 6, LOCO: 2}, ["red", LOCO, "red"])
     g.apply(f"claim {TUNNEL} 3red")
     g.apply("pay 1red+2locomotive")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["routes"] == {str(TUNNEL): 0}
     assert hand(g, 0) == Counter({"red": 2})
     assert Counter(d["discard"]) == Counter({"red": 6, LOCO: 3})
@@ -119,7 +127,7 @@ def test_E2_tunnel_length_8_scores_21_whatever_the_extra():
     g = tunnel_game({"black": 10}, ["black", "black", "blue"])
     g.apply("claim 100 8black")
     g.apply("pay 2black")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["routes"] == {"100": 0}
     assert d["players"][0]["score"] == 21 and d["players"][0]["trains"] == 37
 
@@ -136,7 +144,7 @@ def test_E2_tunnel_decline_returns_the_cards_ends_the_turn_and_discards_the_reve
     g = tunnel_game({"red": 4, LOCO: 1}, ["red", "blue", "green"])
     g.apply(f"claim {TUNNEL} 3red")
     g.apply("decline")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert hand(g, 0) == Counter({"red": 4, LOCO: 1})
     assert d["routes"] == {} and d["tunnel"] is None
     assert d["players"][0]["score"] == 0 and d["players"][0]["trains"] == 45
@@ -171,21 +179,21 @@ def test_E2_tunnel_reveals_fewer_than_3_when_deck_and_discard_are_short():
     t = pending(g)
     assert t["revealed"] == ["red", "blue"] and t["extra"] == 1
     g.apply("pay 1red")
-    assert g.to_dict()["routes"] == {str(TUNNEL): 0}
+    assert ttr.save_game(g)["routes"] == {str(TUNNEL): 0}
 
 
 def test_E2_tunnel_with_nothing_to_reveal_has_no_extra():
     g = tunnel_game({"red": 3}, deck=[], spare=1)
     g.apply(f"claim {TUNNEL} 3red")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["phase"] == "turn" and d["routes"] == {str(TUNNEL): 0} and d["tunnel"] is None
 
 
 def test_E2_tunnel_reveal_reshuffles_the_discard_but_not_the_cards_just_paid():
     g = tunnel_game({"red": 3}, deck=["blue"], discard=["green"] * 5, spare=1)
-    s0 = g.to_dict()["shuffles"]
+    s0 = ttr.save_game(g)["shuffles"]
     g.apply(f"claim {TUNNEL} 3red")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["routes"] == {str(TUNNEL): 0}, "blue + 2 green revealed: nothing to add"
     assert d["shuffles"] == s0 + 1
     assert Counter(d["deck"]) == Counter({"green": 3})
@@ -203,12 +211,12 @@ def test_E2_tunnel_reveal_after_reshuffle_counts_the_new_cards():
 def test_E2_tunnel_pending_position_saves_and_replays():
     g = tunnel_game({"red": 4, LOCO: 1}, ["red", "blue", "green"])
     g.apply(f"claim {TUNNEL} 3red")
-    d = copy.deepcopy(g.to_dict())
+    d = copy.deepcopy(ttr.save_game(g))
     assert d["tunnel"] == {"route": TUNNEL, "cards": {"red": 3}, "revealed": ["red", "blue", "green"], "extra": 1}
-    g2 = ttr.Game.from_dict(d, verify=False)
+    g2 = ttr.load_game(d, verify=False)
     assert legal(g2) == legal(g) and g2.card_census() == 110
     g2.apply("pay 1locomotive")
-    assert g2.to_dict()["routes"] == {str(TUNNEL): 0}
+    assert ttr.save_game(g2)["routes"] == {str(TUNNEL): 0}
 
 
 def test_E2_tunnel_needs_enough_trains_for_the_printed_length_only():
@@ -216,7 +224,7 @@ def test_E2_tunnel_needs_enough_trains_for_the_printed_length_only():
     g = tunnel_game({"red": 5}, ["red", "red", "blue"], routes={r: 0 for r in held})
     g.apply(f"claim {TUNNEL} 3red")
     g.apply("pay 2red")
-    assert g.to_dict()["players"][0]["trains"] == 0
+    assert ttr.save_game(g)["players"][0]["trains"] == 0
 
 
 # ================================================================ ferries E3
@@ -243,7 +251,7 @@ def test_E3_long_ferry_palermo_smyrna():
     assert_illegal(g, "claim 83 5blue+1locomotive", "do not pay")
     assert_illegal(g, "claim 83 2blue+2red+2locomotive", "do not pay")
     g.apply("claim 83 4blue+2locomotive")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["players"][0]["score"] == 15 and d["players"][0]["trains"] == 39
     assert hand(g, 0) == Counter({"blue": 1, "red": 2, LOCO: 1})
 
@@ -264,7 +272,7 @@ def test_E4_first_station_costs_one_card_of_any_colour():
     g = scenario("europe", 2, hands={0: {"red": 1, "blue": 1, LOCO: 1}})
     assert stations_of(g, "Paris") == {"station Paris 1red", "station Paris 1blue", "station Paris 1locomotive"}
     g.apply("station Paris 1red")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["players"][0]["stations"] == ["Paris"]
     assert hand(g, 0) == Counter({"blue": 1, LOCO: 1}) and d["discard"] == ["red"]
     assert d["players"][0]["score"] == 0 and d["players"][0]["trains"] == 45
@@ -284,7 +292,7 @@ def test_E4_third_station_costs_three_cards():
     g = scenario("europe", 2, hands={0: {"red": 3, "blue": 1, LOCO: 1}}, stations={0: ["Paris", "Wien"]})
     assert stations_of(g, "Berlin") == {"station Berlin 3red", "station Berlin 2red+1locomotive"}
     g.apply("station Berlin 2red+1locomotive")
-    assert g.to_dict()["players"][0]["stations"] == ["Paris", "Wien", "Berlin"]
+    assert ttr.save_game(g)["players"][0]["stations"] == ["Paris", "Wien", "Berlin"]
 
 
 def test_E4_at_most_three_stations():

@@ -3,8 +3,9 @@ route points 1,2,4,7,10,15; longest path +10 ('longest_path'); ties: most comple
 tickets, then longest path, then shared; unkept tickets go under the pile."""
 from __future__ import annotations
 
-import ttr
 from helpers import deck_draw_order, legal_kinds, scenario
+
+import ttr
 
 
 def test_U1_edition_parameters():
@@ -16,23 +17,23 @@ def test_U1_edition_parameters():
 
 def test_U1_unkept_initial_tickets_of_every_player_go_under_the_pile_in_turn():
     g = ttr.new_game("usa", players=3, seed=12)
-    pile = g.to_dict()["ticket_pile"]
+    pile = ttr.save_game(g)["ticket_pile"]
     unkept = []
     for seat in range(3):
-        offer = sorted(g.to_dict()["players"][seat]["offer"])
+        offer = sorted(ttr.save_game(g)["players"][seat]["offer"])
         g.apply(f"keep {offer[0]} {offer[1]}")
         unkept.append(offer[2])
-    after = g.to_dict()["ticket_pile"]
+    after = ttr.save_game(g)["ticket_pile"]
     assert after == [unkept[2], unkept[1], unkept[0]] + pile  # the last one put under is the bottom
     assert g.phase == "turn"
 
 
 def test_U1_keeping_all_three_initial_tickets_leaves_the_pile_alone():
     g = ttr.new_game("usa", players=2, seed=12)
-    pile = g.to_dict()["ticket_pile"]
-    offer = sorted(g.to_dict()["players"][0]["offer"])
+    pile = ttr.save_game(g)["ticket_pile"]
+    offer = sorted(ttr.save_game(g)["players"][0]["offer"])
     g.apply("keep " + " ".join(map(str, offer)))
-    assert g.to_dict()["ticket_pile"] == pile
+    assert ttr.save_game(g)["ticket_pile"] == pile
 
 
 def test_U1_claim_reveals_nothing_no_tunnels_in_usa():
@@ -40,7 +41,7 @@ def test_U1_claim_reveals_nothing_no_tunnels_in_usa():
     order = deck_draw_order(g)
     g.apply("claim 17 3red")
     assert g.phase == "turn" and deck_draw_order(g) == order
-    assert g.to_dict()["players"][0]["score"] == 4
+    assert ttr.save_game(g)["players"][0]["score"] == 4
 
 
 def test_U1_no_stations_in_usa():
@@ -54,7 +55,7 @@ def test_U1_length_5_scores_10_and_6_scores_15():
     g = scenario("usa", 2, hands={0: {"blue": 5}, 1: {"white": 6}})
     g.apply("claim 2 5blue")
     g.apply("claim 14 6white")
-    d = g.to_dict()
+    d = ttr.save_game(g)
     assert d["players"][0]["score"] == 10 and d["players"][1]["score"] == 15
     assert d["players"][0]["trains"] == 40 and d["players"][1]["trains"] == 39
 

@@ -6,9 +6,9 @@ import random
 from collections import defaultdict
 
 import pytest
+from helpers import scenario
 
 import ttr
-from helpers import scenario
 
 EU = ttr.load_map("europe")
 US = ttr.load_map("usa")

@@ -17,6 +17,7 @@ import pytest
 
 import ttr
 from ttr.cards import CARD_NAMES
+from ttr.engine.legal import expand
 
 CONFIGS = [(m, n) for m in ("usa", "europe") for n in (2, 3, 4, 5)]
 PUBLIC_PLAYER_KEYS = {"seat", "hand_size", "tickets", "offer_size", "trains", "stations", "score"}
@@ -76,7 +77,7 @@ def positions(map_name: str, players: int, seed: int, every: int = 9):
 def check_view_shape(g, seat: int, v: dict) -> None:
     text = json.dumps(v)  # JSON-serialisable
     assert json.loads(text) == json.loads(json.dumps(json.loads(text)))
-    d = g.to_dict()
+    d = ttr.save_game(g)
     me = d["players"][seat]
     # the player's own secrets are present
     assert v["you"]["hand"] == me["hand"]
@@ -104,9 +105,10 @@ def check_view_shape(g, seat: int, v: dict) -> None:
         else:
             assert h["action"] == str(a)
     if g.current_player == seat and not g.is_over:
-        assert v["legal_actions"] == [str(a) for a in g.legal_actions()]
+        assert sorted(expand(v["legal"])) == sorted(str(a) for a in g.legal_actions())
+        assert v["legal_count"] == len(g.legal_actions())
     else:
-        assert v["legal_actions"] == []
+        assert v["legal"] is None
 
 
 @pytest.mark.parametrize("map_name,players", CONFIGS)
@@ -117,13 +119,13 @@ def test_views_do_not_depend_on_hidden_information(map_name, players):
         for g in positions(map_name, players, seed):
             if g.is_over:
                 continue
-            d = g.to_dict()
+            d = ttr.save_game(g)
             for viewer in range(players):
                 v = g.view(viewer)
                 check_view_shape(g, viewer, v)
                 d2 = perturb_hidden(d, viewer, rng)
-                g2 = ttr.Game.from_dict(d2, verify=False)
-                assert g2.to_dict() == d2
+                g2 = ttr.load_game(d2, verify=False)
+                assert ttr.save_game(g2) == d2
                 changed += d2 != d
                 v2 = g2.view(viewer)
                 assert v2 == v, _diff(v, v2)
@@ -151,11 +153,11 @@ def test_each_kind_of_hidden_information_separately(map_name, what):
     for g in positions(map_name, 4, 5, every=5):
         if g.is_over:
             continue
-        d = g.to_dict()
+        d = ttr.save_game(g)
         for viewer in range(4):
             d2 = perturb_hidden(d, viewer, rng, cards=what == "cards", tickets=what == "tickets",
                                 deck_order=what == "deck_order")
-            assert ttr.Game.from_dict(d2, verify=False).view(viewer) == g.view(viewer)
+            assert ttr.load_game(d2, verify=False).view(viewer) == g.view(viewer)
 
 
 @pytest.mark.parametrize("map_name", ["usa", "europe"])
@@ -166,31 +168,31 @@ def test_the_viewers_own_secrets_do_change_the_view(map_name):
     for _ in range(30):
         la = g.legal_actions()
         g.apply(la[rng.randrange(len(la))])
-    d = g.to_dict()
+    d = ttr.save_game(g)
     viewer = 0
     # swap the viewer's hand with another player's of a different make-up
     other = next(p for p in range(1, 3) if d["players"][p]["hand"] != d["players"][viewer]["hand"])
     d2 = json.loads(json.dumps(d))
     d2["players"][viewer]["hand"], d2["players"][other]["hand"] = d["players"][other]["hand"], d["players"][viewer]["hand"]
-    assert ttr.Game.from_dict(d2, verify=False).view(viewer) != g.view(viewer)
+    assert ttr.load_game(d2, verify=False).view(viewer) != g.view(viewer)
     d3 = json.loads(json.dumps(d))
     d3["players"][viewer]["tickets"], d3["players"][other]["tickets"] = (
         d["players"][other]["tickets"], d["players"][viewer]["tickets"])
-    assert ttr.Game.from_dict(d3, verify=False).view(viewer) != g.view(viewer)
+    assert ttr.load_game(d3, verify=False).view(viewer) != g.view(viewer)
 
 
 def test_view_of_an_offer_in_progress_hides_it_from_the_others():
     """G7: initial tickets are chosen hidden from the others; a mid-game offer too."""
     g = ttr.new_game("europe", players=3, seed=2)
-    offer = g.to_dict()["players"][0]["offer"]
+    offer = ttr.save_game(g)["players"][0]["offer"]
     assert g.view(0)["you"]["offer"] == sorted(offer)
     for seat in (1, 2):
         v = g.view(seat)
         assert v["players"][0]["offer_size"] == 4
-        assert v["you"]["offer"] == sorted(g.to_dict()["players"][seat]["offer"])
+        assert v["you"]["offer"] == sorted(ttr.save_game(g)["players"][seat]["offer"])
         assert set(v["you"]["offer"]).isdisjoint(offer)
     g.apply(g.legal_actions()[-1])  # seat 0 keeps all four
-    kept = g.to_dict()["players"][0]["tickets"]
+    kept = ttr.save_game(g)["players"][0]["tickets"]
     for seat in (1, 2):
         h = g.view(seat)["history"][0]
         assert h["seat"] == 0 and not any(str(t) in h["action"].split() for t in kept if t != len(kept))
@@ -202,12 +204,12 @@ def test_view_of_an_offer_in_progress_hides_it_from_the_others():
 def test_views_at_the_end_reveal_all_tickets(map_name, players):
     *_, g = positions(map_name, players, 21)
     assert g.is_over
-    d = g.to_dict()
+    d = ttr.save_game(g)
     res = g.result()
     for seat in range(players):
         v = g.view(seat)
         json.dumps(v)
-        assert v["legal_actions"] == []
+        assert v["legal"] is None
         assert v["result"] is not None and v["result"] == json.loads(json.dumps(res))
         for p, entry in enumerate(v["result"]["players"]):
             assert sorted(entry["tickets_completed"] + entry["tickets_failed"]) == sorted(d["players"][p]["tickets"])
@@ -225,14 +227,14 @@ def test_view_of_a_missing_seat_is_refused(seat):
 def test_view_does_not_alias_the_game_state():
     """Mutating a view must not change the game (it is a snapshot)."""
     g = ttr.new_game("europe", players=2, seed=9)
-    before = g.to_dict()
+    before = ttr.save_game(g)
     v = g.view(0)
     v["you"]["hand"]["red"] = 99
     v["you"]["offer"].append(12345)
     v["face_up"].append("red")
     for p in v["players"]:
         p["stations"].append("Paris")
-    assert g.to_dict() == before
+    assert ttr.save_game(g) == before
 
 
 def test_view_at_the_end_does_not_alias_the_result():

@@ -4,15 +4,26 @@
     >>> g = ttr.new_game("europe", players=4, seed=1)
     >>> g.legal_actions()[0]
 """
-from .editions import EDITIONS, Edition, get_edition
-from .engine import Action, Game, LegalActions, connected, longest_path, new_game
+from .editions import EDITIONS, Edition, get_edition, get_ruleset, new_game, replay
+from .engine import (
+    Action,
+    Game,
+    LegalActions,
+    Observation,
+    Phase,
+    Ruleset,
+    connected,
+    longest_path,
+)
 from .errors import ActionSyntaxError, IllegalActionError, MapError, SaveError, TtrError
+from .formats.save import dump as save_game
+from .formats.save import load as load_game
 from .maps import Map, load_map, map_names
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
-    "Action", "ActionSyntaxError", "EDITIONS", "Edition", "Game", "IllegalActionError", "LegalActions",
-    "Map", "MapError", "SaveError", "TtrError", "connected", "get_edition", "load_map", "longest_path",
-    "map_names", "new_game",
+    "Action", "ActionSyntaxError", "EDITIONS", "Edition", "Game", "IllegalActionError", "LegalActions", "Map",
+    "MapError", "Observation", "Phase", "Ruleset", "SaveError", "TtrError", "connected", "get_edition", "get_ruleset",
+    "load_game", "load_map", "longest_path", "map_names", "new_game", "replay", "save_game",
 ]

@@ -1,16 +1,20 @@
-"""Agents choose an action from what a player may see."""
+"""Bots: seats that choose a move from what their player may see."""
 from __future__ import annotations
 
 import random
 
+from ..engine.actions import Action
+from ..engine.observer import Observation
+
 
 class Agent:
-    """An agent is seeded and deterministic. `act` receives the game but must use
-    only `game.view(seat)` and `game.legal_actions()` (what the seat may know)."""
+    """A bot seat: seeded and deterministic. `act` receives an Observation (the static
+    rules, the seat's view and its legal moves) and returns one of the legal moves;
+    it never sees the Game."""
     name = "agent"
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def act(self, game, seat: int):
+    def act(self, obs: Observation) -> Action:
         raise NotImplementedError

@@ -53,19 +53,19 @@ def fit(world, seat: int, routes: list[int], graph, cost) -> float:
     return sum(length[r].length for r in routes if r in planned) / total if total else 0.0
 
 
-def sample_world(view: dict, rng, graph, deals: int = 12, beta: float = 6.0):
+def sample_world(rules, view: dict, rng, graph, deals: int = 12, beta: float = 6.0):
     """One world: the uniform deal when no other seat has claimed anything (or deals <= 1),
     else one of `deals` uniform deals, chosen with weight exp(beta * fit) summed over the seats."""
     theirs = claimed_by_others(view)
     if deals <= 1 or not theirs:
-        return determinize(view, rng)
+        return determinize(rules, view, rng)
     owner = {int(r): s for r, s in view["routes"].items()}
     closed = None
     worlds, logw = [], []
     for _ in range(deals):
-        w = determinize(view, rng)
+        w = determinize(rules, view, rng)
         if closed is None:
-            closed = w.rules.r_closes
+            closed = rules.r_closes
         x = 0.0
         for s, routes in theirs.items():
             x += fit(w, s, routes, graph, _cost_for(owner, s, graph, closed))

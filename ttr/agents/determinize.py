@@ -1,7 +1,7 @@
 """A complete game consistent with what one seat sees: everything hidden from
 it (the order of the piles, the other players' hands, tickets and ticket
-offers) is dealt at random from what it cannot account for. Built from
-`game.view(seat)` and the static map only, through the save format."""
+offers) is dealt at random from what it cannot account for. Built from the
+seat's view and the static rules only, through the save format."""
 from __future__ import annotations
 
 import random
@@ -11,11 +11,12 @@ from ..cards import CARD_NAMES, DECK_NAMES
 from ..engine.actions import parse_cards
 from ..engine.game import Game
 from ..engine.moves import piece_choices
-from ..engine.ruleset import get_ruleset
+from ..engine.ruleset import Ruleset
+from ..formats.save import FORMAT, load
 
 
-def determinize(view: dict, rng: random.Random) -> Game:
-    rules = get_ruleset(view["map"], view["num_players"])
+def determinize(rules: Ruleset, view: dict, rng: random.Random) -> Game:
+    """A world the seat of `view` cannot tell from the real one (no log kept)."""
     ed = rules.edition
     seat = view["seat"]
     me = view["you"]
@@ -79,7 +80,7 @@ def determinize(view: dict, rng: random.Random) -> Game:
                          pieces_choice=me.get("pieces_choice") if s == seat else _choice(p, view, rules))
         players.append(entry)
     d = {
-        "format": "ttr-save/1", "map": view["map"], "num_players": view["num_players"], "seed": rng.randrange(1 << 30),
+        "format": FORMAT, "map": view["map"], "num_players": view["num_players"], "seed": rng.randrange(1 << 30),
         "first_player": view["first_player"], "history": [], "history_seats": [], "phase": view["phase"],
         "current_player": view["current_player"], "turn": view["turn"],
         "deck": [CARD_NAMES[k] for k in piles[0]],
@@ -92,17 +93,17 @@ def determinize(view: dict, rng: random.Random) -> Game:
         name = DECK_NAMES[1]
         d[f"{name}_deck"] = [CARD_NAMES[k] for k in piles[1]]
         d[f"{name}_discard"] = _pile(view["decks"][name]["discard"])
-    legacy = view.get("legacy")
-    if legacy is not None:  # the event deck's order is hidden: any order of the events not yet revealed
+    legacy = view.get("edition")
+    if legacy is not None:  # Legacy: the event deck's order is hidden: any order of the events not yet revealed
         shown = legacy["event_discard"]
         events = [e["id"] for e in legacy["setup"]["events"] if e["id"] not in shown]
         rng.shuffle(events)
-        d["legacy"] = {"setup": legacy["setup"], "event_deck": events, "event_discard": list(shown),
-                       "ledger": [list(x) for x in legacy["ledger"]]}
+        d["edition"] = {"setup": legacy["setup"], "event_deck": events, "event_discard": list(shown),
+                        "ledger": [list(x) for x in legacy["ledger"]]}
     if tunnel:
         d["tunnel"] = {"route": tunnel["route"], "cards": {CARD_NAMES[k]: n for k, n in parse_cards(tunnel["cards"], "")},
                        "revealed": list(tunnel["revealed"]), "extra": tunnel["extra"]}
-    return Game.from_dict(d, verify=False)
+    return load(d, verify=False, record=False)
 
 
 def _pile(counts: dict) -> list[str]:

@@ -1,12 +1,27 @@
 """The planner: keeps tickets it can finish, plans the cheapest routes joining
 them (given what others hold), collects the cards that plan needs, adapts when a
-route is taken, and uses each edition's features. It reads only `game.view(seat)`
-and the seat's own legal actions."""
+route is taken, and uses each edition's features. It reads only its Observation:
+the seat's view and legal moves, and the static rules."""
 from __future__ import annotations
 
 from ..cards import COLOR_INDEX
-from ..engine.actions import (CLAIM, DECK, DECLINE, DRAW, EXCHANGE, HARBOR, KEEP, PAY, PIECES, STATION, TICKETS,
-                               Action)
+from ..engine.actions import (
+    CLAIM,
+    DECK,
+    DECLINE,
+    DRAW,
+    EXCHANGE,
+    HARBOR,
+    KEEP,
+    PAY,
+    PIECES,
+    STATION,
+    TICKETS,
+    Action,
+)
+from ..engine.legal import LegalActions
+from ..engine.observer import Observation
+from ..engine.ruleset import Ruleset
 from .base import Agent
 from .planning import CARD_INFO, INF, Position, RouteGraph, plan_routes, route_costs
 
@@ -28,18 +43,28 @@ class PlannerAgent(Agent):
     name = "planner"
     greedy = False  # the greedy bot plans each ticket alone and keeps the cheapest
 
-    def act(self, game, seat):
-        legal = game.legal_actions()
-        self.ed = game.edition
-        self.map = game.map
-        self.graph = graph_of(game.map)
-        self.pos, self.others_pieces = self._position(game, seat)
-        self.closes = game.rules.r_closes  # G1: which lanes close their twins
+    def act(self, obs: Observation) -> Action:
+        return self.choose(obs.rules, obs.phase, obs.legal, *self.position(obs))
+
+    @staticmethod
+    def position(obs: Observation) -> tuple[Position, int]:
+        """What the seat knows, read from its view, and the fewest pieces another seat has left."""
+        view = obs.view
+        seat = view["seat"]
+        others = min((p["trains"] + p.get("ships", 0) for p in view["players"] if p["seat"] != seat), default=99)
+        return Position.from_view(view, obs.rules.map, obs.rules.edition.n_kinds), others
+
+    def choose(self, rules: Ruleset, phase: str, legal: LegalActions, pos: Position, others_pieces: int) -> Action:
+        """The move for a position: what the seat knows (`pos`), the fewest pieces another seat has left."""
+        self.ed = rules.edition
+        self.map = rules.map
+        self.graph = graph_of(rules.map)
+        self.pos, self.others_pieces = pos, others_pieces
+        self.closes = rules.r_closes  # G1: which lanes close their twins
         self._costs = None  # route costs of this position, computed when first needed
         self.segs = {}
         for kind, targets, pays in legal.segments:
             self.segs.setdefault(kind, []).append((targets, pays))
-        phase = game.phase
         if KEEP in self.segs:
             return self._keep()
         if PIECES in self.segs:
@@ -49,12 +74,6 @@ class PlannerAgent(Agent):
         if phase == "second-card":
             return self._draw(second=True) or legal[0]
         return self._turn() or legal[0]
-
-    def _position(self, game, seat) -> tuple[Position, int]:
-        """What the seat knows (read from its view), and the fewest pieces another seat has left."""
-        view = game.view(seat, history=False, legal=False)
-        others = min((p["trains"] + p.get("ships", 0) for p in view["players"] if p["seat"] != seat), default=99)
-        return Position.from_view(view, game.map, self.ed.n_kinds), others
 
     # ---------------------------------------------------------------- plans
 

@@ -1,12 +1,14 @@
 """The random agent: uniform over the legal actions."""
 from __future__ import annotations
 
+from ..engine.actions import Action
+from ..engine.observer import Observation
 from .base import Agent
 
 
 class RandomAgent(Agent):
     name = "random"
 
-    def act(self, game, seat: int):
-        legal = game.legal_actions()
+    def act(self, obs: Observation) -> Action:
+        legal = obs.legal
         return legal[int(self.rng.random() * len(legal))]

@@ -5,6 +5,12 @@ move by move) and memoizes route plans: a plan depends only on
 the seat, its tickets and who owns which route, which changes only when a route
 is claimed, so the many draws between claims reuse it. `playout` plays a world
 to the end with one such planner per seat and returns the final result.
+
+Playouts keep a private loop (`playout`) rather than the match loop
+(ttr.runtime): they play sampled worlds that the searching seat dealt itself,
+so there is nothing hidden in them, and reading the world directly instead of
+building an observation per move makes a playout about 1.6x faster (measured
+in the foundation issue's note).
 """
 from __future__ import annotations
 
@@ -20,16 +26,22 @@ class RolloutPlanner(PlannerAgent):
         super().__init__(0)
         self.memo = {} if memo is None else memo
 
-    def _position(self, game, seat):
-        """Read straight from the world (no view to build): a playout's world was dealt by the
-        search from its own seat's view, so there is nothing hidden in it to read."""
-        owner = game.owner
-        tmap = game.map.ticket
-        pos = Position(seat, game.num_players, game.hands[seat][:], [tmap(t) for t in game.tickets[seat]],
-                       [tmap(t) for t in sorted(game.offers[seat])], game.trains[seat], game.ships[seat],
-                       {r: owner[r] for r in game.rules.route_ids if owner[r] >= 0}, dict(game.station_at),
-                       game.final_turns >= 0)
-        others = min((game.trains[p] + game.ships[p] for p in range(game.num_players) if p != seat), default=99)
+    def act_in(self, world, seat: int):
+        """The planner's move for `seat` in a sampled world, read straight from the world (no
+        view to build): the search dealt the world from its own seat's view, so there is
+        nothing hidden in it to read."""
+        return self.choose(world.rules, world.phase, world.legal_actions(), *self.world_position(world, seat))
+
+    @staticmethod
+    def world_position(world, seat: int) -> tuple[Position, int]:
+        """PlannerAgent.position, read from a world instead of a view."""
+        owner = world.owner
+        tmap = world.map.ticket
+        pos = Position(seat, world.num_players, world.hands[seat][:], [tmap(t) for t in world.tickets[seat]],
+                       [tmap(t) for t in sorted(world.offers[seat])], world.trains[seat], world.ships[seat],
+                       {r: owner[r] for r in world.rules.route_ids if owner[r] >= 0}, dict(world.station_at),
+                       world.final_turns >= 0)
+        others = min((world.trains[p] + world.ships[p] for p in range(world.num_players) if p != seat), default=99)
         return pos, others
 
     def _plan(self, tickets):
@@ -67,7 +79,7 @@ def playout(world, memo: dict, max_moves: int = 1000) -> dict:
         if world.is_over:
             break
         p = world.current_player
-        world.apply_unchecked(bots[p].act(world, p))
+        world.apply_unchecked(bots[p].act_in(world, p))
     return world.result()
 
 

@@ -37,7 +37,9 @@ from __future__ import annotations
 import math
 import time
 
-from ..engine.actions import CLAIM, DRAW, KEEP, TICKETS
+from ..engine.actions import CLAIM, DRAW, KEEP, TICKETS, Action
+from ..engine.legal import LegalActions
+from ..engine.observer import Observation
 from .base import Agent
 from .belief import sample_world
 from .rollout import RolloutPlanner, playout
@@ -76,33 +78,34 @@ class SearchAgent(Agent):
         self.memo: dict = {}                # route plans, shared by the playouts of one decision
         self.stats: dict = {}               # (decision, 'searched' or the kind chosen instead) -> count
 
-    def act(self, game, seat):
+    def act(self, obs: Observation) -> Action:
         # the time cap covers the whole move: the search and the confirmation
         self.deadline = time.perf_counter() + self.time_per_move * 0.9 if self.time_per_move else None
         self.simulated = 0
-        legal = game.legal_actions()
+        legal = obs.legal
+        seat = obs.seat
         self.memo.clear()
-        first = self.planner.act(game, seat)
-        if len(legal) == 1 or game.phase not in SEARCHED_PHASES:
+        first = self.planner.act(obs)
+        if len(legal) == 1 or obs.phase not in SEARCHED_PHASES:
             return first
         keep = KEEP in self.planner.segs
-        if not keep and not self._searched_turn(game, seat, first):
+        if not keep and not self._searched_turn(seat, first):
             return first
-        candidates = self._candidates(game, seat, legal, first)
+        candidates = self._candidates(obs, legal, first)
         if len(candidates) == 1:
             return candidates[0]
         work = self.work
         first_work = None if work is None else work * (0.6 if self.confirm else 1.0)  # the rest: to confirm
-        means, errors, self.simulated = self._evaluate(game, seat, candidates,
+        means, errors, self.simulated = self._evaluate(obs, candidates,
                                                        self.keep_samples if keep else self.samples, first_work)
         best = max(range(len(candidates)), key=lambda k: (means[k], -k))
-        what = game.phase if keep else first.kind
+        what = obs.phase if keep else first.kind
         self.stats[what, "searched"] = self.stats.get((what, "searched"), 0) + 1
         if means[best] - means[0] < self.margin + self.z * errors[best]:  # the planner's unless another is clearly better
             return candidates[0]
         if self.confirm:  # chosen on some worlds, checked on fresh ones (no winner's curse)
             self.stats[what, "confirming"] = self.stats.get((what, "confirming"), 0) + 1
-            check, _, more = self._evaluate(game, seat, [candidates[0], candidates[best]], self.confirm,
+            check, _, more = self._evaluate(obs, [candidates[0], candidates[best]], self.confirm,
                                             None if work is None else work - self.simulated)
             self.simulated += more
             if check[1] - check[0] < self.margin:
@@ -112,7 +115,7 @@ class SearchAgent(Agent):
 
     # ------------------------------------------------------------ what to search
 
-    def _searched_turn(self, game, seat, first) -> bool:
+    def _searched_turn(self, seat: int, first: Action) -> bool:
         if self.turns == "all":
             return True
         if self.turns != "key":
@@ -126,7 +129,7 @@ class SearchAgent(Agent):
         planned, _, _, _ = planner._plan(pos.tickets)
         return all(pos.owner.get(r) == seat for r in planned)  # the plan is complete: what next?
 
-    def _candidates(self, game, seat, legal, first) -> list:
+    def _candidates(self, obs: Observation, legal: LegalActions, first: Action) -> list:
         """The planner's choice first, then its strongest alternatives."""
         planner = self.planner
         out = [first]
@@ -138,9 +141,9 @@ class SearchAgent(Agent):
         else:
             pos = planner.pos
             planned, _, _, _ = planner._plan(pos.tickets)
-            todo = {r for r in planned if pos.owner.get(r) != seat}
+            todo = {r for r in planned if pos.owner.get(r) != obs.seat}
             claims = planner._claims()
-            route = game.map.route
+            route = obs.rules.map.route
             mine = sorted(((r, pays) for r, pays in claims if r in planned), key=lambda x: (-route(x[0]).length, x[0]))
             out += [planner._action(CLAIM, r, planner._cheapest(pays, todo - {r})) for r, pays in mine[:2]]
             if TICKETS in planner.segs:
@@ -171,14 +174,15 @@ class SearchAgent(Agent):
 
     # ------------------------------------------------------------ evaluation
 
-    def _evaluate(self, game, seat, candidates, samples, work=None) -> tuple[list[float], list[float], int]:
+    def _evaluate(self, obs: Observation, candidates: list, samples: int,
+                  work: float | None = None) -> tuple[list[float], list[float], int]:
         """Mean outcome of each candidate over the same sampled worlds, the standard error of
         its mean difference with the planner's candidate, and the actions simulated: `samples`
         worlds per candidate on average, fewer if the playouts reach `work` actions first (whole
         worlds only, at least one). With `halving`, successive halving: after each round the worse half of the
         candidates (never the planner's, the first) is dropped and the budget goes to the others;
         every candidate still in is compared on the same worlds. Dropped candidates get -inf."""
-        view = game.view(seat, history=False, legal=False)
+        view, seat = obs.view, obs.seat
         k = len(candidates)
         alive = list(range(k))
         totals = [0.0] * k
@@ -197,7 +201,7 @@ class SearchAgent(Agent):
                 if work is not None and simulated >= work and worlds:
                     timed_out = True
                     break
-                world = sample_world(view, self.rng, self.planner.graph, self.deals, self.beta)
+                world = sample_world(obs.rules, view, self.rng, self.planner.graph, self.deals, self.beta)
                 outs = []
                 start = len(world.actions)
                 for i in alive:  # every candidate on the same world (paired samples)

@@ -14,12 +14,25 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ..editions import new_game, replay
 from ..editions.legacy.content import ContentError, LegacySetup
 from ..editions.legacy.pack import GAMES, Pack, load_pack, parse_pack
 from ..engine.game import Game
 from ..errors import TtrError
-from .state import (MAP, Box, CampaignError, Player, absent_award, change_record, check_players, game_seed, pick,
-                    seat_order, standings, year)
+from .state import (
+    MAP,
+    Box,
+    CampaignError,
+    Player,
+    absent_award,
+    change_record,
+    check_players,
+    game_seed,
+    pick,
+    seat_order,
+    standings,
+    year,
+)
 from .store import Store
 
 READY, PLAYING, REMOVAL, FINISHED = "ready", "playing", "removal", "finished"
@@ -124,7 +137,7 @@ class Campaign:
         seats = self._snap.seats.get(row["game"], [])
         try:
             setup = LegacySetup.from_dict(row["setup"], where=f"game {row['game']} setup")
-            g = Game.replay(MAP, len(seats), row["seed"], [t for _, t in actions], setup=setup)
+            g = replay(MAP, len(seats), row["seed"], [t for _, t in actions], setup=setup)
         except TtrError as e:
             raise self._damaged(f"game {row['game']} does not replay: {e}") from None
         if g.seats != [s for s, _ in actions] or g.is_over:
@@ -135,6 +148,14 @@ class Campaign:
     def game(self) -> Game | None:
         """A copy of the game in progress (None between games): apply moves through the campaign."""
         return self._game.clone() if self._game is not None else None
+
+    def live_game(self) -> Game:
+        """The game in progress itself, for a match loop whose moves go through `apply` (which
+        applies them to this object): read it, never change it directly."""
+        self._need(PLAYING, "play a game")
+        if self._game is None:  # pragma: no cover - _reload sets a game whenever the phase is PLAYING
+            raise self._damaged("a game is in progress but none was rebuilt")
+        return self._game
 
     @property
     def caboose(self) -> Player:
@@ -192,7 +213,7 @@ class Campaign:
                                     events=tuple(box.events), steps=tuple(box.steps),
                                     company_bonus=box.company_bonus, retired_tickets=tuple(box.retired_tickets),
                                     names=tuple(self.players[i].name for i in seats))
-            Game.new(MAP, len(seats), game_seed(self.seed, k), setup=setup)  # the setup must be playable
+            new_game(MAP, len(seats), game_seed(self.seed, k), setup=setup)  # the setup must be playable
         except TtrError as e:
             raise CampaignError(f"game {k} cannot be set up: {e}") from None
         with self.store.tx():

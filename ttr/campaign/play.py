@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..agents import AGENTS, make_agent
+from ..engine.actions import Action
+from ..engine.observer import Observation
+from ..runtime import Match
 from .campaign import FINISHED, PLAYING, READY, REMOVAL, Campaign
 from .state import CampaignError, derive
 
@@ -32,21 +35,21 @@ def bot_names(c: Campaign, bots: str | list[str] | dict | None) -> dict[int, str
     return out
 
 
-def bot_action(c: Campaign, bot: str):
-    """The move of `bot` for the player to move in the game in progress."""
-    g = c.game
-    agent = make_agent(bot, derive(c.seed, "bot", c.number, len(g.actions)))
-    return agent.act(g, g.current_player)
-
-
 class CampaignBot:
-    """A bot seat beside a human: moves exactly as `play` would make them (seeded per action)."""
+    """A bot seat of a campaign game: a fresh bot for every action, seeded from the campaign
+    seed, the game and the action's number (the view's ply)."""
 
     def __init__(self, c: Campaign, name: str):
-        self.c, self.name = c, name
+        self.seed, self.number, self.name = c.seed, c.number, name
 
-    def act(self, game, seat):
-        return bot_action(self.c, self.name)
+    def act(self, obs: Observation) -> Action:
+        return make_agent(self.name, derive(self.seed, "bot", self.number, obs.view["ply"])).act(obs)
+
+
+def bot_action(c: Campaign, bot: str) -> Action:
+    """The move of `bot` for the player to move in the game in progress."""
+    g = c.game
+    return CampaignBot(c, bot).act(g.observe(g.current_player))
 
 
 def terminal_game(c: Campaign, human: int, bots: dict[int, str], console, input_fn=None) -> bool:
@@ -57,17 +60,7 @@ def terminal_game(c: Campaign, human: int, bots: dict[int, str], console, input_
     seat = next(s for s, p in enumerate(c.seats) if p.idx == human)
     names = ["you" if s == seat else f"{p.name} ({bots[p.idx]})" for s, p in enumerate(c.seats)]
     agents = {s: CampaignBot(c, bots[p.idx]) for s, p in enumerate(c.seats) if s != seat}
-
-    def commit(action):
-        before = c.game
-        c.apply(action)  # stored; IllegalActionError changes nothing
-        after = c.game
-        if after is None:  # the game's last move: the campaign has moved on, show the finished game
-            before.apply(action)
-            after = before
-        return after
-
-    session = Session(c.game, seat, agents, names, console, input_fn or input, commit=commit)
+    session = Session(c.live_game(), seat, agents, names, console, input_fn or input, commit=c.apply)
     if input_fn is None:
         session.input_fn = make_input(lambda: session.ctx, console)
     session.run()
@@ -109,15 +102,17 @@ def play(c: Campaign, bots=None, games: int | None = None, absent=(), max_action
         if human is not None and human_game and c.phase == PLAYING and any(p.idx == human for p in c.seats):
             if not human_game(c):
                 return ended
-        while c.phase == PLAYING:
-            if max_actions is not None and actions >= max_actions:
+        if c.phase == PLAYING:
+            def moved(match, seat: int, action: Action) -> None:
+                if on_action:
+                    on_action(c, seat, action)
+
+            match = Match(c.live_game(), [CampaignBot(c, names[p.idx]) for p in c.seats], commit=c.apply,
+                          on_move=moved)
+            match.run(None if max_actions is None else max_actions - actions)
+            actions += sum(match.moves)
+            if c.phase == PLAYING:  # stopped at max_actions
                 return ended
-            seat = c._game.current_player
-            action = bot_action(c, names[c.seats[seat].idx])
-            c.apply(action)
-            actions += 1
-            if on_action:
-                on_action(c, seat, action)
         ended += 1
         if on_end:
             on_end(c, k)

@@ -56,7 +56,7 @@ def status(c) -> dict:
 
 
 def _progress(c) -> dict:
-    g = c._game
+    g = c.live_game()
     seats = c.seats
     ev = g.current_event
     return {

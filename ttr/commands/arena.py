@@ -7,31 +7,26 @@ import os
 import click
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
-from ..agents import AGENTS
-from ..arena import ROW_FIELDS, ArenaResult, check, run_arena
-from ..editions import EDITIONS
 from ..errors import TtrError
-
-
-def _bots(ctx, param, value: str) -> list[str]:
-    names = [s.strip() for s in value.split(",") if s.strip()]
-    if not names:
-        raise click.BadParameter("give at least one bot name")
-    for n in names:
-        if n not in AGENTS:
-            raise click.BadParameter(f"unknown bot {n!r}; known: {', '.join(sorted(AGENTS))}")
-    return names
+from ..runtime.arena import ROW_FIELDS, ArenaResult, run_arena
+from .options import bots_option, check_players, map_option, players_option
 
 
 @click.command("arena")
-@click.option("--map", "map_name", type=click.Choice(sorted(EDITIONS)), default="europe", show_default=True)
-@click.option("--players", type=int, default=2, show_default=True)
-@click.option("--bots", required=True, callback=_bots,
-              help="comma-separated bot names; fewer than --players are cycled over the seats, "
-                   f"a name given twice is two entrants (known: {', '.join(sorted(AGENTS))})")
+@map_option()
+@players_option(2)
+@bots_option(None, required=True, help="comma-separated bot names; fewer than --players are cycled over the seats, "
+             "a name given twice is two entrants")
 @click.option("--games", type=click.IntRange(1), default=100, show_default=True,
               help="matches: seeds seed..seed+games-1, each played in every seat rotation")
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -45,12 +40,12 @@ def _bots(ctx, param, value: str) -> list[str]:
 def command(map_name: str, players: int, bots: list[str], games: int, seed: int, workers: int | None,
             time_per_move: float | None, csv_path: str | None, json_path: str | None) -> None:
     """Bots against each other: paired seeds, rotated seats, win rates with 95% CIs,
-    head-to-head results and Bradley-Terry (Elo-scale) ratings."""
-    try:
-        check(map_name, players, bots)
-    except TtrError as e:
-        hint = "'--bots'" if "bot" in str(e) else "'--players'"
-        raise click.BadParameter(str(e), param_hint=hint) from None
+    head-to-head results and Bradley-Terry (Elo-scale) ratings. Ctrl-C stops early and
+    reports the games finished."""
+    check_players(map_name, players)
+    if len(bots) > players:
+        raise click.BadParameter(f"{len(bots)} bots for {players} seats: give at most one bot per seat",
+                                 param_hint="'--bots'")
     workers = workers or os.cpu_count() or 1
     err = Console(stderr=True)
     try:
@@ -81,6 +76,8 @@ def command(map_name: str, players: int, bots: list[str], games: int, seed: int,
 
 def _print(console: Console, r: ArenaResult, workers: int) -> None:
     rots = len(r.lineups)
+    if r.stopped:
+        console.print(f"[yellow]Stopped: {len(r.records)} of {r.games * rots} games finished.[/]")
     budget = f", {r.time_per_move:g} s per move" if r.time_per_move else ""
     console.print(f"{len(r.records)} games of {r.map_name}, {r.players} players: {r.games} seeds "
                   f"({r.seed}..{r.seed + r.games - 1}) x {rots} seat rotation{'s' * (rots != 1)}{budget}, "

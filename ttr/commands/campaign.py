@@ -8,7 +8,13 @@ import click
 from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 
 from ..agents import AGENTS
@@ -111,7 +117,7 @@ def play_cmd(file: str, bots: str, games: int | None, absent: tuple[str, ...], s
 
                 def moved(c, seat, action):
                     if c.phase == "playing":
-                        bar.update(task, description=f"game {c.number} ({c.year}), turn {c._game.turns + 1}")
+                        bar.update(task, description=f"game {c.number} ({c.year}), turn {c.live_game().turns + 1}")
 
                 def ended(c, k):
                     bar.advance(task)

@@ -1,8 +1,20 @@
-"""Registry of editions, by map name."""
+"""The editions, and the registry that resolves a board's name to its rules.
+
+Above the engine (as python-chess keeps its variants above the board): the
+engine plays any Ruleset; this module knows which edition and map a name
+means, builds their Ruleset once, and offers the name-based entry points
+`new_game` and `replay`.
+"""
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
+from ..engine.edition import Edition
+from ..engine.game import Game
+from ..engine.ruleset import Ruleset
 from ..errors import TtrError
-from .base import Edition
+from ..maps import load_map
 from .europe import EUROPE
 from .legacy import LEGENDS_WEST
 from .nordic import NORDIC
@@ -14,6 +26,7 @@ EDITIONS: dict[str, Edition] = {e.name: e for e in (USA, EUROPE, NORDIC, WORLD, 
 
 def register(edition: Edition) -> None:
     EDITIONS[edition.name] = edition
+    get_ruleset.cache_clear()
 
 
 def get_edition(name: str) -> Edition:
@@ -23,4 +36,31 @@ def get_edition(name: str) -> Edition:
         raise TtrError(f"unknown edition/map {name!r}; known: {', '.join(sorted(EDITIONS))}") from None
 
 
-__all__ = ["Edition", "EDITIONS", "get_edition", "register"]
+def player_range(name: str) -> range:
+    """The player counts the edition of board `name` allows."""
+    ed = get_edition(name)
+    return range(ed.min_players, ed.max_players + 1)
+
+
+@lru_cache(maxsize=None)
+def get_ruleset(map_name: str, players: int) -> Ruleset:
+    """The static rules of board `map_name` for `players` players (built once)."""
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise TtrError(f"players must be an integer, not {players!r}")
+    return Ruleset(load_map(map_name), get_edition(map_name), players)
+
+
+def new_game(map_name: str, players: int = 2, seed: int = 0, random_first: bool = False, *, record: bool = True,
+             **options: Any) -> Game:
+    """A new game of the edition played on `map_name`, set up from `seed`
+    (`options`: the edition's own, e.g. Legacy's `setup`; `record=False`: no public log)."""
+    return Game.new(get_ruleset(map_name, players), seed, random_first, record=record, **options)
+
+
+def replay(map_name: str, players: int, seed: int, history: list, random_first: bool = False,
+           **options: Any) -> Game:
+    """Seed + history = the game (G10); every action is checked."""
+    return Game.replay(get_ruleset(map_name, players), seed, history, random_first, **options)
+
+
+__all__ = ["EDITIONS", "Edition", "get_edition", "get_ruleset", "new_game", "player_range", "register", "replay"]

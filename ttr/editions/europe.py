@@ -1,5 +1,69 @@
-"""Europe: stations, tunnels, ferries and the European Express (E1-E6)."""
-from .base import Edition
+"""Europe: stations, tunnels, ferries and the European Express (E1-E6).
+
+Tunnels and ferries are route properties the engine handles for every edition;
+the station (E4) is Europe's own action, declared here."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.actions import STATION, Action, ActionKind, CityTarget, register
+from ..engine.edition import Edition
+from ..engine.turn import cards_words
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.game import Game
+    from ..engine.legal import LegalActions
+    from ..engine.ruleset import Ruleset
+
+
+class Station(ActionKind):
+    """E4: a station on a city that has none; the k-th costs k cards of one colour, locomotives wild."""
+    name = STATION
+    target = CityTarget()
+    paid = True
+    syntax = "station <city> <cards>"
+    summary = "build a station"
+    turn_action = True
+
+    def apply(self, game: "Game", a: Action) -> None:
+        p = game.current
+        hand = game.hands[p]
+        for k, n in a.cards:
+            hand[k] -= n
+        game.station_at[a.target] = p
+        game.stations[p].append(a.target)
+        game.discard_cards(a.cards)
+        game.refill()
+        game.end_turn()
+
+    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list) -> None:
+        ed = game.rules.edition
+        built = len(game.stations[p])
+        if built >= ed.stations:
+            return
+        pays = ed.station_payments(hand, built + 1)
+        if pays:
+            cities = tuple(c for c in game.rules.city_names if c not in game.station_at)
+            if cities:
+                segs.append((STATION, cities, pays))
+
+    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+        rules = game.rules
+        p = game.current
+        if a.target not in rules.map.city_index:
+            return f"map {rules.map.name} has no city {a.target!r}"
+        if a.target in game.station_at:
+            return f"{a.target} already has a station (seat {game.station_at[a.target]})"
+        if len(game.stations[p]) >= rules.edition.stations:
+            return f"you have built all {rules.edition.stations} stations"
+        cost = len(game.stations[p]) + 1
+        return f"your station number {cost} costs {cost} card(s) of one colour, locomotives wild"
+
+    def describe(self, rules: "Ruleset", a: Action) -> str:
+        return f"builds a station in {a.target} with {cards_words(a.cards)}"
+
+
+STATION_KIND = register(Station())
 
 EUROPE = Edition(
     name="europe",
@@ -14,4 +78,5 @@ EUROPE = Edition(
     longest_bonus=10,
     longest_bonus_name="european_express",
     tie_breaks=("tickets_completed", "fewest_stations", "european_express"),
+    kinds=(STATION_KIND,),
 )

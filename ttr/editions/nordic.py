@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..cards import COLORS, LOCO
+from ..engine.edition import Edition
 from ..lazy import LazySequence
-from .base import Edition
 
 _NCOL = len(COLORS)
 _KINDS = _NCOL + 1
@@ -177,6 +177,15 @@ class PaymentSet(LazySequence):
             if counts[k] > hand[k]:
                 return False
         return self.rule(counts)
+
+    def describe_families(self) -> list:
+        """The families for clients (ttr.engine.legal.DescribedPayments): base counts, and at most
+        one part: t cards of `kinds` within `caps`, more than `low` of at least one of them."""
+        out = []
+        for base, kinds, caps, low, t, _ in self.families:
+            parts = [(t, dict(zip(kinds, caps)), dict(zip(kinds, low)) if low is not None else None)] if t else []
+            out.append(({k: v for k, v in enumerate(base) if v}, parts))
+        return out
 
     def __repr__(self) -> str:
         return f"<PaymentSet of {self._len}>"

@@ -19,10 +19,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from math import prod
+from typing import TYPE_CHECKING
 
 from ..cards import COLOR_INDEX, JOKER, RS_COLORS, rs_card
+from ..engine.actions import (
+    EXCHANGE,
+    HARBOR,
+    PIECES,
+    Action,
+    ActionKind,
+    CityTarget,
+    ExchangeTarget,
+    PiecesTarget,
+    register,
+)
+from ..engine.edition import Edition
+from ..engine.legal import NO_CARDS
+from ..engine.phases import TURN
+from ..engine.turn import cards_words
 from ..lazy import LazySequence
-from .base import Edition
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.game import Game
+    from ..engine.legal import LegalActions
+    from ..engine.ruleset import Ruleset
 
 _TRAIN, _ANCHOR, _SHIP, _DOUBLE = {}, {}, {}, {}  # base colour index -> card kind
 for _c in RS_COLORS:
@@ -104,6 +124,20 @@ class PairedPayments(LazySequence):
                            for i, (j, splits) in enumerate(self.families)}
         f = self._index.get((counts.get(JOKER, 0), tuple(x + a for x, a in split)))
         return f is not None and all(s in opts for s, opts in zip(split, self.families[f][1]))
+
+    def describe_families(self) -> list:
+        """The families for clients (ttr.engine.legal.DescribedPayments): the jokers, and per
+        colour a part of t cards within (plain, anchored) caps."""
+        out = []
+        for j, splits in self.families:
+            parts = []
+            for ci, opts in zip(RS_COLOR_IDS, splits):
+                t = opts[0][0] + opts[0][1]
+                if t:
+                    xs = [x for x, _ in opts]
+                    parts.append((t, {_TRAIN[ci]: max(xs), _ANCHOR[ci]: t - min(xs)}, None))
+            out.append(({JOKER: j} if j else {}, parts))
+        return out
 
     def __repr__(self) -> str:
         return f"<PairedPayments of {self._len}>"
@@ -245,6 +279,134 @@ class RailsSailsEdition(Edition):
         return _harbor_payments(_pairs_of(held), j if j < 4 else 4)
 
 
+# ------------------------------------------------------------ the actions
+
+class Pieces(ActionKind):
+    """RS1: each player in seat order secretly keeps trains and ships; the choices take effect
+    together once every player has chosen (the rest stay in the box)."""
+    name = PIECES
+    target = PiecesTarget()
+    syntax = "pieces <trains> <ships>"
+    summary = "choose your trains and ships"
+
+    def apply(self, game: "Game", a: Action) -> None:
+        p = game.current
+        game.piece_choices[p] = a.target
+        nxt = (p + 1) % game.rules.players
+        game.current = nxt
+        if nxt != game.first_player:
+            return
+        ed = game.rules.edition
+        for seat, (t, s) in enumerate(game.piece_choices):
+            game.trains[seat], game.ships[seat] = t, s
+            game.box[seat] = (ed.trains - t, ed.ships - s)
+        game.phase = TURN
+        game.note(event="pieces-revealed", choices=[list(c) for c in game.piece_choices])
+
+    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+        ed = game.rules.edition
+        return f"keep exactly {ed.pieces_total} pieces, at most {ed.trains} trains and {ed.ships} ships (RS1)"
+
+    def describe(self, rules: "Ruleset", a: Action) -> str:
+        return "chooses trains and ships (secret until everyone has chosen)"
+
+
+class Harbor(ActionKind):
+    """RS5: a harbor on a harbor city without one, where the player owns a route into the city."""
+    name = HARBOR
+    target = CityTarget()
+    paid = True
+    syntax = "harbor <city> <cards>"
+    summary = "build a harbor"
+    turn_action = True
+
+    def apply(self, game: "Game", a: Action) -> None:
+        p = game.current
+        hand = game.hands[p]
+        for k, n in a.cards:
+            hand[k] -= n
+        game.harbor_at[a.target] = p
+        game.harbors[p].append(a.target)
+        game.discard_cards(a.cards)
+        game.refill()
+        game.end_turn()
+
+    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list) -> None:
+        ed = game.rules.edition
+        if len(game.harbors[p]) >= ed.harbors:
+            return
+        pays = ed.harbor_payments(hand)
+        if pays:
+            cities = harbor_cities(game, p)
+            if cities:
+                segs.append((HARBOR, cities, pays))
+
+    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+        rules = game.rules
+        p = game.current
+        if a.target not in rules.harbor_cities:
+            return f"{a.target} is not a harbor city"
+        if a.target in game.harbor_at:
+            return f"{a.target} already has a harbor (seat {game.harbor_at[a.target]})"
+        if len(game.harbors[p]) >= rules.edition.harbors:
+            return f"you have built all {rules.edition.harbors} harbors"
+        if not any(game.owner[r] == p for r in rules.city_routes[a.target]):
+            return f"you have no route into {a.target} (RS5)"
+        return "a harbor costs 2 train and 2 ship cards of one colour, all with the anchor, jokers wild (RS5)"
+
+    def describe(self, rules: "Ruleset", a: Action) -> str:
+        return f"builds a harbor in {a.target} with {cards_words(a.cards)}"
+
+
+def harbor_cities(game: "Game", p: int) -> tuple[str, ...]:
+    """RS5: harbor cities without a harbor where the player has a route."""
+    rules = game.rules
+    owner = game.owner
+    return tuple(c for c in sorted(rules.harbor_cities) if c not in game.harbor_at
+                 and any(owner[r] == p for r in rules.city_routes[c]))
+
+
+class Exchange(ActionKind):
+    """RS6: +n trains for ships, -n ships for trains, as far as the box allows; one point each."""
+    name = EXCHANGE
+    target = ExchangeTarget()
+    syntax = "exchange <n> trains-for-ships | exchange <n> ships-for-trains"
+    summary = "swap pieces with your box (-1 point each)"
+    turn_action = True
+
+    def apply(self, game: "Game", a: Action) -> None:
+        p = game.current
+        n = a.target
+        box_trains, box_ships = game.box[p]
+        game.trains[p] -= n
+        game.ships[p] += n
+        game.box[p] = (box_trains + n, box_ships - n)
+        game.exchanged[p] += abs(n)
+        game.scores[p] -= abs(n)
+        game.end_turn()
+
+    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list) -> None:
+        box_trains, box_ships = game.box[p]
+        n = min(game.trains[p], box_ships)
+        if n:
+            segs.append((EXCHANGE, range(1, n + 1), NO_CARDS))
+        n = min(game.ships[p], box_trains)
+        if n:
+            segs.append((EXCHANGE, range(-1, -n - 1, -1), NO_CARDS))
+
+    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+        p = game.current
+        trains_in_box, ships_in_box = game.box[p]
+        return (f"you have {game.trains[p]} trains and {game.ships[p]} ships; the box holds {trains_in_box} of your "
+                f"trains and {ships_in_box} of your ships (RS6)")
+
+    def describe(self, rules: "Ruleset", a: Action) -> str:
+        n = a.target
+        return f"exchanges {abs(n)} {'trains for ships' if n > 0 else 'ships for trains'} with the box (-{abs(n)})"
+
+
+PIECES_KIND, HARBOR_KIND, EXCHANGE_KIND = register(Pieces()), register(Harbor()), register(Exchange())
+
 _COMMON = dict(
     min_players=2, max_players=5,
     n_kinds=JOKER + 1, wild=JOKER,
@@ -259,6 +421,8 @@ _COMMON = dict(
     harbors=3, harbor_penalty=4, exchange=True,  # RS5, RS6
     tie_breaks=("tickets_completed",),           # RS7
     stations=0,
+    may_stop_drawing=True,                       # RS2: at most two cards: a player may stop after the first
+    kinds=(PIECES_KIND, HARBOR_KIND, EXCHANGE_KIND),
 )
 
 WORLD = RailsSailsEdition(

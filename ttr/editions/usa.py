@@ -1,5 +1,5 @@
 """USA: the original game (G-rules and U1)."""
-from .base import Edition
+from ..engine.edition import Edition
 
 USA = Edition(
     name="usa",

@@ -1,8 +1,11 @@
-"""Actions: small immutable values with one canonical text form.
+"""Actions: small immutable values with one canonical text, and the table of action kinds.
+
+An action's text is its kind's word, then its target's text, then its payment:
 
     draw red | draw locomotive | draw deck      take a face-up card / the top of the deck
     draw red-ship train | draw deck ship        with two decks (Rails & Sails): the face-up card
                                                 and the deck that refills its slot / which deck
+    stop                                        take no second card (RS2)
     claim 42 3red+1locomotive                   claim route 42 with these cards
     tickets                                     draw destination tickets
     keep 3 17                                   keep these offered tickets (ids, ascending)
@@ -12,53 +15,47 @@
     pieces 25 35                                keep 25 trains and 35 ships (Rails & Sails, RS1)
     exchange 3 trains-for-ships                 swap pieces with the box (RS6); or ships-for-trains
     harbor Lagos 2red-train-anchor+2red-ship    build a harbor (RS5)
+
+Each kind is declared once, as an `ActionKind` registered here: its word, how its
+target is written and read, whether it carries cards, and how it is applied,
+explained, described and offered (core kinds: turn.py; an edition's own kinds: its
+module). Legality is decided only by `legal_actions()` (moves.py).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..cards import CARD_INDEX, CARD_NAMES, DECK_NAMES, cards_text
 from ..errors import ActionSyntaxError
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+    from .legal import LegalActions
+    from .ruleset import Ruleset
+
 DECK = -1  # draw target: the top of the draw pile
 
-DRAW, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, PIECES, EXCHANGE, HARBOR = (
-    "draw", "claim", "tickets", "keep", "station", "pay", "decline", "pass", "pieces", "exchange", "harbor")
-KINDS = (DRAW, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, PIECES, EXCHANGE, HARBOR)
-_EXCHANGE_WORDS = {"trains-for-ships": 1, "ships-for-trains": -1}
-_KIND_WORDS = {k: k for k in KINDS}  # parsed words -> the shared constant strings
+# The kinds' words (each declared in the table below, by turn.py or an edition's module).
+DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, PIECES, EXCHANGE, HARBOR = (
+    "draw", "stop", "claim", "tickets", "keep", "station", "pay", "decline", "pass", "pieces", "exchange", "harbor")
+
+Payment = tuple[tuple[int, int], ...]  # ((card kind, count), ...) ascending by kind
 
 
 class Action(NamedTuple):
     kind: str
-    target: object = None   # card kind / DECK (two decks: (card kind or DECK, deck)), route id,
+    target: Any = None      # card kind / DECK (two decks: (card kind or DECK, deck)), route id,
                             # ticket ids, city name, (trains, ships), +n trains->ships / -n ships->trains
-    cards: tuple = ()       # payment: ((card kind, count), ...) ascending by kind
+    cards: Payment = ()     # payment: ((card kind, count), ...) ascending by kind
 
     def __str__(self) -> str:
-        k = self.kind
-        if k == DRAW:
-            t = self.target
-            if t.__class__ is tuple:
-                card, deck = t
-                return f"draw {'deck' if card == DECK else CARD_NAMES[card]} {DECK_NAMES[deck] if deck >= 0 else 'none'}"
-            return "draw deck" if t == DECK else f"draw {CARD_NAMES[t]}"
-        if k == CLAIM:
-            return f"claim {self.target} {cards_text(self.cards)}"
-        if k == KEEP:
-            return "keep " + " ".join(map(str, self.target))
-        if k == STATION:
-            return f"station {self.target} {cards_text(self.cards)}"
-        if k == PAY:
-            return f"pay {cards_text(self.cards)}"
-        if k == PIECES:
-            return f"pieces {self.target[0]} {self.target[1]}"
-        if k == EXCHANGE:
-            n = self.target
-            return f"exchange {abs(n)} {'trains-for-ships' if n > 0 else 'ships-for-trains'}"
-        if k == HARBOR:
-            return f"harbor {self.target} {cards_text(self.cards)}"
-        return k
+        spec = KINDS.get(self.kind)
+        if spec is None:
+            return f"{self.kind}?"
+        t = spec.target.text(self.target)
+        text = self.kind if t is None else f"{self.kind} {t}"
+        return f"{text} {cards_text(self.cards)}" if spec.paid else text
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
@@ -71,67 +68,20 @@ class Action(NamedTuple):
         words = text.split()
         if not words:
             raise ActionSyntaxError("empty action text")
-        kind, args = _KIND_WORDS.get(words[0], words[0]), words[1:]
-
-        def need(n: int) -> None:
-            if len(args) != n:
-                raise ActionSyntaxError(f"{text!r}: '{kind}' takes {n} argument(s), got {len(args)}")
-
-        if kind in (TICKETS, DECLINE, PASS):
-            need(0)
-            return cls(kind)
-        if kind == DRAW:
-            if len(args) not in (1, 2):
-                raise ActionSyntaxError(f"{text!r}: write 'draw <card or deck>' (two decks: 'draw <card or deck> <deck>')")
-            if args[0] == "deck":
-                card = DECK
-            elif args[0] in CARD_INDEX:
-                card = CARD_INDEX[args[0]]
-            else:
-                raise ActionSyntaxError(f"{text!r}: unknown card {args[0]!r} (deck or one of {', '.join(CARD_NAMES)})")
-            if len(args) == 1:
-                return cls(DRAW, card)
-            if args[1] not in DECK_NAMES and args[1] != "none":
-                raise ActionSyntaxError(f"{text!r}: unknown deck {args[1]!r} (one of {', '.join(DECK_NAMES)})")
-            return cls(DRAW, (card, DECK_NAMES.index(args[1]) if args[1] != "none" else -1))
-        if kind == CLAIM:
-            need(2)
-            try:
-                route = int(args[0])
-            except ValueError:
-                raise ActionSyntaxError(f"{text!r}: route id must be a number, got {args[0]!r}") from None
-            return cls(CLAIM, route, parse_cards(args[1], text))
-        if kind == KEEP:
+        spec = KINDS.get(words[0])
+        if spec is None:
+            raise ActionSyntaxError(f"{text!r}: unknown action {words[0]!r} (one of {', '.join(KINDS)})")
+        args = words[1:]
+        cards: Payment = ()
+        if spec.paid:
             if not args:
-                raise ActionSyntaxError(f"{text!r}: keep needs the ids of the tickets to keep")
-            try:
-                ids = tuple(sorted(int(a) for a in args))
-            except ValueError:
-                raise ActionSyntaxError(f"{text!r}: ticket ids must be numbers") from None
-            if len(set(ids)) != len(ids):
-                raise ActionSyntaxError(f"{text!r}: a ticket id is repeated")
-            return cls(KEEP, ids)
-        if kind in (STATION, HARBOR):
-            if len(args) < 2:
-                raise ActionSyntaxError(f"{text!r}: {kind} takes a city and a payment")
-            return cls(kind, " ".join(args[:-1]), parse_cards(args[-1], text))
-        if kind == PIECES:
-            need(2)
-            if not (args[0].isdigit() and args[1].isdigit()):
-                raise ActionSyntaxError(f"{text!r}: write 'pieces <trains> <ships>'")
-            return cls(PIECES, (int(args[0]), int(args[1])))
-        if kind == EXCHANGE:
-            need(2)
-            if not args[0].isdigit() or int(args[0]) <= 0 or args[1] not in _EXCHANGE_WORDS:
-                raise ActionSyntaxError(f"{text!r}: write 'exchange <n> trains-for-ships' or 'exchange <n> ships-for-trains'")
-            return cls(EXCHANGE, int(args[0]) * _EXCHANGE_WORDS[args[1]])
-        if kind == PAY:
-            need(1)
-            return cls(PAY, None, parse_cards(args[0], text))
-        raise ActionSyntaxError(f"{text!r}: unknown action {kind!r} (one of {', '.join(KINDS)})")
+                raise ActionSyntaxError(f"{text!r}: write '{spec.syntax}'")
+            cards = parse_cards(args[-1], text)
+            args = args[:-1]
+        return cls(spec.name, spec.target.parse(args, text, spec), cards)
 
 
-def parse_cards(word: str, text: str) -> tuple:
+def parse_cards(word: str, text: str) -> Payment:
     """'3red+1locomotive' -> ((7, 3), (8, 1))."""
     counts: dict[int, int] = {}
     for part in word.split("+"):
@@ -147,3 +97,170 @@ def parse_cards(word: str, text: str) -> tuple:
             raise ActionSyntaxError(f"{text!r}: bad cards {part!r}; each card kind once, with a positive count")
         counts[kind] = n
     return tuple(sorted(counts.items()))
+
+
+# ------------------------------------------------------------------- targets
+
+class Target:
+    """How a kind's target is written (`text`), read (`parse`) and sent to clients (`data`)."""
+
+    def text(self, value: Any) -> str | None:
+        return None if value is None else str(value)
+
+    def parse(self, args: list[str], text: str, spec: "ActionKind") -> Any:
+        if args:
+            raise ActionSyntaxError(f"{text!r}: '{spec.name}' takes no argument")
+        return None
+
+    def data(self, value: Any) -> Any:
+        """The target as a JSON value."""
+        return value
+
+
+class NoTarget(Target):
+    pass
+
+
+class CardTarget(Target):
+    """A face-up card kind or DECK; with two decks (card or DECK, deck): the deck that refills the
+    taken card's slot (-1: none can), or the deck drawn from."""
+
+    def text(self, value: Any) -> str:
+        if value.__class__ is tuple:
+            card, deck = value
+            return f"{'deck' if card == DECK else CARD_NAMES[card]} {DECK_NAMES[deck] if deck >= 0 else 'none'}"
+        return "deck" if value == DECK else CARD_NAMES[value]
+
+    def parse(self, args: list[str], text: str, spec: "ActionKind") -> Any:
+        if len(args) not in (1, 2):
+            raise ActionSyntaxError(f"{text!r}: write 'draw <card or deck>' (two decks: 'draw <card or deck> <deck>')")
+        if args[0] == "deck":
+            card = DECK
+        elif args[0] in CARD_INDEX:
+            card = CARD_INDEX[args[0]]
+        else:
+            raise ActionSyntaxError(f"{text!r}: unknown card {args[0]!r} (deck or one of {', '.join(CARD_NAMES)})")
+        if len(args) == 1:
+            return card
+        if args[1] not in DECK_NAMES and args[1] != "none":
+            raise ActionSyntaxError(f"{text!r}: unknown deck {args[1]!r} (one of {', '.join(DECK_NAMES)})")
+        return card, DECK_NAMES.index(args[1]) if args[1] != "none" else -1
+
+    def data(self, value: Any) -> Any:
+        if value.__class__ is tuple:
+            card, deck = value
+            return {"card": "deck" if card == DECK else CARD_NAMES[card], "pile": DECK_NAMES[deck] if deck >= 0 else None}
+        return "deck" if value == DECK else CARD_NAMES[value]
+
+
+class RouteTarget(Target):
+    def parse(self, args: list[str], text: str, spec: "ActionKind") -> int:
+        if len(args) != 1:
+            raise ActionSyntaxError(f"{text!r}: write '{spec.syntax}'")
+        try:
+            return int(args[0])
+        except ValueError:
+            raise ActionSyntaxError(f"{text!r}: route id must be a number, got {args[0]!r}") from None
+
+
+class TicketsTarget(Target):
+    def text(self, value: Any) -> str:
+        return " ".join(map(str, value))
+
+    def parse(self, args: list[str], text: str, spec: "ActionKind") -> tuple[int, ...]:
+        if not args:
+            raise ActionSyntaxError(f"{text!r}: keep needs the ids of the tickets to keep")
+        try:
+            ids = tuple(sorted(int(a) for a in args))
+        except ValueError:
+            raise ActionSyntaxError(f"{text!r}: ticket ids must be numbers") from None
+        if len(set(ids)) != len(ids):
+            raise ActionSyntaxError(f"{text!r}: a ticket id is repeated")
+        return ids
+
+    def data(self, value: Any) -> list[int]:
+        return list(value)
+
+
+class CityTarget(Target):
+    def parse(self, args: list[str], text: str, spec: "ActionKind") -> str:
+        if not args:
+            raise ActionSyntaxError(f"{text!r}: {spec.name} takes a city and a payment")
+        return " ".join(args)
+
+
+class PiecesTarget(Target):
+    def text(self, value: Any) -> str:
+        return f"{value[0]} {value[1]}"
+
+    def parse(self, args: list[str], text: str, spec: "ActionKind") -> tuple[int, int]:
+        if len(args) != 2 or not (args[0].isdigit() and args[1].isdigit()):
+            raise ActionSyntaxError(f"{text!r}: write 'pieces <trains> <ships>'")
+        return int(args[0]), int(args[1])
+
+    def data(self, value: Any) -> list[int]:
+        return list(value)
+
+
+_EXCHANGE_WORDS = {"trains-for-ships": 1, "ships-for-trains": -1}
+
+
+class ExchangeTarget(Target):
+    """+n: n trains for ships; -n: n ships for trains."""
+
+    def text(self, value: Any) -> str:
+        return f"{abs(value)} {'trains-for-ships' if value > 0 else 'ships-for-trains'}"
+
+    def parse(self, args: list[str], text: str, spec: "ActionKind") -> int:
+        if len(args) != 2 or not args[0].isdigit() or int(args[0]) <= 0 or args[1] not in _EXCHANGE_WORDS:
+            raise ActionSyntaxError(f"{text!r}: write 'exchange <n> trains-for-ships' or 'exchange <n> ships-for-trains'")
+        return int(args[0]) * _EXCHANGE_WORDS[args[1]]
+
+
+# ---------------------------------------------------------------- the kinds
+
+class ActionKind:
+    """One kind of action, declared once: subclasses set the class attributes and
+    implement `apply`; the other hooks have defaults."""
+    name: ClassVar[str]
+    target: ClassVar[Target] = NoTarget()
+    paid: ClassVar[bool] = False       # the text ends with a payment (cards)
+    syntax: ClassVar[str] = ""         # e.g. "claim <route> <cards>"
+    summary: ClassVar[str] = ""        # what it does, in a few words
+    turn_action: ClassVar[bool] = False  # offered at the start of a turn by `moves(...)` (an edition's extras)
+
+    def apply(self, game: "Game", a: Action) -> None:
+        """Change the state (the action is known to be legal)."""
+        raise NotImplementedError
+
+    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list) -> None:
+        """Turn actions: append this kind's segments (kind, targets, payments) for seat p."""
+
+    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+        """Why this action of this kind is not legal here (None: no specific reason)."""
+        return None
+
+    def describe(self, rules: "Ruleset", a: Action) -> str:
+        """What the player does, in words anyone at the table may read."""
+        return str(a)
+
+
+KINDS: dict[str, ActionKind] = {}
+
+
+def register(spec: ActionKind) -> ActionKind:
+    """Add an action kind to the table (once per word)."""
+    if spec.name in KINDS and type(KINDS[spec.name]) is not type(spec):
+        raise ValueError(f"action kind {spec.name!r} is already declared by {type(KINDS[spec.name]).__name__}")
+    KINDS[spec.name] = spec
+    return spec
+
+
+def kind_names() -> Sequence[str]:
+    return tuple(KINDS)
+
+
+__all__ = ["CLAIM", "DECK", "DECLINE", "DRAW", "EXCHANGE", "HARBOR", "KEEP", "PASS", "PAY", "PIECES", "STATION",
+           "STOP", "TICKETS", "Action", "ActionKind", "CardTarget", "CityTarget", "ExchangeTarget", "KINDS", "NoTarget",
+           "Payment", "PiecesTarget", "RouteTarget", "Target", "TicketsTarget", "kind_names", "parse_cards",
+           "register"]

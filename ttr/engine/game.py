@@ -4,39 +4,63 @@ A Game holds only dynamic values; the static facts (map, edition, tables) live
 in a shared Ruleset. `legal_actions()` (generated in moves.py) is the one source
 of legality; `apply()` checks membership in it and raises IllegalActionError
 otherwise, leaving the state untouched. `apply_unchecked()` is the fast path for
-search and playouts.
+search and playouts. How each kind of action changes the state is declared with
+the kind (actions.py, turn.py, an edition's module); the methods below are the
+shared transitions those kinds use (no checks: not for players).
+
+A new game records a public log of what happened (`log`, see log.py); clones
+made for search do not.
 """
 from __future__ import annotations
 
 import copy
 import random
+from typing import Any
 
 from ..errors import IllegalActionError, SaveError, TtrError
-from . import explain, moves, observer, save, scoring
-from .actions import (CLAIM, DECK, DECLINE, DRAW, EXCHANGE, HARBOR, KEEP, PASS, PAY, PIECES, STATION, TICKETS,
-                      Action)
-from .legal import _NO_CARDS, LegalActions
-from .moves import CHOOSE_PIECES, INITIAL_TICKETS, KEEP_TICKETS, OVER, PHASES, SECOND_CARD, TUNNEL, TURN
-from .ruleset import Ruleset, get_ruleset
+from . import explain, log, moves, observer, scoring, turn  # noqa: F401 - turn declares the core kinds
+from .actions import KINDS, PASS, Action, Payment
+from .legal import LegalActions
+from .phases import (
+    CHOOSE_PIECES,
+    INITIAL_TICKETS,
+    OVER,
+    SECOND_CARD,
+    TUNNEL,
+    TURN,
+    Phase,
+)
+from .ruleset import Ruleset
+
+_APPLY = {name: spec.apply for name, spec in KINDS.items()}  # refreshed by `_apply_of` for late kinds
+
+
+def _apply_of(kind: str):
+    fn = _APPLY.get(kind)
+    if fn is None:
+        fn = _APPLY[kind] = KINDS[kind].apply
+    return fn
 
 
 class Game:
     __slots__ = ("rules", "seed", "random_first", "phase", "current", "first_player", "hands", "decks", "discards",
                  "face_up", "owner", "avail", "open_groups", "blocked", "trains", "ships", "box", "piece_choices",
                  "exchanged", "stations", "station_at", "harbors", "harbor_at", "scores", "tickets", "ticket_pile",
-                 "offers", "tunnel", "final_turns", "passes", "shuffles", "turns", "actions", "seats", "_legal",
-                 "_result")
+                 "offers", "tunnel", "final_turns", "passes", "shuffles", "turns", "actions", "seats", "log",
+                 "_legal", "_result")
 
     # ------------------------------------------------------------------ setup
 
     @classmethod
-    def new(cls, map_name: str, players: int = 2, seed: int = 0, random_first: bool = False, **options) -> "Game":
-        """A new game; `options` are the edition's own (e.g. Legacy's `setup`)."""
+    def new(cls, rules: Ruleset, seed: int = 0, random_first: bool = False, *, record: bool = True,
+            **options: Any) -> "Game":
+        """A new game of `rules` (a Ruleset: ttr.new_game resolves names); `options` are the
+        edition's own (e.g. Legacy's `setup`). `record=False`: keep no public log (playouts)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TtrError(f"seed must be an integer, not {seed!r}")
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise TtrError(f"players must be an integer, not {players!r}")
-        rules = get_ruleset(map_name, players)
+        if not isinstance(rules, Ruleset):
+            raise TtrError(f"a game is set up from a Ruleset (ttr.new_game takes a map name), not {rules!r}")
+        players = rules.players
         ed = rules.edition
         if cls is Game and ed.game_class() is not None:
             cls = ed.game_class()
@@ -47,24 +71,25 @@ class Game:
         g.shuffles = 0
         g.actions = []  # every action applied, in order
         g.seats = []    # who took each of them
+        g.log = [] if record else None
         g._legal = g._result = None
-        g._setup_variant(**options)
+        g.setup_options(**options)
         g.decks = [d[:] for d in rules.decks]  # each pile: the top card is the end of the list
         for d in g.decks:
-            g._shuffle(d)
+            g.shuffle(d)
         g.discards = [[] for _ in g.decks]
         g.hands = [[0] * ed.n_kinds for _ in range(players)]
         for d, count in enumerate(ed.hand_per_deck or (ed.hand_size,)):
             for _ in range(count):
                 for h in g.hands:
-                    h[g._pop_card(d)] += 1
+                    h[g.pop_card(d)] += 1
         g.face_up = [-1] * ed.face_up
-        g._deal_display()
-        g._check_reset()
-        regular = g._ticket_pool()
-        g._shuffle(regular)
+        g.deal_display()
+        g.check_reset()
+        regular = g.ticket_pool()
+        g.shuffle(regular)
         long = rules.long_tickets[:]
-        g._shuffle(long)
+        g.shuffle(long)
         per = ed.initial_regular
         if len(regular) < per * players:  # L3: too few tickets for a full deal: an equal share each
             per = len(regular) // players
@@ -93,63 +118,78 @@ class Game:
         g.final_turns = -1
         g.passes = 0
         g.turns = 0
-        g.first_player = g._rng().randrange(players) if random_first else 0
+        g.first_player = g.rng().randrange(players) if random_first else 0
         g.current = g.first_player
         g.phase = INITIAL_TICKETS
-        g._after_setup()
+        g.after_setup()
+        return g
+
+    @classmethod
+    def blank(cls, rules: Ruleset) -> "Game":
+        """A game of the edition's class with only its rules set: for loaders that set every
+        other field themselves (ttr.formats.save)."""
+        klass = rules.edition.game_class() or cls
+        g = klass.__new__(klass)
+        g.rules = rules
+        g.log = None
+        g._legal = g._result = None
         return g
 
     # Hooks for editions that are Game subclasses (see Edition.game_class).
-    def _setup_variant(self, **options) -> None:
+    def setup_options(self, **options: Any) -> None:
+        """Take the edition's own options of `new` (none here)."""
         if options:
             raise TtrError(f"{self.rules.edition.title} takes no options ({', '.join(sorted(options))} given)")
 
-    def _after_setup(self) -> None:
-        pass
+    def after_setup(self) -> None:
+        """Called once the setup is dealt."""
 
-    def _ticket_pool(self) -> list[int]:
+    def ticket_pool(self) -> list[int]:
         """The regular tickets in play, before shuffling."""
         return self.rules.regular_tickets[:]
 
-    def _replay_options(self) -> dict:
+    def replay_options(self) -> dict:
         """The options that `new` needs to rebuild this game from its seed."""
         return {}
 
-    def _score(self) -> dict:
+    def score(self) -> dict:
+        """The result (see result())."""
         return scoring.result(self)
 
-    def _view_extra(self, player: int) -> dict | None:
+    def edition_view(self, player: int) -> dict | None:
         """The edition's own public block of a view (None: nothing)."""
         return None
 
-    def _save_extra(self) -> dict | None:
+    def edition_state(self) -> dict | None:
         """The edition's own block of a save (None: nothing)."""
         return None
 
-    def _load_extra(self, data) -> None:
+    def load_edition_state(self, data: Any) -> None:
+        """Restore `edition_state()` from a save (checked: SaveError names what is wrong)."""
         if data is not None:
-            raise SaveError(f"save: {self.rules.edition.title} saves have no 'legacy' block")
+            raise SaveError(f"save: {self.rules.edition.title} saves have no edition block")
 
-    def _check_score(self, p: int, score: int, points: int) -> str | None:
+    def check_score(self, p: int, score: int, points: int) -> str | None:
         """Save check: what is wrong with seat p's saved score, or None. `points`:
         what the routes held (less exchanges) score."""
         if score != points:
             return f"players[{p}].score is {score} but the routes held (less exchanges) score {points}"
         return None
 
-    def _start_trains(self) -> int:
+    def start_trains(self) -> int:
         return self.rules.edition.trains
 
-    def _rng(self) -> random.Random:
+    def rng(self) -> random.Random:
         """G10: every random draw is the n-th shuffle of this seed, so seed + actions replay exactly."""
         rng = random.Random(self.seed * 1_000_003 + self.shuffles)
         self.shuffles += 1
         return rng
 
-    def _shuffle(self, cards: list) -> None:
-        self._rng().shuffle(cards)
+    def shuffle(self, cards: list) -> None:
+        self.rng().shuffle(cards)
 
     def clone(self) -> "Game":
+        """A copy of the state for search (it keeps no log)."""
         g = self.__class__.__new__(self.__class__)
         g.rules, g.seed, g.phase, g.current = self.rules, self.seed, self.phase, self.current
         g.random_first = self.random_first
@@ -171,6 +211,7 @@ class Game:
         g.offers = [o[:] for o in self.offers]
         g.ticket_pile = self.ticket_pile[:]
         g.actions, g.seats = self.actions[:], self.seats[:]
+        g.log = None
         g._legal, g._result = self._legal, None
         return g
 
@@ -197,6 +238,11 @@ class Game:
         return self.phase is OVER
 
     @property
+    def ply(self) -> int:
+        """Actions applied so far: changes on every action."""
+        return len(self.actions)
+
+    @property
     def deck(self) -> list[int]:
         """The (first) draw pile; the top card is the last."""
         return self.decks[0]
@@ -211,7 +257,8 @@ class Game:
         return [str(a) for a in self.actions]
 
     def __repr__(self) -> str:
-        return f"<Game {self.rules.map.name} {self.rules.players}p seed={self.seed} turn={self.turns} {self.phase} seat {self.current}>"
+        return (f"<Game {self.rules.map.name} {self.rules.players}p seed={self.seed} turn={self.turns} {self.phase} "
+                f"seat {self.current}>")
 
     # --------------------------------------------------------- legal actions
 
@@ -241,117 +288,48 @@ class Game:
     def apply_unchecked(self, a: Action) -> None:
         """Fast path: apply an action known to be legal (e.g. taken from legal_actions())."""
         self._legal = None
+        if self.log is not None:
+            self.log.append(log.entry(self, a))
         self.actions.append(a)
         self.seats.append(self.current)
-        kind = a.kind
-        if kind != PASS:
+        if a.kind != PASS:
             self.passes = 0
-        p = self.current
-        hand = self.hands[p]
-        if kind == DRAW:
-            self._draw(hand, a.target)
-        elif kind == CLAIM:
-            r = a.target
-            for k, n in a.cards:
-                hand[k] -= n
-            if self.rules.r_tunnel[r]:
-                self._tunnel(r, a.cards)
-            else:
-                self._finish_claim(r, a.cards)
-        elif kind == PAY:
-            r, cards, revealed, _, _ = self.tunnel
-            for k, n in a.cards:
-                hand[k] -= n
-            self.discards[0].extend(revealed)
-            self._discard_cards(a.cards)
-            self.tunnel = None
-            self._finish_claim(r, cards)
-        elif kind == DECLINE:
-            _, cards, revealed, _, _ = self.tunnel
-            for k, n in cards:
-                hand[k] += n
-            self.discards[0].extend(revealed)
-            self.tunnel = None
-            self._refill()
-            self._end_turn()
-        elif kind == TICKETS:
-            n = min(self.rules.edition.later_draw, len(self.ticket_pile))
-            self.offers[p] = [self.ticket_pile.pop() for _ in range(n)]
-            self.phase = KEEP_TICKETS
-        elif kind == KEEP:
-            self._keep(p, a.target)
-        elif kind == STATION or kind == HARBOR:
-            for k, n in a.cards:
-                hand[k] -= n
-            if kind == STATION:
-                self.station_at[a.target] = p
-                self.stations[p].append(a.target)
-            else:
-                self.harbor_at[a.target] = p
-                self.harbors[p].append(a.target)
-            self._discard_cards(a.cards)
-            self._refill()
-            self._end_turn()
-        elif kind == EXCHANGE:  # RS6: +n trains -> ships, -n ships -> trains; one point per piece
-            n = a.target
-            box_trains, box_ships = self.box[p]
-            self.trains[p] -= n
-            self.ships[p] += n
-            self.box[p] = (box_trains + n, box_ships - n)
-            self.exchanged[p] += abs(n)
-            self.scores[p] -= abs(n)
-            self._end_turn()
-        elif kind == PIECES:
-            self._choose_pieces(p, a.target)
-        elif kind == PASS:
-            self.passes += 1
-            self._end_turn()
-        else:  # pragma: no cover - Action.from_text only makes known kinds
-            raise IllegalActionError(f"unknown action kind {kind!r}")
+        _apply_of(a.kind)(self, a)
 
-    def _draw(self, hand: list[int], t) -> None:
-        rules = self.rules
-        if t.__class__ is tuple:  # two decks: (card or DECK, deck)
-            card, d = t
-        else:
-            card, d = t, 0
-        if card == DECK:
-            hand[self._pop_card(d)] += 1
-        else:
-            fu = self.face_up
-            fu[fu.index(card)] = self._pop_card(d) if d >= 0 else -1
-            hand[card] += 1
-            if fu.count(rules.wild) >= rules.reset_at:
-                self._check_reset()
-        if self.phase is SECOND_CARD or (card == rules.wild and rules.whole_draw):
-            self._end_turn()
-            return
+    def note(self, **event: Any) -> None:
+        """Add a public event to the log entry of the action being applied (when recording)."""
+        if self.log is not None and self.log:
+            self.log[-1].setdefault("events", []).append(event)
+
+    def second_card(self) -> None:
+        """After a first card that allows a second: offer it, or end the turn if none can be taken (P1)."""
         self.phase = SECOND_CARD
-        targets = moves.draw_targets(self, second=True)
-        if targets:
-            self._legal = LegalActions([(DRAW, targets, _NO_CARDS)])
-        else:  # nothing left to take: the turn ends (P1)
-            self._end_turn()
+        segs = moves.second_card_segments(self)
+        if segs:
+            self._legal = LegalActions(segs)
+        else:
+            self.end_turn()
 
-    def _tunnel(self, r: int, cards: tuple) -> None:
+    def reveal_tunnel(self, r: int, cards: Payment) -> None:
         """E2: reveal up to 3 cards; each wild or card of the paid colour asks for one more."""
         ed = self.rules.edition
         revealed = []
         for _ in range(ed.tunnel_reveal):
-            c = self._pop_card(0)
+            c = self.pop_card(0)
             if c < 0:
                 break
             revealed.append(c)
         paid = next((k for k, _ in cards if k != ed.wild), -1)
         extra = sum(1 for c in revealed if c == ed.wild or c == paid)
+        self.note(event="tunnel", route=r, revealed=log.card_names(revealed), extra=extra)
         if extra:
             self.tunnel = (r, cards, tuple(revealed), extra, paid)
             self.phase = TUNNEL
             return
         self.discards[0].extend(revealed)
-        self._finish_claim(r, cards)
+        self.finish_claim(r, cards)
 
-    def _keep(self, p: int, kept: tuple) -> None:
+    def keep_tickets(self, p: int, kept: tuple[int, ...]) -> None:
         ed = self.rules.edition
         offer = self.offers[p]
         self.tickets[p].extend(kept)
@@ -361,40 +339,27 @@ class Game:
             self.ticket_pile[0:0] = unkept  # under the pile
         self.offers[p] = []
         if not initial:
-            self._end_turn()
+            self.end_turn()
             return
         nxt = (p + 1) % self.rules.players
         if nxt == self.first_player:
             self.phase = CHOOSE_PIECES if ed.pieces_total is not None else TURN
         self.current = nxt
 
-    def _choose_pieces(self, p: int, choice: tuple[int, int]) -> None:
-        """RS1: choices are secret until every player has chosen, then revealed together."""
-        self.piece_choices[p] = choice
-        nxt = (p + 1) % self.rules.players
-        self.current = nxt
-        if nxt != self.first_player:
-            return
-        ed = self.rules.edition
-        for seat, (t, s) in enumerate(self.piece_choices):
-            self.trains[seat], self.ships[seat] = t, s
-            self.box[seat] = (ed.trains - t, ed.ships - s)
-        self.phase = TURN
+    def finish_claim(self, r: int, cards: Payment) -> None:
+        self.place_route(r, cards)
+        self.refill()
+        self.end_turn()
 
-    def _finish_claim(self, r: int, cards: tuple) -> None:
-        self._place_route(r, cards)
-        self._refill()
-        self._end_turn()
-
-    def _place_route(self, r: int, cards: tuple) -> None:
+    def place_route(self, r: int, cards: Payment) -> None:
         """The claim itself: the route, the pieces, the points and the spent cards."""
         rules = self.rules
         p = self.current
         self.owner[r] = p
-        self._close(r)
+        self.close(r)
         if rules.r_closes[r]:  # G1: below the threshold the other lanes close
             for t in rules.r_twins[r]:
-                self._close(t)
+                self.close(t)
         elif rules.r_twins[r]:
             self.blocked[p] += rules.r_twins[r]
         if rules.r_kind[r]:
@@ -402,15 +367,15 @@ class Game:
         else:
             self.trains[p] -= rules.r_len[r]
         self.scores[p] += rules.r_points[r]
-        self._discard_cards(cards)
+        self.discard_cards(cards)
 
-    def _close(self, r: int) -> None:
+    def close(self, r: int) -> None:
         if self.avail[r]:
             self.avail[r] = False
             gi = self.rules.r_group[r]
             self.open_groups[gi] = tuple(x for x in self.open_groups[gi] if x != r)
 
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
         p = self.current
         rules = self.rules
         n = rules.players
@@ -418,19 +383,25 @@ class Game:
         if self.final_turns >= 0:
             self.final_turns -= 1
             if self.final_turns == 0:
-                self.phase = OVER
+                self.game_over()
                 return
         elif self.trains[p] + self.ships[p] <= rules.end_pieces:  # G6: everyone gets the final turn(s)
             self.final_turns = rules.final_round_turns
+            self.note(event="last-round", seat=p)
         if self.passes >= n:  # P2: a whole round of passes ends the game
-            self.phase = OVER
+            self.game_over()
             return
         self.current = (p + 1) % n
         self.phase = TURN
 
+    def game_over(self) -> None:
+        self.phase = OVER
+        if self.log is not None:
+            self.note(event="game-over", result=log.result_summary(self.result()))
+
     # ----------------------------------------------------------------- cards
 
-    def _discard_cards(self, cards: tuple) -> None:
+    def discard_cards(self, cards: Payment) -> None:
         if self.rules.multi_deck:
             deck_of, discards = self.rules.deck_of, self.discards
             for k, n in cards:
@@ -440,7 +411,7 @@ class Game:
             for k, n in cards:
                 d.extend((k,) * n)
 
-    def _pop_card(self, d: int = 0) -> int:
+    def pop_card(self, d: int = 0) -> int:
         """Top card of pile d, reshuffling its discard when empty (G3); -1 if none."""
         deck = self.decks[d]
         if not deck:
@@ -448,39 +419,39 @@ class Game:
                 return -1
             deck = self.decks[d] = self.discards[d]
             self.discards[d] = []
-            self._shuffle(deck)
+            self.shuffle(deck)
         return deck.pop()
 
-    def _refill(self) -> None:
+    def refill(self) -> None:
         """Fill empty display slots (G3), then apply G2 (a reset may have become possible)."""
         fu = self.face_up
         if -1 in fu:
-            self._fill_display()
+            self.fill_display()
         if fu.count(self.rules.wild) >= self.rules.reset_at:
-            self._check_reset()
+            self.check_reset()
 
-    def _fill_display(self) -> None:
+    def fill_display(self) -> None:
         """Empty slots take a card from the first pile that has one (RS-P1 with two decks)."""
         fu = self.face_up
         for i, c in enumerate(fu):
             if c < 0:
                 for d in range(len(self.decks)):
-                    fu[i] = self._pop_card(d)
+                    fu[i] = self.pop_card(d)
                     if fu[i] >= 0:
                         break
 
-    def _deal_display(self) -> None:
+    def deal_display(self) -> None:
         """Deal the whole display: each deck its share (RS2: 3 + 3), short piles made up by the others."""
         ed = self.rules.edition
         fu = self.face_up
         i = 0
         for d, count in enumerate(ed.face_up_per_deck or (ed.face_up,)):
             for _ in range(count):
-                fu[i] = self._pop_card(d)
+                fu[i] = self.pop_card(d)
                 i += 1
-        self._fill_display()
+        self.fill_display()
 
-    def _check_reset(self) -> None:
+    def check_reset(self) -> None:
         """G2: three face-up wild cards replace the display, unless no better display can be dealt."""
         ed = self.rules.edition
         fu = self.face_up
@@ -493,13 +464,14 @@ class Game:
             shown = [c for c in fu if c >= 0]
             if self._fewest_wilds_after_redeal(shown) >= ed.loco_reset:
                 return  # every possible display would show too many wild cards
-            self._discard_cards(tuple((c, 1) for c in shown))
+            self.discard_cards(tuple((c, 1) for c in shown))
             for i in range(len(fu)):
                 fu[i] = -1
-            self._deal_display()
+            self.deal_display()
+            self.note(event="display-reset")
 
     def _fewest_wilds_after_redeal(self, shown: list[int]) -> int:
-        """The fewest wild cards a new display could show, dealt as _deal_display deals:
+        """The fewest wild cards a new display could show, dealt as deal_display deals:
         each deck its share, short piles made up from the others in order."""
         rules = self.rules
         ed = rules.edition
@@ -540,7 +512,7 @@ class Game:
     def result(self) -> dict:
         """Final scores (provisional before the end): see docs/rules.md."""
         if self._result is None:
-            res = self._score()
+            res = self.score()
             if self.phase is not OVER:
                 return res
             self._result = res
@@ -550,18 +522,14 @@ class Game:
         """What `player` may see, JSON-ready (the one place secrets are stripped)."""
         return observer.view(self, player, history=history, legal=legal)
 
-    def to_dict(self) -> dict:
-        return save.to_dict(self)
+    def observe(self, player: int, history: bool = False) -> "observer.Observation":
+        """What a seat is given to choose a move: static rules, its view, its legal moves."""
+        return observer.observe(self, player, history=history)
 
     @classmethod
-    def from_dict(cls, d: dict, verify: bool = True) -> "Game":
-        return save.from_dict(cls, d, verify=verify)
-
-    @classmethod
-    def replay(cls, map_name: str, players: int, seed: int, history: list, random_first: bool = False,
-               **options) -> "Game":
+    def replay(cls, rules: Ruleset, seed: int, history: list, random_first: bool = False, **options: Any) -> "Game":
         """Seed + history = the game (G10)."""
-        g = cls.new(map_name, players, seed, random_first=random_first, **options)
+        g = cls.new(rules, seed, random_first=random_first, **options)
         for i, text in enumerate(history):
             try:
                 g.apply(text)
@@ -581,10 +549,4 @@ def _check_well_formed(action: Action) -> None:
                                  "(build actions with game.parse_action or take them from legal_actions())")
 
 
-def new_game(map_name: str, players: int = 2, seed: int = 0, random_first: bool = False, **options) -> Game:
-    """A new game of the edition played on `map_name`, set up from `seed`
-    (`options`: the edition's own, e.g. Legacy's `setup`)."""
-    return Game.new(map_name, players, seed, random_first, **options)
-
-
-__all__ = ["Game", "new_game", "PHASES", "Ruleset"]
+__all__ = ["Game", "Phase"]

@@ -1,23 +1,46 @@
-"""The legal actions of a position as a lazy sequence.
+"""The legal actions of a position as a lazy sequence, and as data for clients.
 
 Generated as segments (kind, targets, payments): the actions are every target
 combined with every payment. Length, indexing and membership cost one step per
 segment, so a random playout never builds hundreds of action objects.
+
+`legal_data` writes the same segments as JSON-ready groups, with no cap: a
+payment set that is large and structured (Nordic ferries, Rails & Sails paired
+routes) is described by families of multisets instead of being listed (see
+docs/protocol.md, "Legal moves").
 """
 from __future__ import annotations
 
-from ..lazy import LazySequence
-from .actions import Action
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol, runtime_checkable
 
-_NO_CARDS = ((),)
+from ..cards import CARD_INDEX, CARD_NAMES, cards_text
+from ..lazy import LazySequence
+from .actions import KINDS, Action
+
+NO_CARDS: tuple = ((),)
+NO_TARGET: tuple = (None,)
+LIST_LIMIT = 64  # payment sets with more members than this are described by families when they can be
+
+Segment = tuple[str, Sequence[Any], Sequence[Any]]
+
+
+@runtime_checkable
+class DescribedPayments(Protocol):
+    """A lazy payment set that can say what it holds: each family is (base, parts), the payments
+    base + one multiset per part, a part being (take, caps, above): exactly `take` cards with at
+    most caps[k] of kind k and, if `above` is not None, more than above[k] of at least one kind k."""
+
+    def describe_families(self) -> list[tuple[dict[int, int], list[tuple[int, dict[int, int], dict[int, int] | None]]]]:
+        ...
 
 
 class LegalActions(LazySequence):
     __slots__ = ("segments", "sizes", "_len")
 
-    def __init__(self, segments: list):
-        self.segments = segments
-        self.sizes = sizes = [len(t) * len(p) for _, t, p in segments]
+    def __init__(self, segments: Sequence[Segment]):
+        self.segments = tuple(segments)
+        self.sizes = sizes = [len(t) * len(p) for _, t, p in self.segments]
         self._len = sum(sizes)
 
     def __getitem__(self, i):
@@ -37,13 +60,13 @@ class LegalActions(LazySequence):
             i -= n
         raise IndexError(i)  # pragma: no cover
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Action]:
         for kind, targets, pays in self.segments:
             for t in targets:
                 for p in pays:
                     yield Action(kind, t, p)
 
-    def __contains__(self, action) -> bool:
+    def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action):
             return False
         for kind, targets, pays in self.segments:
@@ -54,5 +77,111 @@ class LegalActions(LazySequence):
     def kinds(self) -> set[str]:
         return {k for k, t, p in self.segments if t and p}
 
+    def payments(self, kind: str, target: Any) -> list:
+        """Every payment of (kind, target), in the order the segments give them (default first)."""
+        out: list = []
+        for k, targets, pays in self.segments:
+            if k == kind and target in targets:
+                out.extend(pays)
+        return out
+
     def __repr__(self) -> str:
         return f"<LegalActions {len(self)}: {', '.join(map(str, self[:8]))}{', ...' if len(self) > 8 else ''}>"
+
+
+# ------------------------------------------------------------------ as data
+
+def _counts(d: dict[int, int]) -> dict[str, int]:
+    return {CARD_NAMES[k]: v for k, v in sorted(d.items()) if v}
+
+
+def payments_data(pays: Sequence[Any]) -> dict | None:
+    """A segment's payments as JSON: None (the kind takes no cards), a list of texts, or
+    families (with the count and the first, default payment)."""
+    if pays is NO_CARDS or (len(pays) == 1 and pays[0] == ()):
+        return None
+    out: dict[str, Any] = {"count": len(pays), "first": cards_text(pays[0])}
+    if len(pays) > LIST_LIMIT and isinstance(pays, DescribedPayments):
+        out["families"] = [{"base": _counts(base),
+                            "parts": [{"take": take, "from": _counts(caps),
+                                       **({"above": _counts(above)} if above is not None else {})}
+                                      for take, caps, above in parts]}
+                           for base, parts in pays.describe_families()]
+    else:
+        out["list"] = [cards_text(p) for p in pays]
+    return out
+
+
+def legal_data(legal: LegalActions) -> list[dict]:
+    """The legal moves as JSON-ready groups: kind, targets (JSON values and their texts) and
+    payments. An action's canonical text is its kind, its target's text (if any) and its
+    payment (if any), joined by spaces."""
+    groups = []
+    for kind, targets, pays in legal.segments:
+        if not targets or not pays:
+            continue
+        codec = KINDS[kind].target
+        group: dict[str, Any] = {"kind": kind}
+        if targets is not NO_TARGET and targets != NO_TARGET:
+            group["targets"] = [codec.data(t) for t in targets]
+            group["texts"] = [codec.text(t) for t in targets]
+        payments = payments_data(pays)
+        if payments is not None:
+            group["payments"] = payments
+        groups.append(group)
+    return groups
+
+
+def _bounded(kinds: list[str], caps: list[int], take: int) -> Iterator[list[int]]:
+    """Every way to take `take` cards with at most caps[i] of kinds[i]."""
+    if not kinds:
+        if take == 0:
+            yield []
+        return
+    for v in range(min(caps[0], take) + 1):
+        for rest in _bounded(kinds[1:], caps[1:], take - v):
+            yield [v, *rest]
+
+
+def family_members(family: dict) -> Iterator[dict[str, int]]:
+    """The payments (card name -> count) a described family holds (see payments_data)."""
+    parts = family["parts"]
+
+    def rec(i: int, acc: dict[str, int]) -> Iterator[dict[str, int]]:
+        if i == len(parts):
+            yield dict(acc)
+            return
+        part = parts[i]
+        kinds = list(part["from"])
+        above = part.get("above")
+        for counts in _bounded(kinds, [part["from"][k] for k in kinds], part["take"]):
+            if above is not None and not any(v > above.get(k, v) for k, v in zip(kinds, counts)):
+                continue
+            nxt = dict(acc)
+            for k, v in zip(kinds, counts):
+                if v:
+                    nxt[k] = nxt.get(k, 0) + v
+            yield from rec(i + 1, nxt)
+
+    yield from rec(0, dict(family["base"]))
+
+
+def expand(groups: list[dict]) -> Iterator[str]:
+    """Every legal move's canonical text, from the groups of `legal_data` alone (what a client does)."""
+    for g in groups:
+        texts = g.get("texts", [None])
+        pays = g.get("payments")
+        if pays is None:
+            payments: list = [None]
+        elif "list" in pays:
+            payments = pays["list"]
+        else:
+            payments = ["+".join(f"{n}{k}" for k, n in sorted(m.items(), key=lambda x: CARD_INDEX[x[0]]) if n)
+                        for f in pays["families"] for m in family_members(f)]
+        for t in texts:
+            for p in payments:
+                yield " ".join(x for x in (g["kind"], t, p) if x is not None)
+
+
+__all__ = ["DescribedPayments", "LegalActions", "NO_CARDS", "NO_TARGET", "Segment", "expand", "family_members", "legal_data",
+           "payments_data"]

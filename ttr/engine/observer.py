@@ -1,22 +1,52 @@
 """One player's view of a game: everything that player may see, nothing more.
 This is the one place where secrets are stripped (other hands, tickets,
-ticket offers, and the order of every pile)."""
+ticket offers, and the order of every pile). A seat is given an Observation:
+the static rules, its view and its legal moves; never the Game."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..cards import CARD_NAMES, DECK_NAMES, cards_text
 from .actions import KEEP, PIECES
+from .legal import LegalActions, legal_data
+from .ruleset import Ruleset
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+NO_MOVES = LegalActions(())
 
 
-LEGAL_SHOWN = 2000  # at most this many legal actions are listed in a view
+@dataclass(frozen=True)
+class Observation:
+    """What a seat is given to choose its move: the static rules (public), its view
+    (JSON-ready, `view()` below) and its legal moves (empty unless it is to move)."""
+    rules: Ruleset
+    view: dict[str, Any]
+    legal: LegalActions
+
+    @property
+    def seat(self) -> int:
+        return self.view["seat"]
+
+    @property
+    def phase(self) -> str:
+        return self.view["phase"]
+
+
+def observe(game: "Game", player: int, history: bool = False) -> Observation:
+    v = view(game, player, history=history, legal=False)
+    mine = game.current == player and not game.is_over
+    return Observation(game.rules, v, game.legal_actions() if mine else NO_MOVES)
 
 
 def hand_dict(hand: list[int]) -> dict[str, int]:
     return {CARD_NAMES[k]: n for k, n in enumerate(hand) if n}
 
 
-def public_history(game, player: int) -> list[dict]:
+def public_history(game: "Game", player: int) -> list[dict]:
     """The action log; other players' ticket choices show only how many were kept,
     and their piece choices nothing until every player has chosen (RS1)."""
     out = []
@@ -32,9 +62,9 @@ def public_history(game, player: int) -> list[dict]:
     return out
 
 
-def view(game, player: int, history: bool = True, legal: bool = True) -> dict:
-    """`history=False` / `legal=False` leave out the action log and the legal
-    action texts (bots that only need the position)."""
+def view(game: "Game", player: int, history: bool = True, legal: bool = True) -> dict:
+    """`history=False` / `legal=False` leave out the action history and the legal
+    moves (bots take those from the Observation)."""
     if not 0 <= player < game.num_players:
         raise ValueError(f"no seat {player} in a {game.num_players}-player game")
     rules = game.rules
@@ -72,19 +102,20 @@ def view(game, player: int, history: bool = True, legal: bool = True) -> dict:
         choice = game.piece_choices[player]
         me.update(ships=game.ships[player], harbors_left=ed.harbors - len(game.harbors[player]),
                   pieces_choice=list(choice) if choice else None)
-    legal_list = game.legal_actions() if legal and game.current == player and not over else ()
-    legal_texts = [str(a) for a in legal_list[:LEGAL_SHOWN]]  # a huge hand can pay in thousands of ways
+    moves = game.legal_actions() if legal and game.current == player and not over else None
     tunnel = None
     if game.tunnel:
         r, cards, revealed, extra, _ = game.tunnel
         tunnel = {"route": r, "cards": cards_text(cards), "revealed": [CARD_NAMES[c] for c in revealed], "extra": extra}
     v = {
         "map": rules.map.name,
+        "title": ed.title,
         "num_players": game.num_players,
         "seat": player,
-        "phase": game.phase,
+        "phase": str(game.phase),
         "current_player": game.current,
         "turn": game.turns,
+        "ply": len(game.actions),
         "face_up": [CARD_NAMES[c] if c >= 0 else None for c in game.face_up],
         "deck_size": len(game.deck),
         "discard": {CARD_NAMES[k]: n for k, n in sorted(Counter(game.discard).items())},
@@ -103,11 +134,9 @@ def view(game, player: int, history: bool = True, legal: bool = True) -> dict:
         "you": me,
         "players": players,
         "history": public_history(game, player) if history else None,
-        "legal_actions": legal_texts,
-        "legal_action_count": len(legal_list),
+        "legal": legal_data(moves) if moves is not None else None,
+        "legal_count": len(moves) if moves is not None else 0,
         "result": game.result() if over else None,
+        "edition": game.edition_view(player),  # the edition's own public block (Legacy: money, events)
     }
-    extra = game._view_extra(player)
-    if extra is not None:
-        v["legacy"] = extra
     return v

@@ -1,13 +1,14 @@
 """Static facts of one game setup (map + edition + player count), compiled once
-into flat tables indexed by route id so the hot path does no attribute lookups."""
+into flat tables indexed by route id so the hot path does no attribute lookups.
+Immutable once built; shared by every game and clone of that setup (OpenSpiel's
+"game" object). Resolving names to a Ruleset is the registry's job (ttr.editions)."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..cards import CARD_INDEX
-from ..editions import Edition, get_edition
 from ..errors import TtrError
-from ..maps import Map, load_map
+from ..maps import Map
+from .actions import KINDS
+from .edition import Edition
 
 
 class Ruleset:
@@ -16,8 +17,8 @@ class Ruleset:
                  "deck_cards", "city_names", "ticket_ends", "ticket_points", "long_tickets",
                  "regular_tickets", "total_cards", "city_routes", "claim_groups", "group_routes", "r_group",
                  "r_kind", "decks", "deck_of", "multi_deck", "ticket_cities", "tours", "harbor_cities",
-                 "wild", "reset_at", "whole_draw", "end_pieces", "final_round_turns", "extras", "r_closes",
-                 "draw_floor")
+                 "wild", "reset_at", "whole_draw", "end_pieces", "final_round_turns", "turn_kinds", "r_closes",
+                 "draw_floor", "may_stop")
 
     def __init__(self, m: Map, edition: Edition, players: int):
         if not edition.min_players <= players <= edition.max_players:
@@ -80,8 +81,12 @@ class Ruleset:
         self.whole_draw = edition.face_up_loco_whole_draw     # G4
         self.end_pieces = edition.end_trains                  # G6
         self.final_round_turns = players * edition.final_rounds
-        self.extras = bool(edition.stations or edition.harbors or edition.exchange)  # other turn actions
         self.draw_floor = edition.draw_floor                  # L2
+        self.may_stop = edition.may_stop_drawing              # RS2
+        for spec in edition.kinds:
+            if KINDS.get(spec.name) is not spec:
+                raise TtrError(f"{edition.title}: action kind {spec.name!r} is not registered (actions.register)")
+        self.turn_kinds = tuple(k for k in edition.kinds if k.turn_action)  # the edition's own turn actions
         self.decks = edition.deck_contents(players)  # the cards of each deck
         self.multi_deck = len(self.decks) > 1
         self.deck_cards = [c for d in self.decks for c in d]
@@ -98,6 +103,4 @@ class Ruleset:
             raise TtrError(f"map {m.name} has no long tickets, which {edition.title} deals")
 
 
-@lru_cache(maxsize=None)
-def get_ruleset(map_name: str, players: int) -> Ruleset:
-    return Ruleset(load_map(map_name), get_edition(map_name), players)
+__all__ = ["Ruleset"]

@@ -5,13 +5,10 @@ import difflib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from rich.console import Console
 
 from ..cards import CARD_INDEX, CARD_NAMES, DECK_NAMES, cards_text
-from ..editions import get_edition
-from ..engine import explain
 from ..engine.actions import (
     CLAIM,
     DECK,
@@ -24,11 +21,11 @@ from ..engine.actions import (
     PAY,
     PIECES,
     STATION,
+    STOP,
     TICKETS,
     Action,
     parse_cards,
 )
-from ..engine.game import Game
 from ..errors import ActionSyntaxError
 from .render import (
     ACTION_WORDS,
@@ -122,15 +119,16 @@ def _draw(ctx: Context, args: list[str], line: str) -> Resolved:
     return Resolved("action", Action(DRAW, (card, 0)))  # the engine says why not
 
 
+_CARDS: dict[str, tuple[str, ...]] = {}
+
+
 def edition_cards(edition) -> tuple[str, ...]:
     """Names of the card kinds an edition's decks hold, in kind order."""
-    return _edition_cards(edition.name)
-
-
-@lru_cache(maxsize=None)
-def _edition_cards(name: str) -> tuple[str, ...]:
-    decks = get_edition(name).deck_contents()
-    return tuple(CARD_NAMES[k] for k in sorted({k for deck in decks for k in deck}))
+    names = _CARDS.get(edition.name)
+    if names is None:
+        decks = edition.deck_contents()
+        names = _CARDS[edition.name] = tuple(CARD_NAMES[k] for k in sorted({k for deck in decks for k in deck}))
+    return names
 
 
 def _paid_choice(ctx: Context, opts: list[Action], probe: Action, arg: str | None, label: str,
@@ -251,27 +249,32 @@ def _exchange(ctx: Context, args: list[str], line: str) -> Resolved:
 
 _HANDLERS: dict[str, Callable] = {
     DRAW: _draw, CLAIM: _claim, TICKETS: _plain(TICKETS), KEEP: _keep, STATION: _site(STATION),
-    HARBOR: _site(HARBOR), PAY: _pay, DECLINE: _plain(DECLINE), PASS: _plain(PASS), PIECES: _pieces,
-    EXCHANGE: _exchange,
+    HARBOR: _site(HARBOR), PAY: _pay, DECLINE: _plain(DECLINE), PASS: _plain(PASS), STOP: _plain(STOP),
+    PIECES: _pieces, EXCHANGE: _exchange,
 }
 
 
-def explain_probe(game: Game, ctx: Context, probe: Action) -> str:
-    """Why no action of this shape (a claim, station, harbor, payment or keep without its cards) is legal:
+def is_probe(a: Action) -> bool:
+    """An incomplete action the prompt sends to learn why it cannot be played (a claim, station,
+    harbor or payment without cards, or keeping no ticket)."""
+    return (a.kind in (CLAIM, STATION, HARBOR, PAY) and not a.cards) or (a.kind == KEEP and not a.target)
+
+
+def explain_probe(ctx: Context, probe: Action, message: str) -> str:
+    """Why an action the engine refused (`message`, its explanation) is not legal, for a human:
     the engine's reason, or, where the engine can only say which kinds are legal, one read from the view."""
     v = ctx.view
     t = probe.target
     what = {CLAIM: f"claim route {t}", STATION: f"build a station in {t}", HARBOR: f"build a harbor in {t}",
             PAY: "pay for the tunnel", KEEP: "keep tickets"}.get(probe.kind, probe.kind)
-    msg = explain.why_illegal(game, probe)
-    reason = msg.split("): ", 1)[1] if "): " in msg else msg
-    if probe.kind in ctx.kinds or v["phase"] != "turn":
+    reason = message.split("): ", 1)[1] if "): " in message else message
+    if probe.kind in ctx.kinds or v["phase"] != "turn" or probe.kind not in (CLAIM, STATION, HARBOR):
         if probe.kind == CLAIM and reason.startswith("these cards do not pay"):
-            reason = _cannot_pay(game.map.route(t))
+            reason = _cannot_pay(ctx.game_map.route(t))
         return f"You cannot {what}: {reason}."
     you = v["you"]
     if probe.kind == CLAIM:
-        r = game.map.route(t)
+        r = ctx.game_map.route(t)
         owners = {int(k): s for k, s in v["routes"].items()}
         twins = [owners.get(x, -1) for x in r.twins]
         pieces = you.get("ships", 0) if r.kind == "ship" else you["trains"]

@@ -11,7 +11,6 @@ from rich.table import Table
 from ..agents.planner import graph_of
 from ..agents.planning import INF
 from ..cards import CARD_NAMES
-from ..editions import get_edition
 from ..engine.actions import (
     CLAIM,
     DECLINE,
@@ -24,12 +23,13 @@ from ..engine.actions import (
     PAY,
     PIECES,
     STATION,
+    STOP,
     TICKETS,
     Action,
 )
-from ..engine.game import Game
-from ..engine.ruleset import get_ruleset
-from ..text import result_columns
+from ..engine.observer import Observation
+from ..engine.ruleset import Ruleset
+from .results import result_columns
 
 # ---------------------------------------------------------------- commands
 
@@ -44,6 +44,7 @@ ACTION_WORDS = {
     "p": PAY, "pay": PAY,
     "decline": DECLINE,
     "pass": PASS,
+    "stop": STOP,
     "pieces": PIECES,
     "exchange": EXCHANGE,
 }
@@ -61,6 +62,7 @@ HELP_ROWS = [
     ("h <city> [n | cards]", "build a harbor, e.g. h Lagos", HARBOR),
     ("p [n | list | cards]", "pay the tunnel's extra cards (p alone: the cheapest way)", PAY),
     ("decline", "withdraw from the tunnel, taking your cards back", DECLINE),
+    ("stop", "take no second card (Rails & Sails)", STOP),
     ("pieces <trains> [ships]", "choose your trains and ships", PIECES),
     ("exchange <n> trains-for-ships", "or ships-for-trains: swap pieces with the box", EXCHANGE),
     ("pass", "only when nothing else is legal", PASS),
@@ -106,25 +108,19 @@ def _is_payment(word: str) -> bool:
 
 @dataclass
 class Context:
-    """What the prompt knows: the human's view, the printed board, and the human's legal actions
-    (the view's list; `legal` is passed only when the view had to shorten it)."""
+    """What the prompt knows: the human's observation (view, legal moves) and the printed
+    board (the static rules)."""
     view: dict
-    game_map: object
+    rules: Ruleset
     legal: list = field(default_factory=list)
 
     @classmethod
-    def of(cls, game: Game, seat: int, view: dict | None = None) -> "Context":
-        v = view if view is not None else game.view(seat)
-        if v["current_player"] != seat or v["phase"] == "over":
-            legal = []
-        elif v["legal_action_count"] == len(v["legal_actions"]):
-            legal = [Action.from_text(t) for t in v["legal_actions"]]
-        else:  # thousands of ways to pay: the view lists the first ones; these are the seat's own moves
-            legal = list(game.legal_actions())
-        return cls(v, game.map, legal)
+    def of(cls, obs: Observation) -> "Context":
+        return cls(obs.view, obs.rules, list(obs.legal))
 
     def __post_init__(self):
-        self.edition = get_edition(self.view["map"])
+        self.game_map = self.rules.map
+        self.edition = self.rules.edition
         self.seat = self.view["seat"]
         self.my_turn = bool(self.legal)
         by: dict = {}
@@ -152,17 +148,17 @@ class Context:
         return [k for k in KINDS if k in self.by_kind]
 
 
-def ticket_progress(view: dict, game_map, cities: list[str]) -> int | None:
+def ticket_progress(view: dict, rules: Ruleset, cities: list[str]) -> int | None:
     """Pieces still needed to connect `cities` in order, on the cheapest path through the seat's own routes
     (free), routes still open to it, and others' routes at its stations (free, assuming the station is used
     there); None if blocked. Uses only public facts: owners, stations and the doubles rule."""
-    return ticket_path(view, game_map, cities)[0]
+    return ticket_path(view, rules, cities)[0]
 
 
-def ticket_path(view: dict, game_map, cities: list[str], cost=None) -> tuple[int | None, set]:
+def ticket_path(view: dict, rules: Ruleset, cities: list[str], cost=None) -> tuple[int | None, set]:
     """(pieces still needed, ids of the unowned routes on that cheapest path); (None, set()) if blocked."""
-    cost = cost or open_costs(view, game_map)
-    graph = graph_of(game_map)
+    cost = cost or open_costs(view, rules)
+    graph = graph_of(rules.map)
     total, routes = 0.0, set()
     for src, dst in zip(cities, cities[1:]):
         d, path = graph.shortest(src, dst, cost)
@@ -173,14 +169,14 @@ def ticket_path(view: dict, game_map, cities: list[str], cost=None) -> tuple[int
     return int(total), routes
 
 
-def open_costs(view: dict, game_map):
+def open_costs(view: dict, rules: Ruleset):
     """route id -> pieces still to lay for the seat: 0 for its own routes and for others' routes at its
     stations, the length for routes it may still claim, None for the rest (taken, or closed by G1)."""
     seat = view["seat"]
     owners = {int(r): s for r, s in view["routes"].items()}
-    closes = get_ruleset(view["map"], view["num_players"]).r_closes  # G1 (Legacy: triples stay open)
+    closes = rules.r_closes  # G1 (Legacy: triples stay open)
     my_stations = {c for c, s in view["stations"].items() if s == seat}
-    route = game_map.route_by_id
+    route = rules.map.route_by_id
 
     def cost(rid: int):
         r = route[rid]
@@ -232,7 +228,7 @@ class Renderer:
                    + ("" if over else f" · to move: {escape(mover)}") + flag)
         t = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
         rs = "ships" in v["players"][0]
-        legacy = v.get("legacy")
+        legacy = v.get("edition")
         money = "$" if legacy else "score"
         cols = (["", "seat", "player"] + (["company"] if legacy else []) + [money, "trains"] + (["ships"] if rs else [])
                 + ["cards", "tickets"])
@@ -308,7 +304,7 @@ class Renderer:
         self.print(t)
 
     def _to_go(self, ctx: Context, cities: list[str], pieces: int) -> str:
-        need = ticket_progress(ctx.view, ctx.game_map, cities)
+        need = ticket_progress(ctx.view, ctx.rules, cities)
         if need is None:
             return "[red]blocked[/]"
         if need == 0:
@@ -368,10 +364,10 @@ class Renderer:
     @staticmethod
     def _ticket_routes(ctx: Context) -> dict[int, list[int]]:
         """route id -> your unfinished tickets whose cheapest path uses it."""
-        cost = open_costs(ctx.view, ctx.game_map)
+        cost = open_costs(ctx.view, ctx.rules)
         out: dict[int, list[int]] = {}
         for tk in ctx.view["you"]["tickets"]:
-            need, path = ticket_path(ctx.view, ctx.game_map, tk["cities"], cost)
+            need, path = ticket_path(ctx.view, ctx.rules, tk["cities"], cost)
             for rid in path:
                 out.setdefault(rid, []).append(tk["id"])
         return out
@@ -444,6 +440,8 @@ class Renderer:
             out.add(PIECES)
         if ed.exchange:
             out.add(EXCHANGE)
+        if ed.may_stop_drawing:
+            out.add(STOP)
         return out
 
     def legal(self, ctx: Context, limit: int = 80) -> None:

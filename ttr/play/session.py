@@ -1,4 +1,4 @@
-"""The game loop: bots move, the human is prompted, until the game ends."""
+"""The terminal game: the human's seat (a prompt) and bots, in the match loop."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -7,17 +7,17 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..agents import AGENTS, make_agent
-from ..engine.actions import (
-    KEEP,
-    TICKETS,
-    Action,
-)
+from ..editions import new_game
+from ..engine import log
+from ..engine.actions import KEEP, TICKETS, Action
 from ..engine.game import Game
+from ..engine.observer import Observation
 from ..errors import IllegalActionError, TtrError
-from ..text import describe
+from ..runtime import Match
 from .prompt import (
     Resolved,
     explain_probe,
+    is_probe,
     make_input,
     match_city,
     option_text,
@@ -25,7 +25,48 @@ from .prompt import (
 )
 from .render import Context, Renderer
 
-# --------------------------------------------------------------- the loop
+
+class Quit(Exception):
+    """The human left."""
+
+
+class HumanSeat:
+    """The human at the terminal: shows the phase, reads lines until they name a move.
+    A move the engine refuses is explained (`refused`) and the prompt asks again."""
+    name = "you"
+
+    def __init__(self, session: "Session"):
+        self.s = session
+        self.retry = False  # the last move was refused: ask again without showing the board again
+
+    def act(self, obs: Observation) -> Action:
+        s = self.s
+        ctx = s.ctx = Context.of(obs)
+        if not self.retry:
+            s.show_phase(ctx)
+        self.retry = False
+        while True:
+            res = resolve(s.ask("your move> "), ctx)
+            while res.kind == "choose":
+                res = s.choose(res, ctx)
+            if res.kind == "empty":
+                continue
+            if res.kind == "meta":
+                s.meta(res, ctx)
+                continue
+            if res.kind == "error":
+                s.console.print(f"[yellow]{escape(res.message)}[/]")
+                continue
+            if res.message:
+                s.console.print(f"[dim]{escape(res.message)}[/]")
+            return res.action
+
+    def refused(self, action: Action, error: IllegalActionError) -> None:
+        ctx = self.s.ctx
+        text = explain_probe(ctx, action, str(error)) if ctx is not None and is_probe(action) else str(error)
+        self.s.console.print(f"[yellow]{escape(text)}[/]")
+        self.retry = True
+
 
 def resolve_bots(names: list[str], console: Console) -> list[str]:
     """Known bot names, unknown ones replaced by random with a message listing the known ones."""
@@ -40,19 +81,14 @@ def resolve_bots(names: list[str], console: Console) -> list[str]:
     return out
 
 
-class Quit(Exception):
-    """The human left."""
-
-
 class Session:
-    """One game: a human at `seat`, bots elsewhere."""
+    """One game: a human at `seat`, bots (any Seat) elsewhere, played by the match loop.
+    `commit(action)` applies a move elsewhere (a campaign's store) to the same game."""
 
     def __init__(self, game: Game, seat: int, bots: dict[int, object], names: list[str], console: Console,
-                 input_fn: Callable[[str], str], commit: Callable[[Action], Game] | None = None):
+                 input_fn: Callable[[str], str], commit: Callable[[Action], object] | None = None):
         self.game = game
-        self.commit = commit  # applies an action elsewhere (e.g. a campaign's store) and returns the new game
         self.seat = seat
-        self.bots = bots
         self.names = names
         self.console = console
         self.input_fn = input_fn
@@ -61,25 +97,23 @@ class Session:
         self.ctx: Context | None = None
         self.announced_last_round = False
         self.quit = False
+        self.human = HumanSeat(self)
+        seats = [self.human if s == seat else bots[s] for s in range(game.num_players)]
+        self.match = Match(game, seats, commit=commit, on_move=self.moved, fallback=True, history=True, names=names)
+        self._turn: tuple[int, list[str]] | None = None  # a bot's moves this turn, shown once its turn ends
+        self._faults_seen = 0
 
     # -- helpers
-
-    def do(self, action: Action) -> None:
-        """Apply a move (IllegalActionError: nothing changed)."""
-        if self.commit is None:
-            self.game.apply(action)
-        else:
-            self.game = self.commit(action)
-
-    def context(self) -> Context:
-        self.ctx = Context.of(self.game, self.seat)
-        return self.ctx
 
     def ask(self, prompt: str) -> str:
         try:
             return self.input_fn(prompt)
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
+
+    def context(self) -> Context:
+        self.ctx = Context.of(self.game.observe(self.seat, history=True))
+        return self.ctx
 
     # -- loop
 
@@ -90,66 +124,54 @@ class Session:
                                f"seat {s}: {escape(n)}" for s, n in enumerate(self.names) if s != self.seat)
                            + ". Type help for the commands.")
         try:
-            while not self.game.is_over:
-                if self.game.current_player == self.seat:
-                    self.human_move()
+            while not g.is_over:
+                if g.current_player != self.seat and self.console.is_terminal:
+                    with self.console.status(f"{self.out.who(g.current_player)} is thinking…"):
+                        self.match.step()
                 else:
-                    self.bot_turn(self.game.current_player)
-                self.check_last_round()
+                    self.match.step()
         except (Quit, KeyboardInterrupt):
+            self.flush()
             self.quit = True
             self.console.print("Game abandoned.")
             return self
+        self.flush()
         self.out.result(self.context(), self.last)
         return self
 
-    def check_last_round(self) -> None:
-        if not self.announced_last_round and self.game.final_turns >= 0 and not self.game.is_over:
+    def moved(self, match: Match, seat: int, action: Action) -> None:
+        """After every move: say it (a bot's moves once its turn is over), and the last round."""
+        for _, message in match.faults[self._faults_seen:]:
+            self.console.print(f"[red]{escape(message)}; it plays its first legal move instead.[/]")
+        self._faults_seen = len(match.faults)
+        g = self.game
+        entry = g.log[-1] if g.log else None
+        words = log.words(entry, g.rules, self.out.who) if entry else str(action)
+        if seat == self.seat:
+            if action.kind == KEEP:
+                words = f"keeps tickets {' '.join(map(str, action.target))}"
+            self.flush()
+            self.last[seat] = words
+            self.console.print(f"[bold]seat {seat} (you):[/] {escape(words)}")
+        else:
+            if self._turn is None or self._turn[0] != seat:
+                self.flush()
+                self._turn = (seat, [])
+            self._turn[1].append(words)
+            if g.current_player != seat or g.is_over:
+                self.flush()
+        if not self.announced_last_round and g.final_turns >= 0 and not g.is_over:
+            self.flush()
             self.announced_last_round = True
             self.console.print("[bold red]Last round:[/] everyone, you included, plays one more turn.")
 
-    def marks(self) -> tuple[int, int]:
-        """Legacy: how many events and money changes there were so far (to report the new ones)."""
-        g = self.game
-        return (len(g.event_discard), len(g.ledger)) if hasattr(g, "event_discard") else (0, 0)
-
-    def report_news(self, since: tuple[int, int]) -> None:
-        """Legacy: events revealed by newspapers and money gained or paid since `since`."""
-        g = self.game
-        if not hasattr(g, "event_discard"):
-            return
-        for eid in g.event_discard[since[0]:]:
-            ev = g.setup.event(eid)
-            self.console.print(f"[bold magenta]Newspaper![/] Event [bold]{escape(ev.name)}[/] ({ev.kind}): "
-                               f"{escape(ev.text)}")
-        for _, seat, dollars, reason in g.ledger[since[1]:]:
-            self.console.print(f"[magenta]  {escape(self.out.who(seat))} {'gains' if dollars > 0 else 'pays'} "
-                               f"${abs(dollars)}: {escape(reason)}[/]")
-
-    def bot_turn(self, seat: int) -> None:
-        bot = self.bots[seat]
-        parts = []
-        since = self.marks()
-        while self.game.current_player == seat and not self.game.is_over:
-            g = self.game
-            try:
-                if self.console.is_terminal:
-                    with self.console.status(f"{self.out.who(seat)} is thinking…"):
-                        action = bot.act(g, seat)
-                else:
-                    action = bot.act(g, seat)
-                if action not in g.legal_actions():
-                    raise IllegalActionError(f"illegal move {action}")
-            except Exception as e:  # noqa: BLE001 - a faulty bot must not end the human's game
-                action = g.legal_actions()[0]
-                self.console.print(f"[red]{escape(self.out.who(seat))} failed ({escape(str(e))}); "
-                                   f"it plays {escape(str(action))}.[/]")
-            self.do(action)
-            parts.append(describe(self.game, seat, action))
-        line = ", then ".join(parts)
-        self.last[seat] = line
-        self.console.print(f"[dim]{escape(self.out.who(seat))}:[/] {escape(line)}")
-        self.report_news(since)
+    def flush(self) -> None:
+        if self._turn is not None:
+            seat, parts = self._turn
+            self._turn = None
+            line = ", then ".join(parts)
+            self.last[seat] = line
+            self.console.print(f"[dim]{escape(self.out.who(seat))}:[/] {escape(line)}")
 
     def show_phase(self, ctx: Context) -> None:
         ph = ctx.view["phase"]
@@ -158,7 +180,8 @@ class Session:
         elif ph == "second-card":
             self.out.table_cards(ctx)
             self.out.hand(ctx)
-            self.console.print("Take a second card: d <card> or d deck.")
+            stop = " (or stop: take no second card)" if "stop" in ctx.kinds else ""
+            self.console.print(f"Take a second card: d <card> or d deck{stop}.")
             return
         elif ph in ("initial-tickets", "keep-tickets"):
             if ph == "initial-tickets":
@@ -174,31 +197,6 @@ class Session:
             self.out.tickets(ctx)
             self.out.pieces(ctx)
         self.out.kinds(ctx)
-
-    def human_move(self) -> None:
-        """Prompt until one legal action is applied."""
-        ctx = self.context()
-        self.show_phase(ctx)
-        while True:
-            line = self.ask("your move> ")
-            res = resolve(line, ctx)
-            while res.kind == "choose":
-                res = self.choose(res, ctx)
-            if res.kind == "empty":
-                continue
-            if res.kind == "meta":
-                self.meta(res, ctx)
-                continue
-            if res.kind == "error":
-                self.console.print(f"[yellow]{escape(res.message)}[/]")
-                continue
-            if res.kind == "probe":
-                self.console.print(f"[yellow]{escape(self.explain(res.action))}[/]")
-                continue
-            if res.message:
-                self.console.print(f"[dim]{escape(res.message)}[/]")
-            if self.apply(res.action):
-                return
 
     def choose(self, res: Resolved, ctx: Context) -> Resolved:
         self.console.print(escape(res.message))
@@ -216,24 +214,6 @@ class Session:
                 self.console.print(f"[yellow]Choose 1-{len(res.options)}, or press Enter to cancel.[/]")
                 continue
             return resolve(answer, ctx)  # another command instead
-
-    def apply(self, action: Action) -> bool:
-        since = self.marks()
-        try:
-            self.do(action)
-        except IllegalActionError as e:  # and ActionSyntaxError: nothing changed
-            self.console.print(f"[yellow]{escape(str(e))}[/]")
-            return False
-        line = describe(self.game, self.seat, action)
-        if action.kind == KEEP:
-            line = f"keeps tickets {' '.join(map(str, action.target))}"
-        self.last[self.seat] = line
-        self.console.print(f"[bold]seat {self.seat} (you):[/] {escape(line)}")
-        self.report_news(since)
-        return True
-
-    def explain(self, probe: Action) -> str:
-        return explain_probe(self.game, self.ctx or self.context(), probe)
 
     def meta(self, res: Resolved, ctx: Context) -> None:
         m = res.meta
@@ -283,7 +263,7 @@ def new_session(map_name: str, bots: list[str], seat: int = 0, seed: int = 1,
     n = 1 + len(names)
     if not 0 <= seat < n:
         raise TtrError(f"seat {seat} does not exist in a {n}-player game (seats 0-{n - 1})")
-    game = Game.new(map_name, n, seed)
+    game = new_game(map_name, n, seed)
     seat_names, agents = [], {}
     it = iter(names)
     for s in range(n):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...cards import COLOR_INDEX, LOCO, NEWSPAPER
-from ..base import Edition
+from ...engine.edition import Edition
 
 CARD_COLORS = ("black", "blue", "white", "green", "yellow", "red")  # L2: six colours, no purple or orange
 NEWSPAPERS = {2: 6, 3: 4, 4: 3, 5: 3}                               # L2: shuffled in by player count
@@ -28,7 +28,9 @@ class LegacyEdition(Edition):
         return (cards + [LOCO] * self.locomotives + [NEWSPAPER] * NEWSPAPERS.get(players or 2, 3),)
 
     def game_class(self):
-        from .game import LegacyGame  # the rules' state machine; imported late (it imports the engine)
+        from .game import (
+            LegacyGame,  # the rules' state machine; imported late (it imports the engine)
+        )
         return LegacyGame
 
 

@@ -31,7 +31,7 @@ class LegacyGame(Game):
 
     # ------------------------------------------------------------------ setup
 
-    def _setup_variant(self, setup: LegacySetup | dict | None = None, **options) -> None:
+    def setup_options(self, setup: LegacySetup | dict | None = None, **options) -> None:
         if options:
             raise TtrError(f"{self.rules.edition.title} takes the option 'setup' only ({', '.join(sorted(options))} given)")
         n = self.rules.players
@@ -44,25 +44,25 @@ class LegacyGame(Game):
         check_setup(setup, self.rules)
         self.setup = setup
         self.event_deck = [e.id for e in setup.events]  # the top card is the end of the list
-        self._shuffle(self.event_deck)
+        self.shuffle(self.event_deck)
         self.event_discard = []  # the current event is the last
         self.ledger = []         # (turn, seat, dollars, reason): every change of money held
         self._aside = []         # L2: newspapers dealt at setup, shuffled back afterwards
 
-    def _after_setup(self) -> None:
+    def after_setup(self) -> None:
         aside, self._aside = self._aside, None
         if aside:
             self.decks[0].extend(aside)
-            self._shuffle(self.decks[0])
+            self.shuffle(self.decks[0])
         n = self.rules.players
         self.trains = [self.setup.trains] * n
         self.scores = [self.setup.start_money] * n  # L1: money held
 
-    def _ticket_pool(self) -> list[int]:
+    def ticket_pool(self) -> list[int]:
         retired = set(self.setup.retired_tickets)
         return [t for t in self.rules.regular_tickets if t not in retired]
 
-    def _replay_options(self) -> dict:
+    def replay_options(self) -> dict:
         return {"setup": self.setup}
 
     def clone(self) -> "LegacyGame":
@@ -91,11 +91,12 @@ class LegacyGame(Game):
         if dollars:
             self.scores[p] += dollars
             self.ledger.append((self.turns, p, dollars, reason))
+            self.note(event="money", seat=p, dollars=dollars, reason=reason)
 
     # ---------------------------------------------------- newspapers (L2)
 
-    def _pop_card(self, d: int = 0) -> int:
-        c = Game._pop_card(self, d)
+    def pop_card(self, d: int = 0) -> int:
+        c = Game.pop_card(self, d)
         while c == NEWSPAPER:
             if self._aside is not None:  # setup: set aside, shuffled back once the deal is done
                 self._aside.append(c)
@@ -104,7 +105,7 @@ class LegacyGame(Game):
                 self._reveal_event()
                 if all(x == NEWSPAPER for x in self.decks[0]) and all(x == NEWSPAPER for x in self.discards[0]):
                     return -1  # nothing but newspapers left: no card to draw (G3)
-            c = Game._pop_card(self, d)
+            c = Game.pop_card(self, d)
         return c
 
     def _reveal_event(self) -> None:
@@ -114,6 +115,7 @@ class LegacyGame(Game):
         eid = self.event_deck.pop()
         self.event_discard.append(eid)
         ev = _events_by_id(self.setup)[eid]
+        self.note(event="newspaper", id=ev.id, name=ev.name, kind=ev.kind, text=ev.text)
         if ev.kind == "lightning":
             self._lightning(ev)
 
@@ -146,12 +148,12 @@ class LegacyGame(Game):
         steps.sort(key=lambda s: s.number)  # stable: a board step before an event step of the same number
         return steps
 
-    def _finish_claim(self, r: int, cards: tuple) -> None:
-        self._place_route(r, cards)
+    def finish_claim(self, r: int, cards: tuple) -> None:
+        self.place_route(r, cards)
         for step in self.claim_steps():
             self._run_step(step, r)
-        self._refill()
-        self._end_turn()
+        self.refill()
+        self.end_turn()
 
     def _colour_matches(self, r: int, color: str | None, p: int) -> bool:
         if color is None:
@@ -172,9 +174,10 @@ class LegacyGame(Game):
                 self._gain(p, self.setup.company_bonus, f"step {step.number}: company route")
         elif step.kind == "big_city":
             if big and can_draw(self):  # LW-P2: the L2 draw limit applies to this draw too
-                c = self._pop_card(0)
+                c = self.pop_card(0)
                 if c >= 0:
                     self.hands[p][c] += 1
+                    self.note(event="card", seat=p, reason=f"step {step.number}: big city")
         elif (self._colour_matches(r, step.color, p) and rules.r_len[r] >= step.min_length
               and (big or not step.big_city)):
             sign = 1 if step.kind == "route_bonus" else -1
@@ -182,7 +185,7 @@ class LegacyGame(Game):
 
     # ---------------------------------------------------------- scoring (L5)
 
-    def _score(self) -> dict:
+    def score(self) -> dict:
         rules = self.rules
         n = rules.players
         players = []
@@ -210,7 +213,7 @@ class LegacyGame(Game):
 
     # ------------------------------------------------------ views and saves
 
-    def _view_extra(self, player: int) -> dict:
+    def edition_view(self, player: int) -> dict:
         ev = self.current_event
         return {
             "setup": self.setup.to_dict(),
@@ -222,33 +225,33 @@ class LegacyGame(Game):
             "ledger": [list(x) for x in self.ledger],
         }
 
-    def _save_extra(self) -> dict:
+    def edition_state(self) -> dict:
         return {"setup": self.setup.to_dict(), "event_deck": list(self.event_deck),
                 "event_discard": list(self.event_discard), "ledger": [list(x) for x in self.ledger]}
 
-    def _load_extra(self, data: dict | None) -> None:
+    def load_edition_state(self, data: dict | None) -> None:
         if not isinstance(data, dict) or set(data) != {"setup", "event_deck", "event_discard", "ledger"}:
-            raise SaveError("save: 'legacy' must hold setup, event_deck, event_discard and ledger")
+            raise SaveError("save: the edition block must hold setup, event_deck, event_discard and ledger")
         try:
-            setup = LegacySetup.from_dict(data["setup"], where="save: legacy.setup")
+            setup = LegacySetup.from_dict(data["setup"], where="save: edition.setup")
             check_setup(setup, self.rules)
         except TtrError as e:
-            raise SaveError(str(e) if str(e).startswith("save") else f"save: legacy.setup: {e}") from None
+            raise SaveError(str(e) if str(e).startswith("save") else f"save: edition.setup: {e}") from None
         deck, discard = data["event_deck"], data["event_discard"]
         ids = [e.id for e in setup.events]
         if not (isinstance(deck, list) and isinstance(discard, list)) or sorted(deck + discard) != sorted(ids):
-            raise SaveError("save: legacy.event_deck + event_discard must hold each event of the setup exactly once")
+            raise SaveError("save: edition.event_deck + event_discard must hold each event of the setup exactly once")
         ledger = []
         for i, x in enumerate(data["ledger"] if isinstance(data["ledger"], list) else [None]):
             if not (isinstance(x, list) and len(x) == 4 and all(isinstance(v, int) and not isinstance(v, bool)
                                                                  for v in x[:3]) and isinstance(x[3], str)
                     and 0 <= x[1] < self.rules.players):
-                raise SaveError(f"save: legacy.ledger[{i}] must be [turn, seat, dollars, reason]")
+                raise SaveError(f"save: edition.ledger[{i}] must be [turn, seat, dollars, reason]")
             ledger.append(tuple(x))
         self.setup, self.event_deck, self.event_discard, self.ledger = setup, list(deck), list(discard), ledger
         self._aside = None
 
-    def _check_score(self, p: int, score: int, points: int) -> str | None:
+    def check_score(self, p: int, score: int, points: int) -> str | None:
         """Save check: money held = start money + every ledger entry of the seat (routes pay nothing)."""
         expected = self.setup.start_money + sum(x[2] for x in self.ledger if x[1] == p)
         if score != expected or score < 0:
@@ -256,7 +259,7 @@ class LegacyGame(Game):
                     f"give {expected}")
         return None
 
-    def _start_trains(self) -> int:
+    def start_trains(self) -> int:
         return self.setup.trains
 
 

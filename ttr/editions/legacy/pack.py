@@ -9,10 +9,26 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Optional
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
+from pydantic import (
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_validator,
+)
 
-from .content import (COMPANY_COLORS, ClaimStep, ContentError, EventModel, LegacySetup, StepModel, Strict,
-                      _first_error, check_steps)
+from .content import (
+    COMPANY_COLORS,
+    ClaimStep,
+    ContentError,
+    EventModel,
+    LegacySetup,
+    StepModel,
+    Strict,
+    _first_error,
+    check_steps,
+)
 
 FORMAT = "ttr-legacy-pack/1"
 GAMES = 12

@@ -4,10 +4,13 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from .agents import make_agent
-from .engine import Game, new_game
+from ..agents import make_agent
+from ..editions import new_game
+from ..engine import Game
+from .match import Match, MoveListener
 
 
 @dataclass(frozen=True)
@@ -22,19 +25,12 @@ class GameRecord:
 
 
 def play_game(map_name: str, players: int, seed: int, agents: list[str] | None = None,
-              on_action=None) -> Game:
-    """Play one game to the end; agents[i] plays seat i (default: all random).
-    `on_action(game, seat, action)` is called before each action is applied."""
-    names = agents or ["random"] * players
+              on_move: MoveListener | None = None) -> Game:
+    """Play one game to the end with the match loop; agents[i] plays seat i (default: all
+    planners). `on_move(match, seat, action)` is called after each move."""
+    names = agents or ["planner"] * players
     bots = [make_agent(n, seed * 7919 + i) for i, n in enumerate(names)]
-    g = new_game(map_name, players, seed)
-    while not g.is_over:
-        seat = g.current_player
-        action = bots[seat].act(g, seat)
-        if on_action:
-            on_action(g, seat, action)
-        g.apply(action)
-    return g
+    return Match(new_game(map_name, players, seed), bots, on_move=on_move).run()
 
 
 def record(g: Game) -> GameRecord:
@@ -75,7 +71,7 @@ def random_playouts(map_name: str, players: int, games: int, seed: int = 0) -> t
     actions = 0
     t0 = time.perf_counter()
     for i in range(games):
-        g = new_game(map_name, players, seed + i)
+        g = new_game(map_name, players, seed + i, record=False)
         apply = g.apply_unchecked
         while not g.is_over:
             legal = g.legal_actions()
@@ -86,7 +82,7 @@ def random_playouts(map_name: str, players: int, games: int, seed: int = 0) -> t
 
 def clone_time(map_name: str, players: int, seed: int = 0, n: int = 20000) -> float:
     """Seconds per clone of a mid-game state."""
-    g = new_game(map_name, players, seed)
+    g = new_game(map_name, players, seed, record=False)
     rng = random.Random(seed)
     for _ in range(60):
         if g.is_over:
@@ -99,14 +95,17 @@ def clone_time(map_name: str, players: int, seed: int = 0, n: int = 20000) -> fl
     return (time.perf_counter() - t0) / n
 
 
-def bench(map_name: str, players: int, games: int = 200, runs: int = 5, seed: int = 0) -> dict:
-    """Medians over `runs` runs of random full games."""
+def bench(map_name: str, players: int, games: int = 200, runs: int = 5, seed: int = 0,
+          progress: Callable[[], None] | None = None) -> dict:
+    """Medians over `runs` runs of random full games; `progress()` after each run."""
     rates, per_action, clones = [], [], []
     for run in range(runs):
         secs, actions = random_playouts(map_name, players, games, seed + run * games)
         rates.append(games / secs)
         per_action.append(secs / actions * 1e6)
         clones.append(clone_time(map_name, players, seed + run) * 1e6)
+        if progress:
+            progress()
     return {
         "map": map_name, "players": players, "games_per_run": games, "runs": runs,
         "games_per_s": statistics.median(rates), "games_per_s_min": min(rates), "games_per_s_max": max(rates),

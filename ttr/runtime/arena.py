@@ -13,16 +13,20 @@ import math
 import os
 import signal
 import statistics
-import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 
-from .agents import AGENTS, make_agent
-from .engine import new_game
-from .errors import TtrError
+from .. import __version__
+from ..agents import AGENTS, make_agent
+from ..editions import new_game
+from ..errors import TtrError
+from .match import Match
+from .seat import SeatError
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
+IN_FLIGHT = 4  # games queued per worker process
 ELO_ANCHOR = 1500.0
 
 
@@ -144,14 +148,15 @@ class Task:
 
 
 def schedule(map_name: str, players: int, bots: Sequence[str], games: int, seed: int,
-             time_per_move: float | None = None) -> list[Task]:
-    """Every game of the arena, in order: seeds seed..seed+games-1, each in every rotation."""
+             time_per_move: float | None = None) -> Iterator[Task]:
+    """Every game of the arena, in order, made as they are needed: seeds seed..seed+games-1,
+    each in every rotation."""
     rots = lineups(bot_labels(bots), players)
-    tasks = []
+    index = 0
     for s in range(seed, seed + games):
         for r, lineup in enumerate(rots):
-            tasks.append(Task(len(tasks), map_name, players, s, r, lineup, time_per_move))
-    return tasks
+            yield Task(index, map_name, players, s, r, lineup, time_per_move)
+            index += 1
 
 
 # ---------------------------------------------------------------------------- playing
@@ -194,25 +199,15 @@ def create_agent(name: str, seed: int, time_per_move: float | None = None):
 
 def play_task(task: Task) -> GameResult:
     """Play one game of the arena (runs in a worker process)."""
-    g = new_game(task.map_name, task.players, task.seed)
     bots = [create_agent(agent_of(b), task.seed * 1000 + seat, task.time_per_move)
             for seat, b in enumerate(task.bots)]
-    secs = [0.0] * task.players
-    slowest = [0.0] * task.players
-    moves = [0] * task.players
-    clock = time.perf_counter
-    while not g.is_over:
-        seat = g.current_player
-        t0 = clock()
-        action = bots[seat].act(g, seat)
-        dt = clock() - t0
-        secs[seat] += dt
-        slowest[seat] = max(slowest[seat], dt)
-        moves[seat] += 1
-        try:
-            g.apply(action)
-        except TtrError as e:
-            raise TtrError(f"bot {task.bots[seat]} (seat {seat}, seed {task.seed}, turn {g.turns}): {e}") from None
+    match = Match(new_game(task.map_name, task.players, task.seed, record=False), bots,
+                  names=[f"bot {b}" for b in task.bots])
+    try:
+        g = match.run()
+    except SeatError as e:
+        raise SeatError(f"{e} (arena game seed {task.seed}, rotation {task.rotation})") from None
+    secs, slowest, moves = match.seconds, match.slowest, match.moves
     r = g.result()
     ps = r["players"]
     return GameResult(
@@ -297,10 +292,11 @@ class ArenaResult:
     games: int                                 # matches (seeds)
     time_per_move: float | None
     lineups: tuple[tuple[str, ...], ...]       # the rotations played for every seed
-    records: tuple[GameResult, ...]            # by task index
+    records: tuple[GameResult, ...]            # by task index (the games finished)
     stats: dict[str, BotStats]
     head_to_head: dict[str, dict[str, dict]]
     ratings: dict[str, float]                  # Elo scale, mean 1500
+    stopped: bool = False                      # interrupted: `records` are the games finished
 
     def to_rows(self) -> list[dict]:
         """One row per game per seat, for CSV (columns ROW_FIELDS)."""
@@ -332,6 +328,8 @@ class ArenaResult:
             "lineups": [list(x) for x in self.lineups],
             "bots_stats": [asdict(s) for s in sorted(self.stats.values(), key=lambda s: -s.rating)],
             "head_to_head": self.head_to_head, "ratings": self.ratings,
+            "games_planned": self.games * len(self.lineups), "stopped_early": self.stopped,
+            "ttr_version": __version__,
             "seat_win_rate": self.seat_win_rates(),
             "turns_mean": statistics.fmean(r.turns for r in self.records) if self.records else 0.0,
         }
@@ -341,14 +339,15 @@ class ArenaResult:
 
 
 def analyse(map_name: str, players: int, bots: Sequence[str], games: int, seed: int,
-            time_per_move: float | None, records: Sequence[GameResult], prior: float = 1.0) -> ArenaResult:
+            time_per_move: float | None, records: Sequence[GameResult], prior: float = 1.0,
+            stopped: bool = False) -> ArenaResult:
     """Statistics over played games (records in task order)."""
     labels = bot_labels(bots)
     wins = pairwise_outcomes((r.bots, r.ranks) for r in records)
     ratings = elo_ratings(bradley_terry(labels, wins, prior=prior))
     return ArenaResult(map_name, players, tuple(labels), seed, games, time_per_move,
                        tuple(lineups(labels, players)), tuple(records), bot_stats(records, labels, ratings),
-                       head_to_head(labels, wins), ratings)
+                       head_to_head(labels, wins), ratings, stopped)
 
 
 def check(map_name: str, players: int, bots: Sequence[str]) -> None:
@@ -367,36 +366,43 @@ def run_arena(map_name: str, players: int, bots: list[str], games: int, seed: in
               workers: int | None = None, time_per_move: float | None = None,
               progress: Callable[[int, int], None] | None = None) -> ArenaResult:
     """Play `games` matches (seeds seed..seed+games-1, each in every seat rotation) on `workers`
-    processes (default: all cores) and return the statistics. `progress(done, total)` is called
-    in this process after each game."""
+    processes (default: all cores) and return the statistics. Games are made as workers need
+    them (a few in flight per worker). `progress(done, total)` is called in this process after
+    each game. Ctrl-C (KeyboardInterrupt) stops the run: the result holds the games finished
+    (`stopped` is set)."""
     check(map_name, players, bots)
     if games < 1:
         raise TtrError(f"games must be at least 1, not {games}")
+    total = games * len(lineups(bot_labels(bots), players))
     tasks = schedule(map_name, players, bots, games, seed, time_per_move)
-    workers = max(1, min(workers or os.cpu_count() or 1, len(tasks)))
-    results: list[GameResult | None] = [None] * len(tasks)
-    done = 0
-    if workers == 1:
-        for t in tasks:
-            results[t.index] = play_task(t)
-            done += 1
-            if progress:
-                progress(done, len(tasks))
-    else:
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-        try:
-            pending = {pool.submit(play_task, t) for t in tasks}
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in finished:
-                    r = f.result()  # re-raises a worker's error
-                    results[r.index] = r
-                    done += 1
-                    if progress:
-                        progress(done, len(tasks))
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-    return analyse(map_name, players, bots, games, seed, time_per_move, results)  # type: ignore[arg-type]
+    workers = max(1, min(workers or os.cpu_count() or 1, total))
+    results: dict[int, GameResult] = {}
+    stopped = False
+
+    def finished(r: GameResult) -> None:
+        results[r.index] = r
+        if progress:
+            progress(len(results), total)
+
+    try:
+        if workers == 1:
+            for t in tasks:
+                finished(play_task(t))
+        else:
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+            try:
+                pending = {pool.submit(play_task, t) for t in islice(tasks, IN_FLIGHT * workers)}
+                while pending:
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for f in done:
+                        finished(f.result())  # re-raises a worker's error
+                    pending |= {pool.submit(play_task, t) for t in islice(tasks, len(done))}
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
+    except KeyboardInterrupt:
+        stopped = True
+    records = [results[i] for i in sorted(results)]
+    return analyse(map_name, players, bots, games, seed, time_per_move, records, stopped=stopped)
 
 
 __all__ = ["ArenaResult", "BotStats", "GameResult", "Task", "ROW_FIELDS", "agent_of", "analyse", "bot_labels",

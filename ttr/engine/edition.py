@@ -1,14 +1,20 @@
-"""An edition is a board plus the rule parameters that distinguish it.
+"""An edition: the rule parameters that distinguish one game of the family, as data.
 
 New editions are data (a frozen Edition) plus, where needed, a small subclass
-overriding one hook (e.g. how a route may be paid for).
+overriding a hook (how a route may be paid for), their own action kinds
+(`kinds`) and a Game subclass for state of their own (`game_class`). The
+concrete editions and the registry by name live above the engine (ttr.editions).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from ..cards import COLORS, LOCO
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .actions import ActionKind
 
 
 @dataclass(frozen=True)
@@ -60,10 +66,12 @@ class Edition:
     short_initial_keep: int = 1    # too few tickets for a full initial deal: keep at least this many (L3)
     triples_open: bool = False     # G1: triple routes never close (Legacy)
     draw_floor: int | None = None  # L2: no card may be drawn while draw pile + discard hold this many or fewer
+    may_stop_drawing: bool = False # RS2: after the first card a player may take no second card
+    kinds: tuple["ActionKind", ...] = ()  # the edition's own action kinds (stations, harbors, ...)
 
     # --- hooks -------------------------------------------------------------
 
-    def game_class(self):
+    def game_class(self) -> Any:
         """The Game subclass that plays this edition (None: the plain Game)."""
         return None
 

@@ -1,8 +1,10 @@
 """The save format (docs/save-format.md): the whole state as one JSON object.
 
-`from_dict` checks the structure (pydantic), then the facts (known names,
-conserved cards and tickets, consistent trains and scores), then, if asked,
-that seed + history reproduce exactly the saved state.
+`dump(game)` writes it (format `ttr-save/2`); `load(d)` checks the structure
+(pydantic), then the facts (known names, conserved cards and tickets,
+consistent trains and scores), then, if asked, that seed + history reproduce
+exactly the saved state. `ttr-save/1` files (whose edition block was called
+`legacy`) still load.
 """
 from __future__ import annotations
 
@@ -12,12 +14,15 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from ..cards import CARD_INDEX, CARD_NAMES, DECK_NAMES
+from ..editions import get_ruleset
+from ..engine.actions import Action
+from ..engine.game import Game
+from ..engine.observer import hand_dict
+from ..engine.phases import CHOOSE_PIECES, INITIAL_TICKETS, PHASES, TUNNEL, Phase
 from ..errors import SaveError, TtrError
-from .actions import Action
-from .observer import hand_dict
-from .ruleset import get_ruleset
 
-FORMAT = "ttr-save/1"
+FORMAT = "ttr-save/2"
+FORMATS = ("ttr-save/1", "ttr-save/2")  # what load() reads
 
 
 class _M(BaseModel):
@@ -52,7 +57,7 @@ class TunnelSave(_M):
 
 
 class SaveFile(_M):
-    format: Literal["ttr-save/1"]
+    format: Literal["ttr-save/1", "ttr-save/2"]
     map: StrictStr
     num_players: StrictInt
     seed: StrictInt
@@ -75,14 +80,15 @@ class SaveFile(_M):
     final_turns: StrictInt = -1
     passes: StrictInt = Field(default=0, ge=0)
     shuffles: StrictInt = Field(ge=0)
-    legacy: Optional[dict] = None  # Legacy: setup, event piles and money ledger
+    edition: Optional[dict] = None  # the edition's own state (Legacy: setup, event piles, money ledger)
 
 
 def _cards_out(cards: tuple) -> dict[str, int]:
     return {CARD_NAMES[k]: n for k, n in cards}
 
 
-def to_dict(game) -> dict:
+def dump(game: Game) -> dict:
+    """The whole state of `game` as a JSON-ready object (it holds every secret)."""
     rules = game.rules
     tunnel = None
     if game.tunnel:
@@ -112,7 +118,7 @@ def to_dict(game) -> dict:
         "final_turns": game.final_turns,
         "passes": game.passes,
         "shuffles": game.shuffles,
-        **({"legacy": extra} if (extra := game._save_extra()) is not None else {}),
+        **({"edition": extra} if (extra := game.edition_state()) is not None else {}),
     }
 
 
@@ -138,11 +144,14 @@ def _check(cond: bool, msg: str) -> None:
         raise SaveError(f"save: {msg}")
 
 
-def from_dict(cls, d: dict, verify: bool = True):
-    from .game import PHASES  # imported here: game imports this module
-
+def load(d: dict, verify: bool = True, record: bool = True) -> Game:
+    """The game a save holds; SaveError (naming the field and the problem) if it is malformed or
+    inconsistent. `verify`: also check that seed + history give exactly this state. `record`: keep
+    a public log of the actions from here on (search worlds do not)."""
     if not isinstance(d, dict):
         raise SaveError("a save is a JSON object")
+    if d.get("format") == "ttr-save/1" and "legacy" in d:  # version 1 called the edition block 'legacy'
+        d = {("edition" if k == "legacy" else k): v for k, v in d.items()}
     try:
         s = SaveFile.model_validate(d)
     except ValidationError as e:
@@ -159,11 +168,10 @@ def from_dict(cls, d: dict, verify: bool = True):
     _check(0 <= s.current_player < n and 0 <= s.first_player < n, "current_player/first_player out of range")
     _check(len(s.history) == len(s.history_seats), "history and history_seats differ in length")
     _check(len(s.face_up) == ed.face_up, f"face_up holds {len(s.face_up)} slots, not {ed.face_up}")
-    klass = ed.game_class() or cls
-    g = klass.__new__(klass)
-    g.rules, g.seed, g.first_player, g.random_first = rules, s.seed, s.first_player, s.random_first
-    g._load_extra(s.legacy)
-    g.phase = PHASES[PHASES.index(s.phase)]
+    g = Game.blank(rules)
+    g.seed, g.first_player, g.random_first = s.seed, s.first_player, s.random_first
+    g.load_edition_state(s.edition)
+    g.phase = Phase(s.phase)
     g.current, g.turns = s.current_player, s.turn
     _load_cards(g, s)
     _load_routes(g, s)
@@ -175,13 +183,13 @@ def from_dict(cls, d: dict, verify: bool = True):
     except TtrError as e:
         raise SaveError(f"save: history: {e}") from None
     g.seats = list(s.history_seats)
-    g._legal = g._result = None
+    g.log = [] if record else None
     if verify:
         try:
-            replayed = klass.replay(s.map, n, s.seed, s.history, random_first=s.random_first, **g._replay_options())
+            replayed = Game.replay(rules, s.seed, s.history, random_first=s.random_first, **g.replay_options())
         except TtrError as e:
             raise SaveError(f"save: the history does not replay: {e}") from None
-        mine, theirs = to_dict(g), to_dict(replayed)
+        mine, theirs = dump(g), dump(replayed)
         for key in mine:
             _check(mine[key] == theirs[key], f"{key} differs from what seed {s.seed} and the history give")
     return g
@@ -189,8 +197,6 @@ def from_dict(cls, d: dict, verify: bool = True):
 
 def _load_cards(g, s) -> None:
     """Piles, display, hands and a pending tunnel; every card of the edition exactly once."""
-    from .game import TUNNEL  # imported here: game imports this module
-
     rules = g.rules
     ed, m = rules.edition, rules.map
     g.decks, g.discards = [], []
@@ -263,8 +269,6 @@ def _load_routes(g, s) -> None:
 
 def _load_players(g, s) -> None:
     """Pieces, scores, stations, harbors, tickets and offers, checked against the routes held."""
-    from .game import CHOOSE_PIECES, INITIAL_TICKETS  # imported here: game imports this module
-
     rules = g.rules
     ed, m, n = rules.edition, rules.map, rules.players
     chosen_later = ed.pieces_total is not None
@@ -279,10 +283,10 @@ def _load_players(g, s) -> None:
         points = sum(rules.r_points[r] for r in owned) - ps.exchanged
         _check(ps.trains >= 0, f"players[{p}] holds routes needing more trains than the player has")
         _check(ps.ships >= 0, f"players[{p}] holds routes needing more ships than the player has")
-        problem = g._check_score(p, ps.score, points)
+        problem = g.check_score(p, ps.score, points)
         _check(problem is None, problem or "")
         if not chosen_later:
-            start = g._start_trains()
+            start = g.start_trains()
             _check(ps.trains == start - used[0],
                    f"players[{p}].trains is {ps.trains} but the routes held leave {start - used[0]}")
         elif revealed:
@@ -332,8 +336,8 @@ def _load_players(g, s) -> None:
         for p in range(n):
             _check((g.piece_choices[p] is not None) == (p in done),
                    f"players[{p}].pieces_choice: {'missing' if p in done else 'made out of seat order'} in phase {g.phase}")
-    choosing = {g.current} if g.phase in ("initial-tickets", "keep-tickets") else set()
-    if g.phase == "initial-tickets":  # seats from the current one up to the first player have yet to choose
+    choosing = {g.current} if g.phase in (INITIAL_TICKETS, "keep-tickets") else set()
+    if g.phase == INITIAL_TICKETS:  # seats from the current one up to the first player have yet to choose
         seat = g.current
         while True:
             choosing.add(seat)

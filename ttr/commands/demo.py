@@ -1,0 +1,53 @@
+"""`ttr demo`: one game between bots, printed move by move, with the final scores."""
+from __future__ import annotations
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ..engine import Game, log
+from ..errors import TtrError
+from ..play.results import result_columns
+from ..runtime import Match
+from ..runtime.sim import play_game
+from .options import bots_option, check_players, map_option, players_option, seat_bots
+
+console = Console(highlight=False)
+
+
+@click.command("demo")
+@map_option()
+@players_option(4)
+@click.option("--seed", type=int, default=1, show_default=True)
+@bots_option()
+def command(map_name: str, players: int, seed: int, bots: list[str]) -> None:
+    """Play one game between bots, printed move by move, with final scores."""
+    check_players(map_name, players)
+    names = seat_bots(bots, players)
+
+    def show(match: Match, seat: int, action) -> None:
+        g = match.game
+        e = g.log[-1]
+        turn = f"turn {e['turn'] + 1:3d}" if e["turn"] != getattr(show, "last", None) else " " * 8
+        show.last = e["turn"]  # type: ignore[attr-defined]
+        words = log.words(e, g.rules, lambda s: f"seat {s}")
+        console.print(f"[dim]{turn}[/] seat {seat} ({names[seat]}): {escape(words)}")
+
+    try:
+        g = play_game(map_name, players, seed, names, on_move=show)
+    except TtrError as e:
+        raise click.ClickException(str(e)) from None
+    print_result(console, g)
+
+
+def print_result(out: Console, g: Game) -> None:
+    r = g.result()
+    cols, rows, legend = result_columns(r, g.edition)
+    t = Table(title=f"Final scores: {g.map.title}, seed {g.seed}, {g.turns} turns")
+    for col in ["rank", "seat"] + cols:
+        t.add_column(col, justify="right")
+    for seat, row in zip(r["ranking"], rows):
+        t.add_row(str(r["players"][seat]["rank"]), str(seat), *row)
+    out.print(t)
+    out.print(f"[dim]{legend}[/]")

@@ -1,0 +1,70 @@
+"""Options shared by the commands: the board, the player count (checked against the
+board's range), and bots by name (an unknown name is a usage error with a suggestion)."""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from ..agents import AGENTS
+from ..editions import EDITIONS, player_range
+
+MAPS = click.Choice(sorted(EDITIONS))
+
+
+def map_option(default: str = "europe") -> Callable:
+    return click.option("--map", "map_name", type=MAPS, default=default, show_default=True, help="the board")
+
+
+def players_option(default: int | None, help: str = "") -> Callable:
+    ranges = ", ".join(f"{m} {r.start}-{r.stop - 1}" for m, r in ((m, player_range(m)) for m in sorted(EDITIONS)))
+    return click.option("--players", type=int, default=default, show_default=default is not None,
+                        help=(help + " " if help else "") + f"(by board: {ranges})")
+
+
+def check_players(map_name: str, players: int) -> int:
+    """The player count, or a usage error (exit code 2) naming the board's range."""
+    r = player_range(map_name)
+    if players not in r:
+        raise click.BadParameter(f"{map_name} is for {r.start}-{r.stop - 1} players, not {players}",
+                                 param_hint="'--players'")
+    return players
+
+
+def bot_name(name: str, hint: str = "'--bots'") -> str:
+    if name in AGENTS:
+        return name
+    close = difflib.get_close_matches(name, sorted(AGENTS), n=1)
+    suggestion = f" Did you mean {close[0]!r}?" if close else ""
+    raise click.BadParameter(f"unknown bot {name!r}.{suggestion} Known bots: {', '.join(sorted(AGENTS))}",
+                             param_hint=hint)
+
+
+def parse_bots(ctx: Any, param: Any, value: str | None) -> list[str] | None:
+    """A click callback: comma-separated bot names, each checked."""
+    if value is None:
+        if param is not None and param.required:
+            raise click.MissingParameter(ctx=ctx, param=param)
+        return None
+    names = [s.strip() for s in value.split(",") if s.strip()]
+    if not names:
+        raise click.BadParameter("give at least one bot name", param_hint="'--bots'")
+    return [bot_name(n) for n in names]
+
+
+def bots_option(default: str | None = "planner", help: str = "comma-separated bot names, one per seat, cycled",
+                **kw: Any) -> Callable:
+    """--bots, with --agents kept as an alias."""
+    return click.option("--bots", "--agents", "bots", default=default, show_default=default is not None,
+                        callback=parse_bots, help=f"{help} (known: {', '.join(sorted(AGENTS))})", **kw)
+
+
+def seat_bots(bots: list[str], players: int) -> list[str]:
+    """Bots cycled over the seats."""
+    return (bots * players)[:players]
+
+
+__all__ = ["MAPS", "bot_name", "bots_option", "check_players", "map_option", "parse_bots", "players_option",
+           "seat_bots"]

@@ -1,0 +1,1 @@
+"""Serialized forms of games: saves (save.py), and integer action ids (action_space.py)."""
