@@ -181,9 +181,17 @@ def _set(path, value):
     (_set(("tickets", 0, "cities"), ["A", "Nowhere"]), "tickets[0] (id 1)", "unknown city 'Nowhere'"),
     (_set(("cities", 2, "name"), "A"), "cities[2] (A)", "duplicate city name"),
     (_set(("double_routes",), [[1, 9]]), "double_routes[0]", "unknown route id 9"),
+    (_set(("cities", 1, "xy"), None), "cities[1] (B)", "a board with a layout places every city"),
 ])
 def test_malformed_map_names_file_entry_and_problem(mutate, entry, problem):
     assert_refused(tiny(), mutate, entry, problem)
+
+
+def test_a_board_without_a_layout_parses():
+    d = tiny()
+    for c in d["cities"]:
+        c["xy"] = None
+    assert all(c.xy is None for c in parse_map(d, "tiny.json").cities)
 
 
 def assert_refused(d: dict, mutate, entry: str, problem: str) -> None:

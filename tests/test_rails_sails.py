@@ -105,7 +105,7 @@ def test_great_lakes_map_facts():
     m = LAKES
     assert sum(not x.junction for x in m.cities) == 35
     assert sorted(x.name for x in m.cities if x.junction) == ["Lake Huron", "Lake Superior"]
-    assert len(m.routes) == 109 and len(m.tickets) == 55
+    assert len(m.routes) == 110 and len(m.tickets) == 55
     assert [r.id for r in m.routes if r.length == 9] == [27]
 
 

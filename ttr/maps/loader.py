@@ -125,6 +125,10 @@ def parse_map(raw: object, origin: str) -> Map:
         names.add(c.name)
         if c.junction:
             junctions.add(c.name)
+    unplaced = [i for i, c in enumerate(m.cities) if c.xy is None]
+    if unplaced and len(unplaced) < len(m.cities):
+        i = unplaced[0]
+        fail(f"cities[{i}] ({m.cities[i].name})", "no xy: a board with a layout places every city, junctions too")
     seen_ids = set()
     pairs = defaultdict(list)
     for i, r in enumerate(m.routes):
