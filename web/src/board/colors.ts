@@ -17,7 +17,7 @@ export const CAR_STYLES: Record<RouteColor, CarStyle> = {
   blue: { fill: '#1f64b0', ink: '#ffffff', letter: 'B', label: 'blue' },
   orange: { fill: '#f08c1a', ink: '#1a1a1a', letter: 'O', label: 'orange' },
   white: { fill: '#fbfbf8', ink: '#1a1a1a', letter: 'W', label: 'white' },
-  green: { fill: '#2f9444', ink: '#ffffff', letter: 'G', label: 'green' },
+  green: { fill: '#27853b', ink: '#ffffff', letter: 'G', label: 'green' },
   yellow: { fill: '#f7d51d', ink: '#1a1a1a', letter: 'Y', label: 'yellow' },
   black: { fill: '#262626', ink: '#ffffff', letter: 'K', label: 'black' },
   red: { fill: '#d4281c', ink: '#ffffff', letter: 'R', label: 'red' },
@@ -45,7 +45,7 @@ export interface PlayerColor {
 export const PLAYER_COLORS: PlayerColor[] = [
   { fill: '#0072b2', ink: '#ffffff', name: 'blue' },
   { fill: '#e69f00', ink: '#1a1a1a', name: 'orange' },
-  { fill: '#009e73', ink: '#ffffff', name: 'green' },
+  { fill: '#009e73', ink: '#1a1a1a', name: 'green' },
   { fill: '#cc79a7', ink: '#1a1a1a', name: 'pink' },
   { fill: '#f0e442', ink: '#1a1a1a', name: 'yellow' },
 ];

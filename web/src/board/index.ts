@@ -149,7 +149,12 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
   svg.addEventListener('pointerover', onOver);
   svg.addEventListener('pointerleave', onOver);
 
-  const zoom: ZoomControl = attachZoom(svg, board.viewport, layout.bounds, options.controls === false ? 0 : 52);
+  const zoom: ZoomControl = attachZoom(
+    svg,
+    board.viewport,
+    layout.bounds,
+    options.controls === false ? null : { width: 52, height: 146 },
+  );
 
   let controls: HTMLDivElement | null = null;
   if (options.controls !== false) {

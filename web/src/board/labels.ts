@@ -55,6 +55,7 @@ interface Candidate {
   y: number;
   anchor: Anchor;
   pref: number;
+  font: number;
 }
 
 /** Directions tried, from most to least liked: east, west, north, south, then between. */
@@ -83,22 +84,29 @@ const DIRECTIONS: Array<[number, number]> = [
  */
 function candidates(q: LabelRequest): Candidate[] {
   const out: Candidate[] = [];
-  const f = q.font;
-  const hw = textWidth(q.text, f) / 2;
-  const hh = 0.51 * f;
-  for (const [d, far] of [
+  // the full size first; a smaller size where the full one cannot be placed freely
+  const sizes: Array<[number, number]> = [
+    [q.font, 0],
+    [q.font * 0.82, 2.5],
+  ];
+  const steps: Array<[number, number]> = [
     [q.r + 3, 0],
     [q.r + 14, 1.5],
     [q.r + 30, 3.5],
-  ]) {
-    for (const [deg, pref] of DIRECTIONS) {
-      const t = (deg * Math.PI) / 180;
-      const ux = Math.cos(t);
-      const uy = Math.sin(t);
-      const push = d + Math.abs(ux) * hw + Math.abs(uy) * hh;
-      const cx = q.x + ux * push;
-      const cy = q.y + uy * push;
-      out.push({ x: cx, y: cy + 0.27 * f, anchor: 'middle', pref: pref + far });
+  ];
+  for (const [f, small] of sizes) {
+    const hw = textWidth(q.text, f) / 2;
+    const hh = 0.51 * f;
+    for (const [d, far] of steps) {
+      for (const [deg, pref] of DIRECTIONS) {
+        const t = (deg * Math.PI) / 180;
+        const ux = Math.cos(t);
+        const uy = Math.sin(t);
+        const push = d + Math.abs(ux) * hw + Math.abs(uy) * hh;
+        const cx = q.x + ux * push;
+        const cy = q.y + uy * push;
+        out.push({ x: cx, y: cy + 0.27 * f, anchor: 'middle', pref: pref + far + small, font: f });
+      }
     }
   }
   return out;
@@ -138,7 +146,7 @@ function staticCost(box: Box, own: Pt, obstacles: Obstacles, frame?: Box): numbe
 export function placeLabels(requests: LabelRequest[], obstacles: Obstacles, frame?: Box): LabelLayout[] {
   const scored = requests.map((q, i) => {
     const cands = candidates(q).map((c) => {
-      const box = textBox(q.text, c.x, c.y, c.anchor, q.font);
+      const box = textBox(q.text, c.x, c.y, c.anchor, c.font);
       return { ...c, box, cost: staticCost(box, q, obstacles, frame) };
     });
     const best = Math.min(...cands.map((c) => c.cost));
@@ -166,7 +174,7 @@ export function placeLabels(requests: LabelRequest[], obstacles: Obstacles, fram
       x: pick.x,
       y: pick.y,
       anchor: pick.anchor,
-      font: s.q.font,
+      font: pick.font,
       box: pick.box,
       cost: pickCost - pick.pref,
     };

@@ -20,10 +20,15 @@ export const ZOOM_STEP = 1.6;
 export const ZOOM_RANGE: [number, number] = [0.8, 14];
 
 /**
- * Pan and zoom for the board. `reserve`: room (px) the buttons take in a corner; the fitted
+ * Pan and zoom for the board. `reserve`: the size (px) of the buttons in the bottom-right corner; the fitted
  * board keeps clear of it, beside or above them, whichever leaves the board bigger.
  */
-export function attachZoom(svg: SVGSVGElement, viewport: SVGGElement, bounds: Box, reserve = 0): ZoomControl {
+export function attachZoom(
+  svg: SVGSVGElement,
+  viewport: SVGGElement,
+  bounds: Box,
+  reserve: { width: number; height: number } | null = null,
+): ZoomControl {
   let userMoved = false;
   let fitK = 1;
   const size = () => {
@@ -51,8 +56,8 @@ export function attachZoom(svg: SVGSVGElement, viewport: SVGGElement, bounds: Bo
     const { w, h } = size();
     let f = fitBox(bounds, w, h, 6);
     if (reserve) {
-      const side = fitBox(bounds, w, h, 6, { right: reserve });
-      const below = fitBox(bounds, w, h, 6, { bottom: reserve });
+      const side = fitBox(bounds, w, h, 6, { right: reserve.width });
+      const below = fitBox(bounds, w, h, 6, { bottom: reserve.height });
       f = side.k >= below.k ? side : below;
     }
     fitK = f.k;

@@ -1,6 +1,7 @@
 // The board files for the preview page, bundled from ttr/maps/data (one lazy chunk each).
 import type { MapData } from '../board/types';
 import greatLakesXy from './fixtures/great-lakes-xy.json';
+import { withLayout } from './maps-util';
 
 const files = import.meta.glob<MapData>('../../../ttr/maps/data/*.json', { import: 'default' });
 
@@ -12,12 +13,6 @@ for (const [path, load] of Object.entries(files)) {
 /** Great Lakes with the fixture layout filled in where the map file has no xy. */
 export const GREAT_LAKES_FIXTURE = 'great-lakes-fixture';
 
-export function withLayout(map: MapData, xy: Record<string, [number, number]>): MapData {
-  return {
-    ...map,
-    cities: map.cities.map((c) => (c.xy ? c : { ...c, xy: xy[c.name] ?? null })),
-  };
-}
 
 export const MAP_NAMES: string[] = [...[...byName.keys()].sort(), GREAT_LAKES_FIXTURE];
 
