@@ -188,6 +188,16 @@ describe('fitting the board into the screen', () => {
     close(f.k * box.y0 + f.y, (800 - 500) / 2);
   });
 
+  it('centres a tall board horizontally', () => {
+    const box = { x0: -100, y0: 0, x1: 900, y1: 2000 };
+    const f = fitBox(box, 1000, 1000, 10);
+    close(f.k, 980 / 2000);
+    const left = f.k * box.x0 + f.x;
+    const right = f.k * box.x1 + f.x;
+    close(left, 1000 - right);
+    close(f.k * box.y0 + f.y, 10);
+  });
+
   it('fits a tall board to a phone by its height or width, whichever binds', () => {
     const box = { x0: 0, y0: 0, x1: 1200, y1: 1800 };
     const f = fitBox(box, 390, 844, 8);

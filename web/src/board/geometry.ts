@@ -176,23 +176,6 @@ export interface LanePlan {
   pitch: number;
 }
 
-/**
- * How n spaces go from city a to city b: straight when they fit, otherwise on an arc
- * (bulging to `side`) long enough for them, up to cfg.maxArcAngle.
- */
-export function planLane(a: Pt, b: Pt, n: number, cfg: LaneConfig, side: 1 | -1 = 1): LanePlan {
-  const c = dist(a, b);
-  const free = (c - 2 * cfg.margin) / n;
-  if (free >= cfg.minFactor * cfg.pitch) {
-    return { path: { kind: 'line', a, b }, pitch: Math.min(free, cfg.maxFactor * cfg.pitch) };
-  }
-  const want = 2 * cfg.margin + n * cfg.pitch * cfg.minFactor;
-  const maxRatio = cfg.maxArcAngle / Math.sin(cfg.maxArcAngle);
-  const len = Math.min(want, c * maxRatio);
-  const path = arcThrough(a, b, len, side);
-  return { path, pitch: (pathLength(path) - 2 * cfg.margin) / n };
-}
-
 /** Sideways offsets of k lanes `gap` apart, centred on 0: 2 -> [-g/2, g/2], 3 -> [-g, 0, g]. */
 export function laneOffsets(k: number, gap: number): number[] {
   const out: number[] = [];

@@ -196,13 +196,13 @@ export class BoardOverlay {
       const city = this.cityByName.get(st.city);
       if (!city) continue;
       const c = this.color(st.player);
-      const x = city.x - city.r - 5;
-      const y = city.y - city.r - 5;
+      const x = city.x - city.r - 8;
+      const y = city.y - city.r - 8;
       layer.appendChild(
         el('g', { class: 'ttr-token ttr-station', 'data-station': st.city, 'data-player': st.player, transform: `translate(${fmt(x)} ${fmt(y)})` }, [
           text('title', `Station of ${this.state.players[st.player]?.name ?? `player ${st.player + 1}`}`),
-          el('path', { class: 'ttr-token-body', d: 'M-9,9V-2L0,-10L9,-2V9Z', fill: c.fill }),
-          text('text', String(st.player + 1), { class: 'ttr-cb', y: 3, dy: '0.36em', fill: c.ink }),
+          el('path', { class: 'ttr-token-body', d: 'M-12,12V-3L0,-14L12,-3V12Z', fill: c.fill }),
+          text('text', String(st.player + 1), { class: 'ttr-cb', y: 4, dy: '0.36em', fill: c.ink }),
         ]),
       );
     }
@@ -210,15 +210,15 @@ export class BoardOverlay {
       const city = this.cityByName.get(h.city);
       if (!city) continue;
       const c = this.color(h.player);
-      const x = city.x + city.r + 7;
-      const y = city.y - city.r - 7;
+      const x = city.x + city.r + 10;
+      const y = city.y - city.r - 10;
       layer.appendChild(
         el('g', { class: 'ttr-token ttr-harbor', 'data-harbor': h.city, 'data-player': h.player, transform: `translate(${fmt(x)} ${fmt(y)})` }, [
           text('title', `Harbor of ${this.state.players[h.player]?.name ?? `player ${h.player + 1}`}`),
-          el('rect', { class: 'ttr-token-body', x: -11, y: -11, width: 22, height: 22, rx: 5, fill: c.fill }),
-          el('circle', { class: 'ttr-token-anchor', cy: -5.6, r: 1.7, stroke: c.ink }),
-          el('path', { class: 'ttr-token-anchor', d: ANCHOR_PATH, stroke: c.ink, transform: 'translate(0 0.5) scale(0.95)' }),
-          text('text', String(h.player + 1), { class: 'ttr-cb', x: 11, y: -11, dy: '0.36em', fill: '#111', 'font-size': 11 }),
+          el('rect', { class: 'ttr-token-body', x: -14, y: -14, width: 28, height: 28, rx: 6, fill: c.fill }),
+          el('circle', { class: 'ttr-token-anchor', cy: -7, r: 2.2, stroke: c.ink }),
+          el('path', { class: 'ttr-token-anchor', d: ANCHOR_PATH, stroke: c.ink, transform: 'translate(0 0.5) scale(1.25)' }),
+          text('text', String(h.player + 1), { class: 'ttr-cb ttr-token-num', x: 14, y: -14, dy: '0.36em' }),
         ]),
       );
     }

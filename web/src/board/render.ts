@@ -338,7 +338,8 @@ export const BOARD_CSS = `
 @media (prefers-reduced-motion: reduce) { .ttr-highlights { animation: none; } }
 .ttr-token { pointer-events: none; }
 .ttr-token-body { stroke: #111; stroke-width: 2; }
-.ttr-token-anchor { fill: none; stroke-width: 1.8; stroke-linecap: round; }
+.ttr-token-anchor { fill: none; stroke-width: 2; stroke-linecap: round; }
+.ttr-token-num { fill: #111; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
 .ttr-board-controls { position: absolute; right: 10px; bottom: 10px; display: flex; flex-direction: column; gap: 6px; z-index: 2; }
 .ttr-board-controls button { width: 40px; height: 40px; font: 700 20px/1 system-ui, sans-serif; border-radius: 8px;
   border: 1px solid #667; background: #fffdf5; color: #1b1b1b; cursor: pointer; box-shadow: 0 1px 3px rgba(0,0,0,.3); padding: 0; }
