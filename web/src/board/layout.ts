@@ -372,8 +372,11 @@ export function layoutBoard(map: MapData, options: LayoutOptions = {}): BoardLay
   for (const c of cities) obstacles.circles.push({ x: c.x, y: c.y, r: c.r + (c.harbor ? 9 : 2) });
   const frame = wrap ? { x0: wrap.left, x1: wrap.right, y0: -Infinity, y1: Infinity } : undefined;
   const named = cities.filter((c) => c.kind !== 'junction');
+  // names grow a little on wide boards, which are shown smaller when fitted to a screen
+  const span = Math.max(...cities.map((c) => c.x)) - Math.min(...cities.map((c) => c.x));
+  const font = Math.min(Math.max(span / 100, UNIT.font), UNIT.font * 1.25);
   const labels = placeLabels(
-    named.map((c) => ({ text: c.name, x: c.x, y: c.y, r: c.r + (c.harbor ? 4 : 0), font: UNIT.font })),
+    named.map((c) => ({ text: c.name, x: c.x, y: c.y, r: c.r + (c.harbor ? 4 : 0), font })),
     obstacles,
     frame,
   );
