@@ -1,0 +1,203 @@
+// The board: createBoard() draws a map into a container and returns the handle the game
+// screen uses to show the game state (update) and to pan and zoom.
+import { BoardOverlay, type OverlayPatch, type OverlayState } from './overlay';
+import { layoutBoard, MapLayoutError, type BoardLayout } from './layout';
+import { BOARD_CSS, renderBoard, type RenderedBoard } from './render';
+import { attachZoom, type ZoomControl } from './zoom';
+import type { MapData } from './types';
+
+export type { MapData, Route, City, EdgeStub, Company, RouteColor, CardColor } from './types';
+export type { OverlayState, OverlayPatch, PlayerStyle, Placement } from './overlay';
+export type { BoardLayout, RouteLayout, CityLayout, CarLayout } from './layout';
+export { layoutBoard, missingLayout, MapLayoutError, describeRoute } from './layout';
+export { loadMap, checkMap, mapUrl, MapLoadError } from './loader';
+export { CAR_STYLES, PLAYER_COLORS, carStyle, playerColor } from './colors';
+
+export interface BoardOptions {
+  /** colour-blind aid: a letter on every space (and the seat number on claimed pieces) */
+  colorBlind?: boolean;
+  /** the +, - and fit buttons (default: shown) */
+  controls?: boolean;
+  /** called with a route id when a clickable route is clicked or activated by keyboard */
+  onRouteClick?: (id: number) => void;
+  /** called with a city name when a clickable city (or its label) is clicked */
+  onCityClick?: (name: string) => void;
+  /** called with a route id when the pointer enters a route, null when it leaves */
+  onRouteHover?: (id: number | null) => void;
+  onCityHover?: (name: string | null) => void;
+  /** initial game state */
+  state?: OverlayPatch;
+}
+
+export interface BoardHandle {
+  /** false when the map could not be drawn (then `error` says why and the container shows it) */
+  readonly ok: boolean;
+  readonly error: Error | null;
+  readonly layout: BoardLayout | null;
+  readonly svg: SVGSVGElement | null;
+  /** change part of the game state; only the overlay is redrawn */
+  update(patch: OverlayPatch): void;
+  /** the current game state */
+  state(): OverlayState | null;
+  setColorBlind(on: boolean): void;
+  zoomIn(): void;
+  zoomOut(): void;
+  fit(): void;
+  /** the current zoom: screen = k * board + (x, y) */
+  transform(): { k: number; x: number; y: number } | null;
+  destroy(): void;
+}
+
+const STYLE_ID = 'ttr-board-css';
+
+function ensureStyle(doc: Document): void {
+  if (doc.getElementById(STYLE_ID)) return;
+  const s = doc.createElement('style');
+  s.id = STYLE_ID;
+  s.textContent = BOARD_CSS;
+  doc.head.appendChild(s);
+}
+
+function messageHandle(container: HTMLElement, error: Error): BoardHandle {
+  const box = document.createElement('div');
+  box.className = 'ttr-board-message';
+  box.setAttribute('role', 'status');
+  const inner = document.createElement('div');
+  inner.textContent = error.message;
+  box.appendChild(inner);
+  container.appendChild(box);
+  const noop = () => {};
+  return {
+    ok: false,
+    error,
+    layout: null,
+    svg: null,
+    update: noop,
+    state: () => null,
+    setColorBlind: noop,
+    zoomIn: noop,
+    zoomOut: noop,
+    fit: noop,
+    transform: () => null,
+    destroy: () => box.remove(),
+  };
+}
+
+/**
+ * Draws `map` into `container` (which it fills: give the container a size). A map whose
+ * cities lack positions shows a message instead (handle.ok is false).
+ */
+export function createBoard(container: HTMLElement, map: MapData, options: BoardOptions = {}): BoardHandle {
+  const doc = container.ownerDocument;
+  ensureStyle(doc);
+  container.classList.add('ttr-board-host');
+  let layout: BoardLayout;
+  try {
+    layout = layoutBoard(map);
+  } catch (e) {
+    if (e instanceof MapLayoutError) return messageHandle(container, e);
+    throw e;
+  }
+  const board: RenderedBoard = renderBoard(layout);
+  const svg = board.svg;
+  svg.classList.toggle('ttr-cb-on', !!options.colorBlind);
+  container.appendChild(svg);
+  const overlay = new BoardOverlay(layout, board);
+  if (options.state) overlay.update(options.state);
+
+  // events, delegated: one listener set for the whole board
+  const target = (e: Event) => (e.target as Element | null)?.closest?.('[data-route],[data-city]') ?? null;
+  const activate = (t: Element) => {
+    const rid = t.getAttribute('data-route');
+    if (rid !== null) {
+      const id = Number(rid);
+      if (overlay.isRouteSelectable(id)) options.onRouteClick?.(id);
+      return;
+    }
+    const name = t.getAttribute('data-city');
+    if (name !== null && overlay.isCitySelectable(name)) options.onCityClick?.(name);
+  };
+  const onClick = (e: MouseEvent) => {
+    const t = target(e);
+    if (t) activate(t);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    const t = target(e);
+    if (!t) return;
+    e.preventDefault();
+    activate(t);
+  };
+  let hoverRoute: number | null = null;
+  let hoverCity: string | null = null;
+  const onOver = (e: Event) => {
+    const t = target(e);
+    const rid = t?.getAttribute('data-route');
+    const r = rid != null ? Number(rid) : null;
+    const c = t?.getAttribute('data-city') ?? null;
+    if (r !== hoverRoute) {
+      hoverRoute = r;
+      options.onRouteHover?.(r);
+    }
+    if (c !== hoverCity) {
+      hoverCity = c;
+      options.onCityHover?.(c);
+    }
+  };
+  svg.addEventListener('click', onClick);
+  svg.addEventListener('keydown', onKey);
+  svg.addEventListener('pointerover', onOver);
+  svg.addEventListener('pointerleave', onOver);
+
+  const zoom: ZoomControl = attachZoom(
+    svg,
+    board.viewport,
+    layout.bounds,
+    options.controls === false ? null : { width: 52, height: 146 },
+  );
+
+  let controls: HTMLDivElement | null = null;
+  if (options.controls !== false) {
+    controls = doc.createElement('div');
+    controls.className = 'ttr-board-controls';
+    const button = (label: string, title: string, cls: string, fn: () => void) => {
+      const b = doc.createElement('button');
+      b.type = 'button';
+      b.textContent = label;
+      b.title = title;
+      b.className = cls;
+      b.setAttribute('aria-label', title);
+      b.addEventListener('click', fn);
+      controls!.appendChild(b);
+    };
+    button('+', 'Zoom in', 'ttr-zoom-in', () => zoom.zoomIn());
+    button('\u2212', 'Zoom out', 'ttr-zoom-out', () => zoom.zoomOut());
+    button('Fit', 'Show the whole board', 'ttr-fit', () => zoom.fit());
+    container.appendChild(controls);
+  }
+  svg.setAttribute('data-ready', 'true');
+
+  return {
+    ok: true,
+    error: null,
+    layout,
+    svg,
+    update: (patch) => overlay.update(patch),
+    state: () => overlay.current,
+    setColorBlind: (on) => svg.classList.toggle('ttr-cb-on', on),
+    zoomIn: () => zoom.zoomIn(),
+    zoomOut: () => zoom.zoomOut(),
+    fit: () => zoom.fit(),
+    transform: () => zoom.transform(),
+    destroy: () => {
+      zoom.destroy();
+      svg.removeEventListener('click', onClick);
+      svg.removeEventListener('keydown', onKey);
+      svg.removeEventListener('pointerover', onOver);
+      svg.removeEventListener('pointerleave', onOver);
+      svg.remove();
+      controls?.remove();
+      container.classList.remove('ttr-board-host');
+    },
+  };
+}

@@ -1,0 +1,183 @@
+// Placing city names next to their city where they hide the fewest route spaces.
+import { boxesOverlap, boxHitsCircle, boxHitsRect, type Box, type Pt } from './geometry';
+
+export type Anchor = 'start' | 'middle' | 'end';
+
+export interface LabelLayout {
+  text: string;
+  /** text position: SVG text anchor point on the baseline */
+  x: number;
+  y: number;
+  anchor: Anchor;
+  font: number;
+  /** the box the text covers (estimated) */
+  box: Box;
+  /** how bad the chosen place is: 0 is free and preferred */
+  cost: number;
+}
+
+export interface LabelRequest {
+  text: string;
+  x: number;
+  y: number;
+  /** radius of the city mark: the label keeps clear of it */
+  r: number;
+  font: number;
+}
+
+export interface Obstacles {
+  /** rotated rectangles (cars), as 4 corners each, with a bounding box for a quick test */
+  rects: Array<{ corners: Pt[]; box: Box }>;
+  circles: Array<Pt & { r: number }>;
+}
+
+/** Estimated advance width of a text in the board's sans-serif bold face. */
+export function textWidth(text: string, font: number): number {
+  let w = 0;
+  for (const ch of text) {
+    if ('iljI.,:;\'!|'.includes(ch)) w += 0.32;
+    else if ('frt-() '.includes(ch)) w += 0.45;
+    else if ('mwMW'.includes(ch)) w += 0.92;
+    else if (ch >= 'A' && ch <= 'Z') w += 0.72;
+    else w += 0.62;
+  }
+  return w * font;
+}
+
+export function textBox(text: string, x: number, y: number, anchor: Anchor, font: number, halo = 2): Box {
+  const w = textWidth(text, font);
+  const x0 = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
+  return { x0: x0 - halo, x1: x0 + w + halo, y0: y - 0.78 * font - halo, y1: y + 0.24 * font + halo };
+}
+
+interface Candidate {
+  x: number;
+  y: number;
+  anchor: Anchor;
+  pref: number;
+  font: number;
+}
+
+/** Directions tried, from most to least liked: east, west, north, south, then between. */
+const DIRECTIONS: Array<[number, number]> = [
+  [0, 0],
+  [180, 0.3],
+  [-90, 0.5],
+  [90, 0.6],
+  [-35, 0.8],
+  [-145, 0.9],
+  [35, 1.0],
+  [145, 1.1],
+  [-62, 1.2],
+  [-118, 1.25],
+  [62, 1.3],
+  [118, 1.35],
+  [-15, 0.9],
+  [-165, 1.0],
+  [15, 1.0],
+  [165, 1.1],
+];
+
+/**
+ * Places around the city: for each direction, the label's box is pushed out from the city
+ * until its nearest edge is d away from the city's centre.
+ */
+function candidates(q: LabelRequest): Candidate[] {
+  const out: Candidate[] = [];
+  // the full size first; a smaller size where the full one cannot be placed freely
+  const sizes: Array<[number, number]> = [
+    [q.font, 0],
+    [q.font * 0.82, 2.5],
+  ];
+  const steps: Array<[number, number]> = [
+    [q.r + 3, 0],
+    [q.r + 14, 1.5],
+    [q.r + 30, 3.5],
+  ];
+  for (const [f, small] of sizes) {
+    const hw = textWidth(q.text, f) / 2;
+    const hh = 0.51 * f;
+    for (const [d, far] of steps) {
+      for (const [deg, pref] of DIRECTIONS) {
+        const t = (deg * Math.PI) / 180;
+        const ux = Math.cos(t);
+        const uy = Math.sin(t);
+        const push = d + Math.abs(ux) * hw + Math.abs(uy) * hh;
+        const cx = q.x + ux * push;
+        const cy = q.y + uy * push;
+        out.push({ x: cx, y: cy + 0.27 * f, anchor: 'middle', pref: pref + far + small, font: f });
+      }
+    }
+  }
+  return out;
+}
+
+export const LABEL_COST = { car: 6, city: 20, label: 25, outside: 60, ambiguous: 14 };
+
+function boxDist(b: Box, p: Pt): number {
+  const x = Math.max(b.x0 - p.x, 0, p.x - b.x1);
+  const y = Math.max(b.y0 - p.y, 0, p.y - b.y1);
+  return Math.hypot(x, y);
+}
+
+function staticCost(box: Box, own: Pt, obstacles: Obstacles, frame?: Box): number {
+  let cost = 0;
+  for (const r of obstacles.rects) {
+    if (boxesOverlap(box, r.box) && boxHitsRect(box, r.corners)) cost += LABEL_COST.car;
+  }
+  const dOwn = boxDist(box, own);
+  for (const c of obstacles.circles) {
+    if (c.x === own.x && c.y === own.y) continue;
+    if (boxHitsCircle(box, c, c.r)) cost += LABEL_COST.city;
+    // a name nearer another city than its own reads as that city's
+    else if (boxDist(box, c) < dOwn + 2) cost += LABEL_COST.ambiguous;
+  }
+  if (frame && (box.x0 < frame.x0 || box.x1 > frame.x1 || box.y0 < frame.y0 || box.y1 > frame.y1)) {
+    cost += LABEL_COST.outside;
+  }
+  return cost;
+}
+
+/**
+ * One label per request, greedily: the hardest city first, each at the candidate place
+ * with the least cost (spaces and city marks hidden, labels already placed, leaving
+ * `frame`), then by a fixed preference (east, west, north, south, diagonals, farther).
+ */
+export function placeLabels(requests: LabelRequest[], obstacles: Obstacles, frame?: Box): LabelLayout[] {
+  const scored = requests.map((q, i) => {
+    const cands = candidates(q).map((c) => {
+      const box = textBox(q.text, c.x, c.y, c.anchor, c.font);
+      return { ...c, box, cost: staticCost(box, q, obstacles, frame) };
+    });
+    const best = Math.min(...cands.map((c) => c.cost));
+    const free = cands.filter((c) => c.cost === 0).length;
+    return { q, i, cands, best, free };
+  });
+  // fewest free places first, then the most crowded
+  const order = [...scored].sort((a, b) => a.free - b.free || b.best - a.best || a.i - b.i);
+  const placed: Box[] = [];
+  const out: LabelLayout[] = new Array(requests.length);
+  for (const s of order) {
+    let pick = s.cands[0];
+    let pickCost = Infinity;
+    for (const c of s.cands) {
+      let cost = c.cost + c.pref;
+      for (const p of placed) if (boxesOverlap(c.box, p)) cost += LABEL_COST.label;
+      if (cost < pickCost) {
+        pickCost = cost;
+        pick = c;
+      }
+    }
+    placed.push(pick.box);
+    out[s.i] = {
+      text: s.q.text,
+      x: pick.x,
+      y: pick.y,
+      anchor: pick.anchor,
+      font: pick.font,
+      box: pick.box,
+      cost: pickCost - pick.pref,
+    };
+  }
+  return out;
+}

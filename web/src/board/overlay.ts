@@ -1,0 +1,285 @@
+// The game state drawn over the map: claimed routes, stations, harbors, highlights and
+// which routes/cities can be clicked. Updating it touches only the overlay layers and
+// the classes of the routes and cities whose state changed; the map is never rebuilt.
+import { playerColor, type PlayerColor } from './colors';
+import type { BoardLayout, CityLayout, RouteLayout } from './layout';
+import { ANCHOR_PATH, carBody, type RenderedBoard } from './render';
+import { carTransform, clipped, el, fmt, text } from './svg';
+
+export interface PlayerStyle {
+  name?: string;
+  /** a CSS colour (#rrggbb); the default palette by seat when absent */
+  color?: string;
+}
+
+export interface Placement {
+  city: string;
+  /** seat index (0-based) into players */
+  player: number;
+}
+
+export interface OverlayState {
+  players: PlayerStyle[];
+  /** route id -> seat of its owner */
+  claims: Record<string, number>;
+  /** Europe stations */
+  stations: Placement[];
+  /** Rails & Sails harbors */
+  harbors: Placement[];
+  /** routes and cities to draw attention to (a ticket's cities, the last move) */
+  highlight: { routes: number[]; cities: string[] };
+  /**
+   * What can be clicked now: routes/cities not listed are drawn as not clickable and
+   * their clicks are ignored. null: everything can be clicked.
+   */
+  selectable: { routes: number[] | null; cities: string[] | null };
+}
+
+/** What update() takes: any part of the state; claims also as a list of {route, player}. */
+export interface OverlayPatch {
+  players?: PlayerStyle[];
+  claims?: Record<string, number> | Array<{ route: number; player: number }>;
+  stations?: Placement[];
+  harbors?: Placement[];
+  highlight?: { routes?: number[]; cities?: string[] };
+  selectable?: { routes?: number[] | null; cities?: string[] | null };
+}
+
+export function emptyOverlay(): OverlayState {
+  return {
+    players: [],
+    claims: {},
+    stations: [],
+    harbors: [],
+    highlight: { routes: [], cities: [] },
+    selectable: { routes: null, cities: null },
+  };
+}
+
+export function normalizeClaims(c: OverlayPatch['claims']): Record<string, number> {
+  if (!c) return {};
+  if (Array.isArray(c)) {
+    const out: Record<string, number> = {};
+    for (const x of c) out[String(x.route)] = x.player;
+    return out;
+  }
+  return { ...c };
+}
+
+export class BoardOverlay {
+  private state: OverlayState = emptyOverlay();
+  private claimEls = new Map<string, { key: string; g: SVGGElement }>();
+  private routeById: Map<number, RouteLayout>;
+  private cityByName: Map<string, CityLayout>;
+  private disabledRoutes = new Set<number>();
+  private disabledCities = new Set<string>();
+
+  constructor(
+    layout: BoardLayout,
+    private readonly board: RenderedBoard,
+  ) {
+    this.routeById = new Map(layout.routes.map((r) => [r.id, r]));
+    this.cityByName = new Map(layout.cities.map((c) => [c.name, c]));
+  }
+
+  get current(): OverlayState {
+    return structuredClone(this.state);
+  }
+
+  isRouteSelectable(id: number): boolean {
+    return this.routeById.has(id) && !this.disabledRoutes.has(id);
+  }
+
+  isCitySelectable(name: string): boolean {
+    return this.cityByName.has(name) && !this.disabledCities.has(name);
+  }
+
+  private color(seat: number): PlayerColor {
+    return playerColor(seat, this.state.players[seat]?.color);
+  }
+
+  update(patch: OverlayPatch): void {
+    const s = this.state;
+    let playersChanged = false;
+    if (patch.players) {
+      playersChanged = JSON.stringify(patch.players) !== JSON.stringify(s.players);
+      s.players = patch.players.map((p) => ({ ...p }));
+    }
+    if (patch.claims || playersChanged) {
+      if (patch.claims) s.claims = normalizeClaims(patch.claims);
+      this.drawClaims(playersChanged);
+    }
+    if (patch.stations || patch.harbors || playersChanged) {
+      if (patch.stations) s.stations = patch.stations.map((p) => ({ ...p }));
+      if (patch.harbors) s.harbors = patch.harbors.map((p) => ({ ...p }));
+      this.drawTokens();
+    }
+    if (patch.highlight) {
+      s.highlight = {
+        routes: [...(patch.highlight.routes ?? [])],
+        cities: [...(patch.highlight.cities ?? [])],
+      };
+      this.drawHighlight();
+    }
+    if (patch.selectable) {
+      if ('routes' in patch.selectable) s.selectable.routes = patch.selectable.routes ? [...patch.selectable.routes] : null;
+      if ('cities' in patch.selectable) s.selectable.cities = patch.selectable.cities ? [...patch.selectable.cities] : null;
+      this.applySelectable();
+    }
+  }
+
+  /** Claimed pieces: only the routes whose owner (or colour) changed are redrawn. */
+  private drawClaims(all: boolean): void {
+    const want = new Map<string, string>();
+    for (const [id, seat] of Object.entries(this.state.claims)) {
+      if (!this.routeById.has(Number(id)) || !Number.isInteger(seat) || seat < 0) continue;
+      const c = this.color(seat);
+      want.set(id, `${seat}:${c.fill}`);
+    }
+    for (const [id, cur] of this.claimEls) {
+      if (all || want.get(id) !== cur.key) {
+        cur.g.remove();
+        this.claimEls.delete(id);
+      }
+    }
+    for (const [id, key] of want) {
+      if (this.claimEls.has(id)) continue;
+      const seat = this.state.claims[id];
+      const g = this.claimGroup(this.routeById.get(Number(id))!, seat);
+      this.board.layers.claims.appendChild(g);
+      this.claimEls.set(id, { key, g });
+    }
+    for (const [id, r] of this.board.routeEls) r.classList.toggle('ttr-claimed', want.has(String(id)));
+  }
+
+  private claimGroup(r: RouteLayout, seat: number): SVGGElement {
+    const c = this.color(seat);
+    const ship = r.route.kind === 'ship';
+    const name = this.state.players[seat]?.name;
+    const g = el('g', { class: 'ttr-claim', 'data-claim': r.id, 'data-player': seat });
+    g.appendChild(text('title', `Claimed by ${name ?? `player ${seat + 1}`}`));
+    // a piece: wider than the space, with round ends, a shadow and a shine, so it reads
+    // as a train standing on the board rather than a space of the player's colour
+    for (const car of r.cars) {
+      const clip = car.clip ? `url(#${this.board.clipId})` : null;
+      g.appendChild(
+        clipped(
+          el('g', { transform: carTransform({ ...car, x: car.x + 2, y: car.y + 3 }) }, [
+            carBody(car, ship, { class: 'ttr-piece-shadow' }, 3, true),
+          ]),
+          clip,
+        ),
+      );
+      g.appendChild(
+        clipped(el('g', { transform: carTransform(car) }, [
+          carBody(car, ship, { class: 'ttr-piece', fill: c.fill }, 3, true),
+          el('rect', {
+            class: 'ttr-piece-shine',
+            x: -car.len / 2 + 6,
+            y: -car.wid / 2 - 0.5,
+            width: Math.max(car.len - 12, 2),
+            height: 3.2,
+            rx: 1.6,
+          }),
+          text('text', String(seat + 1), { class: 'ttr-cb', dy: '0.36em', fill: c.ink }),
+        ]), clip),
+      );
+    }
+    return g;
+  }
+
+  /** Stations (a house, up-left of the city) and harbors (an anchor token, up-right). */
+  private drawTokens(): void {
+    const layer = this.board.layers.tokens;
+    layer.replaceChildren();
+    for (const st of this.state.stations) {
+      const city = this.cityByName.get(st.city);
+      if (!city) continue;
+      const c = this.color(st.player);
+      const x = city.x - city.r - 8;
+      const y = city.y - city.r - 8;
+      layer.appendChild(
+        el('g', { class: 'ttr-token ttr-station', 'data-station': st.city, 'data-player': st.player, transform: `translate(${fmt(x)} ${fmt(y)})` }, [
+          text('title', `Station of ${this.state.players[st.player]?.name ?? `player ${st.player + 1}`}`),
+          el('path', { class: 'ttr-token-body', d: 'M-12,12V-3L0,-14L12,-3V12Z', fill: c.fill }),
+          text('text', String(st.player + 1), { class: 'ttr-cb', y: 4, dy: '0.36em', fill: c.ink }),
+        ]),
+      );
+    }
+    for (const h of this.state.harbors) {
+      const city = this.cityByName.get(h.city);
+      if (!city) continue;
+      const c = this.color(h.player);
+      const x = city.x + city.r + 10;
+      const y = city.y - city.r - 10;
+      layer.appendChild(
+        el('g', { class: 'ttr-token ttr-harbor', 'data-harbor': h.city, 'data-player': h.player, transform: `translate(${fmt(x)} ${fmt(y)})` }, [
+          text('title', `Harbor of ${this.state.players[h.player]?.name ?? `player ${h.player + 1}`}`),
+          el('rect', { class: 'ttr-token-body', x: -14, y: -14, width: 28, height: 28, rx: 6, fill: c.fill }),
+          el('circle', { class: 'ttr-token-anchor', cy: -7, r: 2.2, stroke: c.ink }),
+          el('path', { class: 'ttr-token-anchor', d: ANCHOR_PATH, stroke: c.ink, transform: 'translate(0 0.5) scale(1.25)' }),
+          text('text', String(h.player + 1), { class: 'ttr-cb ttr-token-num', x: 14, y: -14, dy: '0.36em' }),
+        ]),
+      );
+    }
+  }
+
+  private drawHighlight(): void {
+    const layer = this.board.layers.highlights;
+    layer.replaceChildren();
+    for (const id of this.state.highlight.routes) {
+      const r = this.routeById.get(id);
+      if (!r) continue;
+      const g = el('g', { class: 'ttr-hl', 'data-hl-route': id });
+      for (const car of r.cars) {
+        const clip = car.clip ? `url(#${this.board.clipId})` : null;
+        g.appendChild(
+          clipped(
+            el('g', { transform: carTransform(car) }, [
+              carBody(car, false, { class: 'ttr-hl-route' }, 4),
+              carBody(car, false, { class: 'ttr-hl-route-inner' }, 4),
+            ]),
+            clip,
+          ),
+        );
+      }
+      layer.appendChild(g);
+    }
+    for (const name of this.state.highlight.cities) {
+      const c = this.cityByName.get(name);
+      if (!c) continue;
+      layer.appendChild(
+        el('g', { class: 'ttr-hl', 'data-hl-city': name, transform: `translate(${fmt(c.x)} ${fmt(c.y)})` }, [
+          el('circle', { class: 'ttr-hl-city-outer', r: c.r + 8 }),
+          el('circle', { class: 'ttr-hl-city', r: c.r + 8 }),
+        ]),
+      );
+    }
+  }
+
+  private applySelectable(): void {
+    const sel = this.state.selectable;
+    const routes = sel.routes ? new Set(sel.routes) : null;
+    this.disabledRoutes.clear();
+    for (const [id, g] of this.board.routeEls) {
+      const off = routes !== null && !routes.has(id);
+      if (off) this.disabledRoutes.add(id);
+      if (g.classList.contains('ttr-disabled') !== off) {
+        g.classList.toggle('ttr-disabled', off);
+        if (off) g.setAttribute('aria-disabled', 'true');
+        else g.removeAttribute('aria-disabled');
+      }
+    }
+    const cities = sel.cities ? new Set(sel.cities) : null;
+    this.disabledCities.clear();
+    for (const [name, g] of this.board.cityEls) {
+      const off = cities !== null && !cities.has(name);
+      if (off) this.disabledCities.add(name);
+      if (g.classList.contains('ttr-disabled') !== off) {
+        g.classList.toggle('ttr-disabled', off);
+        if (off) g.setAttribute('aria-disabled', 'true');
+        else g.removeAttribute('aria-disabled');
+      }
+    }
+  }
+}

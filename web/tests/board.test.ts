@@ -1,0 +1,156 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBoard, loadMap, MapLoadError, type BoardHandle } from '../src/board/index';
+import { drawableMap, readMap } from './maps';
+
+let host: HTMLDivElement;
+beforeEach(() => {
+  document.body.innerHTML = '';
+  host = document.createElement('div');
+  host.style.width = '800px';
+  host.style.height = '600px';
+  document.body.appendChild(host);
+});
+
+const click = (el: Element) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+const routeEl = (b: BoardHandle, id: number) => b.svg!.querySelector(`.ttr-routes [data-route="${id}"]`)!;
+
+describe('createBoard', () => {
+  it('draws one car element per space of every route', () => {
+    const map = readMap('europe');
+    const b = createBoard(host, map);
+    expect(b.ok).toBe(true);
+    for (const r of map.routes) {
+      expect(routeEl(b, r.id).querySelectorAll('.ttr-car').length, `route ${r.id}`).toBe(r.length);
+    }
+    expect(b.svg!.querySelectorAll('.ttr-city').length).toBe(map.cities.length);
+    expect(b.svg!.querySelectorAll('.ttr-tunnel-edge').length).toBe(
+      map.routes.filter((r) => r.tunnel).reduce((n, r) => n + r.length, 0),
+    );
+    expect(b.svg!.querySelectorAll('.ttr-loco').length).toBe(map.routes.reduce((n, r) => n + (r.locomotives ?? 0), 0));
+  });
+
+  it('draws ships differently from trains, and harbors with an anchor', () => {
+    const map = drawableMap('world');
+    const b = createBoard(host, map);
+    const ship = map.routes.find((r) => r.kind === 'ship')!;
+    const train = map.routes.find((r) => r.kind === 'train')!;
+    expect(routeEl(b, ship.id).querySelector('.ttr-car-body')!.tagName.toLowerCase()).toBe('path');
+    expect(routeEl(b, ship.id).querySelector('.ttr-sea')).not.toBeNull();
+    expect(routeEl(b, train.id).querySelector('.ttr-car-body')!.tagName.toLowerCase()).toBe('rect');
+    expect(b.svg!.querySelectorAll('.ttr-anchor').length).toBe(map.cities.filter((c) => c.harbor).length);
+  });
+
+  it('shows a message instead of a broken drawing for a map without layout', () => {
+    const map = readMap('usa');
+    map.cities = map.cities.map((c) => ({ ...c, xy: null }));
+    const b = createBoard(host, map);
+    expect(b.ok).toBe(false);
+    expect(host.querySelector('svg')).toBeNull();
+    expect(host.querySelector('.ttr-board-message')!.textContent).toContain('cannot be drawn yet');
+    b.update({ claims: { 1: 0 } }); // harmless
+  });
+
+  it('turns the colour-blind letters on and off', () => {
+    const b = createBoard(host, readMap('usa'), { colorBlind: true });
+    expect(b.svg!.classList.contains('ttr-cb-on')).toBe(true);
+    b.setColorBlind(false);
+    expect(b.svg!.classList.contains('ttr-cb-on')).toBe(false);
+    const red = readMap('usa').routes.find((r) => r.color === 'red')!;
+    expect(routeEl(b, red.id).querySelector('.ttr-cb')!.textContent).toBe('R');
+  });
+});
+
+describe('the overlay', () => {
+  it('draws claimed routes in the owner colour without rebuilding the map', () => {
+    const b = createBoard(host, readMap('europe'));
+    const routesLayer = b.svg!.querySelector('.ttr-routes')!;
+    const firstRoute = routesLayer.firstElementChild;
+    b.update({ players: [{ name: 'A' }, { name: 'B', color: '#123456' }], claims: { 1: 0, 2: 1 } });
+    const claims = b.svg!.querySelectorAll('.ttr-claim');
+    expect(claims.length).toBe(2);
+    const c2 = b.svg!.querySelector('[data-claim="2"] .ttr-piece')!;
+    expect(c2.getAttribute('fill')).toBe('#123456');
+    expect(b.svg!.querySelector('[data-claim="1"]')!.querySelectorAll('.ttr-piece').length).toBe(2);
+    const keep = b.svg!.querySelector('[data-claim="1"]');
+    // another claim: the first stays the same element, the map is untouched
+    b.update({ claims: [{ route: 1, player: 0 }, { route: 2, player: 1 }, { route: 3, player: 0 }] });
+    expect(b.svg!.querySelector('[data-claim="1"]')).toBe(keep);
+    expect(b.svg!.querySelectorAll('.ttr-claim').length).toBe(3);
+    expect(b.svg!.querySelector('.ttr-routes')).toBe(routesLayer);
+    expect(routesLayer.firstElementChild).toBe(firstRoute);
+    // owner changes: that claim is redrawn
+    b.update({ claims: { 1: 1 } });
+    expect(b.svg!.querySelectorAll('.ttr-claim').length).toBe(1);
+    expect(b.svg!.querySelector('[data-claim="1"]')).not.toBe(keep);
+    expect(b.state()!.claims).toEqual({ 1: 1 });
+  });
+
+  it('places stations and harbors on their cities, and highlights routes and cities', () => {
+    const b = createBoard(host, readMap('europe'));
+    b.update({ stations: [{ city: 'Paris', player: 2 }], harbors: [{ city: 'Roma', player: 0 }], highlight: { routes: [1], cities: ['Berlin'] } });
+    expect(b.svg!.querySelector('[data-station="Paris"]')!.getAttribute('data-player')).toBe('2');
+    expect(b.svg!.querySelector('[data-harbor="Roma"]')).not.toBeNull();
+    expect(b.svg!.querySelector('[data-hl-route="1"]')!.children.length).toBe(2);
+    expect(b.svg!.querySelector('[data-hl-city="Berlin"]')).not.toBeNull();
+    b.update({ highlight: {} });
+    expect(b.svg!.querySelector('.ttr-highlights')!.children.length).toBe(0);
+  });
+
+  it('calls back for clickable routes and cities only', () => {
+    const onRouteClick = vi.fn();
+    const onCityClick = vi.fn();
+    const b = createBoard(host, readMap('europe'), { onRouteClick, onCityClick });
+    click(routeEl(b, 5).querySelector('.ttr-car-body')!);
+    expect(onRouteClick).toHaveBeenLastCalledWith(5);
+    b.update({ selectable: { routes: [7], cities: ['Paris'] } });
+    expect(routeEl(b, 5).classList.contains('ttr-disabled')).toBe(true);
+    expect(routeEl(b, 5).getAttribute('aria-disabled')).toBe('true');
+    expect(routeEl(b, 7).classList.contains('ttr-disabled')).toBe(false);
+    click(routeEl(b, 5).querySelector('.ttr-car-body')!);
+    expect(onRouteClick).toHaveBeenCalledTimes(1);
+    click(routeEl(b, 7));
+    expect(onRouteClick).toHaveBeenLastCalledWith(7);
+    // cities: by their mark or their name
+    click(b.svg!.querySelector('.ttr-labels [data-city="Paris"]')!);
+    expect(onCityClick).toHaveBeenLastCalledWith('Paris');
+    click(b.svg!.querySelector('.ttr-cities [data-city="Berlin"] circle')!);
+    expect(onCityClick).toHaveBeenCalledTimes(1);
+    // keyboard
+    routeEl(b, 7).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(onRouteClick).toHaveBeenCalledTimes(3);
+    b.update({ selectable: { routes: null } });
+    expect(b.svg!.querySelectorAll('.ttr-disabled').length).toBe(b.svg!.querySelectorAll('.ttr-city.ttr-disabled').length);
+  });
+
+  it('draws both halves of a claimed wraparound route, clipped to the board', () => {
+    const map = drawableMap('world');
+    const b = createBoard(host, map);
+    const wrap = map.routes.find((r) => r.wraparound)!;
+    b.update({ claims: { [wrap.id]: 3 } });
+    const pieces = b.svg!.querySelectorAll(`[data-claim="${wrap.id}"] .ttr-piece`);
+    const drawn = b.layout!.routes.find((r) => r.id === wrap.id)!.cars.length;
+    expect(pieces.length).toBe(drawn);
+    expect(drawn).toBeGreaterThanOrEqual(wrap.length);
+    expect(b.svg!.querySelectorAll(`[data-claim="${wrap.id}"] [clip-path]`).length).toBe(2 * drawn);
+  });
+});
+
+describe('loadMap', () => {
+  it('takes an object or a URL', async () => {
+    const map = readMap('nordic');
+    expect(await loadMap(map)).toBe(map);
+    const fetchOk = vi.fn(async () => new Response(JSON.stringify(map), { status: 200 }));
+    const got = await loadMap('/api/maps/nordic', fetchOk as unknown as typeof fetch);
+    expect(fetchOk).toHaveBeenCalledWith('/api/maps/nordic');
+    expect(got.routes.length).toBe(map.routes.length);
+  });
+
+  it('says what is wrong', async () => {
+    const f404 = vi.fn(async () => new Response('no', { status: 404 }));
+    await expect(loadMap('/api/maps/nope', f404 as unknown as typeof fetch)).rejects.toThrow(/HTTP 404/);
+    await expect(loadMap({ name: 'x', cities: [], routes: [{ id: 1, cities: ['A', 'B'], length: 1, color: 'red' }] })).rejects.toThrow(
+      MapLoadError,
+    );
+  });
+});
