@@ -17,11 +17,12 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from ..agents import AGENTS
-from ..campaign import Campaign, play
+from ..campaign import Campaign, CampaignError, play
 from ..campaign.play import bot_names, terminal_game
 from ..campaign.report import status as campaign_status
+from ..campaign.state import check_players
 from ..errors import TtrError
+from .options import bots_option
 
 
 def _console() -> Console:
@@ -41,6 +42,10 @@ def _players(ctx, param, values: tuple[str, ...]) -> list[tuple[str, str]]:
         if not sep or not name.strip() or not colour.strip():
             raise click.BadParameter(f"{v!r}: write NAME:COLOUR, e.g. Ann:blue")
         out.append((name.strip(), colour.strip()))
+    try:
+        check_players(out)
+    except CampaignError as e:
+        raise click.BadParameter(str(e)) from None
     return out
 
 
@@ -66,21 +71,9 @@ def new(file: str, players: list[tuple[str, str]], pack: str, seed: int | None) 
         raise click.ClickException(str(e)) from None
 
 
-def _bots(ctx, param, value: str) -> str:
-    names = [s.strip() for s in value.split(",") if s.strip()]
-    if not names:
-        raise click.BadParameter("name at least one bot")
-    for n in names:
-        if n not in AGENTS:
-            raise click.BadParameter(f"unknown bot {n!r}; known: {', '.join(sorted(AGENTS))}")
-    return ",".join(names)
-
-
 @command.command("play")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--bots", default="planner", show_default=True, callback=_bots,
-              help=f"comma-separated bot names, cycled over the players in campaign order "
-                   f"(known: {', '.join(sorted(AGENTS))})")
+@bots_option(help="comma-separated bot names, cycled over the players in campaign order")
 @click.option("--games", type=click.IntRange(1), default=None, help="games to finish (default: all that remain)")
 @click.option("--absent", "absent", multiple=True,
               help="a player away from the games this command starts (repeat, or NAME,NAME)")
@@ -90,7 +83,7 @@ def _bots(ctx, param, value: str) -> str:
 @click.option("--human", default=None, metavar="NAME",
               help="this player is you: play their seat at the terminal prompt (as in ttr play); "
                    "bots play the others")
-def play_cmd(file: str, bots: str, games: int | None, absent: tuple[str, ...], sync: bool,
+def play_cmd(file: str, bots: list[str], games: int | None, absent: tuple[str, ...], sync: bool,
              human: str | None) -> None:
     """Play the campaign in FILE: an unfinished game first, then new games. Bots play every seat,
     except the --human player's."""
@@ -101,10 +94,10 @@ def play_cmd(file: str, bots: str, games: int | None, absent: tuple[str, ...], s
             if c.phase == "finished":
                 raise click.ClickException(f"{file}: the campaign is finished (all 12 games played); "
                                            f"see `ttr campaign status {file}`")
-            gone = {c.player(a).idx for a in away}
+            gone = {_named(c, a, "'--absent'").idx for a in away}
             if len(c.players) - len(gone) < 2:
-                raise click.ClickException(f"at least 2 players must play a game; with {', '.join(away)} absent "
-                                           f"{len(c.players) - len(gone)} would be present")
+                raise click.BadParameter(f"at least 2 players must play a game; with {', '.join(away)} absent "
+                                         f"{len(c.players) - len(gone)} would be present", param_hint="'--absent'")
             if c.phase == "playing":
                 out.print(f"Resuming game {c.number} ({c.year}) after {len(c.game.actions)} actions.")
                 if away:
@@ -123,7 +116,7 @@ def play_cmd(file: str, bots: str, games: int | None, absent: tuple[str, ...], s
                     bar.advance(task)
                     _ended(out, c, k)
 
-                me = c.player(human).idx if human else None
+                me = _named(c, human, "'--human'").idx if human else None
                 if me is not None:
                     bar.stop()
                 play(c, bots, games=games, absent=away, on_start=lambda c: _started(out, c), on_action=moved,
@@ -136,6 +129,14 @@ def play_cmd(file: str, bots: str, games: int | None, absent: tuple[str, ...], s
                 out.print(f"Next: game {c.number} ({c.year}). Continue with `ttr campaign play {escape(file)}`.")
     except TtrError as e:
         raise click.ClickException(str(e)) from None
+
+
+def _named(c: Campaign, name: str, hint: str):
+    """A player of the campaign named on the command line (a usage error if there is none)."""
+    try:
+        return c.player(name)
+    except CampaignError as e:
+        raise click.BadParameter(str(e), param_hint=hint) from None
 
 
 def _ask_removal(out: Console, c: Campaign) -> str:
