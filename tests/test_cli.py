@@ -306,7 +306,8 @@ def test_default_opponents_are_planners(tmp_path):
     assert s["bots"] == ["planner", "planner"]
     assert opponents("europe", None, None, 0) == ["planner"] * 3       # ttr play: 4 players
     assert opponents("nordic", None, None, 0) == ["planner"] * 2       # or the board's most
-    assert opponents("usa", 3, ["random"], 2) == ["random"] * 2
+    assert opponents("usa", 3, ["random"], 2) == ["random"] * 2        # cycled over --players
+    assert opponents("usa", None, ["random"], 0) == ["random"]         # else one seat per bot named
     # make run: ttr play and ttr demo with planners only
     makefile = (Path(__file__).parent.parent / "Makefile").read_text()
     runs = [line for line in makefile.splitlines() if "$(BIN)/ttr play" in line or "$(BIN)/ttr demo" in line]

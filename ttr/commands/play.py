@@ -22,8 +22,8 @@ NEW_GAME_OPTIONS = ("map_name", "players", "bots", "seat", "seed", "save")
 
 @click.command("play")
 @map_option()
-@players_option(None, help="players, you included (default: one more than the bots named, else 4 or the "
-                           "board's most)")
+@players_option(None, help="players, you included (default: one per bot named and you, or 4, or the "
+                           "board's most if fewer)")
 @bots_option(None, help="comma-separated bot names for the other seats, in seat order, cycled (default: planners)")
 @click.option("--seat", type=click.IntRange(0), default=0, show_default=True, help="your seat (0 moves first)")
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -53,18 +53,18 @@ def command(ctx: click.Context, map_name: str, players: int | None, bots: list[s
             path = str(save_path(save, map_name))
             session = new_session(map_name, names, seat=seat, seed=seed, console=console, save_to=path)
             console.print(f"[dim]Saving the game in {escape(path)} after every move "
-                          f"(ttr play --resume {escape(path)} plays it on).[/]")
+                          f"(ttr play --resume {escape(path)} plays it on).[/]", soft_wrap=True)
         session.run()
     except TtrError as e:
         raise click.ClickException(str(e)) from None
     if session.quit:
-        console.print(f"Play on with: ttr play --resume {escape(path)}")
+        console.print(f"Play on with: ttr play --resume {escape(path)}", soft_wrap=True)
 
 
 def opponents(map_name: str, players: int | None, bots: list[str] | None, seat: int) -> list[str]:
     """The bot of each other seat, in seat order (usage errors, exit code 2, for bad counts)."""
     if players is None:
-        players = 1 + len(bots) if bots and len(bots) > 1 else min(DEFAULT_PLAYERS, player_range(map_name)[-1])
+        players = 1 + len(bots) if bots else min(DEFAULT_PLAYERS, player_range(map_name)[-1])
     check_players(map_name, players)
     bots = bots or ["planner"]
     if len(bots) > players - 1:

@@ -150,7 +150,7 @@ class Session:
                 self.flush()
                 self.quit = True
                 self.console.print("Game abandoned" + (f"; it is saved in {escape(self.saved_in)}." if self.saved_in
-                                                       else "."))
+                                                       else "."), soft_wrap=True)  # a path is never broken
                 return self
         self.flush()
         self.out.result(self.context(), self.last)
