@@ -14,7 +14,8 @@ behaves like `input()` (raising EOFError when input ends) and writes to a rich
 Console, so tests drive it with a list of lines and a Console on a StringIO.
 """
 from .prompt import completions, resolve
-from .render import Context, Renderer, ticket_progress
+from .context import Context, ticket_progress
+from .render import Renderer
 from .session import Session, new_session, resume_session, run_session
 
 __all__ = ["Context", "Renderer", "Session", "completions", "new_session", "resolve", "resume_session",

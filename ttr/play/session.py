@@ -1,12 +1,14 @@
 """The terminal game: the human's seat (a prompt) and bots, in the match loop."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from rich.console import Console
 from rich.markup import escape
 
 from ..agents import AGENTS
+from ..cards import CARD_NAMES
 from ..editions import new_game, player_range
 from ..engine import log
 from ..engine.actions import KEEP, TICKETS, Action
@@ -24,7 +26,8 @@ from .prompt import (
     resolve,
 )
 from .bots import play_bot
-from .render import Context, Renderer
+from .context import Context
+from .render import Renderer
 from .savefile import Saved, dump, write
 
 
@@ -184,6 +187,7 @@ class Session:
         if seat == self.seat:
             if action.kind == KEEP:
                 words = f"keeps tickets {' '.join(map(str, action.target))}"
+            words = self._name_drawn(entry, action, words)
             self.flush()
             self.last[seat] = words
             self.console.print(f"[bold]seat {seat} (you):[/] {escape(words)}")
@@ -198,6 +202,23 @@ class Session:
             self.flush()
             self.announced_last_round = True
             self.console.print("[bold red]Last round:[/] everyone, you included, plays one more turn.")
+
+    def _name_drawn(self, entry: dict | None, action: Action, words: str) -> str:
+        """Your move drew cards (a Legacy claim step): name them, as your hand shows them."""
+        draws = [ev for ev in (entry or {}).get("events", ()) if ev.get("event") == "card" and ev["seat"] == self.seat]
+        if not draws or self.ctx is None:
+            return words
+        before = Counter(self.ctx.view["you"]["hand"])
+        before.subtract({CARD_NAMES[k]: n for k, n in action.cards})
+        gained = Counter(self.game.observe(self.seat).view["you"]["hand"])
+        gained.subtract(before)
+        cards = sorted(c for c, n in gained.items() for _ in range(max(n, 0)))
+        if len(cards) != len(draws):  # not certain which: say nothing more
+            return words
+        for ev, card in zip(draws, cards):
+            said = f"{self.out.who(self.seat)} draws a card ({ev['reason']})"
+            words = words.replace(said, f"{said}: {card}", 1)
+        return words
 
     def flush(self) -> None:
         if self._turn is not None:
@@ -318,11 +339,11 @@ def _session(saved: Saved, input_fn, console: Console | None, save_to: str | Non
     console = console or Console()
     g, seat = saved.game, saved.seat
     agents = {s: play_bot(name, g.seed, s) for s, name in saved.bots.items()}
-    save = None
-    if save_to is not None:
-        def save() -> None:
-            write(save_to, dump(g, seat, saved.bots, saved.names))
-    session = Session(g, seat, agents, saved.names, console, input_fn or input, save=save, saved_in=save_to)
+    def save() -> None:
+        write(save_to, dump(g, seat, saved.bots, saved.names))
+
+    session = Session(g, seat, agents, saved.names, console, input_fn or input,
+                      save=save if save_to is not None else None, saved_in=save_to)
     if input_fn is None:
         session.input_fn = make_input(lambda: session.ctx, console)
     return session
