@@ -13,41 +13,14 @@ from rich.console import Console
 
 import ttr
 from ttr.cli import main
-from ttr.engine.actions import TICKETS
 from ttr.play import new_session, resume_session
 from ttr.play.savefile import FORMAT, PlaySaveError, read
+
+from play_helpers import CanonicalHuman as Human
 
 
 def console() -> Console:
     return Console(file=io.StringIO(), width=100, color_system=None, highlight=False)
-
-
-class Human:
-    """Types the canonical text of a legal move chosen by the action's number only, so a resumed
-    game gets the same moves. `stops`: {n: exception} raised at the n-th move prompt (EOFError is
-    end of input, KeyboardInterrupt Ctrl-C); `answers`: typed (or raised) at "Really quit?"."""
-
-    def __init__(self, stops=None, answers=()):
-        self.session = None
-        self.calls = 0
-        self.stops = dict(stops or {})
-        self.answers = list(answers)
-        self.questions: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        if prompt.startswith("Really quit?"):
-            self.questions.append(prompt)
-            a = self.answers.pop(0)
-            if isinstance(a, type) and issubclass(a, BaseException):
-                raise a
-            return a
-        self.calls += 1
-        if self.calls in self.stops:
-            raise self.stops[self.calls]
-        g = self.session.game
-        legal = list(g.legal_actions())
-        a = legal[(len(g.actions) * 7) % len(legal)]
-        return "t" if a.kind == TICKETS else str(a)
 
 
 def play(session, human: Human):

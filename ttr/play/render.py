@@ -4,6 +4,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from ..engine.actions import (
     CLAIM,
@@ -33,7 +34,7 @@ from .context import (
 from .results import result_columns
 from .tables import Col, fit_table
 
-BOARD_ROUTES = 6   # routes shown at the start of a turn (routes shows them all)
+BOARD_ROUTES = (3, 12)  # routes shown at the start of a turn, fewest and most (routes shows them all)
 BOARD_TICKETS = 4  # more tickets than this: the finished ones on one line
 DONE = "[green]done[/]"
 
@@ -71,8 +72,13 @@ class Renderer:
     def __init__(self, console: Console, names: list[str]):
         self.console = console
         self.names = names  # per seat: "you" or the bot's name
+        self.lines = 0
 
     def print(self, *args, **kw) -> None:
+        """Print, counting the lines it takes (`self.lines`: the board fits them to the screen)."""
+        for x in args:
+            shown = Text.from_markup(x) if isinstance(x, str) else x
+            self.lines += len(self.console.render_lines(shown, self.console.options, pad=False))
         self.console.print(*args, **kw)
 
     def who(self, seat: int) -> str:
@@ -225,9 +231,8 @@ class Renderer:
                          value, short_cards(opts[0].cards), str(len(opts)), " ".join(map(str, useful.get(rid, ())))])
         cols = [Col("id", "right"), Col("route", flex=True), Col("what"), Col("gain" if legacy else "pts", "right"),
                 Col("cheapest"), Col("ways", "right"), Col("tkts")]
-        shown = f"{len(rids)} of {len(rids) + hidden}, routes: all" if hidden else "c <id> claims"
-        self.print(f"[bold]Routes you can claim[/] [dim]({shown}; tkts: tickets served"
-                   + ("; gain: claim steps" if legacy else "") + ")[/]")
+        shown = f"{len(rids)} of {len(rids) + hidden}; routes: all" if hidden else "c <id> claims"
+        self.print(f"[bold]Routes you can claim[/] [dim]({shown}; tkts: tickets served)[/]")
         self.print(fit_table(self.console, cols, rows))
 
     @staticmethod
@@ -271,13 +276,16 @@ class Renderer:
             self.print(f"[dim]You may: {kinds}. help lists the commands.[/]")
 
     def board(self, ctx: Context, last: dict[int, str]) -> None:
-        """The start of a turn: short enough for a 24-line terminal in most games."""
+        """The start of a turn, on one screen: as many routes as the terminal's height leaves room
+        for (a 24-line terminal included), at least a few."""
+        self.lines = 0
         self.status(ctx, last)
         self.table_cards(ctx)
         self.hand(ctx)
         self.tickets(ctx, fold=BOARD_TICKETS)
-        if ctx.claims:
-            self.routes(ctx, limit=BOARD_ROUTES)
+        if ctx.claims:  # below the routes: their title and header, "You may", the prompt
+            room = self.console.height - self.lines - 4
+            self.routes(ctx, limit=max(BOARD_ROUTES[0], min(BOARD_ROUTES[1], room)))
 
     def help(self, ctx: Context) -> None:
         self.print("[bold]Commands[/] (canonical action texts work too, e.g. claim 42 3red+1locomotive)")
