@@ -25,6 +25,11 @@ def cell_width(markup: str) -> int:
     return Text.from_markup(markup).cell_len
 
 
+def natural_width(cols: Sequence[Col], rows: Sequence[Sequence[str]]) -> int:
+    """The width the table takes with no cell cut."""
+    return sum(max([cell_width(c.name)] + [cell_width(r[i]) for r in rows]) for i, c in enumerate(cols)) + len(cols) - 1
+
+
 def fit_table(console: Console, cols: Sequence[Col], rows: Sequence[Sequence[str]], *, title: str | None = None,
               header_style: str = "dim", width: int | None = None) -> Table:
     """A borderless table of `rows` (rich markup) with one space between columns, that fits
@@ -49,4 +54,4 @@ def fit_table(console: Console, cols: Sequence[Col], rows: Sequence[Sequence[str
     return t
 
 
-__all__ = ["Col", "fit_table"]
+__all__ = ["Col", "fit_table", "natural_width"]
