@@ -52,9 +52,11 @@ def write(path: str | Path, data: dict) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, p)
-    except OSError as e:
+    except BaseException as e:  # Ctrl-C included: no temporary file is left behind
         tmp.unlink(missing_ok=True)
-        raise PlaySaveError(f"cannot save the game to {p}: {e.strerror or e}") from None
+        if isinstance(e, OSError):
+            raise PlaySaveError(f"cannot save the game to {p}: {e.strerror or e}") from None
+        raise
 
 
 def read(path: str | Path) -> Saved:
