@@ -28,7 +28,7 @@ from .prompt import (
 from .bots import play_bot
 from .context import Context
 from .render import Renderer
-from .savefile import Saved, dump, write
+from .savefile import Saved, dump, read, write
 
 
 class Quit(Exception):
@@ -331,7 +331,6 @@ def resume_session(path: str, input_fn: Callable[[str], str] | None = None,
                    console: Console | None = None) -> Session:
     """The game saved in `path`, to play on (and saved there after every move).
     Raises PlaySaveError (a TtrError) naming the problem with the file."""
-    from .savefile import read
     return _session(read(path), input_fn, console, path)
 
 
