@@ -12,7 +12,7 @@ import pytest
 import ttr
 from ttr.editions import player_range
 from ttr.engine.actions import CLAIM, DRAW, KEEP, Action
-from ttr.formats.action_space import STEP_ABOVE
+from ttr.formats.action_space import BLOCKS, STEP_ABOVE
 
 MAPS = ("usa", "europe", "nordic", "world", "great-lakes", "legends-west")
 COMBOS = [(m, p) for m in MAPS for p in player_range(m)]
@@ -181,6 +181,8 @@ def test_golden_ids(map_name):
 def test_layout(map_name):
     space = ttr.ActionSpace(map_name, player_range(map_name).start)
     blocks = space.blocks
+    names = [b.name for b in blocks]
+    assert names == [b for b in BLOCKS if b in names], "blocks out of their fixed order"
     assert blocks[0].start == 0 and blocks[-1].stop == space.n == len(space)
     assert all(a.stop == b.start and a.stop > a.start for a, b in zip(blocks, blocks[1:]))
     texts = [space.describe(i) for i in range(space.n)]
@@ -383,3 +385,13 @@ def test_whole_game_played_through_ids(map_name):
     assert not space.mask(g).any() and len(space.legal_ids(g)) == 0
     unchanged(g, lambda: space.decode(0, g), ttr.IllegalActionIdError, "game is over")
     assert multi >= {"nordic": 10, "world": 1}.get(map_name, 0)  # seed 7: 21 and 4 multi-step claims
+
+
+def test_docs_example_runs():
+    """The example at the top of docs/action-space.md runs as written."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "action-space.md").read_text(encoding="utf-8")
+    start = text.index("```python\n") + len("```python\n")
+    scope: dict = {}
+    exec(compile(text[start:text.index("```", start)], "action-space.md", "exec"), scope)  # noqa: S102
+    assert scope["game"].is_over
+    assert scope["space"].describe(10) == "claim 1 1purple" and scope["space"].describe(13) == "claim 4 (pay steps)"

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import combinations
 from operator import index as _index
 from typing import Any, NamedTuple
 
@@ -60,11 +59,13 @@ BLOCKS = ("draw", "stop", "claim", "pay-step", "tickets", "keep", "pieces", "exc
 
 
 class Block(NamedTuple):
+    """A run of ids of one kind of action: start <= id < stop."""
     name: str
     start: int
-    stop: int  # exclusive
+    stop: int
 
-    def __len__(self) -> int:  # type: ignore[override]
+    @property
+    def size(self) -> int:
         return self.stop - self.start
 
 
@@ -208,12 +209,10 @@ class _Layout:
         self.paid: dict[str, tuple] = {}   # kind -> (target -> base id, target -> universe no., the one no. or None)
         self.upos: list[dict] = []         # universe no. -> payment -> offset
         self.static: dict[Action, int] = {}  # every one-step action that needs no game -> id
-        kinds = set(KINDS)
         turn_kinds = {k.name for k in rules.turn_kinds}
         has_tunnels = any(rules.r_tunnel[r] for r in rules.route_ids)
 
         # draw
-        start = len(self.actions)
         cards = sorted(set(rules.deck_cards) - {NEWSPAPER})  # L2: a newspaper is never face up
         if rules.multi_deck:
             decks = tuple(range(len(rules.decks)))
@@ -221,7 +220,6 @@ class _Layout:
         else:
             targets = [*cards, DECK]
         self._unpaid_block("draw", DRAW, targets)
-        assert start == 0
         if rules.may_stop:
             self._unpaid_block("stop", STOP, [None])
 
@@ -241,7 +239,8 @@ class _Layout:
                 if len(pays) > STEP_ABOVE:
                     by_key[key] = (None, pays)
                 else:
-                    by_key[key] = (self._universe(sorted(pays)), sorted(pays))
+                    pays = sorted(pays)  # canonical order: ids do not depend on how an edition lists them
+                    by_key[key] = (self._universe(pays), pays)
             u, pays = by_key[key]
             if u is None:
                 self.stepped[r] = len(self.actions)
@@ -282,7 +281,7 @@ class _Layout:
             self._add(None, f"keep offer[{pos}]")
         self.blocks.append(Block("keep", self.keep_start, len(self.actions)))
 
-        if ed.pieces_total is not None and PIECES in kinds:
+        if ed.pieces_total is not None:
             self._unpaid_block("pieces", PIECES, piece_choices(ed))
         if EXCHANGE in turn_kinds:
             spare = ed.trains + ed.ships - ed.pieces_total  # pieces in the box (RS6), constant
