@@ -211,7 +211,7 @@ def test_mask_equals_legal_actions(map_name, players):
     actions reachable through the masks are the legal ones; encode_steps/decode round-trip."""
     checked = positions_seen = 0
     phases = set()
-    for seed, bias, limit in ((players, 0.2, 90), (100 + players, 0.85, 110)):
+    for seed, bias, limit in ((players, 0.2, 90), (100 + players, 0.85, 110), (300 + players, 0.5, 60)):
         space = ttr.ActionSpace(map_name, players)
         rng = random.Random(seed)
         for g in positions(map_name, players, seed, bias, limit):
@@ -374,7 +374,7 @@ def test_whole_game_played_through_ids(map_name):
     while not g.is_over:
         prefix: tuple = ()
         while True:
-            i = int(rng.choice(np.flatnonzero(space.mask(g, prefix))))
+            i = int(rng.choice(np.flatnonzero(space.mask(g, np.asarray(prefix, dtype=np.int64)))))
             a = space.decode(i, g, prefix)
             if a is not None:
                 break
