@@ -7,6 +7,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..agents import AGENTS, make_agent
+from ..cards import cards_text
 from ..engine.actions import (
     KEEP,
     TICKETS,
@@ -23,7 +24,7 @@ from .prompt import (
     option_text,
     resolve,
 )
-from .render import Context, Renderer
+from .render import SHOWN_OPTIONS, Context, Renderer
 
 # --------------------------------------------------------------- the loop
 
@@ -202,8 +203,15 @@ class Session:
 
     def choose(self, res: Resolved, ctx: Context) -> Resolved:
         self.console.print(escape(res.message))
-        for i, a in enumerate(res.options, 1):
+        n = len(res.options)
+        shown = n if n <= SHOWN_OPTIONS + 1 else SHOWN_OPTIONS  # never "... and 1 more"
+        for i in range(1, shown + 1):
+            a = res.options[i - 1]
             self.console.print(f"  {i}) {option_text(a)}   [dim]{escape(str(a))}[/]")
+        if shown < n:
+            example = f"{res.command} {cards_text(res.options[shown].cards)}" if res.command else ""
+            self.console.print(f"  [dim]… and {n - shown} more: type a number up to {n}"
+                               + (f", or the cards, e.g. {escape(example)}" if example else "") + ".[/]")
         while True:
             answer = self.ask(f"which one? [1-{len(res.options)}, Enter to cancel] ").strip()
             if not answer:
