@@ -29,6 +29,7 @@ run: $(VENV)/.installed
 	fi
 
 test: $(VENV)/.installed-test
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -n 2
 
 bench: $(VENV)/.installed

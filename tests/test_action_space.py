@@ -199,7 +199,7 @@ def test_layout(map_name):
 def test_n_and_stepped_routes():
     """The sizes the docs state (docs/action-space.md)."""
     sizes = {m: (ttr.ActionSpace(m, 2).n, len(ttr.ActionSpace(m, 2).stepped_routes)) for m in MAPS}
-    assert sizes == {"usa": (1079, 0), "europe": (3595, 0), "nordic": (331, 25), "world": (3777, 4),
+    assert sizes == {"usa": (1079, 0), "europe": (3595, 0), "nordic": (355, 25), "world": (3777, 4),
                      "great-lakes": (3238, 2), "legends-west": (308, 0)}
 
 
@@ -395,3 +395,26 @@ def test_docs_example_runs():
     exec(compile(text[start:text.index("```", start)], "action-space.md", "exec"), scope)  # noqa: S102
     assert scope["game"].is_over
     assert scope["space"].describe(10) == "claim 1 1purple" and scope["space"].describe(13) == "claim 4 (pay steps)"
+
+
+def test_n6_a_payment_another_extends_ends_with_done():
+    """Nordic N6: 9 green and 9 green + 3 red both pay Murmansk-Lieksa (53). After "9 green" the mask
+    offers both "3 red" and "done"; ids mean the same whatever the hand (encode_steps)."""
+    from test_nordic import position
+    g = position([{"green": 9, "red": 3}, {}])
+    space = ttr.ActionSpace("nordic", 2)
+    lay = space._l
+    done, green9, red3 = lay.done_id, lay.step_id[4, 9], lay.step_id[7, 3]
+    first = space.encode(Action(CLAIM, 53, ((4, 9),)))
+    assert space.decode(first, g) is None
+    assert space.decode(green9, g, (first,)) is None, "9 green could go on: it is not complete yet"
+    allowed = set(space.legal_ids(g, (first, green9)))
+    assert {done, red3} <= allowed
+    assert space.decode(done, g, (first, green9)) == Action(CLAIM, 53, ((4, 9),))
+    assert space.decode(red3, g, (first, green9)) is None  # 9 green + 3 red + more locomotives could follow
+    assert space.decode(done, g, (first, green9, red3)) == Action(CLAIM, 53, ((4, 9), (7, 3)))
+    assert space.encode_steps("claim 53 9green") == (first, green9, done)
+    assert space.encode_steps("claim 53 9green+3red") == (first, green9, red3, done)
+    with pytest.raises(ttr.ActionSpaceError, match="not a whole payment"):
+        space.decode(done, None, (first,))
+    assert ttr.ActionSpace("world", 2)._l.done_id is None  # paired payments all hold 2n cards

@@ -1,5 +1,6 @@
-"""Nordic Countries: rules N1-N5, the general rulings as Nordic applies them, and
-the payment ruling N-P1 (docs/rules.md, Nordic section).
+"""Nordic Countries: rules N1-N6, the general rulings as Nordic applies them, and
+the project rulings N-P2, N-P3 (docs/rules.md, Nordic section). N6: a payment is
+legal when its cards can be assigned exactly to the route's spaces.
 
 Positions are built from save dicts (see `position`); every payment test names
 the route it uses. Payments are written as action text: kinds in the order
@@ -7,6 +8,7 @@ purple, blue, orange, white, green, yellow, black, red, locomotive.
 """
 from __future__ import annotations
 
+import io
 import itertools
 import random
 import time
@@ -15,11 +17,14 @@ from functools import lru_cache
 
 import pytest
 from helpers import census
+from rich.console import Console
 
 import ttr
 from ttr import Action, IllegalActionError
-from ttr.cards import CARD_INDEX, CARD_NAMES, LOCO
+from ttr.cards import CARD_INDEX, CARD_NAMES, LOCO, cards_text
 from ttr.editions.nordic import NORDIC, PaymentSet
+from ttr.play import Context, completions, resolve
+from ttr.play.session import Session
 
 COLOURS = ("purple", "blue", "orange", "white", "green", "yellow", "black", "red")
 FULL_DECK = Counter({**{c: 12 for c in COLOURS}, "locomotive": 14})
@@ -242,7 +247,7 @@ def test_n2_ordinary_gray_route_takes_one_colour_no_locomotives():
     assert refused(g, "claim 18 2green+1locomotive")
     assert refused(g, "claim 18 3locomotive")
     assert refused(g, "claim 18 1blue+2red")
-    assert refused(g, "claim 18 4blue")  # N-P1: one card too many
+    assert refused(g, "claim 18 4blue")  # N6: one card too many, nowhere to put it
 
 
 # ------------------------------------------------------- N2: ferries
@@ -275,7 +280,8 @@ def test_n2_ferry_three_card_set_may_use_the_route_colour():
 def test_n2_ferry_spare_locomotive_replaces_a_coloured_card():
     # route 3 (2 red, 1 locomotive space) with no red at all
     g = position([{"locomotive": 2, "blue": 3}, {}])
-    assert claims(g, 3) == {"2locomotive", "3blue+1locomotive"}
+    # 2blue+2locomotive (N6): a locomotive on the red space, 2 blue + a locomotive as the set of 3
+    assert claims(g, 3) == {"2locomotive", "3blue+1locomotive", "2blue+2locomotive"}
     g.apply("claim 3 3blue+1locomotive")  # the locomotive on the red space, 3 blue for the ferry space
     assert g.owner[3] == 0
 
@@ -302,16 +308,23 @@ def test_n2_ferry_two_spaces_mixed_locomotive_and_set():
     assert g.owner[29] == 0
 
 
-def test_n2_ferry_two_spaces_all_combinations_offered():
+def test_n2_n6_ferry_two_spaces_all_combinations_offered():
     g = position([{"purple": 3, "red": 3, "locomotive": 3}, {}])
-    assert claims(g, 29) == {
-        "2purple+2locomotive",          # both locomotive spaces by locomotives
-        "2purple+3red+1locomotive",     # one locomotive, one set of 3
+    offered = [text(p) for p in pays({"purple": 3, "red": 3, "locomotive": 3}, 29)]
+    assert offered == [
+        # 4 cards: both locomotive spaces by a locomotive; the purple spaces by purple or locomotives
+        "2purple+2locomotive", "1purple+3locomotive",
+        # 6 cards: one locomotive space by a locomotive, one by a set of 3 (any kinds)
+        "2purple+3red+1locomotive",
         "3purple+2red+1locomotive",     # the set may hold the route colour
-        "1purple+3red+2locomotive",     # a spare locomotive on a purple space, one set
-        "1purple+3locomotive",          # a spare locomotive on a purple space
-        "3red+3locomotive",             # two spare locomotives, one locomotive space, one set
-    }  # two sets (6 cards) besides 2 purple would need 4 + ... cards: only 4 are left
+        "1purple+3red+2locomotive",     # a spare locomotive on a purple space
+        "2purple+2red+2locomotive",     # N6: a locomotive inside the set
+        "3purple+1red+2locomotive", "3red+3locomotive", "1purple+2red+3locomotive",
+        "2purple+1red+3locomotive", "3purple+3locomotive",
+        # 8 cards: both locomotive spaces by sets of 3
+        "3purple+3red+2locomotive", "2purple+3red+3locomotive", "3purple+2red+3locomotive",
+    ]  # fewest cards first, then fewest locomotives
+    assert claims(g, 29) == set(offered)
 
 
 def test_n2_tunnel_and_ordinary_route_of_one_colour_and_length_pay_differently():
@@ -324,7 +337,8 @@ def test_n2_tunnel_and_ordinary_route_of_one_colour_and_length_pay_differently()
 def test_n2_ferry_gray_route_any_one_colour():
     # route 2 Ålborg-Göteborg: 2 gray, 1 locomotive space (the brief's `claim 2 1blue+3red`)
     g = position([{"blue": 1, "red": 3, "locomotive": 1}, {}])
-    assert claims(g, 2) == {"1blue+3red", "1blue+1locomotive", "1red+1locomotive"}
+    assert claims(g, 2) == {"1blue+3red", "1blue+1locomotive", "1red+1locomotive",
+                            "3red+1locomotive", "1blue+2red+1locomotive"}  # N6: the locomotive in the set
     g.apply("claim 2 1blue+3red")
     assert g.owner[2] == 0 and ttr.save_game(g)["players"][0]["hand"] == {"locomotive": 1}
 
@@ -332,8 +346,11 @@ def test_n2_ferry_gray_route_any_one_colour():
 def test_n2_ferry_gray_no_coloured_space():
     # route 5 Århus-København: 1 gray space that is a locomotive space
     g = position([{"blue": 1, "red": 1, "green": 1, "locomotive": 3}, {}])
-    assert claims(g, 5) == {"1locomotive", "1blue+1green+1red"}
-    assert refused(g, "claim 5 3locomotive")  # N-P1: one locomotive pays
+    # one locomotive, or any 3 cards: locomotives included (N6)
+    assert claims(g, 5) == {"1locomotive", "1blue+1green+1red", "1green+1red+1locomotive", "1blue+1red+1locomotive",
+                            "1blue+1green+1locomotive", "1red+2locomotive", "1green+2locomotive",
+                            "1blue+2locomotive", "3locomotive"}
+    assert refused(g, "claim 5 2locomotive")  # N6: neither one locomotive nor a set of 3
     assert refused(g, "claim 5 1blue+1red")
     g.apply("claim 5 1blue+1green+1red")
     assert g.owner[5] == 0
@@ -349,17 +366,39 @@ def test_n2_refused_ferry_without_enough_locomotives_or_sets():
     assert refused(g, "claim 29 3blue+2purple+2red")         # 5 cards for two sets
 
 
-def test_n_p1_refused_non_minimal_ferry_payments():
+def test_n6_ferry_locomotive_inside_a_three_card_set():
+    # route 3 (1 red space, 1 locomotive space): red on its space, blue+blue+locomotive as the set of 3.
+    # Refused under the old minimal-payment ruling (1 red + 1 locomotive is a subset that pays); legal by N6.
     g = position([{"red": 5, "blue": 3, "locomotive": 4}, {}])
-    assert refused(g, "claim 3 1red+2locomotive")            # a locomotive too many
-    assert refused(g, "claim 3 1blue+1red+1locomotive")      # a blue too many
-    assert refused(g, "claim 3 2blue+1red+1locomotive")      # a locomotive inside a set: red+loco pays
-    assert refused(g, "claim 3 3red+1locomotive")            # swap: red on its space, loco on the ferry
-    assert refused(g, "claim 3 5red")                        # 4 reds pay
+    assert "2blue+1red+1locomotive" in claims(g, 3)
+    g.apply("claim 3 2blue+1red+1locomotive")
+    assert g.owner[3] == 0 and g.scores[0] == 2 and g.trains[0] == 38
+    assert ttr.save_game(g)["players"][0]["hand"] == {"red": 4, "blue": 1, "locomotive": 3}
+    assert Counter(ttr.save_game(g)["discard"]) == Counter({"blue": 2, "red": 1, "locomotive": 1})
+
+
+@pytest.mark.parametrize("payment", ["3red+1locomotive", "4locomotive", "2red+2locomotive", "1blue+1red+2locomotive"])
+def test_n6_ferry_payments_refused_before_now_legal(payment):
+    # each fills route 3 exactly: one card on the red space (red or a locomotive), three in the set
+    g = position([{"red": 5, "blue": 3, "locomotive": 4}, {}])
+    g.apply(f"claim 3 {payment}")
+    assert g.owner[3] == 0
+
+
+def test_n6_refused_ferry_payments_that_cannot_be_assigned_exactly():
+    g = position([{"red": 5, "blue": 3, "locomotive": 4}, {}])
+    assert refused(g, "claim 3 1red+2locomotive")            # 3 cards: a card too many, or a set short
+    assert refused(g, "claim 3 1blue+1red+1locomotive")
+    assert refused(g, "claim 3 5red")                        # 4 reds pay; the fifth has no space
     assert refused(g, "claim 3 3blue+1red+1locomotive")
-    assert refused(g, "claim 3 3locomotive")                 # 2 locomotives pay
-    assert claims(g, 3) == {"1red+1locomotive", "2locomotive", "4red", "3blue+1red", "2blue+2red", "1blue+3red",
-                            "3blue+1locomotive"}
+    assert refused(g, "claim 3 3locomotive")                 # 2 pay; 4 (1 + a set of 3) pay; 3 do not
+    assert claims(g, 3) == {"1red+1locomotive", "2locomotive", "4red", "1blue+3red", "2blue+2red", "3blue+1red",
+                            "3red+1locomotive", "1blue+2red+1locomotive", "2blue+1red+1locomotive",
+                            "3blue+1locomotive", "2red+2locomotive", "1blue+1red+2locomotive", "2blue+2locomotive",
+                            "1red+3locomotive", "1blue+3locomotive", "4locomotive"}
+    g = position([{"blue": 4, "green": 2}, {}])
+    assert not claims(g, 3)
+    assert refused(g, "claim 3 4blue")                       # nothing (red or locomotive) for the red space
 
 
 # ------------------------------------------------------- N2/E2: tunnels
@@ -416,7 +455,7 @@ def test_n3_murmansk_lieksa_seven_green_and_eight_others():
 
 def test_n3_murmansk_lieksa_locomotives_count_in_sets_of_four():
     g = position([{"green": 8, "locomotive": 4}, {}])
-    assert claims(g, 53) == {"8green+4locomotive"}
+    assert claims(g, 53) == {"8green+4locomotive"}  # not 4green+8locomotive: 12 cards need 8 of one colour
     g.apply("claim 53 8green+4locomotive")
     assert g.owner[53] == 0
 
@@ -430,38 +469,79 @@ def test_n3_refused_single_locomotive_as_wild_on_murmansk_lieksa():
     assert refused(g, "claim 53 8green+1locomotive")
 
 
-def test_n_p1_murmansk_lieksa_seven_green_eight_red_is_not_minimal():
-    # 7 green + 8 red covers the route, but 8 red + 4 green already does: N-P1 refuses it
+def test_n6_murmansk_lieksa_rulebook_example_seven_green_eight_red():
+    # the rulebook: 7 green + any 8 other cards. 8 red + 4 green (a subset) would also pay;
+    # N6 does not ask for the smallest payment: 7 green on 7 spaces, 8 red as two sets of 4.
     g = position([{"green": 7, "red": 8}, {}])
-    offered = claims(g, 53)
-    assert "4green+8red" in offered and "7green+8red" not in offered
-    assert refused(g, "claim 53 7green+8red")
-    g.apply("claim 53 4green+8red")
-    assert ttr.save_game(g)["players"][0]["hand"] == {"green": 3}
+    assert claims(g, 53) == {"7green+8red", "4green+8red"}
+    g.apply("claim 53 7green+8red")
+    d = ttr.save_game(g)
+    assert g.owner[53] == 0 and g.scores[0] == 27 and g.trains[0] == 31
+    assert d["players"][0]["hand"] == {} and Counter(d["discard"]) == Counter({"green": 7, "red": 8})
 
 
-def test_n_p1_refused_non_minimal_murmansk_lieksa():
+@pytest.mark.parametrize("others", ["4blue+4locomotive", "2purple+2blue+2red+2locomotive", "8locomotive"])
+def test_n6_murmansk_lieksa_seven_green_and_any_eight_others(others):
+    hand = Counter({"green": 7})
+    for part in others.split("+"):
+        n, kind = int(part[0]), part[1:]
+        hand[kind] += n
+    g = position([dict(hand), {}])
+    payment = text(tuple(sorted((CARD_INDEX[k], n) for k, n in hand.items())))
+    g.apply(f"claim 53 {payment}")
+    assert g.owner[53] == 0 and ttr.save_game(g)["players"][0]["hand"] == {}
+
+
+@pytest.mark.parametrize("payment", ["12green", "10green+2red", "9green+3red", "4blue+9green+2red",
+                                     "5blue+10green", "3blue+9green+4red+2locomotive"])
+def test_n6_murmansk_lieksa_refused_before_now_legal(payment):
+    # every one fills the route exactly: a cards of green on a spaces, the rest in sets of 4
+    g = position([{"green": 12, "blue": 5, "red": 4, "locomotive": 2}, {}])
+    g.apply(f"claim 53 {payment}")
+    assert g.owner[53] == 0
+
+
+def test_n6_murmansk_lieksa_refused_unless_exact():
+    # a payment of Murmansk-Lieksa holds 36 - 3a cards (a spaces by one card, 9 - a by 4 cards) and
+    # at least a cards of one colour; one card more than a legal payment never fits
     g = position([{"green": 10, "blue": 5, "red": 4, "locomotive": 2}, {}])
-    assert refused(g, "claim 53 10green")                     # 9 pay
+    assert refused(g, "claim 53 10green")                     # 10 cards: not 36 - 3a
     assert refused(g, "claim 53 9green+1red")
-    assert refused(g, "claim 53 5blue+7green+4red")           # 7 green + 8 others pay
-    assert refused(g, "claim 53 4blue+6green+4red+2locomotive")  # 6 green need 12 others
-    assert "4blue+7green+4red" in claims(g, 53)
+    assert refused(g, "claim 53 8green+5red")                 # 13 cards: 8green+4red pays, the 13th does not fit
+    assert refused(g, "claim 53 5blue+7green+4red")           # 16 cards
+    assert refused(g, "claim 53 4blue+6green+4red+2locomotive")  # 16 cards
+    assert "4blue+7green+4red" in claims(g, 53) and "8green+4red" in claims(g, 53)
+    g = position([{"green": 5, "blue": 5, "red": 4, "locomotive": 4}, {}])
+    assert not claims(g, 53)  # 18 cards = 36 - 3 * 6, but no colour 6 times; 15 cards need 7 of one colour
+    assert refused(g, "claim 53 5blue+5green+4red+4locomotive")
 
 
-def test_n3_murmansk_lieksa_all_payments_of_a_hand():
+def test_n_p3_nine_locomotives_do_not_pay_murmansk_lieksa():
+    # the chosen colour is one of the 8 colours: 9 cards need 9 of one colour, 12 cards 8 of one
+    g = position([{"locomotive": 12, "red": 3}, {}])
+    assert not claims(g, 53)
+    assert refused(g, "claim 53 9locomotive")
+    assert refused(g, "claim 53 12locomotive")
+    assert refused(g, "claim 53 3red+12locomotive")
+
+
+def test_n3_n6_murmansk_lieksa_all_payments_of_a_hand():
     hand = {"green": 8, "blue": 4, "red": 4, "locomotive": 2}
-    got = {text(p) for p in pays(hand, 53)}
-    assert got == brute_force(hand, 53)
-    # 8 green + any 4 others (blue b, red r, locomotive l; b + r + l = 4): 12 ways;
-    # 7 green + 8 others: (4, 4, 0), (4, 3, 1), (3, 4, 1), (4, 2, 2), (3, 3, 2), (2, 4, 2): 6 ways
-    assert len(got) == 12 + 6
-    assert "4blue+8green" in got and "8green+2red+2locomotive" in got and "4blue+7green+4red" in got
+    got = [text(p) for p in pays(hand, 53)]
+    assert set(got) == brute_force(hand, 53)
+    # 12 cards, 8 green + any 4 others (blue b, red r, locomotive l; b + r + l = 4): 12 ways;
+    # 15 cards, at least 7 green: 7 green + 8 others, 6 ways; 8 green + 7 others, 9 ways;
+    # 18 cards (at least 6 green): the whole hand
+    assert len(got) == 12 + 6 + 9 + 1
+    assert got[:5] == ["8green+4red", "1blue+8green+3red", "2blue+8green+2red", "3blue+8green+1red", "4blue+8green"]
+    assert got[-1] == "4blue+8green+4red+2locomotive"
+    assert "8green+2red+2locomotive" in got and "4blue+7green+4red" in got and "3blue+8green+4red" in got
 
 
-# ------------------------------------------------------- N-P1: brute force
+# ------------------------------------------------------- N6: brute force
 
-def _triples(counts, size):
+def _sets(counts, size):
+    """Every way to take `size` cards of any kinds out of counts, as the counts left."""
     kinds = [k for k in range(9) if counts[k]]
     seen = set()
     for combo in itertools.combinations_with_replacement(kinds, size):
@@ -474,73 +554,56 @@ def _triples(counts, size):
 
 
 @lru_cache(maxsize=None)
-def _cover(counts: tuple, spaces: tuple, c: int, per_ferry: int, per_any: int) -> bool:
-    """Independent search: assign cards to spaces one by one ('c' coloured: colour c
-    or a locomotive; 'f' ferry: a locomotive or any 3 cards; 'a' Murmansk: colour c
-    or any 4 cards); cards may be left over."""
+def _assign(counts: tuple, spaces: str, c: int, exact: bool) -> bool:
+    """Independent search: give the spaces their cards one space at a time ('x' ordinary:
+    colour c; 'c' coloured: colour c or a locomotive; 'f' ferry: a locomotive or any 3
+    cards; 'a' Murmansk: colour c or any 4 cards). exact (N6): no card may be left over."""
     if not spaces:
-        return True
+        return not exact or not any(counts)
     s, rest = spaces[0], spaces[1:]
-    options = []
-    if s in "ca" and counts[c]:
-        options.append(c)
-    if s in "cf" and counts[LOCO]:
-        options.append(LOCO)
-    for k in options:
-        x = list(counts)
-        x[k] -= 1
-        if _cover(tuple(x), rest, c, per_ferry, per_any):
-            return True
+    for k in ([c] if s in "xca" else []) + ([LOCO] if s in "cf" else []):
+        if counts[k]:
+            x = list(counts)
+            x[k] -= 1
+            if _assign(tuple(x), rest, c, exact):
+                return True
     if s in "fa":
-        for x in _triples(counts, per_ferry if s == "f" else per_any):
-            if _cover(x, rest, c, per_ferry, per_any):
+        for x in _sets(counts, 3 if s == "f" else 4):
+            if _assign(x, rest, c, exact):
                 return True
     return False
 
 
-def covers(P, route):
+def _spaces(r) -> str:
+    if r.any_four:
+        return "a" * r.length
+    if r.tunnel:  # locomotives wild: every space is a coloured space
+        return "c" * r.length
+    return "c" * (r.length - r.locomotives) + "f" * r.locomotives if r.locomotives else "x" * r.length
+
+
+def assignable(P, route, exact=True):
+    """N6: the cards P can be given to the route's spaces, every card used (exact) or
+    cards left over allowed (not exact); the colour is the route's, or any one of 8 if gray."""
     r = ROUTE[route] if isinstance(route, int) else route
     colours = range(8) if r.color == "gray" else [CARD_INDEX[r.color]]
-    if r.any_four:
-        spaces = "a" * r.length
-    elif r.tunnel:  # locomotives wild: the same as coloured spaces
-        spaces = "c" * r.length
-    elif r.locomotives:
-        spaces = "c" * (r.length - r.locomotives) + "f" * r.locomotives
-    else:
-        spaces = "x" * r.length  # only the colour
-        return any(P[c] >= r.length for c in colours)
-    return any(_cover(tuple(P), spaces, c, 3, 4) for c in colours)
+    return any(_assign(tuple(P), _spaces(r), c, exact) for c in colours)
 
 
-def brute_force(hand: dict, route, every_subset: bool = False) -> set[str]:
-    """Every sub-multiset of the hand that covers the route and from which no
-    card can be removed while it still covers (N-P1), as action text. With
-    every_subset: no smaller sub-multiset at all covers it (the same, as covering
-    is monotone; checked on small hands)."""
+def _sub_multisets(hand: dict):
     h = [0] * 9
     for k, n in hand.items():
         h[CARD_INDEX[k]] = n
-    out = set()
     for P in itertools.product(*(range(x + 1) for x in h)):
-        if not sum(P) or not covers(P, route):
-            continue
-        if every_subset:
-            smaller = (Q for Q in itertools.product(*(range(x + 1) for x in P)) if Q != P)
-        else:
-            smaller = (P[:k] + (P[k] - 1,) + P[k + 1:] for k in range(9) if P[k])
-        if any(covers(Q, route) for Q in smaller):
-            continue
-        out.add("+".join(f"{n}{CARD_NAMES[k]}" for k, n in enumerate(P) if n))
-    return out
+        if sum(P):
+            yield P
 
 
-@pytest.mark.parametrize("route", [3, 2, 5, 29, 23, 7])
-def test_n_p1_removing_one_card_is_the_same_as_any_smaller_set(route):
-    rng = random.Random(route)
-    for _ in range(6):
-        hand = Counter(rng.choice(["red", "blue", "purple", "locomotive"]) for _ in range(rng.randint(3, 8)))
-        assert brute_force(hand, route) == brute_force(hand, route, every_subset=True)
+def brute_force(hand: dict, route) -> set[str]:
+    """Every non-empty sub-multiset of the hand whose cards can be assigned exactly to
+    the route's spaces (N6), as action text."""
+    return {"+".join(f"{n}{CARD_NAMES[k]}" for k, n in enumerate(P) if n)
+            for P in _sub_multisets(hand) if assignable(P, route)}
 
 
 class _R:  # a route-like record for keys the map does not have
@@ -553,44 +616,96 @@ SPECIAL = sorted({(r.color, r.length, r.locomotives, r.tunnel, r.any_four) for r
                                                    ("green", 3, 0, False, True), ("gray", 2, 2, False, False)})
 
 
-def _payments_for(h, route):
-    key = (-1 if route.color == "gray" else CARD_INDEX[route.color], route.length, route.locomotives,
-           route.tunnel, route.any_four)
-    return NORDIC.payments(list(h), key)
+def _key(route):
+    return (-1 if route.color == "gray" else CARD_INDEX[route.color], route.length, route.locomotives,
+            route.tunnel, route.any_four)
 
 
-@pytest.mark.parametrize("spec", SPECIAL, ids=lambda s: "-".join(map(str, s)))
-def test_n_p1_payments_equal_brute_force(spec):
-    """Every minimal multiset, each once, for random hands; index, iteration and
-    membership agree; the claim_reach bound is never below a payable length."""
-    route = _R(*spec)
+def _random_hands(spec, count=25):
     rng = random.Random(str(spec))
-    for _ in range(25):
+    for _ in range(count):
         kinds = rng.sample(range(8), rng.randint(1, 3)) + [LOCO]
         h = [0] * 9
         for _ in range(rng.randint(0, 10 if spec[1] <= 4 else 8)):
             h[rng.choice(kinds)] += 1
+        yield h
+
+
+def _size_and_locos(p):
+    return sum(n for _, n in p), dict(p).get(LOCO, 0)
+
+
+@pytest.mark.parametrize("spec", SPECIAL, ids=lambda s: "-".join(map(str, s)))
+def test_n6_payments_equal_exact_assignment_brute_force(spec):
+    """Every ferry/tunnel key of the map and small any-four routes, random hands: the
+    payments are exactly the multisets that can be assigned to the spaces with no card
+    left over, each once; len, indexing, iteration and membership agree; fewest cards
+    first, then fewest locomotives; the claim_reach bound is never below a payable length."""
+    route = _R(*spec)
+    for h in _random_hands(spec):
         hand = {CARD_NAMES[k]: n for k, n in enumerate(h) if n}
-        ps = _payments_for(h, route)
+        ps = NORDIC.payments(list(h), _key(route))
         listed = [text(p) for p in ps]
         assert len(listed) == len(set(listed)) == len(ps), "a multiset is listed twice"
         assert set(listed) == brute_force(hand, route), (spec, hand)
         assert [text(ps[i]) for i in range(len(ps))] == listed
+        assert [text(ps[i - len(ps)]) for i in range(len(ps))] == listed
+        assert [_size_and_locos(p) for p in ps] == sorted(_size_and_locos(p) for p in ps)
         for P in itertools.product(*(range(x + 1) for x in h)):
             p = tuple((k, n) for k, n in enumerate(P) if n)
             if p:
                 assert (p in ps) == (text(p) in listed)
         if ps:
             reach = NORDIC.claim_reach(h)
-            key = (-1 if route.color == "gray" else CARD_INDEX[route.color], route.length, route.locomotives,
-                   route.tunnel, route.any_four)
-            assert route.length <= reach[NORDIC.reach_index(key)]
+            assert route.length <= reach[NORDIC.reach_index(_key(route))]
 
 
-def test_n_p1_murmansk_lieksa_brute_force_full_length():
+@pytest.mark.parametrize("spec", [s for s in SPECIAL if s[2] or s[4]], ids=lambda s: "-".join(map(str, s)))
+def test_n6_families_are_disjoint_bounded_multisets(spec):
+    """The PaymentSet's families (base, kinds, caps, low, t, n) say what they hold: n
+    members, each base + t cards of kinds within caps and above low in some kind; the
+    families split by size and then by locomotives, in that order."""
+    route = _R(*spec)
+    for h in _random_hands(spec, 10):
+        ps = NORDIC.payments(list(h), _key(route))
+        if not isinstance(ps, PaymentSet):
+            continue
+        order = []
+        for base, kinds, caps, low, t, n in ps.families:
+            members = list(itertools.product(*(range(c + 1) for c in caps))) if t else [()]
+            members = [m for m in members if sum(m) == t and (low is None or any(v > w for v, w in zip(m, low)))]
+            assert len(members) == n > 0
+            assert len(base) == 9 and LOCO not in kinds and sum(base) == base[LOCO]
+            order.append((sum(base) + t, base[LOCO]))
+        assert order == sorted(set(order)), "families out of order or overlapping"
+
+
+def test_n6_murmansk_lieksa_brute_force_full_length():
     for hand in ({"green": 7, "blue": 3, "red": 5, "locomotive": 4}, {"green": 6, "red": 6, "locomotive": 6},
-                 {"green": 9, "red": 6, "locomotive": 3}):
-        assert {text(p) for p in pays(hand, 53)} == brute_force(hand, 53)
+                 {"green": 9, "red": 6, "locomotive": 3}, {"green": 7, "red": 8}):
+        ps = pays(hand, 53)
+        assert {text(p) for p in ps} == brute_force(hand, 53)
+        assert [_size_and_locos(p) for p in ps] == sorted(_size_and_locos(p) for p in ps)
+
+
+@pytest.mark.parametrize("route", [3, 2, 5, 29, 23, 7])
+def test_n6_keeps_every_payment_of_the_old_minimal_ruling(route):
+    """N6 only adds payments: a payment from which no card could be removed while it
+    still pays (the old ruling N-P1) uses every card, so it is exact; and every N6
+    payment pays. (So the cheapest payment is the same under both.)"""
+    rng = random.Random(route)
+    for _ in range(6):
+        hand = Counter(rng.choice(["red", "blue", "purple", "locomotive"]) for _ in range(rng.randint(3, 8)))
+        legal = brute_force(hand, route)
+        for P in _sub_multisets(hand):
+            t = "+".join(f"{n}{CARD_NAMES[k]}" for k, n in enumerate(P) if n)
+            pays_ = assignable(P, route, exact=False)
+            minimal = pays_ and not any(assignable(P[:k] + (P[k] - 1,) + P[k + 1:], route, exact=False)
+                                        for k in range(9) if P[k])
+            if minimal:
+                assert t in legal, (route, t)
+            if t in legal:
+                assert pays_
 
 
 def test_claim_reach_assumes_at_most_two_ferry_spaces():
@@ -611,37 +726,62 @@ def test_claim_reach_never_below_a_payable_route():
                 assert key[1] <= reach[NORDIC.reach_index(key)], (h, key, reach)
 
 
-def test_n_p1_payment_set_is_a_sequence():
+def test_n6_payment_set_is_a_sequence():
     ps = pays({"purple": 3, "red": 4, "blue": 3, "locomotive": 3}, 29)
     assert isinstance(ps, PaymentSet)
     listed = list(ps)
-    assert ps[-1] == listed[-1] and ps[1:3] == listed[1:3]
+    assert len(listed) == len(ps) == len(set(listed))
+    assert [ps[i] for i in range(len(ps))] == listed
+    assert ps[-1] == listed[-1] and ps[1:3] == listed[1:3] and ps[::7] == listed[::7]
     with pytest.raises(IndexError):
         ps[len(ps)]
     assert ps == tuple(listed) and bool(ps)
+    assert all(p in ps for p in listed)
+    assert ps[0] == ((0, 2), (8, 2))         # the default: fewest cards, then fewest locomotives
     assert ((0, 2), (8, 2)) in ps
+    assert ((0, 2), (1, 2), (8, 2)) in ps     # N6: 2 blue + a locomotive as a set, a locomotive on its space
+    assert ((0, 2), (1, 1), (8, 2)) not in ps  # 5 cards: not 4 + ... of the right size
     assert ((8, 2), (0, 2)) not in ps      # not canonical
     assert ((0, 2), (8, 0)) not in ps
     assert "2purple+2locomotive" not in ps
 
 
+def test_payment_set_cheapest_is_a_least_weight_payment():
+    """PaymentSet.cheapest (the bots' pick) finds a payment of least weight without listing."""
+    rng = random.Random(7)
+    for spec in [s for s in SPECIAL if s[2] or s[4]] + [("gray", 9, 0, False, True)]:
+        route = _R(*spec)
+        for h in _random_hands(spec, 8):
+            if spec[1] == 9:
+                h = [rng.randint(0, 6) for _ in range(9)]
+            ps = NORDIC.payments(list(h), _key(route))
+            if not isinstance(ps, PaymentSet):
+                continue
+            w = [rng.choice([1.0, 1.4, 2.5]) for _ in range(9)]
+            best = ps.cheapest(w)
+            assert best in ps
+            cost = lambda p: sum(w[k] * n for k, n in p)  # noqa: E731
+            assert cost(best) == pytest.approx(min(cost(p) for p in ps))
+
+
 # ------------------------------------------------------- big hands stay fast
 
-def test_n_p1_big_hands_many_payments_fast():
+def test_n6_big_hands_many_payments_fast():
     hand = {"purple": 6, "blue": 6, "orange": 5, "white": 5, "green": 7, "yellow": 4, "red": 6, "locomotive": 8}
     t = time.perf_counter()
     ps = pays(hand, 53)
     n = len(ps)
-    assert n > 10_000
+    assert n > 1_000_000
     rng = random.Random(1)
     for _ in range(200):
         p = ps[rng.randrange(n)]
         c = [0] * 9
         for k, v in p:
             c[k] = v
-        mx = max(c[:8])
-        assert sum(c) == 36 - 3 * mx and mx <= 9  # N-P1 for Murmansk-Lieksa
+        a = (36 - sum(c)) // 3
+        assert sum(c) == 36 - 3 * a and 0 <= a <= max(c[:8])  # N6 for Murmansk-Lieksa
         assert p in ps
+    assert ps[0] == ((4, 7), (5, 2), (7, 6))  # 15 cards: 7 green on 7 spaces, 2 sets of 4
     assert time.perf_counter() - t < 2.0
     g = position([hand, {}])
     t = time.perf_counter()
@@ -649,6 +789,51 @@ def test_n_p1_big_hands_many_payments_fast():
     assert len(legal) > n
     g.apply(str(legal[len(legal) - 1]))
     assert time.perf_counter() - t < 1.0
+
+
+# ------------------------------------------------------- N6 at the terminal prompt
+
+def _prompt(g, lines):
+    """A human session on seat 0 typing `lines`; (session, printed text)."""
+    out = Console(file=io.StringIO(), width=140, color_system=None, highlight=False)
+    typed = iter(lines)
+    return Session(g, 0, {}, ["you", "bot"], out, lambda prompt: next(typed)), out
+
+
+def test_n6_prompt_offers_a_ferry_cheapest_first_and_lists_a_dozen():
+    hand = {"red": 5, "blue": 3, "locomotive": 4}
+    g = position([hand, {}])
+    ctx = Context.of(g.observe(0))
+    res = resolve("c 3", ctx)
+    assert res.kind == "choose" and len(res.options) == 16
+    assert {str(a) for a in res.options} == {f"claim 3 {p}" for p in claims(g, 3)}
+    shown = [cards_text(a.cards) for a in res.options]
+    assert shown[:5] == ["1blue+3red", "2blue+2red", "3blue+1red", "4red", "1red+1locomotive"]  # fewest locomotives
+    session, out = _prompt(g, ["c 3", "5"])
+    session.match.step()
+    log = out.file.getvalue()
+    assert "can be paid in 16 ways" in log and "12) " in log and "13) " not in log
+    assert "… and 4 more: type a number up to 16, or the cards, e.g. c 3 " in log
+    assert g.owner[3] == 0 and ttr.save_game(g)["players"][0]["hand"] == {"red": 4, "blue": 3, "locomotive": 3}
+
+
+def test_n6_prompt_murmansk_lieksa_with_a_big_hand_stays_lazy_and_readable():
+    hand = {"purple": 6, "blue": 6, "orange": 5, "white": 5, "green": 7, "yellow": 4, "red": 6, "locomotive": 8}
+    g = position([hand, {}])
+    t = time.perf_counter()
+    ctx = Context.of(g.observe(0))
+    opts = ctx.claims[53]
+    assert len(opts) == len(pays(hand, 53)) > 1_000_000
+    assert str(opts[0]) == "claim 53 7green+2yellow+6red"  # the engine's default: fewest cards, fewest locomotives
+    assert time.perf_counter() - t < 1.0
+    n, cands = completions(ctx, "c 53 ")
+    assert len(cands) == 50 and cands[0] == ("1", "7green+2yellow+6red")
+    session, out = _prompt(g, ["c 53", "", "c 53 1blue+7green+4red+3locomotive"])
+    session.match.step()
+    log = out.file.getvalue()
+    assert log.count("claim 53 ") == 12
+    assert f"… and {len(opts) - 12} more: type a number up to {len(opts)}, or the cards, e.g. c 53 " in log
+    assert g.owner[53] == 0 and g.scores[0] == 27
 
 
 # ------------------------------------------------------- N4: scoring

@@ -502,8 +502,8 @@ def check_result(game, final: bool) -> None:
     assert totals == sorted(totals, reverse=True), "ranking not sorted by total"
 
     def key(p):  # U1 / E6 tie-breaks
-        if name == "usa":
-            return (p["total"], len(p["tickets_completed"]), p["longest_path"])
+        if name == "usa":  # U1: then holding the longest-path bonus card (path lengths are not compared)
+            return (p["total"], len(p["tickets_completed"]), 1 if "longest_path" in p["bonuses"] else 0)
         return (p["total"], len(p["tickets_completed"]), -p["stations_built"],
                 1 if "european_express" in p["bonuses"] else 0)
     best_key = max(key(p) for p in ps)

@@ -302,6 +302,44 @@ def test_RS2_draw_options_list():
     assert_illegal(g, "draw purple-train", "two decks")
 
 
+def test_RS2_at_most_two_cards_a_player_may_stop_after_the_first():
+    """RS2 (the rulebook: 最多兩張, at most two cards): after the first card the player may take
+    no second one; `stop` ends the turn and is offered only then, and only in Rails & Sails."""
+    g = rs_scenario(face_up=FACE, train_top=["red-train", "black-train"], ship_top=["white-double-ship"])
+    assert "stop" not in legal(g)
+    assert_illegal(g, "stop", "legal actions are")
+    g.apply("draw deck train")
+    assert g.phase == "second-card" and "stop" in legal(g)
+    before = ttr.save_game(g)
+    g.apply("stop")
+    d = ttr.save_game(g)
+    assert g.phase == "turn" and g.current_player == 1 and hand(g, 0) == Counter({"red-train": 1})
+    assert d["deck"] == before["deck"] and d["face_up"] == before["face_up"], "stopping takes no card"
+    assert ttr.Action.from_text("stop") == g.actions[-1] and str(g.actions[-1]) == "stop"
+
+
+def test_RS2_stop_is_logged_saved_and_replayed():
+    g = ttr.new_game("world", 2, seed=4)
+    while g.phase != "turn":
+        g.apply(g.legal_actions()[0])
+    g.apply("draw deck ship")
+    g.apply("stop")
+    assert g.log[-1]["action"] == "stop" and "takes no second card" in ttr.engine.log.words(g.log[-1], g.rules)
+    again = ttr.replay("world", 2, 4, g.history)
+    assert ttr.save_game(again) == ttr.save_game(g)
+    assert ttr.load_game(ttr.save_game(g)).history[-1] == "stop"
+
+
+def test_RS2_stop_is_not_an_action_of_one_deck_editions():
+    g = ttr.new_game("europe", 2, seed=1)
+    while g.phase != "turn":
+        g.apply(g.legal_actions()[0])
+    g.apply("draw deck")
+    assert g.phase == "second-card" and all(a.kind != "stop" for a in g.legal_actions())
+    with pytest.raises(ttr.IllegalActionError, match="legal actions are: draw"):
+        g.apply("stop")
+
+
 def test_RS2_blind_draw_from_either_deck():
     g = rs_scenario(face_up=FACE, train_top=["joker", "red-train"], ship_top=["white-double-ship", "green-ship"])
     g.apply("draw deck ship")

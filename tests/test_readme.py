@@ -8,10 +8,21 @@ import ttr
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-def test_readme_python_example_runs():
+def _block(containing: str) -> str:
     text = README.read_text(encoding="utf-8")
-    start = text.index("```python\n") + len("```python\n")
-    code = text[start:text.index("```", start)]
+    blocks = [b[:b.index("```")] for b in text.split("```python\n")[1:]]
+    return next(b for b in blocks if containing in b)
+
+
+def test_readme_match_example_runs():
+    scope: dict = {}
+    exec(compile(_block("Match("), "README.md", "exec"), scope)  # noqa: S102 - our own documentation
+    game = scope["game"]
+    assert game.is_over and game.result()["winners"]
+
+
+def test_readme_python_example_runs():
+    code = _block("ttr.save_game")
     scope: dict = {}
     exec(compile(code, "README.md", "exec"), scope)  # noqa: S102 - our own documentation
     assert ttr.save_game(scope["same"]) == scope["saved"]

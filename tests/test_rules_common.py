@@ -375,6 +375,70 @@ def test_G2_reset_cap_stops_after_reset_cap_consecutive_resets(name):
     assert hit_cap >= 1
 
 
+def _capped_then_draw_deck(name, seed):
+    """Seat 0 takes a red face up; its replacement, a locomotive, shows 3 and starts the
+    resets (14 locomotives and 5 other cards in deck, discard and display: a display with
+    2 locomotives exists). If the cap stopped them with 3+ locomotives showing, seat 0 takes
+    its second card blind, which ends the turn. Returns (game, resets at the end of the
+    turn) or None if the cap did not stop the first resets."""
+    g = scenario(name, 2, face_up=["red", LOCO, LOCO, "blue", "white"], deck=[LOCO] * 12,
+                 discard=["green", "yellow", "black"], spare=1, seed=seed)
+    g.apply("draw red")
+    d = ttr.save_game(g)
+    if d["face_up"].count(LOCO) < 3:
+        return None
+    assert d["phase"] == "second-card" and len(d["deck"]) >= 1
+    states = _reset_states(len(d["deck"]) - 1, len(d["discard"]), 2 * ttr.get_edition(name).reset_cap)
+    g.apply("draw deck")  # a blind card: no face-up slot changes, so only the end of the turn retries
+    after = ttr.save_game(g)
+    assert after["current_player"] == 1 and after["phase"] == "turn"
+    return g, states.index((len(after["deck"]), len(after["discard"]), after["shuffles"] - d["shuffles"]))
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_g2_after_the_cap_the_reset_is_tried_again_at_the_end_of_the_turn(name):
+    """G2: the cap stopped the resets with 3 locomotives face up during seat 0's turn; a
+    better display can still be dealt, so the end of the turn resets again: seat 1 does
+    not start with the capped display (before the fix it did, every time)."""
+    cap = ttr.get_edition(name).reset_cap
+    fixed = 0
+    for seed in range(12):
+        out = _capped_then_draw_deck(name, seed)
+        if out is None:
+            continue
+        g, resets = out
+        assert resets >= 1, f"seed {seed}: no reset at the end of the turn"
+        if ttr.save_game(g)["face_up"].count(LOCO) < 3:
+            fixed += 1
+        else:
+            assert resets == cap  # P5: the end-of-turn attempt is capped too
+        assert g.card_census() == 110
+    assert fixed >= 1
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_P5_g2_the_end_of_turn_attempt_is_capped_too_and_repeats_every_turn(name):
+    """P5: each attempt to reset (a draw, a refill, the end of a turn) makes at most
+    reset_cap resets in a row; if the end-of-turn attempt is stopped too, the display stays
+    for the next turn and is tried again at the end of that turn."""
+    cap = ttr.get_edition(name).reset_cap
+    for seed in range(12):
+        out = _capped_then_draw_deck(name, seed)
+        if out is not None and ttr.save_game(out[0])["face_up"].count(LOCO) >= 3:
+            g, resets = out
+            break
+    else:
+        pytest.fail("no seed where the end-of-turn attempt was capped")
+    assert resets == cap
+    d = ttr.save_game(g)
+    states = _reset_states(len(d["deck"]), len(d["discard"]), cap)
+    g.apply("tickets")  # seat 1 changes nothing on the table ...
+    g.apply(f"keep {ttr.save_game(g)['players'][1]['offer'][0]}")  # ... and its turn ends: another attempt
+    after = ttr.save_game(g)
+    k = states.index((len(after["deck"]), len(after["discard"]), after["shuffles"] - d["shuffles"]))
+    assert k >= 1 and (k == cap or after["face_up"].count(LOCO) < 3)
+
+
 @pytest.mark.parametrize("name", MAPS)
 def test_G3_empty_deck_reshuffles_the_discard(name):
     g = scenario(name, 2, deck=[], discard=["red"] * 5 + ["blue"] * 5, spare=1)

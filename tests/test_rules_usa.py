@@ -1,6 +1,7 @@
 """USA clauses (U1): the Europe rules without stations, tunnels and ferries;
 route points 1,2,4,7,10,15; longest path +10 ('longest_path'); ties: most completed
-tickets, then longest path, then shared; unkept tickets go under the pile."""
+tickets, then holding the longest-path bonus card (if all tied players hold it, or
+none does, the tie stands), then shared; unkept tickets go under the pile."""
 from __future__ import annotations
 
 from helpers import deck_draw_order, legal_kinds, scenario
@@ -98,12 +99,13 @@ def test_U1_tie_most_completed_tickets_wins():
     assert ranks == [2, 1] and winners == [1]
 
 
-def test_U1_tie_then_longest_path_wins():
+def test_u1_tie_then_the_longest_path_bonus_holder_wins():
     # seat 1: one 6 (15) + bonus; seat 0: 5, 5, 3, 1 apart (25), longest 5
     g = scenario("usa", 2, routes={71: 0, 87: 0, 62: 0, 97: 0, 14: 1})
     totals, ranks, winners = _ranks(g)
     assert totals[0] == totals[1] == 25
     assert [p["longest_path"] for p in g.result()["players"]] == [5, 6]
+    assert [p["bonuses"] for p in g.result()["players"]] == [{}, {"longest_path": 10}]
     assert ranks == [2, 1] and winners == [1]
 
 
@@ -128,13 +130,37 @@ def test_U1_game_over_result_ranking():
     assert r["ranking"] == [1, 0] and r["winners"] == [1] and r["over"] is False
 
 
-def test_P3_U1_longest_path_tie_break_compares_lengths_without_the_bonus():
-    """P3: two tied players who both lack the longest-path bonus are ordered by their path lengths."""
-    # seat 0: Atlanta-Charleston (2) and Boston-Montréal (2) apart: 4 points, longest 2
-    # seat 1: Calgary-Vancouver (3): 4 points, longest 3; seat 2: Calgary-Winnipeg (6): bonus holder
-    g = scenario("usa", 3, routes={1: 0, 8: 0, 13: 1, 14: 2})
+def test_u1_tied_players_without_the_bonus_share_the_win_whatever_their_path_lengths():
+    """U1: after most completed tickets only the bonus card breaks a tie; two tied players who
+    both lack it share, although their longest paths differ (the old ruling P3 compared lengths)."""
+    # seat 0: Calgary-Winnipeg (6) and Miami-New Orleans (6) apart: 30 points, longest 6
+    # seat 1: El Paso-Houston-New Orleans (6 + 2), Denver-Phoenix (5), Seattle-Vancouver (1),
+    #         Boston-Montréal (2): 15 + 2 + 10 + 1 + 2 = 30 points, longest 8
+    # seat 2: Kansas City-Omaha-Duluth-Sault St. Marie-Toronto-Pittsburgh-Washington: 13 points,
+    #         longest 12, the bonus: 23
+    g = scenario("usa", 3, routes={14: 0, 69: 0, 44: 1, 53: 1, 35: 1, 97: 1, 8: 1,
+                                   56: 2, 39: 2, 41: 2, 95: 2, 84: 2, 85: 2})
+    res = g.result()
     totals, ranks, winners = _ranks(g)
-    assert totals[0] == totals[1] == 4
-    assert [p["longest_path"] for p in g.result()["players"]] == [2, 3, 6]
-    assert "longest_path" not in g.result()["players"][1]["bonuses"]
-    assert ranks == [3, 2, 1] and g.result()["ranking"] == [2, 1, 0]
+    assert totals == [30, 30, 23]
+    assert [p["longest_path"] for p in res["players"]] == [6, 8, 12]
+    assert [p["bonuses"] for p in res["players"]] == [{}, {}, {"longest_path": 10}]
+    assert [len(p["tickets_completed"]) for p in res["players"]] == [0, 0, 0]
+    assert ranks == [1, 1, 3] and winners == [0, 1] and res["ranking"] == [0, 1, 2]
+
+
+def test_u1_tied_players_who_all_hold_the_bonus_share_the_win():
+    # seat 0: Denver-Santa Fe-El Paso (2 + 2), Seattle-Vancouver (1), Boston-Montréal (2): 7 + 10
+    # seat 1: Helena-Winnipeg (4): 7 + 10; both longest 4, both hold the bonus
+    g = scenario("usa", 2, routes={99: 0, 48: 0, 97: 0, 8: 0, 52: 1})
+    res = g.result()
+    totals, ranks, winners = _ranks(g)
+    assert totals == [17, 17]
+    assert [p["bonuses"] for p in res["players"]] == [{"longest_path": 10}] * 2
+    assert ranks == [1, 1] and winners == [0, 1]
+
+
+def test_u1_nordic_keeps_comparing_path_lengths():
+    """U1 is the USA rule; Nordic has no bonus card and breaks the tie by longest path (N4)."""
+    assert ttr.get_edition("usa").tie_breaks == ("tickets_completed", "longest_path_bonus")
+    assert ttr.get_edition("nordic").tie_breaks == ("tickets_completed", "longest_path")

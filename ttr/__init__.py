@@ -28,8 +28,7 @@ from .formats.action_space import ActionSpace
 from .formats.save import dump as save_game
 from .formats.save import load as load_game
 from .maps import Map, load_map, map_names
-
-__version__ = "0.2.0"
+from .version import __version__ as __version__
 
 __all__ = [
     "Action", "ActionSpace", "ActionSpaceError", "ActionSyntaxError", "EDITIONS", "Edition", "Game", "IllegalActionError", "IllegalActionIdError", "LegalActions", "Map",

@@ -8,7 +8,8 @@ import sys
 
 import click
 
-from . import __version__, commands
+from . import commands
+from .version import __version__
 
 
 @click.group()

@@ -39,6 +39,12 @@ def graph_of(m) -> RouteGraph:
     return entry[1]
 
 
+def _card_cost(k: int, needed_colors: set) -> float:
+    """What spending one card of kind k costs the planner: wild cards most, then colours its plan needs."""
+    c, where, _ = CARD_INFO.get(k, (-1, "any", 1))
+    return 2.5 if c < 0 else 1.4 if (where, c) in needed_colors else 1.0
+
+
 class PlannerAgent(Agent):
     name = "planner"
     greedy = False  # the greedy bot plans each ticket alone and keeps the cheapest
@@ -263,10 +269,14 @@ class PlannerAgent(Agent):
             p = pays[i]
             cost = 0.0
             for k, cnt in p:
-                c, where, _ = CARD_INFO.get(k, (-1, "any", 1))
-                cost += cnt * (2.5 if c < 0 else 1.4 if (where, c) in needed_colors else 1.0)
+                cost += cnt * _card_cost(k, needed_colors)
             if cost < best_cost:
                 best, best_cost = p, cost
+        if step > 1 and hasattr(pays, "cheapest"):  # a sample may miss the cheapest: a lazy set finds it
+            weights = [_card_cost(k, needed_colors) for k in range(self.ed.n_kinds)]
+            p = pays.cheapest(weights)
+            if sum(weights[k] * cnt for k, cnt in p) < best_cost - 1e-9:
+                best = p
         return best
 
     def _station(self, blocked: list):

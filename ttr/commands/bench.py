@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from .. import __version__
+from ..version import __version__
 from ..errors import TtrError
 from ..runtime.sim import bench as run_bench
 from .options import check_players, map_option, players_option

@@ -14,7 +14,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from .. import __version__
+from ..version import __version__
 from ..errors import TtrError
 from ..runtime.sim import play_game, record, summarize
 from .options import bots_option, check_players, map_option, players_option, seat_bots

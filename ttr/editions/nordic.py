@@ -1,34 +1,38 @@
-"""Nordic Countries (N1-N5, N-P1): 2-3 players, locomotives wild only on ferries
+"""Nordic Countries (N1-N6): 2-3 players, locomotives wild only on ferries
 and tunnels, "any 3 cards" for a ferry locomotive, "any 4 cards" on Murmansk-Lieksa.
 
-Payments are multisets of cards, each offered once, and minimal (N-P1): a payment
-may not hold a card that could be removed while it still pays. Paying "by sets"
-can give very many multisets (a 20-card hand has thousands of ways to pay
-Murmansk-Lieksa), so ferries and Murmansk-Lieksa return a lazy `PaymentSet`: an
-immutable sequence that is counted and indexed from a few structured families
-without listing them (len, [i], `in` and iteration work like on a tuple).
+Payments are multisets of cards, each offered once. N6: a payment is legal when
+its cards can be assigned exactly to the route's spaces, no card left over, even
+if a subset of it would also pay. Paying "by sets" gives very many multisets (a
+20-card hand has tens of thousands of ways to pay Murmansk-Lieksa), so ferries
+and Murmansk-Lieksa return a lazy `PaymentSet`: an immutable sequence that is
+counted and indexed from a few structured families without listing them (len,
+[i], `in` and iteration work like on a tuple), fewest cards first, then fewest
+locomotives (index 0 is a sensible default).
 
 How a route is paid (key = (colour or -1 gray, length n, ferry spaces f, tunnel, any_four)):
 
 * ordinary route: exactly n cards of its colour (gray: of one colour); no locomotive.
 * tunnel: n cards of its colour with locomotives wild (as Europe, E2); the extra
   cards after the reveal are the base class's `tunnel_payments`.
-* ferry: m = n - f coloured spaces take the colour (gray: one colour) or a spare
-  locomotive; each of the f locomotive spaces takes a locomotive or any 3 cards.
-  The minimal payments are exactly (with c the colour, L locomotives):
-    A. a >= m cards of c, L <= f: L locomotives on locomotive spaces, the other
-       f - L spaces paid by 3(f - L) cards of any colours (c included: a - m of them);
-    B. a = m - j < m cards of c, j >= 1 spare locomotives on coloured spaces, k <= f
-       on locomotive spaces (L = j + k), 3(f - k) cards of colours other than c.
-  (A locomotive in a 3-card set, or a colour-c card in a set while a locomotive sits
-  on a coloured space, can always be swapped so that cards drop out: not minimal.)
-* Murmansk-Lieksa (any_four): a <= n cards of one chosen colour c and 4(n - a)
-  other cards of any kinds (locomotives included, but never wild).
+* ferry: m = n - f coloured spaces take the colour c (gray: one colour for all)
+  or a locomotive; each of the f locomotive spaces takes a locomotive or any 3
+  cards (any kinds, locomotives included). With x locomotive spaces paid by a
+  single locomotive (0 <= x <= f), P is legal iff for some x
+      |P| = m + 3f - 2x,  P[loco] >= x,  P[loco] + P[c] >= m + x
+  (gray: for some colour c). Each x gives another size, so the families, split
+  by x and by the number L of locomotives, never overlap: L locomotives plus
+  |P| - L coloured cards holding at least m + x - L of c (gray: of one colour).
+* Murmansk-Lieksa (any_four, N3, N-P3): a spaces take one card of the chosen
+  colour c (one of the 8 colours), the other n - a take any 4 cards each
+  (locomotives included, never wild alone). P is legal iff for some 0 <= a <= n
+      |P| = 4n - 3a  and  P[c] >= a  (gray: some colour c).
+  Families: per a and L, L locomotives plus coloured cards with at least a of c.
 
-A gray payment is minimal exactly when it is minimal for the colour it holds
-most of, so gray families are split by that count M (ferry: M >= m, or M = a < m;
-Murmansk-Lieksa: M = a) rather than by colour, and every multiset is listed once.
-The module is checked against a brute-force search in tests/test_nordic.py.
+A family is "a base multiset plus t cards from these kinds with these caps, at
+least one kind above `low`" (see below); "at least k of some colour" is a `low`
+of k - 1 on the colours that may reach it. The module is checked against a
+search over explicit card-to-space assignments in tests/test_nordic.py.
 """
 from __future__ import annotations
 
@@ -124,14 +128,14 @@ def _members(caps: tuple, low, t: int):
 # --------------------------------------------------------------- the lazy sequence
 
 class PaymentSet(LazySequence):
-    """Every minimal payment of one route for one hand, without listing them.
+    """Every payment (N6) of one route for one hand, without listing them.
 
     Counted and indexed from a few families (above), built on first indexing
     (the length comes first, from a cache keyed on the colour-sorted hand:
-    renaming colours maps payments one to one); iteration lists them.
-    Membership is decided by `rule(counts)` (the N-P1 definition itself) and the
-    hand, not by search. Immutable; compares equal to a sequence with the same
-    payments in the same order.
+    renaming colours maps payments one to one); iteration lists them, in the
+    families' order: fewest cards first, then fewest locomotives. Membership is
+    decided by `rule(counts)` (the N6 closed form) and the hand, not by search.
+    Immutable; compares equal to a sequence with the same payments in the same order.
     """
     __slots__ = ("hand", "rule", "_len", "_build", "_fams")
 
@@ -187,8 +191,50 @@ class PaymentSet(LazySequence):
             out.append(({k: v for k, v in enumerate(base) if v}, parts))
         return out
 
+    def cheapest(self, weights) -> tuple:
+        """A payment of least total weight (`weights[kind]` > 0 per card), found
+        family by family without listing them; among equal weights the earlier
+        family, and within a family the cheapest kinds first (in kind order)."""
+        best, best_w = None, 0.0
+        for base, kinds, caps, low, t, _ in self.families:
+            w = sum(weights[k] * v for k, v in enumerate(base) if v)
+            free = _cheapest_member([weights[k] for k in kinds], caps, low, t) if t else ()
+            w += sum(weights[k] * v for k, v in zip(kinds, free))
+            if best is None or w < best_w - 1e-9:
+                best, best_w = self._payment(base, kinds, free), w
+        return best
+
     def __repr__(self) -> str:
         return f"<PaymentSet of {self._len}>"
+
+
+def _cheapest_member(weights: list, caps: tuple, low, t: int) -> list[int]:
+    """The member of a (non-empty) family with the least weight: the cheapest kinds
+    filled first; with `low`, each kind that may exceed its low is tried as the
+    one that does."""
+    order = sorted(range(len(caps)), key=lambda i: (weights[i], i))
+
+    def fill(counts):
+        rest = t - sum(counts)
+        for i in order:
+            take = min(caps[i] - counts[i], rest)
+            counts[i] += take
+            rest -= take
+        return counts if rest == 0 else None
+
+    if low is None:
+        return fill([0] * len(caps))
+    best, best_w = None, 0.0
+    for i in range(len(caps)):
+        if low[i] < caps[i] and low[i] < t:
+            start = [0] * len(caps)
+            start[i] = low[i] + 1
+            cand = fill(start)
+            if cand is not None:
+                w = sum(x * y for x, y in zip(weights, cand))
+                if best is None or w < best_w - 1e-9:
+                    best, best_w = cand, w
+    return best
 
 
 def _counts_of(payment) -> list[int] | None:
@@ -209,73 +255,73 @@ def _counts_of(payment) -> list[int] | None:
     return counts
 
 
-# --------------------------------------------------------------- the N-P1 rules
+# --------------------------------------------------------------- the N6 rules
+#
+# A payment is legal when its cards can be assigned exactly to the route's
+# spaces (N6). The closed forms below are what the exact assignment comes to;
+# tests/test_nordic.py checks them against a search over explicit assignments.
 
-def _ferry_covers(counts, c: int, m: int, f: int) -> bool:
-    """Can these cards cover a ferry of colour c (m coloured spaces, f locomotive
-    spaces), cards left over allowed? Locomotives go to coloured spaces only where
-    colour c runs short; each locomotive space takes a locomotive or any 3 cards."""
-    a, locos = counts[c], counts[LOCO]
-    short = m - a if m > a else 0
-    if locos < short:
+def _ferry_exact(counts, c: int, m: int, f: int) -> bool:
+    """Can these cards be assigned exactly to a ferry of colour c (gray: c < 0,
+    any one colour) with m coloured and f locomotive spaces? With x locomotive
+    spaces paid by one locomotive (the other f - x by 3 cards of any kinds):
+    |P| = m + 3f - 2x, at least x locomotives, and the m coloured spaces take
+    colour-c cards or the locomotives left over."""
+    d = m + 3 * f - sum(counts)
+    if d < 0 or d & 1:
         return False
-    k = locos - short
-    if k > f:
-        k = f
-    return sum(counts) - m - k >= 3 * (f - k)
+    x = d >> 1
+    if x > f:
+        return False
+    locos = counts[LOCO]
+    if locos < x:
+        return False
+    need = m + x - locos  # coloured spaces the locomotives left over cannot take
+    if need <= 0:
+        return True
+    return (counts[c] if c >= 0 else max(counts[:_NCOL])) >= need
 
 
-def _any_four_covers(counts, c: int, n: int, per: int) -> bool:
-    """Murmansk-Lieksa: each space takes a card of colour c or any `per` cards."""
-    a = counts[c]
+def _any_four_exact(counts, c: int, n: int, per: int) -> bool:
+    """Murmansk-Lieksa (N3, N-P3): a spaces take one card of colour c (gray: one
+    of the 8 colours), the other n - a take `per` cards of any kinds each:
+    |P| = per * n - (per - 1) * a and at least a cards of c."""
+    d = per * n - sum(counts)
+    if d < 0 or d % (per - 1):
+        return False
+    a = d // (per - 1)
     if a > n:
-        a = n
-    return a + (sum(counts) - a) // per >= n
-
-
-def _minimal(covers, counts) -> bool:
-    """N-P1: pays, and no single card can be removed while it still pays (paying
-    is monotone, so this is the same as: no smaller multiset of it pays)."""
-    if not covers(counts):
         return False
-    for k in range(_KINDS):
-        if counts[k]:
-            counts[k] -= 1
-            still = covers(counts)
-            counts[k] += 1
-            if still:
-                return False
-    return True
+    if a == 0:
+        return True
+    return (counts[c] if c >= 0 else max(counts[:_NCOL])) >= a
 
 
 @lru_cache(maxsize=None)
 def ferry_rule(color: int, n: int, f: int):
-    """The N-P1 membership test of a ferry's payments (counts -> bool)."""
+    """The N6 membership test of a ferry's payments (counts -> bool)."""
     m = n - f
-    if color >= 0:
-        return lambda counts: _minimal(lambda x: _ferry_covers(x, color, m, f), counts)
-    return lambda counts: _minimal(lambda x: any(_ferry_covers(x, c, m, f) for c in _COLOR_RANGE), counts)
+    return lambda counts: _ferry_exact(counts, color, m, f)
 
 
 @lru_cache(maxsize=None)
 def any_four_rule(color: int, n: int, per: int):
-    """The N-P1 membership test of Murmansk-Lieksa's payments (counts -> bool)."""
-    if color >= 0:
-        return lambda counts: _minimal(lambda x: _any_four_covers(x, color, n, per), counts)
-    return lambda counts: _minimal(lambda x: any(_any_four_covers(x, c, n, per) for c in _COLOR_RANGE), counts)
+    """The N6 membership test of Murmansk-Lieksa's payments (counts -> bool)."""
+    if per < 2:  # pragma: no cover - one card per space is an ordinary route
+        raise ValueError("any_four needs sets of at least 2 cards")
+    return lambda counts: _any_four_exact(counts, color, n, per)
 
 
 # --------------------------------------------------------------- families
 
-def _family(out: list, locos: int, c: int, a: int, kinds: tuple, caps: tuple, low, t: int) -> None:
-    """Append the family (a cards of colour c, `locos` locomotives) + t cards of
-    kinds if it is not empty."""
+def _family(out: list, locos: int, kinds: tuple, caps: tuple, low, t: int) -> None:
+    """Append the family `locos` locomotives + t cards of kinds (at most caps, and
+    more than low of some kind if low is given) if it is not empty."""
     base = [0] * _KINDS
     base[LOCO] = locos
-    if c >= 0:
-        base[c] = a
     if t == 0:
-        out.append((tuple(base), (), (), None, 0, 1))
+        if low is None:  # "more than low of some kind" needs at least one card
+            out.append((tuple(base), (), (), None, 0, 1))
         return
     caps = tuple(x if x < t else t for x in caps)
     n = _count_sorted(caps, t)
@@ -286,66 +332,52 @@ def _family(out: list, locos: int, c: int, a: int, kinds: tuple, caps: tuple, lo
         out.append((tuple(base), kinds, caps, low, t, n))
 
 
-_OTHERS = tuple(tuple(x for x in _COLOR_RANGE if x != c) for c in _COLOR_RANGE)
-_OTHERS_LOCO = tuple(o + (LOCO,) for o in _OTHERS)
+def _at_least(colours: tuple, color: int, need: int):
+    """`low` for "at least `need` cards of the colour" (gray: of some colour);
+    None when nothing is needed."""
+    if need <= 0:
+        return None
+    if color >= 0:
+        return tuple(min(h, need - 1) if k == color else h for k, h in enumerate(colours))
+    return tuple(h if h < need - 1 else need - 1 for h in colours)
+
+
 _ALL_COLOURS = tuple(_COLOR_RANGE)
-_ALL_KINDS = tuple(range(_KINDS))
+_OTHERS = tuple(tuple(x for x in _COLOR_RANGE if x != c) for c in _COLOR_RANGE)
 
 
 def _ferry_families(hand: tuple, color: int, n: int, f: int) -> tuple:
-    """The minimal payments of a ferry (module docstring, cases A and B)."""
+    """The N6 payments of a ferry, fewest cards first (x, the locomotive spaces
+    paid by one locomotive, from f down to 0), then fewest locomotives: for each
+    x and L >= x locomotives, m + 3f - 2x - L coloured cards holding at least
+    m + x - L of the route colour (gray: of one colour)."""
     m = n - f
     hl = hand[LOCO]
-    out: list = []
-    if color >= 0 or m == 0:  # with no coloured space the colour does not matter
-        c = color if color >= 0 else 0
-        hc = hand[c]
-        if hc >= m:  # A: m cards of c, L <= f locomotives, 3(f - L) cards of any colours
-            caps = tuple(hc - m if x == c else hand[x] for x in _ALL_COLOURS)
-            for locos in range(min(f, hl) + 1):
-                _family(out, locos, c, m, _ALL_COLOURS, caps, None, 3 * (f - locos))
-        caps = tuple(hand[x] for x in _OTHERS[c])
-        for j in range(max(1, m - hc), m + 1):  # B: j spare locomotives on coloured spaces
-            for k in range(min(f, hl - j) + 1):
-                _family(out, j + k, c, m - j, _OTHERS[c], caps, None, 3 * (f - k))
-        return tuple(out)
-    # Gray, m >= 1. Minimal for the colour the payment holds most of (M cards):
-    # A: M >= m, L <= f locomotives and m + 3(f - L) coloured cards;
-    # B: M = a < m, L = (m - a) + k locomotives (k <= f) and a + 3(f - k) coloured cards;
-    # and n locomotives alone.
     colours = hand[:_NCOL]
-    low = tuple(h if h < m - 1 else m - 1 for h in colours)
-    for locos in range(min(f, hl) + 1):
-        _family(out, locos, -1, 0, _ALL_COLOURS, colours, low, m + 3 * (f - locos))
-    for a in range(m - 1, 0, -1):
-        caps = tuple(h if h < a else a for h in colours)
-        low = tuple(h if h < a - 1 else a - 1 for h in colours)
-        for k in range(min(f, hl - (m - a)) + 1):
-            _family(out, m - a + k, -1, 0, _ALL_COLOURS, caps, low, a + 3 * (f - k))
-    if hl >= n:
-        _family(out, n, -1, 0, (), (), None, 0)
+    out: list = []
+    for x in range(f, -1, -1):
+        size = m + 3 * f - 2 * x
+        for locos in range(x, min(hl, size) + 1):
+            _family(out, locos, _ALL_COLOURS, colours, _at_least(colours, color, m + x - locos), size - locos)
     return tuple(out)
 
 
 def _any_four_families(hand: tuple, color: int, n: int, per: int) -> tuple:
-    """The minimal payments of Murmansk-Lieksa: a cards of the colour (gray: the
-    colour held most, a >= 1) and per * (n - a) other cards, or per * n locomotives."""
-    out: list = []
+    """The N6 payments of Murmansk-Lieksa, fewest cards first (a, the spaces paid
+    by one card of the colour, from n down to 0), then fewest locomotives: for
+    each a and L locomotives, per * n - (per - 1) * a - L coloured cards holding
+    at least a of the colour (gray: of one colour)."""
     total = sum(hand)
-    if color >= 0:
-        caps = tuple(hand[x] for x in _OTHERS_LOCO[color])
-        for a in range(min(n, hand[color]) + 1):
-            _family(out, 0, color, a, _OTHERS_LOCO[color], caps, None, per * (n - a))
-        return tuple(out)
+    hl = hand[LOCO]
     colours = hand[:_NCOL]
-    # the payment holds a + per * (n - a) cards: at most the hand
-    lo = max(1, -(-(per * n - total) // (per - 1)))
-    for a in range(min(n, max(colours)), lo - 1, -1):
-        caps = tuple(h if h < a else a for h in colours) + (hand[LOCO],)
-        low = tuple(h if h < a - 1 else a - 1 for h in colours) + (hand[LOCO],)
-        _family(out, 0, -1, 0, _ALL_KINDS, caps, low, a + per * (n - a))
-    if hand[LOCO] >= per * n:
-        _family(out, per * n, -1, 0, (), (), None, 0)
+    out: list = []
+    for a in range(n, -1, -1):
+        size = per * n - (per - 1) * a
+        if size > total:
+            break
+        low = _at_least(colours, color, a)
+        for locos in range(min(hl, size) + 1):
+            _family(out, locos, _ALL_COLOURS, colours, low, size - locos)
     return tuple(out)
 
 
@@ -394,13 +426,14 @@ _FERRY_SEEN: dict = {}  # (key, exact hand) -> ferry payments; emptied when it o
 
 @dataclass(frozen=True)
 class NordicEdition(Edition):
-    """Edition parameters plus the Nordic payment hooks (N2, N3, N-P1)."""
+    """Edition parameters plus the Nordic payment hooks (N2, N3, N6)."""
     any_four_cards: int = 4   # N3: this many cards replace one card on Murmansk-Lieksa
     max_ferry_spaces: int = 2  # the most locomotive spaces on one ferry of the map (claim_reach)
 
     def payments(self, hand: list[int], key: tuple):
-        """Every minimal payment (N-P1) of a route with this key: a tuple, or for
-        ferries and Murmansk-Lieksa a PaymentSet (a lazy sequence of them)."""
+        """Every payment (N6: the cards fill the route's spaces exactly) of a route
+        with this key: a tuple, or for ferries and Murmansk-Lieksa a PaymentSet (a
+        lazy sequence of them, fewest cards first, then fewest locomotives)."""
         color, n, f, tunnel, any_four = key[:5]
         if not (f or tunnel or any_four):
             # N2: an ordinary route takes n cards of one colour, never a locomotive.
@@ -422,15 +455,16 @@ class NordicEdition(Edition):
                 a = n
             if a + (sum(hand) - a) // per < n:  # cannot pay at all
                 return ()
-            return _any_four_payments(color, n, per, _cap(hand, color, n, per * n, per * n))
+            # a payment holds at most per * n cards, of any kinds
+            return _any_four_payments(color, n, per, _cap(hand, color, per * n, per * n, per * n))
         return Edition.payments(self, hand, key)  # N2: a tunnel, as Europe, locomotives wild
 
     def _ferry(self, hand: tuple, color: int, n: int, f: int):
         if self.ferry_any_cards != 3:  # pragma: no cover - the families assume sets of 3
             raise NotImplementedError("ferry sets of other than 3 cards")
-        # no minimal payment holds more than m + 3f = n + 2f of the route colour
-        # (gray: of any colour), 3f of another colour or n locomotives
-        return _ferry_payments(color, n, f, _cap(hand, color, n + 2 * f, 3 * f, n))
+        # no payment holds more than m + 3f = n + 2f cards of the route colour (gray:
+        # of any colour) or locomotives, nor more than 3f of another colour (sets only)
+        return _ferry_payments(color, n, f, _cap(hand, color, n + 2 * f, 3 * f, n + 2 * f))
 
     def payment_key(self, key: tuple) -> tuple:
         """Tunnels, ferries, ordinary routes and Murmansk-Lieksa all pay differently."""
@@ -466,8 +500,8 @@ _SETS = tuple(tuple(min(fmax, x // 3) for x in range(512)) for fmax in range(8))
 
 
 def _cap(hand: list[int], color: int, own_cap: int, other_cap: int, loco_cap: int) -> tuple:
-    """The hand with counts capped where no minimal payment uses more: the route
-    colour (every colour if gray) at own_cap, other colours at other_cap."""
+    """The hand with counts capped where no payment uses more: the route colour
+    (every colour if gray) at own_cap, other colours at other_cap, locomotives at loco_cap."""
     if color < 0:
         other_cap = own_cap
     out = [h if h < other_cap else other_cap for h in hand]

@@ -11,5 +11,5 @@ USA = Edition(
     route_points={1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15},
     longest_bonus=10,
     longest_bonus_name="longest_path",
-    tie_breaks=("tickets_completed", "longest_path"),
+    tie_breaks=("tickets_completed", "longest_path_bonus"),  # U1: then holding the bonus card, then shared
 )

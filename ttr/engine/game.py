@@ -392,6 +392,8 @@ class Game:
         if self.passes >= n:  # P2: a whole round of passes ends the game
             self.game_over()
             return
+        if self.face_up.count(rules.wild) >= rules.reset_at:  # G2: the cap stopped the resets: try again
+            self.check_reset()
         self.current = (p + 1) % n
         self.phase = TURN
 

@@ -91,8 +91,8 @@ class LegalActions(LazySequence):
 
 # ------------------------------------------------------------------ as data
 
-def _counts(d: dict[int, int]) -> dict[str, int]:
-    return {CARD_NAMES[k]: v for k, v in sorted(d.items()) if v}
+def _counts(d: dict[int, int], zeros: bool = False) -> dict[str, int]:
+    return {CARD_NAMES[k]: v for k, v in sorted(d.items()) if v or zeros}
 
 
 def payments_data(pays: Sequence[Any]) -> dict | None:
@@ -104,7 +104,7 @@ def payments_data(pays: Sequence[Any]) -> dict | None:
     if len(pays) > LIST_LIMIT and isinstance(pays, DescribedPayments):
         out["families"] = [{"base": _counts(base),
                             "parts": [{"take": take, "from": _counts(caps),
-                                       **({"above": _counts(above)} if above is not None else {})}
+                                       **({"above": _counts(above, zeros=True)} if above is not None else {})}
                                       for take, caps, above in parts]}
                            for base, parts in pays.describe_families()]
     else:

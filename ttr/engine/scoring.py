@@ -128,6 +128,7 @@ TIE_BREAKS = {
     # name: key, larger is better
     "tickets_completed": lambda r: len(r["tickets_completed"]),
     "longest_path": lambda r: r["longest_path"],
+    "longest_path_bonus": lambda r: 1 if "longest_path" in r["bonuses"] else 0,  # U1: holding the card
     "fewest_stations": lambda r: -r["stations_built"],
     "european_express": lambda r: 1 if "european_express" in r["bonuses"] else 0,
 }

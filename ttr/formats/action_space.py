@@ -8,9 +8,11 @@ in blocks of a fixed order (docs/action-space.md):
 Most actions are one id. A claim whose route can be paid in more than STEP_ABOVE ways over all
 hands (Nordic ferries and Murmansk-Lieksa, Rails & Sails paired routes, Great Lakes' longest gray
 routes) is several: "claim route r", then one payment step per card kind of the payment,
-"v cards of kind k" with the kinds ascending, until the payment is complete. A payment is
-complete when it is one of the route's payments; payments are never sub-multisets of one
-another (each is exactly n cards, 2n cards, or minimal), so no "done" step is needed.
+"v cards of kind k" with the kinds ascending, until the payment is complete. A payment that
+no other payment of the route extends with later kinds is complete as soon as its last step
+is taken; one that can be extended (Nordic, N6: 9 green and 9 green + 3 red both pay
+Murmansk-Lieksa) ends with the step "done". Whether "done" is needed depends only on the
+route (its payments over all hands), never on the hand, so ids mean the same everywhere.
 
 A keep is the set of kept positions in the seat's sorted offer (a bitmask), so a keep id means
 different tickets in different positions: `decode` and `encode` of keeps need the game.
@@ -268,6 +270,10 @@ class _Layout:
                 self.step_id[k, v] = len(self.actions)
                 self.step_of[len(self.actions)] = (k, v)
                 self._add(None, f"pay-step {v} {CARD_NAMES[k]}")
+        self.done_id = None
+        if any(_extendable(pays) for pays in self.route_universe.values()):
+            self.done_id = len(self.actions)
+            self._add(None, "pay-step done")
         if len(self.actions) > start:
             self.blocks.append(Block("pay-step", start, len(self.actions)))
 
@@ -339,6 +345,17 @@ class _Layout:
                 self._add(Action(kind, t, p))
         self.paid[kind] = (base, uni, u)
         self.blocks.append(Block(name, start, len(self.actions)))
+
+
+def _extendable(pays: Any) -> bool:
+    """Whether some payment of `pays` extends another with cards of later kinds (then a claim's
+    payment steps may need "done"). A described set whose payments all hold the same number of
+    cards has none; a listed one is checked pair by pair."""
+    if isinstance(pays, DescribedPayments):
+        sizes = {sum(base.values()) + sum(take for take, _, _ in parts) for base, parts in pays.describe_families()}
+        return len(sizes) > 1
+    listed = set(pays)
+    return any(p[:i] in listed for p in listed for i in range(1, len(p)))
 
 
 def _most_per_kind(pays: Any) -> dict[int, int]:
@@ -448,7 +465,8 @@ class ActionSpace:
         if a.kind == CLAIM and a.target in lay.stepped:
             if not (isinstance(a.cards, tuple) and a.cards and a.cards in lay.route_members[a.target]):
                 raise ActionSpaceError(f"'{a}': route {a.target} is never paid with these cards")
-            return (lay.stepped[a.target], *(lay.step_id[kv] for kv in a.cards))
+            done = (lay.done_id,) if self._needs_done(a.target, a.cards) else ()
+            return (lay.stepped[a.target], *(lay.step_id[kv] for kv in a.cards), *done)
         raise ActionSpaceError(f"'{a}' is not an action of the {self.rules.map.name} board ({self._why_unknown(a)})")
 
     def _why_unknown(self, a: Action) -> str:
@@ -487,6 +505,12 @@ class ActionSpace:
         lay = self._l
         if prefix:
             route, items, pays, nxt = self._walk(game, prefix)
+            if i == lay.done_id:
+                if items in pays and self._needs_done(route, items):
+                    return Action(CLAIM, route, items)
+                raise (IllegalActionIdError if game is not None else ActionSpaceError)(
+                    f"id {i} (pay-step done) after the prefix {list(prefix)}: {cards_text(items) or '(none yet)'} "
+                    f"is not a whole payment of route {route}; next steps: {self._steps_text(nxt)}")
             kv = lay.step_of.get(i)
             if kv is None:
                 raise ActionSpaceError(f"id {i} ({lay.texts[i]}) after the prefix {list(prefix)} (claim {route}, "
@@ -498,9 +522,9 @@ class ActionSpace:
                           f"{' in this position' if game is not None else ''}; next steps: "
                           f"{self._steps_text(nxt)}")
             items = items + (kv,)
-            # a continuation is complete exactly when it is a payment: no payment holds another
-            return Action(CLAIM, route, items) if items in pays else None
-        if i in lay.step_of:
+            # complete at its last step, unless the route has payments extending it ("done" then)
+            return Action(CLAIM, route, items) if items in pays and not self._needs_done(route, items) else None
+        if i in lay.step_of or i == lay.done_id:
             raise ActionSpaceError(f"id {i} ({lay.texts[i]}) is a payment step: it comes after a claim id "
                                    "(pass prefix=...)")
         if i in lay.step_route:
@@ -569,9 +593,10 @@ class ActionSpace:
                                    f"space is {self.rules.map.name} with {self.rules.players}")
         lay = self._l
         if prefix:
-            nxt = self._walk(game, prefix)[3]
+            route, items, pays, nxt = self._walk(game, prefix)
             step_id = lay.step_id
-            return [step_id[kv] for kv in nxt], []
+            done = [lay.done_id] if items and items in pays and self._needs_done(route, items) else []
+            return [step_id[kv] for kv in nxt] + done, []
         ids: list[int] = []
         arrays: list[np.ndarray] = []
         paid, unpaid, seg_ids = lay.paid, lay.unpaid, self._seg_ids
@@ -714,7 +739,7 @@ class ActionSpace:
                           f"{' in this position' if game is not None else ''}; next steps: {self._steps_text(nxt)}")
             items = items + (kv,)
             nxt = self._next(pays, items)
-            if not nxt:  # no payment holds another, so a payment that is complete has no next step
+            if items in pays and not self._needs_done(route, items):  # complete at its last step
                 raise ActionSpaceError(f"prefix {list(prefix)} is a whole move (claim {route} {cards_text(items)}), "
                                        "not a partial one: nothing follows it")
             state = (route, items, pays, nxt)
@@ -738,6 +763,11 @@ class ActionSpace:
             self._steps.clear()
         self._steps[key] = (pays, nxt)
         return nxt
+
+    def _needs_done(self, route: int, items: tuple) -> bool:
+        """Whether the payment `items` of `route` ends with "done": some payment of the route (over
+        all hands) extends it with later kinds."""
+        return bool(items) and bool(self._next(self._l.route_universe[route], items))
 
     def _steps_text(self, nxt: frozenset) -> str:
         shown = [self._l.texts[self._l.step_id[kv]] for kv in sorted(nxt)[:8]]

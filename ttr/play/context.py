@@ -29,6 +29,7 @@ from ..engine.actions import (
 )
 from ..engine.observer import Observation
 from ..engine.ruleset import Ruleset
+from ..lazy import LazySequence
 
 # ---------------------------------------------------------------- commands
 
@@ -80,6 +81,22 @@ def _is_payment(word: str) -> bool:
 
 # ------------------------------------------------------------ what you see
 
+SORTED_OPTIONS = 500  # payment options up to this many are sorted cheapest first; more keep the engine's order
+SHOWN_OPTIONS = 12    # payment options listed at most when asking which one
+
+
+class PaymentOptions(LazySequence):
+    """The actions paying for one target, in the engine's order (for Nordic: fewest cards
+    first, then fewest locomotives), without listing them."""
+    __slots__ = ("kind", "target", "pays", "_len")
+
+    def __init__(self, kind: str, target, pays):
+        self.kind, self.target, self.pays, self._len = kind, target, pays, len(pays)
+
+    def _item(self, i: int) -> Action:
+        return Action(self.kind, self.target, self.pays[i])
+
+
 @dataclass
 class Context:
     """What the prompt knows: the human's observation (view, legal moves) and the printed
@@ -90,26 +107,37 @@ class Context:
 
     @classmethod
     def of(cls, obs: Observation) -> "Context":
-        return cls(obs.view, obs.rules, list(obs.legal))
+        return cls(obs.view, obs.rules, obs.legal)  # kept lazy: a hand may pay in millions of ways (N6)
 
     def __post_init__(self):
         self.game_map = self.rules.map
         self.edition = self.rules.edition
         self.seat = self.view["seat"]
         self.my_turn = bool(self.legal)
-        by: dict = {}
-        for a in self.legal:
-            by.setdefault(a.kind, []).append(a)
+        by: dict = {}    # kind -> its actions; claims, stations and harbors: in `paid` (the kind is listed empty)
+        paid: dict = {}  # (claim|station|harbor, target) -> its payment options
+        segments = getattr(self.legal, "segments", None)
+        if segments is None:
+            for a in self.legal:
+                if a.kind in (CLAIM, STATION, HARBOR):
+                    by.setdefault(a.kind, [])
+                    paid.setdefault((a.kind, a.target), []).append(a)
+                else:
+                    by.setdefault(a.kind, []).append(a)
+        else:  # a lazy LegalActions: payment options stay lazy per target, the rest are few
+            for kind, targets, pays in segments:
+                if kind in (CLAIM, STATION, HARBOR):
+                    by.setdefault(kind, [])
+                    for t in targets:
+                        paid[kind, t] = PaymentOptions(kind, t, pays)
+                else:
+                    by.setdefault(kind, []).extend(Action(kind, t, p) for t in targets for p in pays)
         self.by_kind = by
-        self.claims: dict[int, list[Action]] = {}
-        for a in by.get(CLAIM, ()):
-            self.claims.setdefault(a.target, []).append(a)
-        self.sites: dict[tuple[str, str], list[Action]] = {}  # (station|harbor, city) -> payments
-        for kind in (STATION, HARBOR):
-            for a in by.get(kind, ()):
-                self.sites.setdefault((kind, a.target), []).append(a)
-        for opts in list(self.claims.values()) + list(self.sites.values()):
-            opts.sort(key=self.cost)
+        for key, opts in paid.items():
+            if len(opts) <= SORTED_OPTIONS:
+                paid[key] = sorted(opts, key=self.cost)
+        self.claims: dict[int, list[Action]] = {t: o for (k, t), o in paid.items() if k == CLAIM}
+        self.sites: dict[tuple[str, str], list[Action]] = {key: o for key, o in paid.items() if key[0] != CLAIM}
         self.pays = sorted(by.get(PAY, ()), key=self.cost)
 
     def cost(self, a: Action) -> tuple:

@@ -37,6 +37,8 @@ from .context import (
     cards_markup,
 )
 
+COMPLETED_OPTIONS = 50  # payment options offered by tab completion at most (a hand may pay in millions of ways)
+
 # -------------------------------------------------------------- the prompt
 
 @dataclass
@@ -49,6 +51,7 @@ class Resolved:
     message: str = ""
     meta: str = ""
     args: list = field(default_factory=list)
+    command: str = ""              # "choose" among payments: the command that names one by its cards
 
 
 def _error(msg: str) -> Resolved:
@@ -132,7 +135,7 @@ def edition_cards(edition) -> tuple[str, ...]:
 
 
 def _paid_choice(ctx: Context, opts: list[Action], probe: Action, arg: str | None, label: str,
-                 make) -> Resolved:
+                 make, command: str) -> Resolved:
     """Shared by claim/station/harbor: pick a payment by number, by cards, or ask."""
     if arg is not None:
         if arg.isdigit():
@@ -146,7 +149,7 @@ def _paid_choice(ctx: Context, opts: list[Action], probe: Action, arg: str | Non
     if len(opts) == 1:
         return Resolved("action", opts[0])
     if opts:
-        return Resolved("choose", options=opts, message=f"{label} can be paid in {len(opts)} ways:")
+        return Resolved("choose", options=opts, message=f"{label} can be paid in {len(opts)} ways:", command=command)
     return Resolved("probe", probe)
 
 
@@ -162,7 +165,7 @@ def _claim(ctx: Context, args: list[str], line: str) -> Resolved:
     r = ctx.game_map.route(rid)
     label = f"Route {rid} ({' – '.join(r.cities)}, {r.length} {r.color})"
     return _paid_choice(ctx, ctx.claims.get(rid, []), Action(CLAIM, rid, ()), args[1] if len(args) > 1 else None,
-                        label, lambda cards: Action(CLAIM, rid, cards))
+                        label, lambda cards: Action(CLAIM, rid, cards), f"c {rid}")
 
 
 def match_city(ctx: Context, text: str, cities=None) -> tuple[str | None, str]:
@@ -196,7 +199,7 @@ def _site(kind: str):
         if city is None:
             return _error(err)
         return _paid_choice(ctx, ctx.sites.get((kind, city), []), Action(kind, city, ()), arg,
-                            f"A {kind} in {city}", lambda cards: Action(kind, city, cards))
+                            f"A {kind} in {city}", lambda cards: Action(kind, city, cards), f"{kind[0]} {city}")
     return handler
 
 
@@ -225,7 +228,7 @@ def _pay(ctx: Context, args: list[str], line: str) -> Resolved:
     if len(args) != 1:
         return _error("Write p, p list, p <option> or p <cards>.")
     return _paid_choice(ctx, opts, Action(PAY, None, ()), args[0], "The tunnel",
-                        lambda cards: Action(PAY, None, cards))
+                        lambda cards: Action(PAY, None, cards), "p")
 
 
 def _plain(kind: str):
@@ -345,7 +348,8 @@ def completions(ctx: Context | None, text: str) -> tuple[int, list[tuple[str, st
         if " " in rest:
             rid, arg = rest.split(" ", 1)
             opts = ctx.claims.get(int(rid), []) if rid.isdigit() else []
-            return len(arg), [(str(i), cards_text(a.cards)) for i, a in enumerate(opts, 1) if str(i).startswith(arg)]
+            shown = [(str(i), cards_text(opts[i - 1].cards)) for i in range(1, min(len(opts), COMPLETED_OPTIONS) + 1)]
+            return len(arg), [(n, m) for n, m in shown if n.startswith(arg)]
         return len(rest), [(c, m) for c, m in cands if c.startswith(rest)]
     if kind in (STATION, HARBOR) or kind == "routes":
         cities = sorted({c for k, c in ctx.sites if k == kind}) if kind in (STATION, HARBOR) else []

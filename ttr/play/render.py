@@ -230,7 +230,7 @@ class Renderer:
             rows.append([str(rid), escape("–".join(r.cities)), f"{r.length} {card_markup(r.color)} {route_kind(r)}",
                          value, short_cards(opts[0].cards), str(len(opts)), " ".join(map(str, useful.get(rid, ())))])
         cols = [Col("id", "right"), Col("route", flex=True), Col("what"), Col("gain" if legacy else "pts", "right"),
-                Col("cheapest"), Col("ways", "right"), Col("tkts")]
+                Col("cheapest", most=22), Col("ways", "right"), Col("tkts")]  # the id always shows
         shown = f"{len(rids)} of {len(rids) + hidden}; routes: all" if hidden else "c <id> claims"
         self.print(f"[bold]Routes you can claim[/] [dim]({shown}; tkts: tickets served)[/]")
         self.print(fit_table(self.console, cols, rows))

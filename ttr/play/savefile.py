@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from .. import __version__
+from ..version import __version__
 from ..agents import AGENTS
 from ..engine.game import Game
 from ..errors import TtrError

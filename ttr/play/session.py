@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..agents import AGENTS
-from ..cards import CARD_NAMES
+from ..cards import CARD_NAMES, cards_text
 from ..editions import new_game, player_range
 from ..engine import log
 from ..engine.actions import KEEP, TICKETS, Action
@@ -26,7 +26,7 @@ from .prompt import (
     resolve,
 )
 from .bots import play_bot
-from .context import Context
+from .context import SHOWN_OPTIONS, Context
 from .render import Renderer
 from .savefile import Saved, dump, read, write
 
@@ -95,7 +95,7 @@ class Session:
         self.announced_last_round = False
         self.quit = False
         self.human = HumanSeat(self)
-        seats = [self.human if s == seat else bots[s] for s in range(game.num_players)]
+        seats = [self.human if s == seat else bots.get(s) for s in range(game.num_players)]  # None: moves from outside
         self.match = Match(game, seats, commit=commit, on_move=self.moved, fallback=True, history=True, names=names)
         self._turn: tuple[int, list[str]] | None = None  # a bot's moves this turn, shown once its turn ends
         self._faults_seen = 0
@@ -255,8 +255,15 @@ class Session:
 
     def choose(self, res: Resolved, ctx: Context) -> Resolved:
         self.console.print(escape(res.message))
-        for i, a in enumerate(res.options, 1):
+        n = len(res.options)
+        shown = n if n <= SHOWN_OPTIONS + 1 else SHOWN_OPTIONS  # never "... and 1 more"
+        for i in range(1, shown + 1):
+            a = res.options[i - 1]
             self.console.print(f"  {i}) {option_text(a)}   [dim]{escape(str(a))}[/]")
+        if shown < n:
+            example = f"{res.command} {cards_text(res.options[shown].cards)}" if res.command else ""
+            self.console.print(f"  [dim]… and {n - shown} more: type a number up to {n}"
+                               + (f", or the cards, e.g. {escape(example)}" if example else "") + ".[/]")
         while True:
             answer = self.ask(f"which one? [1-{len(res.options)}, Enter to cancel] ").strip()
             if not answer:

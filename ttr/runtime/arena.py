@@ -18,7 +18,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from itertools import islice
 
-from .. import __version__
+from ..version import __version__
 from ..agents import AGENTS, make_agent
 from ..editions import new_game
 from ..errors import TtrError
