@@ -9,7 +9,7 @@ import warnings
 from contextlib import contextmanager
 
 with warnings.catch_warnings():
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
 from ttr.engine.legal import expand

@@ -1,0 +1,107 @@
+"""Undo: a player takes back their own last action while it revealed nothing hidden and no
+one has acted since. Allowed: a claim of a non-tunnel route, a station, a harbor, an
+exchange, when nothing was drawn or revealed and the game did not end. Refused: every draw,
+ticket draw and keep, piece choice, tunnel claim, pay and decline, anything that drew or
+revealed a card or ended the game, and anything after which someone else acted."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from server_helpers import act, create, random_move, server, tokens, view
+
+UNDOABLE = {"claim", "station", "harbor", "exchange"}
+
+
+def undo(c, gid, token, turn):
+    return c.post(f"/api/games/{gid}/undo", json={"token": token, "turn": turn})
+
+
+def piles(v: dict) -> tuple:
+    w = v["view"]
+    return ({k: d["size"] for k, d in w["decks"].items()}, w["ticket_pile_size"],
+            (w["edition"] or {}).get("event_deck_size"))
+
+
+def snapshot(c, gid, tok) -> tuple:
+    return tuple(c.get(f"/api/games/{gid}", params={"token": t}).content for t in tok.values()) + \
+        (c.get(f"/api/games/{gid}/log").content, c.get(f"/api/games/{gid}").content)
+
+
+@pytest.mark.parametrize("map_name,players,seed", [("europe", 3, 1), ("usa", 2, 2), ("world", 2, 3),
+                                                   ("legends-west", 2, 4), ("nordic", 2, 5)])
+def test_undo_is_offered_exactly_when_allowed(tmp_path, map_name, players, seed):
+    rng = random.Random(seed)
+    seen: dict[tuple[str, bool], int] = {}
+    with server(tmp_path) as c:
+        g = create(c, map_name, players, seed=seed)
+        gid, tok = g["id"], tokens(g)
+        for _ in range(2000):
+            spectator = view(c, gid)
+            if spectator["status"] == "over":
+                break
+            seat = spectator["view"]["current_player"]
+            before = view(c, gid, tok[seat])
+            snap = snapshot(c, gid, tok) if rng.random() < 0.5 else None
+            move = random_move(before, rng, claim_bias=0.8)
+            after = act(c, gid, tok[seat], move, before["turn"]).json()
+            entry = c.get(f"/api/games/{gid}/log", params={"since": before["turn"]}).json()["log"][0]
+            kind = move.split()[0]
+            tunnel = kind == "claim" and c.service.live(gid).game.rules.r_tunnel[int(move.split()[1])]
+            events = {e["event"] for e in entry.get("events", ())}
+            allowed = (kind in UNDOABLE and not tunnel and events <= {"last-round", "money"}
+                       and piles(after) == piles(before) and after["status"] == "playing")
+            assert after["can_undo"] == allowed, (move, entry)
+            key = ("tunnel" if tunnel else kind, allowed)
+            seen[key] = seen.get(key, 0) + 1
+            # nobody else may take it back
+            other = tok[(seat + 1) % players]
+            r = undo(c, gid, other, after["turn"])
+            assert r.status_code == 422 and r.json()["error"] == "cannot-undo"
+            if not allowed:
+                r = undo(c, gid, tok[seat], after["turn"])
+                assert r.status_code == 422 and r.json()["error"] == "cannot-undo", r.text
+                continue
+            assert undo(c, gid, tok[seat], after["turn"] - 1).status_code == 409  # stale
+            r = undo(c, gid, tok[seat], after["turn"])
+            assert r.status_code == 200 and r.json()["turn"] == before["turn"]
+            assert r.json() == {**before, "can_undo": r.json()["can_undo"]}
+            if snap is not None:
+                assert snapshot(c, gid, tok) == snap  # every seat, the log and spectators: as before
+            assert c.service.store.game(gid).ply == before["turn"]
+            assert len(c.service.store.actions(gid)) == before["turn"]
+            assert act(c, gid, tok[seat], move, before["turn"]).status_code == 200  # play it after all
+    assert any(allowed for (_, allowed) in seen), seen
+    assert any(not allowed for (_, allowed) in seen), seen
+
+
+def test_undo_is_refused_once_someone_else_has_acted(tmp_path):
+    rng = random.Random(7)
+    with server(tmp_path) as c:
+        g = create(c, "usa", 2, seed=7)
+        gid, tok = g["id"], tokens(g)
+        for _ in range(400):
+            v = view(c, gid)
+            seat = v["view"]["current_player"]
+            mine = view(c, gid, tok[seat])
+            after = act(c, gid, tok[seat], random_move(mine, rng, claim_bias=1.0), mine["turn"]).json()
+            if after["can_undo"]:
+                break
+        else:
+            pytest.fail("no undoable move was played")
+        nxt = after["view"]["current_player"]
+        theirs = view(c, gid, tok[nxt])
+        act(c, gid, tok[nxt], random_move(theirs, rng), theirs["turn"])
+        r = undo(c, gid, tok[seat], theirs["turn"] + 1)
+        assert r.status_code == 422 and "not yours" in r.json()["detail"]
+        assert view(c, gid, tok[seat])["can_undo"] is False
+        assert undo(c, gid, None, theirs["turn"] + 1).status_code == 401
+        assert undo(c, gid, "bad", theirs["turn"] + 1).status_code == 401
+
+
+def test_nothing_to_undo_at_the_start(tmp_path):
+    with server(tmp_path) as c:
+        g = create(c, "europe", 2)
+        r = undo(c, g["id"], tokens(g)[0], 0)
+        assert r.status_code == 422 and r.json()["detail"] == "nothing has been played"
