@@ -11,7 +11,9 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from .. import __version__
 from . import logs, routes, ws
@@ -73,6 +75,17 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # Allow: the methods of every route on this path, not just the first's
+            path = request.url.path
+            headers["Allow"] = ", ".join(sorted({m for r in app.routes if isinstance(r, APIRoute)
+                                                 and r.path_regex.match(path) for m in r.methods}))
+        status = 422 if exc.status_code == 400 else exc.status_code  # a body that is not JSON: malformed, as documented
+        code = {404: "not-found", 405: "method-not-allowed", 422: "invalid-request"}.get(status, "http-error")
+        return JSONResponse({"error": code, "detail": str(exc.detail)}, status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -10,6 +10,9 @@ from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..editions import EDITIONS
+
+MapName = Literal[tuple(sorted(EDITIONS))]  # type: ignore[valid-type]
 TOKEN = Field(default=None, max_length=100, description="a seat token (or the creator's token, where it says so)")
 
 
@@ -30,7 +33,7 @@ class SeatSpec(_Closed):
 
 
 class CreateGame(_Closed):
-    map: str = Field(max_length=32, description="a board: GET /api/maps")
+    map: MapName = Field(description="a board: GET /api/maps")
     players: int = Field(ge=1, le=9)
     seats: list[SeatSpec] = Field(max_length=9, description="one per player, in seat order")
     seed: Optional[int] = Field(default=None, ge=0, lt=2**63, description="the deal; random if omitted")
