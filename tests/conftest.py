@@ -9,3 +9,28 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL server for this test session (see pg_server.py). Under CI a missing
+    PostgreSQL fails the tests; elsewhere they are skipped."""
+    from pg_server import PgServer, ensure_installed
+
+    bindir = ensure_installed()
+    if bindir is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed and could not be installed")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    server = PgServer(bindir)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_url(postgres):
+    """A fresh, empty database on the session's PostgreSQL server."""
+    return postgres.new_database()

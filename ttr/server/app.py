@@ -46,7 +46,8 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
     store = Store(db)
     service = GameService(store, cache_size=cache_size, seat_timeout=seat_timeout)
     runner = BotRunner(service, bot_delay, bot_workers)
-    listener = Listener(store.url, secrets.token_hex(8), service.refresh) if store.dialect == "postgresql" else None
+    listener = (Listener(store.url, secrets.token_hex(8), lambda gid: service.refresh(gid))
+                if store.dialect == "postgresql" else None)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
