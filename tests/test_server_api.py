@@ -40,7 +40,7 @@ def test_random_first_and_legacy_setup(tmp_path):
 
 
 @pytest.mark.parametrize("body,detail", [
-    ({"map": "mars", "players": 2, "seats": [{"kind": "human"}] * 2}, "unknown map"),
+    ({"map": "mars", "players": 2, "seats": [{"kind": "human"}] * 2}, "body.map"),
     ({"map": "usa", "players": 9, "seats": [{"kind": "human"}] * 9}, "2-5 players"),
     ({"map": "usa", "players": 2, "seats": [{"kind": "human"}]}, "1 seats given"),
     ({"map": "usa", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}]}, "needs a bot"),
