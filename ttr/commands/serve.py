@@ -31,10 +31,12 @@ def default_db() -> str:
               help="games kept in memory (others are rebuilt from the database on demand)")
 @click.option("--seat-timeout", type=click.FloatRange(0), default=86400.0, show_default=True,
               help="seconds a seat may keep the game waiting before any player may hand it to a bot")
+@click.option("--ws-compression/--no-ws-compression", default=False, show_default=True,
+              help="compress WebSocket messages (less traffic, more CPU per message)")
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]), default="info",
               show_default=True)
 def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers: int, cors_origins: tuple[str, ...],
-            cache_size: int, seat_timeout: float, log_level: str) -> None:
+            cache_size: int, seat_timeout: float, ws_compression: bool, log_level: str) -> None:
     """Serve games over HTTP and WebSocket (protocol: docs/protocol.md), and the browser client at /."""
     import uvicorn
 
@@ -53,4 +55,4 @@ def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers:
     sys.stdout.flush()
     install()
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024, proxy_headers=False,
-                timeout_graceful_shutdown=5)
+                ws_per_message_deflate=ws_compression, timeout_graceful_shutdown=5)

@@ -334,7 +334,8 @@ class GameService:
 
     # ---------------------------------------------------------------- moves
 
-    def act(self, gid: str, token: str | None, text: str, turn: int) -> dict:
+    def act(self, gid: str, token: str | None, text: str, turn: int, respond: bool = True) -> dict:
+        """Play a human seat's move; the seat's new view (or, `respond=False`, only the new turn)."""
         live = self.live(gid)
         seat = self.seat_of(live, token)
         with live.lock:
@@ -351,7 +352,7 @@ class GameService:
             except IllegalActionError as e:
                 raise Illegal(str(e)) from None
             self._after_change(live)
-            return self.response(live, seat)
+            return self.response(live, seat) if respond else {"turn": g.ply}
 
     def _check_turn(self, live: Live, turn: int) -> None:
         if turn != live.game.ply:
@@ -409,7 +410,7 @@ class GameService:
             return "that action drew or revealed something"
         return None
 
-    def undo(self, gid: str, token: str | None, turn: int) -> dict:
+    def undo(self, gid: str, token: str | None, turn: int, respond: bool = True) -> dict:
         live = self.live(gid)
         seat = self.seat_of(live, token)
         with live.lock:
@@ -432,7 +433,7 @@ class GameService:
             live.install(game, stamps, quiet)
             live.row.ply, live.row.updated = n, at
             self._after_change(live)
-            return self.response(live, seat)
+            return self.response(live, seat) if respond else {"turn": n}
 
     # ---------------------------------------------------------------- seats
 

@@ -1,8 +1,9 @@
 """The database: SQLAlchemy Core over SQLite (the default, WAL mode) or PostgreSQL.
 
-Every change is one transaction, committed before the server answers: a game's
-creation, each action (with the game row's ply, seat to move and result), an
-undo, a seat handed over. Appending action n succeeds only if the game row
+Every change is committed before the server answers: a game's creation, each
+action (with the game row's ply, seat to move and result), an undo, a seat
+handed over. Changes that arrive together share one transaction (GroupCommit),
+each in its own savepoint. Appending action n succeeds only if the game row
 still says ply n (optimistic concurrency: two writers of one game, e.g. two
 server processes, cannot both append the same ply; the loser gets Conflict and
 nothing is written). The schema is created and upgraded by Alembic on open.
@@ -10,11 +11,12 @@ nothing is written). The schema is created and upgraded by Alembic on open.
 from __future__ import annotations
 
 import json
+import queue
 import threading
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Iterator
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import command
@@ -79,13 +81,95 @@ def safe_url(url: str) -> str:
     return make_url(database_url(url)).render_as_string(hide_password=True)
 
 
-def _sqlite_pragmas(dbapi_conn, _record) -> None:
+def _sqlite_connect(dbapi_conn, _record) -> None:
+    dbapi_conn.isolation_level = None  # SQLAlchemy says BEGIN (below): savepoints then work
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode = WAL")   # a commit is one append to the log
     cur.execute("PRAGMA synchronous = FULL")   # ... synced before COMMIT returns
     cur.execute("PRAGMA foreign_keys = ON")
     cur.execute("PRAGMA busy_timeout = 10000")
     cur.close()
+
+
+def _sqlite_begin(conn) -> None:
+    conn.exec_driver_sql("BEGIN")
+
+
+class _Job:
+    __slots__ = ("fn", "done", "error")
+
+    def __init__(self, fn: Callable[[Connection], None]):
+        self.fn = fn
+        self.done = threading.Event()
+        self.error: BaseException | None = None
+
+
+def _translate(e: BaseException) -> BaseException:
+    if isinstance(e, StorageError):
+        return e
+    if isinstance(e, sa.exc.IntegrityError):
+        return Conflict(f"the game changed meanwhile ({e.orig})")
+    if isinstance(e, sa.exc.SQLAlchemyError):
+        return StorageError(f"database error: {e}")
+    return e
+
+
+class GroupCommit:
+    """One writer thread: the writes that arrive while a transaction commits go into the next
+    one together (each in its own savepoint, so one conflict fails only its own write), and
+    each caller returns once its transaction has committed. Many games' moves then share one
+    disk sync, and a move is still stored before it is answered."""
+
+    BATCH = 256
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self.jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._loop, name="ttr-db-writer", daemon=True)
+        self.thread.start()
+
+    def run(self, fn: Callable[[Connection], None]) -> None:
+        job = _Job(fn)
+        self.jobs.put(job)
+        job.done.wait()
+        if job.error is not None:
+            raise job.error
+
+    def close(self) -> None:
+        self.jobs.put(None)
+        self.thread.join(10)
+
+    def _loop(self) -> None:
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            batch = [job]
+            while len(batch) < self.BATCH:
+                try:
+                    nxt = self.jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    self.jobs.put(None)
+                    break
+                batch.append(nxt)
+            self._commit(batch)
+
+    def _commit(self, batch: list[_Job]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                for j in batch:
+                    try:
+                        with conn.begin_nested():
+                            j.fn(conn)
+                    except Exception as e:  # noqa: BLE001 - this write alone fails
+                        j.error = _translate(e)
+        except Exception as e:  # noqa: BLE001 - the commit failed: none of them is stored
+            for j in batch:
+                j.error = j.error or _translate(e)
+        for j in batch:
+            j.done.set()
 
 
 class Store:
@@ -101,11 +185,10 @@ class Store:
             kw.update(pool_size=8, max_overflow=16, pool_pre_ping=True)
         self.engine: Engine = sa.create_engine(self.url, **kw)
         if self.sqlite:
-            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        # SQLite has one writer at a time: writers of this process queue here rather than
-        # in SQLite's busy loop.
-        self._write_lock = threading.Lock() if self.sqlite else None
+            sa.event.listen(self.engine, "connect", _sqlite_connect)
+            sa.event.listen(self.engine, "begin", _sqlite_begin)
         self.migrate()
+        self.writer = GroupCommit(self.engine)
 
     @property
     def dialect(self) -> str:
@@ -124,31 +207,13 @@ class Store:
             return conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
 
     def close(self) -> None:
+        self.writer.close()
         self.engine.dispose()
-
-    @contextmanager
-    def tx(self) -> Iterator[Connection]:
-        """One write transaction: committed whole or not at all."""
-        lock = self._write_lock
-        if lock is not None:
-            lock.acquire()
-        try:
-            with self.engine.begin() as conn:
-                yield conn
-        except (Conflict, StorageError):
-            raise
-        except sa.exc.IntegrityError as e:
-            raise Conflict(f"the game changed meanwhile ({e.orig})") from None
-        except sa.exc.SQLAlchemyError as e:
-            raise StorageError(f"database error: {e}") from None
-        finally:
-            if lock is not None:
-                lock.release()
 
     # ---------------------------------------------------------------- writes
 
     def create_game(self, row: GameRow) -> None:
-        with self.tx() as c:
+        def write(c: Connection) -> None:
             c.execute(games.insert().values(
                 id=row.id, map=row.map, players=row.players, seed=row.seed, random_first=row.random_first,
                 options=json.dumps(row.options, sort_keys=True), status=row.status, ply=row.ply,
@@ -156,6 +221,7 @@ class Store:
                 result=None))
             c.execute(seats.insert(), [dict(game_id=row.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
                                              token_hash=s.token_hash) for s in row.seats])
+        self.writer.run(write)
 
     def _move_ply(self, c: Connection, gid: str, old: int, new: int, to_move: int | None, status: str,
                   result: dict | None, at: float) -> None:
@@ -168,25 +234,28 @@ class Store:
     def append(self, gid: str, n: int, seat: int, text: str, at: float, *, to_move: int | None, status: str,
                result: dict | None, notify: str | None = None) -> None:
         """Store action n of game gid (Conflict if the game is not at ply n)."""
-        with self.tx() as c:
+        def write(c: Connection) -> None:
             self._move_ply(c, gid, n, n + 1, to_move, status, result, at)
             c.execute(actions.insert().values(game_id=gid, n=n, seat=seat, text=text, at=at))
             self._notify(c, notify)
+        self.writer.run(write)
 
     def pop(self, gid: str, n: int, at: float, *, to_move: int, notify: str | None = None) -> None:
         """Remove the last action, number n (an undo; Conflict if it is not the last)."""
-        with self.tx() as c:
+        def write(c: Connection) -> None:
             self._move_ply(c, gid, n + 1, n, to_move, "playing", None, at)
             res = c.execute(actions.delete().where(actions.c.game_id == gid, actions.c.n == n))
             if res.rowcount != 1:
                 raise Conflict(f"game {gid} has no action {n}")
             self._notify(c, notify)
+        self.writer.run(write)
 
     def set_seat(self, gid: str, seat: int, kind: str, bot: str | None, at: float, notify: str | None = None) -> None:
-        with self.tx() as c:
+        def write(c: Connection) -> None:
             c.execute(seats.update().where(seats.c.game_id == gid, seats.c.seat == seat).values(kind=kind, bot=bot))
             c.execute(games.update().where(games.c.id == gid).values(updated=at))
             self._notify(c, notify)
+        self.writer.run(write)
 
     def _notify(self, c: Connection, payload: str | None) -> None:
         """PostgreSQL: tell the other server processes (delivered at COMMIT, only if it commits)."""

@@ -44,9 +44,9 @@ def handle(service: GameService, gid: str, token: str | None, text: str) -> str 
                       "or {type: 'ping'}", ref)
     try:
         if kind == "action":
-            out = service.act(gid, tok, msg["action"], turn)
+            out = service.act(gid, tok, msg["action"], turn, respond=False)
         else:
-            out = service.undo(gid, tok, turn)
+            out = service.undo(gid, tok, turn, respond=False)
     except ServiceError as e:
         return _error(e.status, e.code, e.detail, ref)
     return dumps({"type": "ack", "id": ref, "turn": out["turn"]})
