@@ -249,11 +249,12 @@ class GameService:
         except StorageError as e:
             raise Unavailable(f"not stored: {e}") from None
 
-    def _after_change(self, live: Live) -> None:
-        """Under the game's lock: tell the subscribers, and start the bot to move, if any."""
+    def _after_change(self, live: Live, bots: bool = True) -> None:
+        """Under the game's lock: tell the subscribers, and start the bot to move, if any (`bots`:
+        the process that made the change does that, not those that heard of it)."""
         self.hub.deliver([(sub, self.update_message(live, sub)) for sub in live.subscribers])
         g = live.game
-        if not g.is_over and live.match.seats[g.current] is not None and self.schedule is not None:
+        if bots and not g.is_over and live.match.seats[g.current] is not None and self.schedule is not None:
             self.schedule(live.id, g.ply)
 
     # ------------------------------------------------------------- tokens
@@ -516,7 +517,7 @@ class GameService:
             return
         with live.lock:
             self._reload(live)
-            self._after_change(live)
+            self._after_change(live, bots=False)
 
     def resume_bots(self) -> int:
         """After a start: schedule every game whose seat to move is a bot."""
