@@ -2,8 +2,7 @@
 
 Every change is committed before the server answers: a game's creation, each
 action (with the game row's ply, seat to move and result), an undo, a seat
-handed over. Changes that arrive together share one transaction (GroupCommit),
-each in its own savepoint. Appending action n succeeds only if the game row
+handed over. Changes that arrive together share one transaction (GroupCommit). Appending action n succeeds only if the game row
 still says ply n (optimistic concurrency: two writers of one game, e.g. two
 server processes, cannot both append the same ply; the loser gets Conflict and
 nothing is written). The schema is created and upgraded by Alembic on open.
@@ -116,14 +115,17 @@ def _translate(e: BaseException) -> BaseException:
 
 class GroupCommit:
     """One writer thread: the writes that arrive while a transaction commits go into the next
-    one together (each in its own savepoint, so one conflict fails only its own write), and
-    each caller returns once its transaction has committed. Many games' moves then share one
-    disk sync, and a move is still stored before it is answered."""
+    one together, and each caller returns once its transaction has committed. Many games' moves
+    then share one disk sync, and a move is still stored before it is answered. One write that
+    fails must not fail the others: with `savepoints` (PostgreSQL, where several processes may
+    conflict) each write has its own; otherwise (SQLite: one process, conflicts are rare) a
+    failed batch is written again one write per transaction."""
 
     BATCH = 256
 
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, savepoints: bool):
         self.engine = engine
+        self.savepoints = savepoints
         self.jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._loop, name="ttr-db-writer", daemon=True)
         self.thread.start()
@@ -157,19 +159,31 @@ class GroupCommit:
             self._commit(batch)
 
     def _commit(self, batch: list[_Job]) -> None:
+        if not self._transaction(batch) and len(batch) > 1:
+            for j in batch:
+                j.error = None
+                self._transaction([j])
+        for j in batch:
+            j.done.set()
+
+    def _transaction(self, batch: list[_Job]) -> bool:
+        """Write the batch in one transaction; False (every job's error set) if it was rolled back."""
         try:
             with self.engine.begin() as conn:
                 for j in batch:
-                    try:
-                        with conn.begin_nested():
-                            j.fn(conn)
-                    except Exception as e:  # noqa: BLE001 - this write alone fails
-                        j.error = _translate(e)
-        except Exception as e:  # noqa: BLE001 - the commit failed: none of them is stored
+                    if self.savepoints and len(batch) > 1:
+                        try:
+                            with conn.begin_nested():
+                                j.fn(conn)
+                        except Exception as e:  # noqa: BLE001 - this write alone fails
+                            j.error = _translate(e)
+                    else:
+                        j.fn(conn)
+            return True
+        except Exception as e:  # noqa: BLE001 - rolled back: none of them is stored
             for j in batch:
                 j.error = j.error or _translate(e)
-        for j in batch:
-            j.done.set()
+            return False
 
 
 class Store:
@@ -188,7 +202,7 @@ class Store:
             sa.event.listen(self.engine, "connect", _sqlite_connect)
             sa.event.listen(self.engine, "begin", _sqlite_begin)
         self.migrate()
-        self.writer = GroupCommit(self.engine)
+        self.writer = GroupCommit(self.engine, savepoints=not self.sqlite)
 
     @property
     def dialect(self) -> str:
