@@ -254,3 +254,25 @@ def test_games_leave_memory_and_come_back_exactly(tmp_path):
             engine = ttr.replay("europe", 2, seed, [a.text for a in c.service.store.actions(g["id"])])
             for seat, t in tokens(g).items():
                 assert view(c, g["id"], t)["view"] == json.loads(json.dumps(engine.view(seat, history=False)))
+
+
+def test_a_move_the_database_refuses_is_not_played(tmp_path):
+    from ttr.server.storage import StorageError
+    with server(tmp_path) as c:
+        g = create(c, "usa", 2, seed=11)
+        gid, tok = g["id"], tokens(g)
+        move = "keep " + view(c, gid, tok[0])["view"]["legal"][0]["texts"][0]
+        before = c.get(f"/api/games/{gid}", params={"token": tok[0]}).content
+        store = c.service.store
+        real = store.append
+
+        def failing(*a, **kw):
+            raise StorageError("disk full")
+        store.append = failing
+        r = act(c, gid, tok[0], move, 0)
+        assert r.status_code == 503 and r.json()["error"] == "unavailable"
+        assert c.get(f"/api/games/{gid}", params={"token": tok[0]}).content == before
+        assert c.get(f"/api/games/{gid}/log").json()["log"] == []
+        store.append = real
+        assert act(c, gid, tok[0], move, 0).status_code == 200
+        assert [a.text for a in store.actions(gid)] == [move]

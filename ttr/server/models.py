@@ -69,19 +69,18 @@ class ErrorBody(BaseModel):
     detail: str = Field(description="what went wrong, in English (for an illegal action: the engine's explanation)")
 
 
-class PublicSeat(BaseModel):
+class _Seat(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
-    bot: Optional[str]
+    bot: Optional[str] = Field(description="the bot playing the seat, if one does")
     name: Optional[str]
+
+
+class PublicSeat(_Seat):
     has_token: bool = Field(description="a human holds (or held) this seat's token")
 
 
-class CreatedSeat(BaseModel):
-    seat: int
-    kind: Literal["human", "bot"]
-    bot: Optional[str]
-    name: Optional[str]
+class CreatedSeat(_Seat):
     token: Optional[str] = Field(description="the seat's secret (human seats only): put it in the seat's link")
 
 

@@ -230,8 +230,9 @@ class GameService:
                                   result=public_log.result_summary(g.result()) if g.is_over else None,
                                   notify=self._tag(live.id, n + 1))
             except StorageError as e:
-                self._reload(live)
+                live.install(*self._replay(live.row, self._rows(live)))  # the game as it was, from memory
                 if isinstance(e, Conflict):
+                    self._reload(live)  # another writer moved it on: take the stored game
                     raise Stale(f"the game changed meanwhile (now at turn {live.game.ply}); reload it") from None
                 raise Unavailable(f"the move was not stored: {e}") from None
             live.stamps.append(at)
@@ -239,6 +240,12 @@ class GameService:
             live.row.ply, live.row.updated = n + 1, at
             live.row.status = "over" if g.is_over else "playing"
         return commit
+
+    @staticmethod
+    def _rows(live: Live) -> list[ActionRow]:
+        """The stored actions as held in memory (one per time stamp: a move being stored has none yet)."""
+        g = live.game
+        return [ActionRow(i, s, t, at) for i, (s, t, at) in enumerate(zip(g.seats, g.history, live.stamps))]
 
     def _tag(self, gid: str, ply: int) -> str | None:
         return f"{gid} {ply} {self.notify_tag}" if self.notify_tag else None
@@ -421,14 +428,13 @@ class GameService:
                 raise CannotUndo(why)
             g = live.game
             n = g.ply - 1
-            kept = [ActionRow(i, s, t, at) for i, (s, t, at) in enumerate(zip(g.seats, g.history, live.stamps))][:n]
-            game, stamps, quiet = self._replay(live.row, kept)
+            game, stamps, quiet = self._replay(live.row, self._rows(live)[:n])
             at = self.clock()
             try:
                 self.store.pop(gid, n, at, to_move=game.current, notify=self._tag(gid, n))
             except StorageError as e:
-                self._reload(live)
                 if isinstance(e, Conflict):
+                    self._reload(live)
                     raise Stale("the game changed meanwhile; reload it") from None
                 raise Unavailable(f"the undo was not stored: {e}") from None
             live.install(game, stamps, quiet)
