@@ -4,6 +4,7 @@ with initdb in a temporary directory (owned by the `postgres` user when we are r
 since PostgreSQL refuses to run as root), on a free port, stopped at the end."""
 from __future__ import annotations
 
+import fcntl
 import glob
 import os
 import pwd
@@ -33,10 +34,16 @@ def ensure_installed() -> str | None:
     """The directory of initdb/pg_ctl, installing Debian's postgresql if missing and we are root."""
     bindir = _bindir()
     if bindir is None and os.geteuid() == 0 and shutil.which("apt-get"):
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, capture_output=True)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "postgresql"], env=env, check=False, capture_output=True)
-        bindir = _bindir()
+        with open(os.path.join(tempfile.gettempdir(), "ttr-pg-install.lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # test workers install one at a time
+            bindir = _bindir()
+            if bindir is None:
+                env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+                wait = ["-o", "DPkg::Lock::Timeout=300"]
+                subprocess.run(["apt-get", *wait, "update", "-qq"], env=env, check=False, capture_output=True)
+                subprocess.run(["apt-get", *wait, "install", "-y", "-qq", "postgresql"], env=env, check=False,
+                               capture_output=True)
+                bindir = _bindir()
     return bindir
 
 

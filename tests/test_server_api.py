@@ -276,3 +276,33 @@ def test_a_move_the_database_refuses_is_not_played(tmp_path):
         store.append = real
         assert act(c, gid, tok[0], move, 0).status_code == 200
         assert [a.text for a in store.actions(gid)] == [move]
+
+
+def test_a_slow_bot_holds_up_neither_the_server_nor_other_games(tmp_path):
+    import threading
+    import time
+
+    from ttr.server import bots
+
+    release = threading.Event()
+    real_act = bots.ServerBot.act
+
+    def act_slowly(self, obs):
+        if self.name == "search":  # stands for a bot that thinks for a long time
+            release.wait(10)
+        return real_act(self, obs)
+
+    bots.ServerBot.act = act_slowly
+    try:
+        with server(tmp_path, bot_workers=2) as c:
+            slow = create(c, "usa", 2, kinds=["search", "human"], seed=1)
+            quick = create(c, "usa", 2, kinds=["random", "human"], seed=2)
+            t0 = time.monotonic()
+            assert view(c, slow["id"])["turn"] == 0  # the slow game answers while its bot thinks
+            v = wait_for_humans(c, quick["id"], tokens(quick), timeout=5)  # the other game's bot has moved
+            assert v["turn"] == 1 and time.monotonic() - t0 < 5
+            assert view(c, slow["id"])["turn"] == 0
+            release.set()
+            assert wait_for_humans(c, slow["id"], tokens(slow))["turn"] == 1
+    finally:
+        bots.ServerBot.act = real_act

@@ -144,6 +144,7 @@ def test_kill_9_at_random_moments_loses_nothing(crash_db, tmp_path):
     finally:
         srv.stop()
     log = (tmp_path / "server.log").read_text()
+    assert f"ttr server: http://127.0.0.1:{srv.port}/" in log  # the URL is printed
     assert "token=***" in log
     for g in games:
         for token in g["tokens"].values():
