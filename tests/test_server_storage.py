@@ -115,3 +115,18 @@ def test_a_stale_copy_cannot_overwrite(pg_url, tmp_path):
         assert r.status_code == 409 and r.json()["error"] == "stale-turn"
         assert [x.text for x in a.service.store.actions(gid)] == [first]
         assert view(b, gid, tok[0])["turn"] == 1  # b rebuilt its copy from the database
+
+
+def test_the_migrations_make_exactly_the_tables_the_code_uses(db_url):
+    """schema.py (what the queries use) and the migrations (what the database gets) agree:
+    a change to one without the other fails here."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from ttr.server.schema import metadata
+
+    s = Store(db_url)
+    with s.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), metadata)
+    s.close()
+    assert diff == []

@@ -105,3 +105,42 @@ def test_nothing_to_undo_at_the_start(tmp_path):
         g = create(c, "europe", 2)
         r = undo(c, g["id"], tokens(g)[0], 0)
         assert r.status_code == 422 and r.json()["detail"] == "nothing has been played"
+
+
+def test_a_harbor_can_be_taken_back(tmp_path):
+    from ttr.agents import make_agent
+    with server(tmp_path) as c:
+        g = create(c, "world", 2, seed=1)
+        gid, tok = g["id"], tokens(g)
+        bots = [make_agent("planner", s) for s in range(2)]
+        for _ in range(300):
+            game = c.service.live(gid).game
+            seat = game.current_player
+            harbors = [str(a) for a in game.legal_actions() if a.kind == "harbor"]
+            move = harbors[0] if harbors else str(bots[seat].act(game.observe(seat)))
+            before = view(c, gid, tok[seat])
+            after = act(c, gid, tok[seat], move, before["turn"]).json()
+            if harbors:
+                break
+        else:
+            pytest.fail("no harbor became legal")
+        assert piles(after) == piles(before) and after["can_undo"]  # a harbor draws nothing
+        r = undo(c, gid, tok[seat], after["turn"])
+        assert r.status_code == 200 and r.json()["view"] == before["view"]
+
+
+def test_the_move_that_ends_the_game_cannot_be_taken_back(tmp_path):
+    rng = random.Random(9)
+    with server(tmp_path) as c:
+        g = create(c, "usa", 2, seed=9)
+        gid, tok = g["id"], tokens(g)
+        while True:
+            v = view(c, gid)
+            if v["status"] == "over":
+                break
+            seat = v["view"]["current_player"]
+            mine = view(c, gid, tok[seat])
+            last = act(c, gid, tok[seat], random_move(mine, rng, claim_bias=1.0), mine["turn"]).json()
+        assert last["can_undo"] is False
+        r = undo(c, gid, tok[seat], last["turn"])
+        assert r.status_code == 422 and r.json()["detail"] == "the game is over"

@@ -212,13 +212,6 @@ class LogResponse(BaseModel):
     log: list[LogEntry]
 
 
-class Update(GameView):
-    """A WebSocket push: the view, and the log from `log_from` on (drop what you hold from there)."""
-    type: Literal["update"]
-    log_from: int
-    log: list[LogEntry]
-
-
 class ResultSummary(BaseModel):
     totals: list[int]
     ranking: list[int]

@@ -7,7 +7,7 @@ games    one row per game: how to rebuild it (map, players, seed, random_first,
 seats    who holds each seat: a human (token stored as a SHA-256 hash) or a bot
 actions  every action of every game, numbered 0, 1, 2, ... per game
 """
-from sqlalchemy import BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table, Text
+from sqlalchemy import BigInteger, Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text
 
 metadata = MetaData()
 
@@ -26,6 +26,7 @@ games = Table(
     Column("created", Float, nullable=False),      # Unix time
     Column("updated", Float, nullable=False),
     Column("result", Text, nullable=True),         # JSON: totals, ranking, winners once over
+    Index("games_status_updated", "status", "updated"),
 )
 
 seats = Table(
@@ -36,6 +37,7 @@ seats = Table(
     Column("bot", String(32), nullable=True),      # the bot's name (a human seat handed to a bot keeps its token)
     Column("name", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    Index("seats_token_hash", "token_hash"),
 )
 
 actions = Table(
