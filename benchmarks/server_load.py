@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import itertools
 import json
 import os
 import random
@@ -31,7 +30,6 @@ import time
 import httpx
 import websockets
 
-from ttr.engine.legal import expand
 
 
 def free_port() -> int:
@@ -57,8 +55,16 @@ def start_server(db: str, workers: int) -> tuple[subprocess.Popen, str]:
 
 
 def choose(view: dict, rng: random.Random) -> str:
+    """A random legal move from the legal data: a random group, target and listed payment (a
+    group described by families pays with its `first` payment: legal for every target)."""
     group = rng.choice(view["legal"])
-    return rng.choice(list(itertools.islice(expand([group]), 500)))
+    words = [group["kind"]]
+    if "texts" in group:
+        words.append(rng.choice(group["texts"]))
+    pays = group.get("payments")
+    if pays is not None:
+        words.append(rng.choice(pays["list"]) if "list" in pays else pays["first"])
+    return " ".join(words)
 
 
 class Load:

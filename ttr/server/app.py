@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import AsyncIterator, Sequence
@@ -60,9 +61,11 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
             service.notify_tag = listener.me
             listener.start()
         service.resume_bots()
+        app.state.ws_pool = ThreadPoolExecutor(32, thread_name_prefix="ttr-ws")  # WebSocket moves wait on commits here
         try:
             yield
         finally:
+            app.state.ws_pool.shutdown(wait=False, cancel_futures=True)
             if listener is not None:
                 listener.stop()
             await runner.stop()

@@ -186,6 +186,13 @@ class GroupCommit:
             return False
 
 
+# The statements of every move, built once (building one costs more than running it).
+_MOVE_PLY = games.update().where(games.c.id == sa.bindparam("b_gid"), games.c.ply == sa.bindparam("b_old")).values(
+    ply=sa.bindparam("b_ply"), to_move=sa.bindparam("b_to_move"), status=sa.bindparam("b_status"),
+    updated=sa.bindparam("b_at"), result=sa.bindparam("b_result"))
+_INSERT_ACTION = actions.insert()
+
+
 class Store:
     def __init__(self, url: str):
         self.url = database_url(url)
@@ -239,9 +246,8 @@ class Store:
 
     def _move_ply(self, c: Connection, gid: str, old: int, new: int, to_move: int | None, status: str,
                   result: dict | None, at: float) -> None:
-        res = c.execute(games.update().where(games.c.id == gid, games.c.ply == old).values(
-            ply=new, to_move=to_move, status=status, updated=at,
-            result=json.dumps(result, sort_keys=True) if result is not None else None))
+        res = c.execute(_MOVE_PLY, {"b_gid": gid, "b_old": old, "b_ply": new, "b_to_move": to_move, "b_status": status,
+                                    "b_at": at, "b_result": json.dumps(result, sort_keys=True) if result else None})
         if res.rowcount != 1:
             raise Conflict(f"game {gid} is no longer at ply {old}")
 
@@ -250,7 +256,7 @@ class Store:
         """Store action n of game gid (Conflict if the game is not at ply n)."""
         def write(c: Connection) -> None:
             self._move_ply(c, gid, n, n + 1, to_move, status, result, at)
-            c.execute(actions.insert().values(game_id=gid, n=n, seat=seat, text=text, at=at))
+            c.execute(_INSERT_ACTION, {"game_id": gid, "n": n, "seat": seat, "text": text, "at": at})
             self._notify(c, notify)
         self.writer.run(write)
 

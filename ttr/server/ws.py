@@ -76,7 +76,8 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None) -> None
     try:
         while True:
             text = await ws.receive_text()
-            reply = await run_in_threadpool(handle, service, gid, token or None, text)
+            reply = await asyncio.get_running_loop().run_in_executor(ws.app.state.ws_pool, handle, service, gid,
+                                                                     token or None, text)
             if reply is not None:
                 sub.push(reply)
     except (WebSocketDisconnect, RuntimeError, KeyError):  # gone, or sent bytes
