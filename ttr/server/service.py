@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import secrets
 import threading
 import time
 from collections import OrderedDict
@@ -128,7 +129,7 @@ class GameService:
             if s["kind"] == "human" and s.get("bot") is not None:
                 raise Invalid(f"seats[{i}]: a human seat has no bot")
         if seed is None:
-            seed = int.from_bytes(tokens.secrets.token_bytes(4), "big")
+            seed = secrets.randbelow(2**31)
         options = {"setup": setup} if setup is not None else {}
         try:
             game = new_game(map_name, players, seed=seed, random_first=random_first, **options)

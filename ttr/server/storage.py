@@ -2,10 +2,10 @@
 
 Every change is committed before the server answers: a game's creation, each
 action (with the game row's ply, seat to move and result), an undo, a seat
-handed over. Changes that arrive together share one transaction (GroupCommit). Appending action n succeeds only if the game row
-still says ply n (optimistic concurrency: two writers of one game, e.g. two
-server processes, cannot both append the same ply; the loser gets Conflict and
-nothing is written). The schema is created and upgraded by Alembic on open.
+handed over. Changes that arrive together share one transaction (GroupCommit).
+Appending action n succeeds only if the game row still says ply n (optimistic
+concurrency: two writers of one game, e.g. two server processes, cannot both
+append the same ply; the loser gets Conflict and nothing is written). The schema is created and upgraded by Alembic on open.
 """
 from __future__ import annotations
 
@@ -331,7 +331,8 @@ class Store:
 
     def bots_to_move(self) -> list[tuple[str, int]]:
         """(id, ply) of the games in play whose seat to move is a bot (to resume after a restart)."""
-        q = (sa.select(games.c.id, games.c.ply).join(seats, sa.and_(seats.c.game_id == games.c.id, seats.c.seat == games.c.to_move))
+        to_move = sa.and_(seats.c.game_id == games.c.id, seats.c.seat == games.c.to_move)
+        q = (sa.select(games.c.id, games.c.ply).join(seats, to_move)
              .where(games.c.status == "playing", seats.c.kind == "bot"))
         with self.engine.connect() as c:
             return [(r[0], r[1]) for r in c.execute(q)]
