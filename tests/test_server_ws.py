@@ -86,7 +86,9 @@ def test_bots_are_pushed_and_undo_truncates_the_log(tmp_path):
             state = recv(ws)
             log = state["log"]
             for _ in range(300):
-                if state["view"]["current_player"] == 0 and state["status"] == "playing":
+                if state["status"] == "over":
+                    break
+                if state["view"]["current_player"] == 0:
                     move = random_move(state, rng, claim_bias=1.0)
                     ws.send_text(json.dumps({"action": move, "turn": state["turn"], "id": state["turn"]}))
                 msg = recv(ws)
