@@ -306,3 +306,22 @@ def test_a_slow_bot_holds_up_neither_the_server_nor_other_games(tmp_path):
             assert wait_for_humans(c, slow["id"], tokens(slow))["turn"] == 1
     finally:
         bots.ServerBot.act = real_act
+
+
+def test_a_bot_move_the_database_refuses_is_tried_again(tmp_path):
+    from ttr.server.storage import StorageError
+    with server(tmp_path) as c:
+        c.app.state.runner.RETRY = 0.05
+        store = c.service.store
+        real, calls = store.append, []
+
+        def fail_twice(*a, **kw):
+            calls.append(a)
+            if len(calls) <= 2:
+                raise StorageError("disk busy")
+            return real(*a, **kw)
+        store.append = fail_twice
+        g = create(c, "usa", 2, kinds=["random", "human"], seed=4)
+        v = wait_for_humans(c, g["id"], tokens(g), timeout=10)
+        assert v["turn"] == 1 and len(calls) == 3  # the third try was stored
+        assert len(store.actions(g["id"])) == 1

@@ -144,3 +144,48 @@ def test_the_move_that_ends_the_game_cannot_be_taken_back(tmp_path):
         assert last["can_undo"] is False
         r = undo(c, gid, tok[seat], last["turn"])
         assert r.status_code == 422 and r.json()["detail"] == "the game is over"
+
+
+def test_a_bot_still_moves_after_an_undo_and_the_same_move_again_while_it_thinks(tmp_path):
+    """The bot's first choice is for a position undone meanwhile: dropped; it plays the new one."""
+    import threading
+
+    from ttr.server import bots
+    from server_helpers import wait_for_humans
+
+    thinking, release = threading.Event(), threading.Event()
+    real_act = bots.ServerBot.act
+
+    def act_when_released(self, obs):
+        thinking.set()
+        release.wait(10)
+        return real_act(self, obs)
+
+    rng = random.Random(12)
+    with server(tmp_path) as c:
+        g = create(c, "usa", 2, kinds=["human", "random"], seed=12)
+        gid, tok = g["id"], tokens(g)
+        for _ in range(300):  # until seat 0 makes a move it may take back
+            v = wait_for_humans(c, gid, tok)
+            mine = view(c, gid, tok[0])
+            move = random_move(mine, rng, claim_bias=1.0)
+            bots.ServerBot.act = act_when_released
+            after = act(c, gid, tok[0], move, mine["turn"]).json()
+            if after["can_undo"] and after["view"]["current_player"] == 1:
+                break
+            bots.ServerBot.act = real_act
+            release.set()
+            wait_for_humans(c, gid, tok)
+            release.clear()
+            thinking.clear()
+        else:
+            pytest.fail("no undoable move")
+        assert thinking.wait(10)  # the bot is thinking about the claim's position
+        assert undo(c, gid, tok[0], after["turn"]).status_code == 200
+        assert act(c, gid, tok[0], move, mine["turn"]).status_code == 200  # the same move again: same ply
+        release.set()
+        bots.ServerBot.act = real_act
+        v = wait_for_humans(c, gid, tok, timeout=10)
+        assert v["turn"] >= after["turn"] + 1  # the bot moved
+        history = [a.text for a in c.service.store.actions(gid)]
+        assert len(history) == v["turn"]

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from ..agents import AGENTS, make_agent
 from ..engine.actions import Action
 from ..engine.observer import Observation
+from .errors import Unavailable
 
 if TYPE_CHECKING:  # pragma: no cover
     from .service import GameService
@@ -48,26 +50,28 @@ class BotRunner:
     """Schedules bot moves on the event loop: wait the think delay, then let a pool thread
     choose and commit the move (GameService.bot_move), which schedules the next one."""
 
+    RETRY = 1.0  # seconds before a bot move the database refused is tried again
+
     def __init__(self, service: "GameService", delay: float, workers: int):
         self.service = service
         self.delay = delay
         self.pool = ThreadPoolExecutor(max(1, workers), thread_name_prefix="ttr-bot")
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.pending: set[tuple[str, int]] = set()
+        self.pending: Counter[str] = Counter()  # bot moves scheduled or thinking, per game
         self.tasks: set[asyncio.Task] = set()
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
 
     def schedule(self, gid: str, ply: int) -> None:
-        """Thread-safe: play the bot to move in game gid at ply (once)."""
+        """Thread-safe: play the bot to move in game gid at ply. Each change of a game schedules
+        at most one; a move chosen for a position that has changed meanwhile is dropped (the
+        change scheduled its own), so a bot never plays twice and never stalls."""
         if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self._spawn, gid, ply)
 
     def _spawn(self, gid: str, ply: int) -> None:
-        if (gid, ply) in self.pending:
-            return
-        self.pending.add((gid, ply))
+        self.pending[gid] += 1
         task = asyncio.get_running_loop().create_task(self._run(gid, ply))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -77,13 +81,19 @@ class BotRunner:
             if self.delay > 0:
                 await asyncio.sleep(self.delay)
             await asyncio.get_running_loop().run_in_executor(self.pool, self.service.bot_move, gid, ply)
+        except Unavailable:  # the database failed: the move was not played; try again shortly
+            log.warning("bot move in game %s at ply %d not stored; retrying", gid, ply)
+            await asyncio.sleep(self.RETRY)
+            self._spawn(gid, ply)
         except Exception:  # noqa: BLE001 - one game's failure must not stop the others
             log.exception("bot move failed in game %s at ply %d", gid, ply)
         finally:
-            self.pending.discard((gid, ply))
+            self.pending[gid] -= 1
+            if not self.pending[gid]:
+                del self.pending[gid]
 
     def busy(self, gid: str) -> bool:
-        return any(g == gid for g, _ in self.pending)
+        return gid in self.pending
 
     async def stop(self) -> None:
         for t in list(self.tasks):

@@ -390,8 +390,8 @@ class GameService:
             except IllegalActionError as e:
                 log.error("bot %s offered an illegal move in game %s (%s); it plays its first legal move", bot.name, gid, e)
                 live.match.play(seat, obs.legal[0])
-            except (Stale, Unavailable):
-                return False
+            except Stale:
+                return False  # the game moved on meanwhile (another process): its change scheduled its own
             self._after_change(live)
             return True
 
