@@ -325,3 +325,13 @@ def test_a_bot_move_the_database_refuses_is_tried_again(tmp_path):
         v = wait_for_humans(c, g["id"], tokens(g), timeout=10)
         assert v["turn"] == 1 and len(calls) == 3  # the third try was stored
         assert len(store.actions(g["id"])) == 1
+
+
+def test_an_unseeded_game_has_a_secret_63_bit_seed(tmp_path):
+    with server(tmp_path) as c:
+        r = c.post("/api/games", json={"map": "usa", "players": 2, "seats": [{"kind": "human"}] * 2})
+        gid = r.json()["id"]
+        seed = c.service.store.game(gid).seed
+        assert 0 <= seed < 2**63
+        everything = c.get(f"/api/games/{gid}").text + c.get("/api/games").text + c.get(f"/api/games/{gid}/log").text
+        assert str(seed) not in everything and c.get(f"/api/games/{gid}/replay").status_code == 409

@@ -3,7 +3,9 @@
 real game and a real seat token, so the game routes are exercised past their 404s."""
 from __future__ import annotations
 
+import atexit
 import random
+import shutil
 import tempfile
 import warnings
 from pathlib import Path
@@ -18,7 +20,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-_db = Path(tempfile.mkdtemp(prefix="ttr-schema-")) / "server.db"
+_dir = tempfile.mkdtemp(prefix="ttr-schema-")
+atexit.register(shutil.rmtree, _dir, True)
+_db = Path(_dir) / "server.db"
 app = create_app(f"sqlite:///{_db}", bot_delay=0)
 _client = TestClient(app)
 _game = _client.post("/api/games", json={"map": "europe", "players": 2, "seed": 1,

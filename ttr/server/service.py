@@ -129,7 +129,7 @@ class GameService:
             if s["kind"] == "human" and s.get("bot") is not None:
                 raise Invalid(f"seats[{i}]: a human seat has no bot")
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = secrets.randbelow(2**63)  # 63 random bits: the deal cannot be searched for
         options = {"setup": setup} if setup is not None else {}
         try:
             game = new_game(map_name, players, seed=seed, random_first=random_first, **options)
