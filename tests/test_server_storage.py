@@ -130,3 +130,22 @@ def test_the_migrations_make_exactly_the_tables_the_code_uses(db_url):
         diff = compare_metadata(MigrationContext.configure(conn), metadata)
     s.close()
     assert diff == []
+
+
+def test_servers_starting_together_migrate_once(db_url):
+    import threading
+    stores, errors = [], []
+
+    def open_store():
+        try:
+            stores.append(Store(db_url))
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+    threads = [threading.Thread(target=open_store) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and all(s.revision() == "0001" for s in stores)
+    for s in stores:
+        s.close()

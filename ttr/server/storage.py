@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -83,15 +84,25 @@ def safe_url(url: str) -> str:
 def _sqlite_connect(dbapi_conn, _record) -> None:
     dbapi_conn.isolation_level = None  # SQLAlchemy says BEGIN (below): savepoints then work
     cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode = WAL")   # a commit is one append to the log
-    cur.execute("PRAGMA synchronous = FULL")   # ... synced before COMMIT returns
+    cur.execute("PRAGMA busy_timeout = 10000")  # wait for another connection's lock, first of all
+    cur.execute("PRAGMA journal_mode = WAL")    # a commit is one append to the log
+    cur.execute("PRAGMA synchronous = FULL")    # ... synced before COMMIT returns
     cur.execute("PRAGMA foreign_keys = ON")
-    cur.execute("PRAGMA busy_timeout = 10000")
     cur.close()
 
 
 def _sqlite_begin(conn) -> None:
-    conn.exec_driver_sql("BEGIN")
+    """Writes take the write lock at BEGIN (waiting for it), reads take none."""
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
+
+
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    with engine.connect().execution_options(write=True) as conn, conn.begin():
+        yield conn
+
+
+_MIGRATING = threading.Lock()  # Alembic's context is global: one migration at a time in a process
 
 
 class _Job:
@@ -169,7 +180,7 @@ class GroupCommit:
     def _transaction(self, batch: list[_Job]) -> bool:
         """Write the batch in one transaction; False (every job's error set) if it was rolled back."""
         try:
-            with self.engine.begin() as conn:
+            with write_transaction(self.engine) as conn:
                 for j in batch:
                     if self.savepoints and len(batch) > 1:
                         try:
@@ -219,7 +230,9 @@ class Store:
         """Create or upgrade the schema to the newest migration."""
         cfg = Config()
         cfg.set_main_option("script_location", str(resources.files("ttr.server") / "migrations"))
-        with self.engine.begin() as conn:
+        with _MIGRATING, write_transaction(self.engine) as conn:
+            if self.engine.dialect.name == "postgresql":  # processes starting together migrate one at a time
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(7437001)"))
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 
