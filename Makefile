@@ -23,7 +23,7 @@ install: $(VENV)/.installed
 
 run: $(VENV)/.installed
 	@if [ -t 0 ]; then \
-		$(BIN)/ttr play --map europe --bots planner,planner,planner; \
+		$(BIN)/ttr play --map europe --players 4 --bots planner; \
 	else \
 		$(BIN)/ttr demo --map europe --players 4 --seed 1; \
 	fi

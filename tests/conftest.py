@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, database=None)
@@ -11,7 +12,10 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
-import pytest  # noqa: E402
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path_factory, monkeypatch):
+    """`ttr play` saves games in the user's data directory: a temporary one in tests."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
 
 
 @pytest.fixture(scope="session")

@@ -193,7 +193,7 @@ def test_a_resumed_game_is_the_stored_game(tmp_path):
     for _ in range(15):
         c.apply(bot_action(c, "random"))
     before = c.game
-    c2 = Campaign.open(tmp_path / "c.db")
+    c2 = Campaign.open(tmp_path / "c.db", lock=False)  # read only: c holds it
     after = c2.game
     assert after.history == before.history and after.money == before.money and after.hands == before.hands
     assert after.event_discard == before.event_discard and after.seed == game_seed(2, 1)
@@ -434,7 +434,7 @@ def test_an_illegal_action_writes_nothing(tmp_path):
         with pytest.raises(IllegalActionError):
             c.apply(bad)
     assert dump(tmp_path / "c.db") == before and len(c.game.actions) == n
-    assert len(Campaign.open(tmp_path / "c.db").game.actions) == n
+    assert len(Campaign.open(tmp_path / "c.db", lock=False).game.actions) == n
 
 
 def test_an_action_that_cannot_be_written_is_not_applied(tmp_path):
@@ -450,7 +450,7 @@ def test_an_action_that_cannot_be_written_is_not_applied(tmp_path):
     other.execute("ROLLBACK")
     other.close()
     c.apply(action)
-    assert Campaign.open(tmp_path / "c.db").game.history == [str(action)]
+    assert Campaign.open(tmp_path / "c.db", lock=False).game.history == [str(action)]
 
 
 def test_every_action_is_stored_as_played(tmp_path):
@@ -549,11 +549,13 @@ def run(*args):
     return res, res.output
 
 
-def assert_clean_error(res, out, pattern):
-    assert res.exit_code != 0 and isinstance(res.exception, SystemExit), out
+def assert_clean_error(res, out, pattern, usage=False):
+    """A one-line error (exit code 1), or with `usage` a usage error (exit code 2: usage, then the error)."""
+    assert res.exit_code == (2 if usage else 1) and isinstance(res.exception, SystemExit), out
     assert "Traceback" not in out and "Error" in out
-    assert __import__("re").search(pattern, out), out
-    assert len(out.strip().splitlines()) == 1, out
+    assert __import__("re").search(pattern, out.strip().splitlines()[-1]), out
+    if not usage:
+        assert len(out.strip().splitlines()) == 1, out
 
 
 def test_cli_new_play_status_end_to_end(tmp_path):
@@ -594,9 +596,9 @@ def test_cli_new_play_status_end_to_end(tmp_path):
 def test_cli_errors_are_one_line_and_change_nothing(tmp_path):
     f = tmp_path / "c.db"
     res, out = run("new", f, "--player", "Ann:blue", "--player", "Bob:mauve")
-    assert_clean_error(res, out, "unknown company colour 'mauve'")
+    assert_clean_error(res, out, "unknown company colour 'mauve'", usage=True)
     res, out = run("new", f, "--player", "Ann:blue", "--player", "Bob:blue")
-    assert_clean_error(res, out, "two players chose the blue company")
+    assert_clean_error(res, out, "two players chose the blue company", usage=True)
     res, out = run("new", f, "--player", "Ann")
     assert res.exit_code != 0 and "NAME:COLOUR" in out
     assert not f.exists()
@@ -611,11 +613,11 @@ def test_cli_errors_are_one_line_and_change_nothing(tmp_path):
     run("new", f, "--player", "Ann:blue", "--player", "Bob:red", "--player", "Cy:black", "--seed", 1)
     before = dump(f)
     res, out = run("play", f, "--absent", "Ann", "--absent", "Bob", "--bots", "random")
-    assert_clean_error(res, out, "at least 2 players")
+    assert_clean_error(res, out, "at least 2 players", usage=True)
     res, out = run("play", f, "--absent", "Zed", "--bots", "random")
-    assert_clean_error(res, out, "no player 'Zed'")
+    assert_clean_error(res, out, "no player 'Zed'", usage=True)
     res, out = run("play", f, "--bots", "nobot")
-    assert res.exit_code != 0 and "unknown bot 'nobot'" in out
+    assert_clean_error(res, out, "unknown bot 'nobot'", usage=True)
     res, out = run("new", f, "--player", "Ann:blue", "--player", "Bob:red")
     assert_clean_error(res, out, "already exists")
     assert dump(f) == before
@@ -668,7 +670,7 @@ def test_a_human_plays_a_seat_at_the_terminal_and_every_move_is_stored(tmp_path)
     assert ended == 1 and typed and c.number in (1, 2)
     log = out.file.getvalue()
     assert "Final result: Ticket to Ride Legacy" in log and "Traceback" not in log
-    with Campaign.open(tmp_path / "c.db") as again:  # every move of the game is in the file
+    with Campaign.open(tmp_path / "c.db", lock=False) as again:  # every move of the game is in the file
         assert again._snap.games[0]["status"] in ("removal", "done")
         human_seat = again._snap.seats[1].index(0)
         stored = again.store.actions(1)
@@ -698,7 +700,7 @@ def test_a_human_who_quits_leaves_the_game_saved_and_bots_can_resume_it(tmp_path
 
     ended = play(c, "random", human=1,
                  human_game=lambda c: terminal_game(c, 1, bot_names(c, "random"), out, eof_after_six))
-    assert ended == 0 and c.phase == PLAYING and "Game abandoned." in out.file.getvalue()
+    assert ended == 0 and c.phase == PLAYING and "Game abandoned; it is saved in the campaign" in out.file.getvalue()
     n = len(c.game.actions)
     c.close()
     with Campaign.open(tmp_path / "c.db", durable=False) as again:

@@ -5,6 +5,7 @@ import json
 import math
 import re
 import statistics
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -255,3 +256,172 @@ def test_simulate_bench_and_demo_work_on_legends_west():
     res, out = run("demo", "--map", "legends-west", "--players", "2", "--seed", "3")
     assert res.exit_code == 0, out
     assert "slip $" in out and "held $" in out and "never below $0" in out
+
+
+# ------------------------------------------------- usage, the same everywhere
+
+BOT_COMMANDS = [["demo"], ["simulate", "--games", "1"], ["arena", "--games", "1", "--workers", "1"], ["play"],
+                ["campaign", "play", "nowhere.db"]]
+
+
+@pytest.mark.parametrize("cmd", BOT_COMMANDS, ids=lambda c: " ".join(c[:2]))
+@pytest.mark.parametrize("flag", ["--bots", "--agents"])
+def test_unknown_bot_is_a_usage_error_with_a_suggestion_on_every_command(cmd, flag):
+    res, out = run(*cmd, flag, "planner,planer")
+    assert res.exit_code == 2, out
+    assert "unknown bot 'planer'. Did you mean 'planner'?" in " ".join(out.split()), out
+    assert "Traceback" not in out
+
+
+PLAYER_COMMANDS = [["demo"], ["simulate", "--games", "1"], ["arena", "--games", "1", "--workers", "1", "--bots",
+                                                              "random"], ["play"], ["bench", "--games", "1",
+                                                                                    "--runs", "1"]]
+
+
+@pytest.mark.parametrize("cmd", PLAYER_COMMANDS, ids=lambda c: c[0])
+def test_players_help_shows_each_boards_range_and_a_count_outside_is_exit_2(cmd):
+    res, out = run(cmd[0], "--help")
+    assert res.exit_code == 0
+    flat = " ".join(out.split())
+    assert "(2-5 on most boards; nordic 2-3)" in flat, out
+    res, out = run(*cmd, "--map", "nordic", "--players", "4")
+    assert res.exit_code == 2, out
+    assert "nordic is for 2-3 players, not 4" in out
+
+
+@pytest.mark.parametrize("cmd", [["demo", "--seed", "x"], ["simulate", "--games", "0"], ["bench", "--runs", "0"],
+                                 ["arena"], ["play", "--seat", "-1"], ["play", "--bots", ","],
+                                 ["campaign", "play"], ["campaign", "new", "x.db"], ["nosuchcommand"]])
+def test_usage_errors_exit_2_on_every_command(cmd):
+    res, out = run(*cmd)
+    assert res.exit_code == 2, out
+    assert "Usage:" in out and "Traceback" not in out
+
+
+def test_default_opponents_are_planners(tmp_path):
+    from ttr.commands.play import opponents
+    res, out = run("demo", "--map", "usa", "--players", "2", "--seed", "3")
+    assert "seat 0 (planner)" in out and "seat 1 (planner)" in out
+    s = json.loads(run("simulate", "--map", "usa", "--players", "2", "--games", "1", "--json")[1])
+    assert s["bots"] == ["planner", "planner"]
+    assert opponents("europe", None, None, 0) == ["planner"] * 3       # ttr play: 4 players
+    assert opponents("nordic", None, None, 0) == ["planner"] * 2       # or the board's most
+    assert opponents("usa", 3, ["random"], 2) == ["random"] * 2        # cycled over --players
+    assert opponents("usa", None, ["random"], 0) == ["random"]         # else one seat per bot named
+    # make run: ttr play and ttr demo with planners only
+    makefile = (Path(__file__).parent.parent / "Makefile").read_text()
+    runs = [line for line in makefile.splitlines() if "$(BIN)/ttr play" in line or "$(BIN)/ttr demo" in line]
+    assert len(runs) == 2
+    for line in runs:
+        bots = re.search(r"--bots ([\w,]+)", line)
+        assert bots is None or set(bots.group(1).split(",")) == {"planner"}, line
+
+
+# ------------------------------------------- progress, Ctrl-C, lazy schedule, JSON
+
+def test_bench_reports_progress(monkeypatch):
+    import ttr.commands.bench as bench_cmd
+    advanced = []
+
+    class Recording(bench_cmd.Progress):
+        def advance(self, task, advance=1):
+            advanced.append(advance)
+            super().advance(task, advance)
+
+    monkeypatch.setattr(bench_cmd, "Progress", Recording)
+    res, out = run("bench", "--map", "usa", "--players", "2", "--games", "2", "--runs", "3")
+    assert res.exit_code == 0, out
+    assert advanced == [1, 1, 1]  # one step per run
+    advanced.clear()
+    res, out = run("bench", "--games", "1", "--runs", "2", "--json")
+    assert len(advanced) == 2 * 4  # every run of every target setup
+
+
+def test_ctrl_c_in_simulate_prints_the_results_of_the_games_finished(monkeypatch):
+    import ttr.commands.simulate as sim_cmd
+    real, calls = sim_cmd.play_game, []
+
+    def play_then_interrupt(*args, **kw):
+        calls.append(args)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(sim_cmd, "play_game", play_then_interrupt)
+    res, out = run("simulate", "--map", "usa", "--players", "2", "--games", "50", "--bots", "random")
+    assert res.exit_code == 0, out
+    assert "Stopped: 3 of 50 games finished." in out and "3 games of usa, 2 players" in out and "seeds 1..3" in out
+    calls.clear()
+    res, out = run("simulate", "--map", "usa", "--players", "2", "--games", "50", "--bots", "random", "--json")
+    s = json.loads(out)
+    assert s["games"] == 3 and s["stopped_early"] is True and s["games_asked"] == 50
+
+
+def test_ctrl_c_in_arena_prints_the_results_of_the_games_finished(monkeypatch):
+    import ttr.runtime.arena as arena
+    real, calls = arena.play_task, []
+
+    def play_then_interrupt(task):
+        calls.append(task)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(task)
+
+    monkeypatch.setattr(arena, "play_task", play_then_interrupt)
+    res, out = run("arena", "--map", "usa", "--players", "2", "--bots", "random,greedy", "--games", "20",
+                   "--workers", "1")
+    assert res.exit_code == 0, out
+    assert "Stopped: 3 of 40 games finished." in out and "3 games of usa" in out and "head to head" in out
+
+
+def test_ctrl_c_in_a_parallel_arena_keeps_the_games_finished():
+    from ttr.runtime.arena import run_arena
+
+    def progress(done, total):
+        if done == 3:
+            raise KeyboardInterrupt
+
+    r = run_arena("usa", 2, ["random", "random"], games=100, seed=1, workers=2, progress=progress)
+    assert r.stopped and len(r.records) >= 3 and r.summary()["games_planned"] == 200
+
+
+def test_arena_schedules_games_lazily():
+    """A billion matches: the schedule is made as games are needed, so a stop after a few games
+    returns at once, with little memory."""
+    import time
+    import tracemalloc
+    from itertools import islice
+
+    from ttr.runtime.arena import run_arena, schedule
+
+    t0 = time.perf_counter()
+    assert [t.index for t in islice(schedule("usa", 2, ["random"], 10 ** 9, 1), 3)] == [0, 1, 2]
+
+    def stop_after_two(done, total):
+        assert total == 2 * 10 ** 9
+        if done == 2:
+            raise KeyboardInterrupt
+
+    for workers in (1, 2):
+        tracemalloc.start()
+        r = run_arena("usa", 2, ["random", "random"], games=10 ** 9, seed=1, workers=workers, progress=stop_after_two)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert r.stopped and 2 <= len(r.records) <= 2 + 4 * workers
+        assert peak < 20 * 2 ** 20, f"{peak / 2 ** 20:.0f} MB"
+    assert time.perf_counter() - t0 < 60
+
+
+def test_json_output_names_map_players_bots_seed_and_version(tmp_path):
+    s = json.loads(run("simulate", "--map", "usa", "--players", "2", "--games", "1", "--seed", "4",
+                       "--bots", "random", "--json")[1])
+    assert (s["map"], s["players"], s["bots"], s["seed"], s["ttr_version"]) == (
+        "usa", 2, ["random", "random"], 4, ttr.__version__)
+    s = json.loads(run("arena", "--map", "usa", "--players", "2", "--bots", "random,greedy", "--games", "1",
+                       "--seed", "4", "--workers", "1", "--json", "-")[1])
+    assert (s["map"], s["players"], s["bots"], s["seed"], s["ttr_version"]) == (
+        "usa", 2, ["random", "greedy"], 4, ttr.__version__)
+    s = json.loads(run("bench", "--map", "usa", "--players", "2", "--games", "1", "--runs", "1", "--json")[1])
+    row = s["results"][0]
+    assert s["ttr_version"] == ttr.__version__
+    assert (row["map"], row["players"], row["bots"], row["seed"]) == ("usa", 2, ["random", "random"], 0)

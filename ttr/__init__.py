@@ -15,7 +15,16 @@ from .engine import (
     connected,
     longest_path,
 )
-from .errors import ActionSyntaxError, IllegalActionError, MapError, SaveError, TtrError
+from .errors import (
+    ActionSpaceError,
+    ActionSyntaxError,
+    IllegalActionError,
+    IllegalActionIdError,
+    MapError,
+    SaveError,
+    TtrError,
+)
+from .formats.action_space import ActionSpace
 from .formats.save import dump as save_game
 from .formats.save import load as load_game
 from .maps import Map, load_map, map_names
@@ -23,7 +32,7 @@ from .maps import Map, load_map, map_names
 __version__ = "0.2.0"
 
 __all__ = [
-    "Action", "ActionSyntaxError", "EDITIONS", "Edition", "Game", "IllegalActionError", "LegalActions", "Map",
+    "Action", "ActionSpace", "ActionSpaceError", "ActionSyntaxError", "EDITIONS", "Edition", "Game", "IllegalActionError", "IllegalActionIdError", "LegalActions", "Map",
     "MapError", "Observation", "Phase", "Ruleset", "SaveError", "TtrError", "connected", "get_edition", "get_ruleset",
     "load_game", "load_map", "longest_path", "map_names", "new_game", "replay", "save_game",
 ]

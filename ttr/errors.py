@@ -19,3 +19,12 @@ class MapError(TtrError):
 
 class SaveError(TtrError):
     """A save file (or dict) that is malformed or inconsistent."""
+
+
+class ActionSpaceError(TtrError):
+    """An integer action id, a step prefix or an action that the action space cannot map
+    (out of range, not an action of this space, a keep without the game, a bad prefix)."""
+
+
+class IllegalActionIdError(ActionSpaceError, IllegalActionError):
+    """An action id (or payment step) that is not legal in the given position."""

@@ -33,6 +33,7 @@ from .state import (
     standings,
     year,
 )
+from .packcheck import check_pack_games
 from .store import Store
 
 READY, PLAYING, REMOVAL, FINISHED = "ready", "playing", "removal", "finished"
@@ -53,9 +54,10 @@ class Campaign:
     def create(cls, path: str | Path, players: list[tuple[str, str]], pack: str | Pack = "demo", seed: int = 0,
                durable: bool = True) -> "Campaign":
         """A new campaign file: players as (name, company colour), clockwise; `pack` a shipped pack's
-        name, a pack file's path or a Pack. The pack's JSON is stored in the file. The caboose goes
-        to a random player (from the seed). `durable=False` trades power-loss safety for speed
-        (a crashed process still loses nothing)."""
+        name, a pack file's path or a Pack, with which every game of the campaign must set up
+        (CampaignError names the game and the pack's entry that does not). The pack's JSON is stored
+        in the file. The caboose goes to a random player (from the seed). `durable=False` trades
+        power-loss safety for speed (a crashed process still loses nothing)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise CampaignError(f"the seed must be an integer, not {seed!r}")
         ps = check_players([tuple(p) for p in players])
@@ -64,6 +66,7 @@ class Campaign:
                 pack = load_pack(str(pack))
             except ContentError as e:
                 raise CampaignError(str(e)) from None
+        check_pack_games(pack, [p.company for p in ps])  # every game can be set up, not only the first
         holder = pick(seed, "caboose", [p.idx for p in ps])
         created = datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -74,8 +77,11 @@ class Campaign:
         return cls(Store.create(path, fill, durable))
 
     @classmethod
-    def open(cls, path: str | Path, durable: bool = True) -> "Campaign":
-        store = Store.open(path, durable)
+    def open(cls, path: str | Path, durable: bool = True, lock: bool = True) -> "Campaign":
+        """An existing campaign. One process at a time may change a campaign: opening one that
+        another process holds raises CampaignError (it is in use); `lock=False` opens it to read
+        only (status), which works meanwhile."""
+        store = Store.open(path, durable, lock)
         try:
             return cls(store)
         except BaseException:

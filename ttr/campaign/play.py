@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..agents import AGENTS, make_agent
+from ..agents import AGENTS
 from ..engine.actions import Action
-from ..engine.observer import Observation
+from ..play.bots import PlyBot
 from ..runtime import Match
 from .campaign import FINISHED, PLAYING, READY, REMOVAL, Campaign
 from .state import CampaignError, derive
@@ -35,15 +35,13 @@ def bot_names(c: Campaign, bots: str | list[str] | dict | None) -> dict[int, str
     return out
 
 
-class CampaignBot:
+class CampaignBot(PlyBot):
     """A bot seat of a campaign game: a fresh bot for every action, seeded from the campaign
     seed, the game and the action's number (the view's ply)."""
 
     def __init__(self, c: Campaign, name: str):
-        self.seed, self.number, self.name = c.seed, c.number, name
-
-    def act(self, obs: Observation) -> Action:
-        return make_agent(self.name, derive(self.seed, "bot", self.number, obs.view["ply"])).act(obs)
+        seed, number = c.seed, c.number
+        super().__init__(name, lambda ply: derive(seed, "bot", number, ply))
 
 
 def bot_action(c: Campaign, bot: str) -> Action:
@@ -60,7 +58,8 @@ def terminal_game(c: Campaign, human: int, bots: dict[int, str], console, input_
     seat = next(s for s, p in enumerate(c.seats) if p.idx == human)
     names = ["you" if s == seat else f"{p.name} ({bots[p.idx]})" for s, p in enumerate(c.seats)]
     agents = {s: CampaignBot(c, bots[p.idx]) for s, p in enumerate(c.seats) if s != seat}
-    session = Session(c.live_game(), seat, agents, names, console, input_fn or input, commit=c.apply)
+    session = Session(c.live_game(), seat, agents, names, console, input_fn or input, commit=c.apply,
+                      saved_in=f"the campaign {c.store.path}")
     if input_fn is None:
         session.input_fn = make_input(lambda: session.ctx, console)
     session.run()

@@ -7,6 +7,7 @@ between two calls loses nothing and leaves nothing half written."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -105,10 +106,39 @@ class Snapshot:
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, text) of the game in progress
 
 
+class InUse:
+    """This process's claim on a campaign file: `FILE.lock` held with an OS lock, which the OS
+    releases when the process ends however it ends, so a crash never leaves a campaign locked."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        lock = Path(f"{path}.lock")
+        try:
+            self.file = open(lock, "a+b")  # noqa: SIM115 - held until release()
+        except OSError as e:
+            raise CampaignError(f"cannot open {path}: cannot create {lock} ({e.strerror})") from None
+        try:
+            if os.name == "nt":  # pragma: no cover - Windows
+                import msvcrt
+                self.file.seek(0)
+                msvcrt.locking(self.file.fileno(), msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
+                fcntl.flock(self.file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.file.close()
+            raise CampaignError(f"{path} is in use: another ttr is playing it (`ttr campaign play` or `remove`); "
+                                "try again when it has finished (`ttr campaign status` works meanwhile)") from None
+
+    def release(self) -> None:
+        self.file.close()
+
+
 class Store:
-    def __init__(self, conn: sqlite3.Connection, path: str):
+    def __init__(self, conn: sqlite3.Connection, path: str, lock: InUse | None = None):
         self.conn = conn
         self.path = path
+        self.lock = lock
 
     # ---------------------------------------------------------- open/create
 
@@ -139,11 +169,14 @@ class Store:
             raise CampaignError(f"{p} already exists; choose a new file for a new campaign")
         if not p.parent.is_dir():
             raise CampaignError(f"cannot create {p}: no directory {p.parent}")
+        claim = InUse(p)
         try:
             conn = cls._connect(p, "rwc", durable)
         except sqlite3.Error as e:
+            claim.release()
+            Path(f"{p}.lock").unlink(missing_ok=True)
             raise CampaignError(f"cannot create {p}: {e}") from None
-        store = cls(conn, str(p))
+        store = cls(conn, str(p), claim)
         try:
             cls._wal(conn)
             with store.tx():
@@ -154,19 +187,33 @@ class Store:
                                  [("kind", KIND), ("schema_version", str(SCHEMA_VERSION))])
                 fill(store)
         except BaseException:
-            conn.close()
-            for suffix in ("", "-wal", "-shm", "-journal"):
+            store.close()
+            for suffix in ("", "-wal", "-shm", "-journal", ".lock"):
                 Path(str(p) + suffix).unlink(missing_ok=True)
             raise
         return store
 
     @classmethod
-    def open(cls, path: str | Path, durable: bool = True) -> "Store":
+    def open(cls, path: str | Path, durable: bool = True, lock: bool = True) -> "Store":
+        """An existing campaign file. `lock`: for changing it, which one process at a time may
+        (CampaignError if another holds it); without, for reading only."""
         p = Path(path)
         if not p.exists():
             raise CampaignError(f"no campaign file {p}")
         if p.is_dir():
             raise CampaignError(f"{p} is a directory, not a campaign file")
+        claim = InUse(p) if lock else None
+        try:
+            store = cls._open(p, durable)
+        except BaseException:
+            if claim:
+                claim.release()
+            raise
+        store.lock = claim
+        return store
+
+    @classmethod
+    def _open(cls, p: Path, durable: bool) -> "Store":
         try:
             conn = cls._connect(p, "rw", durable)
         except sqlite3.DatabaseError as e:
@@ -197,6 +244,9 @@ class Store:
 
     def close(self) -> None:
         self.conn.close()
+        if self.lock:
+            self.lock.release()
+            self.lock = None
 
     @contextmanager
     def tx(self):

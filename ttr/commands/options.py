@@ -18,10 +18,23 @@ def map_option(default: str = "europe") -> Callable:
     return click.option("--map", "map_name", type=MAPS, default=default, show_default=True, help="the board")
 
 
+def player_ranges() -> str:
+    """Each board's player range, e.g. '2-5 on most boards; nordic 2-3' (board names are never split
+    at their hyphens by the help's line wrapping)."""
+    by_range: dict[str, list[str]] = {}
+    for m in sorted(EDITIONS):
+        r = player_range(m)
+        by_range.setdefault(f"{r.start}-{r.stop - 1}", []).append(m)
+    common = max(by_range, key=lambda k: len(by_range[k]))
+    rest = [f"{' '.join(ms)} {k}" for k, ms in by_range.items() if k != common]
+    if len(by_range) == 1:
+        return f"{common} on every board"
+    return f"{common} on most boards; " + "; ".join(rest)
+
+
 def players_option(default: int | None, help: str = "") -> Callable:
-    ranges = ", ".join(f"{m} {r.start}-{r.stop - 1}" for m, r in ((m, player_range(m)) for m in sorted(EDITIONS)))
     return click.option("--players", type=int, default=default, show_default=default is not None,
-                        help=(help + " " if help else "") + f"(by board: {ranges})")
+                        help=(help + " " if help else "") + f"({player_ranges()})")
 
 
 def check_players(map_name: str, players: int) -> int:
@@ -66,5 +79,5 @@ def seat_bots(bots: list[str], players: int) -> list[str]:
     return (bots * players)[:players]
 
 
-__all__ = ["MAPS", "bot_name", "bots_option", "check_players", "map_option", "parse_bots", "players_option",
+__all__ = ["MAPS", "bot_name", "player_ranges", "bots_option", "check_players", "map_option", "parse_bots", "players_option",
            "seat_bots"]

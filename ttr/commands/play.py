@@ -1,32 +1,95 @@
-"""`ttr play`: you against bots, in the terminal."""
+"""`ttr play`: you against bots, in the terminal, saved after every move."""
 from __future__ import annotations
 
 import shutil
 import sys
+from pathlib import Path
 
 import click
+from click.core import ParameterSource
 from rich.console import Console
+from rich.markup import escape
 
-from ..editions import EDITIONS
+from ..editions import player_range
 from ..errors import TtrError
-from ..play import run_session
+from ..play import new_session, resume_session
+from ..play.savefile import default_path
+from .options import bots_option, check_players, map_option, players_option, seat_bots
+
+DEFAULT_PLAYERS = 4
+NEW_GAME_OPTIONS = ("map_name", "players", "bots", "seat", "seed", "save")
 
 
 @click.command("play")
-@click.option("--map", "map_name", type=click.Choice(sorted(EDITIONS)), default="europe", show_default=True)
-@click.option("--bots", default="planner,planner,planner", show_default=True,
-              help="comma-separated bot names, one per opponent (players = 1 + bots); unknown names play random")
-@click.option("--seat", type=int, default=0, show_default=True, help="your seat (0 moves first)")
+@map_option()
+@players_option(None, help="players, you included (default: one per bot named and you, or 4, or the "
+                           "board's most if fewer)")
+@bots_option(None, help="comma-separated bot names for the other seats, in seat order, cycled (default: planners)")
+@click.option("--seat", type=click.IntRange(0), default=0, show_default=True, help="your seat (0 moves first)")
 @click.option("--seed", type=int, default=1, show_default=True)
-def command(map_name: str, bots: str, seat: int, seed: int) -> None:
-    """Play one game against bots: type help at the prompt for the commands."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    if not names:
-        raise click.BadParameter("name at least one bot", param_hint="--bots")
+@click.option("--save", "save", type=click.Path(dir_okay=False), default=None,
+              help="save the game in this new file after every move (default: a new file in your data "
+                   "directory; the path is printed)")
+@click.option("--resume", type=click.Path(dir_okay=False), default=None,
+              help="play on a game saved by ttr play (same board, bots and seat), saving it there")
+@click.pass_context
+def command(ctx: click.Context, map_name: str, players: int | None, bots: list[str] | None, seat: int, seed: int,
+            save: str | None, resume: str | None) -> None:
+    """Play one game against bots: type help at the prompt for the commands. Ctrl-C asks
+    before leaving; the game is saved after every move and `--resume FILE` plays it on."""
     # a terminal sizes itself; piped output gets room for the tables
     width = None if sys.stdout.isatty() else max(120, shutil.get_terminal_size((120, 40)).columns)
     console = Console(width=width, highlight=False)
     try:
-        run_session(map_name, names, seat=seat, seed=seed, console=console)
+        if resume:
+            given = [f"--{n.replace('_name', '')}" for n in NEW_GAME_OPTIONS
+                     if ctx.get_parameter_source(n) == ParameterSource.COMMANDLINE]
+            if given:
+                raise click.UsageError(f"--resume plays on the saved game as it was set up: drop {', '.join(given)}")
+            session = resume_session(resume, console=console)
+            path = resume
+        else:
+            names = opponents(map_name, players, bots, seat)
+            path = str(save_path(save, map_name))
+            session = new_session(map_name, names, seat=seat, seed=seed, console=console, save_to=path)
+            console.print(f"[dim]Saving the game in {escape(path)} after every move "
+                          f"(ttr play --resume {escape(path)} plays it on).[/]", soft_wrap=True)
+        session.run()
     except TtrError as e:
         raise click.ClickException(str(e)) from None
+    if session.quit:
+        console.print(f"Play on with: ttr play --resume {escape(path)}", soft_wrap=True)
+
+
+def opponents(map_name: str, players: int | None, bots: list[str] | None, seat: int) -> list[str]:
+    """The bot of each other seat, in seat order (usage errors, exit code 2, for bad counts)."""
+    if players is None:
+        players = 1 + len(bots) if bots else min(DEFAULT_PLAYERS, player_range(map_name)[-1])
+    check_players(map_name, players)
+    bots = bots or ["planner"]
+    if len(bots) > players - 1:
+        raise click.BadParameter(f"{len(bots)} bots for {players - 1} other seats: give at most one bot per seat",
+                                 param_hint="'--bots'")
+    if seat >= players:
+        raise click.BadParameter(f"seat {seat} does not exist in a {players}-player game (seats 0-{players - 1})",
+                                 param_hint="'--seat'")
+    return seat_bots(bots, players - 1)
+
+
+def save_path(save: str | None, map_name: str) -> Path:
+    """The new file the game is saved in (a usage error if it exists or its folder does not)."""
+    if save is None:
+        p = default_path(map_name)
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise click.ClickException(f"cannot create {p.parent} for the saved game ({e.strerror}); "
+                                       "choose a file with --save") from None
+        return p
+    p = Path(save)
+    if p.exists():
+        raise click.BadParameter(f"{save} exists: play it on with --resume {save}, or choose a new file",
+                                 param_hint="'--save'")
+    if not p.parent.is_dir():
+        raise click.BadParameter(f"no folder {p.parent} for {save}", param_hint="'--save'")
+    return p

@@ -32,14 +32,15 @@ from .phases import (
 )
 from .ruleset import Ruleset
 
-_APPLY = {name: spec.apply for name, spec in KINDS.items()}  # refreshed by `_apply_of` for late kinds
+class _ApplyTable(dict):
+    """kind word -> its apply function, filled on first use (editions register kinds after import)."""
+
+    def __missing__(self, kind: str):
+        fn = self[kind] = KINDS[kind].apply
+        return fn
 
 
-def _apply_of(kind: str):
-    fn = _APPLY.get(kind)
-    if fn is None:
-        fn = _APPLY[kind] = KINDS[kind].apply
-    return fn
+_APPLY = _ApplyTable()
 
 
 class Game:
@@ -294,7 +295,7 @@ class Game:
         self.seats.append(self.current)
         if a.kind != PASS:
             self.passes = 0
-        _apply_of(a.kind)(self, a)
+        _APPLY[a.kind](self, a)
 
     def note(self, **event: Any) -> None:
         """Add a public event to the log entry of the action being applied (when recording)."""

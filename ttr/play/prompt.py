@@ -27,7 +27,7 @@ from ..engine.actions import (
     parse_cards,
 )
 from ..errors import ActionSyntaxError
-from .render import (
+from .context import (
     ACTION_WORDS,
     ALL_WORDS,
     META_WORDS,

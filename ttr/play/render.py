@@ -1,16 +1,11 @@
-"""What the human sees: card markup, the view-derived context, the board renderer."""
+"""What the human sees: the board, tables and questions, drawn from the context."""
 from __future__ import annotations
-
-import unicodedata
-from dataclasses import dataclass, field
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
-from ..agents.planner import graph_of
-from ..agents.planning import INF
-from ..cards import CARD_NAMES
 from ..engine.actions import (
     CLAIM,
     DECLINE,
@@ -18,40 +13,30 @@ from ..engine.actions import (
     EXCHANGE,
     HARBOR,
     KEEP,
-    KINDS,
     PASS,
     PAY,
     PIECES,
     STATION,
     STOP,
     TICKETS,
-    Action,
 )
-from ..engine.observer import Observation
-from ..engine.ruleset import Ruleset
+from .context import (
+    Context,
+    card_markup,
+    cards_markup,
+    claim_gain,
+    open_costs,
+    route_kind,
+    short_cards,
+    ticket_path,
+    ticket_progress,
+)
 from .results import result_columns
+from .tables import Col, fit_table
 
-# ---------------------------------------------------------------- commands
-
-# short and long words of the actions -> action kind
-ACTION_WORDS = {
-    "d": DRAW, "draw": DRAW,
-    "c": CLAIM, "claim": CLAIM,
-    "t": TICKETS,
-    "k": KEEP, "keep": KEEP,
-    "s": STATION, "station": STATION,
-    "h": HARBOR, "harbor": HARBOR,
-    "p": PAY, "pay": PAY,
-    "decline": DECLINE,
-    "pass": PASS,
-    "stop": STOP,
-    "pieces": PIECES,
-    "exchange": EXCHANGE,
-}
-# words that show things or leave; `tickets` alone shows your tickets (type `t` to draw new ones)
-META_WORDS = {"help": "help", "?": "help", "routes": "routes", "tickets": "tickets", "hand": "hand",
-              "board": "board", "legal": "legal", "quit": "quit", "q": "quit", "exit": "quit"}
-ALL_WORDS = sorted(set(ACTION_WORDS) | set(META_WORDS))
+BOARD_ROUTES = (3, 12)  # routes shown at the start of a turn, fewest and most (routes shows them all)
+BOARD_TICKETS = 4  # more tickets than this: the finished ones on one line
+DONE = "[green]done[/]"
 
 HELP_ROWS = [
     ("d <card> | d deck", "draw a face-up card (e.g. d red, d loco) or the top of the deck", DRAW),
@@ -80,127 +65,6 @@ PHASE_NAMES = {
     "keep-tickets": "keeping drawn tickets", "over": "game over",
 }
 
-CARD_STYLES = {"purple": "magenta", "blue": "blue", "orange": "dark_orange", "white": "bold white",
-               "green": "green", "yellow": "yellow", "black": "bold bright_black", "red": "red",
-               "locomotive": "bold cyan", "joker": "bold cyan", "gray": "grey62"}
-
-
-def card_markup(name: str) -> str:
-    style = CARD_STYLES.get(name) or CARD_STYLES.get(name.split("-")[0], "")
-    return f"[{style}]{escape(name)}[/]" if style else escape(name)
-
-
-def cards_markup(cards) -> str:
-    """((kind, count), ...) -> '3 red + 1 locomotive' with colours."""
-    return " + ".join(f"{n} {card_markup(CARD_NAMES[k])}" for k, n in cards)
-
-
-def _fold(text: str) -> str:
-    """Case- and accent-insensitive form of a name: 'Zürich' -> 'zurich'."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
-
-
-def _is_payment(word: str) -> bool:
-    return any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word)
-
-
-# ------------------------------------------------------------ what you see
-
-@dataclass
-class Context:
-    """What the prompt knows: the human's observation (view, legal moves) and the printed
-    board (the static rules)."""
-    view: dict
-    rules: Ruleset
-    legal: list = field(default_factory=list)
-
-    @classmethod
-    def of(cls, obs: Observation) -> "Context":
-        return cls(obs.view, obs.rules, list(obs.legal))
-
-    def __post_init__(self):
-        self.game_map = self.rules.map
-        self.edition = self.rules.edition
-        self.seat = self.view["seat"]
-        self.my_turn = bool(self.legal)
-        by: dict = {}
-        for a in self.legal:
-            by.setdefault(a.kind, []).append(a)
-        self.by_kind = by
-        self.claims: dict[int, list[Action]] = {}
-        for a in by.get(CLAIM, ()):
-            self.claims.setdefault(a.target, []).append(a)
-        self.sites: dict[tuple[str, str], list[Action]] = {}  # (station|harbor, city) -> payments
-        for kind in (STATION, HARBOR):
-            for a in by.get(kind, ()):
-                self.sites.setdefault((kind, a.target), []).append(a)
-        for opts in list(self.claims.values()) + list(self.sites.values()):
-            opts.sort(key=self.cost)
-        self.pays = sorted(by.get(PAY, ()), key=self.cost)
-
-    def cost(self, a: Action) -> tuple:
-        """Cheapest first: fewest wild cards, then fewest cards."""
-        wild = sum(n for k, n in a.cards if k == self.edition.wild)
-        return wild, sum(n for _, n in a.cards), str(a)
-
-    @property
-    def kinds(self) -> list[str]:
-        return [k for k in KINDS if k in self.by_kind]
-
-
-def ticket_progress(view: dict, rules: Ruleset, cities: list[str]) -> int | None:
-    """Pieces still needed to connect `cities` in order, on the cheapest path through the seat's own routes
-    (free), routes still open to it, and others' routes at its stations (free, assuming the station is used
-    there); None if blocked. Uses only public facts: owners, stations and the doubles rule."""
-    return ticket_path(view, rules, cities)[0]
-
-
-def ticket_path(view: dict, rules: Ruleset, cities: list[str], cost=None) -> tuple[int | None, set]:
-    """(pieces still needed, ids of the unowned routes on that cheapest path); (None, set()) if blocked."""
-    cost = cost or open_costs(view, rules)
-    graph = graph_of(rules.map)
-    total, routes = 0.0, set()
-    for src, dst in zip(cities, cities[1:]):
-        d, path = graph.shortest(src, dst, cost)
-        if d == INF:
-            return None, set()
-        total += d
-        routes |= {r for r in path if cost(r)}
-    return int(total), routes
-
-
-def open_costs(view: dict, rules: Ruleset):
-    """route id -> pieces still to lay for the seat: 0 for its own routes and for others' routes at its
-    stations, the length for routes it may still claim, None for the rest (taken, or closed by G1)."""
-    seat = view["seat"]
-    owners = {int(r): s for r, s in view["routes"].items()}
-    closes = rules.r_closes  # G1 (Legacy: triples stay open)
-    my_stations = {c for c, s in view["stations"].items() if s == seat}
-    route = rules.map.route_by_id
-
-    def cost(rid: int):
-        r = route[rid]
-        owner = owners.get(rid, -1)
-        if owner == seat:
-            return 0
-        if owner >= 0:
-            return 0 if my_stations & set(r.cities) else None
-        twin_owners = [owners.get(t, -1) for t in r.twins]
-        if seat in twin_owners or (closes[rid] and any(o >= 0 for o in twin_owners)):
-            return None
-        return r.length
-    return cost
-
-
-def route_kind(r) -> str:
-    if r.kind == "ship":
-        return "ship"
-    if r.tunnel:
-        return "tunnel"
-    if r.ferry:
-        return f"ferry ({r.locomotives} loco)"
-    return "train"
-
 
 class Renderer:
     """Draws parts of one view on a console."""
@@ -208,8 +72,13 @@ class Renderer:
     def __init__(self, console: Console, names: list[str]):
         self.console = console
         self.names = names  # per seat: "you" or the bot's name
+        self.lines = 0
 
     def print(self, *args, **kw) -> None:
+        """Print, counting the lines it takes (`self.lines`: the board fits them to the screen)."""
+        for x in args:
+            shown = Text.from_markup(x) if isinstance(x, str) else x
+            self.lines += len(self.console.render_lines(shown, self.console.options, pad=False))
         self.console.print(*args, **kw)
 
     def who(self, seat: int) -> str:
@@ -224,38 +93,36 @@ class Renderer:
         over = v["phase"] == "over"
         flag = "  [bold red]LAST ROUND[/]" if v["last_round"] and not over else ""
         turn = f"{v['turn']} turns" if over else f"turn {v['turn'] + 1}"
-        self.print(f"\n[bold]{escape(ctx.game_map.title)}[/] · {turn} · {escape(phase)}"
-                   + ("" if over else f" · to move: {escape(mover)}") + flag)
-        t = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+        if v["phase"] == "turn":  # the start of a turn: whose
+            phase = "your turn" if mover == "you" else f"{mover} to move"
+        elif not over:
+            phase += f" · to move: {mover}"
+        self.print(f"\n[bold]{escape(ctx.game_map.title)}[/] · {turn} · {escape(phase)}" + flag)
         rs = "ships" in v["players"][0]
         legacy = v.get("edition")
-        money = "$" if legacy else "score"
-        cols = (["", "seat", "player"] + (["company"] if legacy else []) + [money, "trains"] + (["ships"] if rs else [])
-                + ["cards", "tickets"])
-        if ctx.edition.stations:
-            cols.append("stations")
-        if ctx.edition.harbors:
-            cols.append("harbors")
-        cols.append("last action")
-        for c in cols:
-            t.add_column(c, justify="right" if c in ("score", "$", "trains", "ships", "cards", "tickets") else "left")
+        cols = [Col(""), Col("seat", "right"), Col("player", most=20)] + ([Col("co.")] if legacy else [])
+        cols += [Col("$" if legacy else "score", "right"), Col("trains", "right")]
+        cols += [Col("ships", "right")] if rs else []
+        cols += [Col("cards", "right"), Col("tkts", "right")]
+        cols += [Col("stations", most=16)] if ctx.edition.stations else []
+        cols += [Col("harbors", most=16)] if ctx.edition.harbors else []
+        cols.append(Col("last action", flex=True))
+        rows = []
         for p in v["players"]:
             s = p["seat"]
-            row = ["▶" if s == v["current_player"] and v["phase"] != "over" else "", str(s),
+            row = ["▶" if s == v["current_player"] and not over else "", str(s),
                    "[bold]you[/]" if s == ctx.seat else escape(self.names[s])]
             if legacy:
                 row.append(legacy["setup"]["companies"][s])
-            row += [str(p["score"]), str(p["trains"])]
-            if rs:
-                row.append(str(p["ships"]))
+            row += [str(p["score"]), str(p["trains"])] + ([str(p["ships"])] if rs else [])
             row += [str(p["hand_size"]), str(p["tickets"])]
             if ctx.edition.stations:
                 row.append(escape(", ".join(p["stations"])) or "-")
             if ctx.edition.harbors:
                 row.append(escape(", ".join(p["harbors"])) or "-")
-            row.append(escape(last.get(s, "")))
-            t.add_row(*row)
-        self.print(t)
+            row.append(escape(last.get(s, "").split("; ")[0]))  # the move; what followed was said with it
+            rows.append(row)
+        self.print(fit_table(self.console, cols, rows, header_style="bold"))
         if legacy:
             self.events(legacy)
 
@@ -266,9 +133,9 @@ class Renderer:
             self.print(f"Current event: [bold]{escape(ev['name'])}[/] ({ev['kind']}): {escape(ev['text'])}")
         else:
             self.print("[dim]No current event yet.[/]")
-        steps = "; ".join(f"{s['number']}. {escape(s['label'] or s['kind'])}" for s in legacy["claim_steps"])
+        steps = ", ".join(f"{s['number']} {escape(s['label'] or s['kind'])}" for s in legacy["claim_steps"])
         self.print(f"[dim]Claim steps: {steps} · company bonus ${legacy['setup']['company_bonus']} · "
-                   f"{legacy['event_deck_size']} event(s) in the deck · year {legacy['setup']['year']}[/]")
+                   f"{legacy['event_deck_size']} events to come · {legacy['setup']['year']}[/]")
 
     def table_cards(self, ctx: Context) -> None:
         v = ctx.view
@@ -277,7 +144,7 @@ class Renderer:
             piles = ", ".join(f"{n} deck {d['size']}" for n, d in v["decks"].items())
         else:
             piles = f"deck {v['deck_size']}"
-        self.print(f"[bold]Face up:[/] {shown}   [dim]({piles} cards, {v['ticket_pile_size']} tickets left)[/]")
+        self.print(f"[bold]Face up:[/] {shown}  [dim]({piles}, {v['ticket_pile_size']} tickets)[/]")
 
     def hand(self, ctx: Context) -> None:
         h = ctx.view["you"]["hand"]
@@ -286,29 +153,38 @@ class Renderer:
         pieces = f"{you['trains']} trains" + (f", {you['ships']} ships" if "ships" in you else "")
         extra = f", {you['stations_left']} stations" if ctx.edition.stations else ""
         extra += f", {you['harbors_left']} harbors" if "harbors_left" in you else ""
-        self.print(f"[bold]Your hand ({sum(h.values())}):[/] {cards}   [dim]({pieces}{extra} left)[/]")
+        self.print(f"[bold]Your hand ({sum(h.values())}):[/] {cards}  [dim]({pieces}{extra} left)[/]")
 
-    def tickets(self, ctx: Context) -> None:
+    def tickets(self, ctx: Context, fold: int | None = None) -> None:
+        """Your tickets and how far each is; with `fold`, more than `fold` tickets show the finished
+        ones on one line."""
         you = ctx.view["you"]
         if not you["tickets"]:
             self.print("[bold]Your tickets:[/] none yet")
             return
-        self.print("[bold]Your tickets:[/]")
-        t = Table(box=None, header_style="dim")
-        for c in ("id", "cities", "points", "to go"):
-            t.add_column(c, justify="right" if c in ("id", "points") else "left")
         pieces = you["trains"] + you.get("ships", 0)
+        rows, done = [], []
         for tk in you["tickets"]:
-            t.add_row(str(tk["id"]), escape(" – ".join(tk["cities"])) + (" [dim](long)[/]" if tk["long"] else ""),
-                      str(tk["points"]), self._to_go(ctx, tk["cities"], pieces))
-        self.print(t)
+            to_go = self._to_go(ctx, tk["cities"], pieces)
+            if fold is not None and len(you["tickets"]) > fold and to_go == DONE:
+                done.append(str(tk["id"]))
+                continue
+            rows.append([str(tk["id"]), self._cities(tk["cities"], tk["long"]), str(tk["points"]), to_go])
+        if done:
+            rows.append(["", f"[green]done: {', '.join(done)}[/]", "", ""])
+        self.print(fit_table(self.console, [Col("tkt", "right"), Col("your tickets", flex=True),
+                                            Col("pts", "right"), Col("to go")], rows))
+
+    @staticmethod
+    def _cities(cities, long: bool) -> str:
+        return escape(" – ".join(cities)) + (" [dim](long)[/]" if long else "")
 
     def _to_go(self, ctx: Context, cities: list[str], pieces: int) -> str:
         need = ticket_progress(ctx.view, ctx.rules, cities)
         if need is None:
             return "[red]blocked[/]"
         if need == 0:
-            return "[green]done[/]"
+            return DONE
         unit = "trains" if "ships" not in ctx.view["you"] else "pieces"
         short = f" [red](you have {pieces})[/]" if need > pieces else ""
         return f"[yellow]{need} {unit}[/]{short}"
@@ -320,18 +196,17 @@ class Renderer:
         least = min((len(a.target) for a in keeps), default=1)
         self.print(f"[bold]Tickets offered:[/] keep at least {least} (e.g. k {' '.join(map(str, offer[:least]))}, "
                    "or k all)")
-        t = Table(box=None, header_style="dim")
-        for c in ("id", "cities", "points", "shortest"):
-            t.add_column(c, justify="right" if c in ("id", "points") else "left")
         pieces = v["you"]["trains"] + v["you"].get("ships", 0)
+        rows = []
         for tid in offer:
             tk = ctx.game_map.ticket(tid)
-            t.add_row(str(tid), escape(" – ".join(tk.cities)) + (" [dim](long)[/]" if tk.long else ""),
-                      str(tk.points), self._to_go(ctx, list(tk.cities), pieces))
-        self.print(t)
+            rows.append([str(tid), self._cities(tk.cities, tk.long), str(tk.points),
+                         self._to_go(ctx, list(tk.cities), pieces)])
+        self.print(fit_table(self.console, [Col("id", "right"), Col("cities", flex=True), Col("pts", "right"),
+                                            Col("shortest")], rows))
 
     def routes(self, ctx: Context, city: str | None = None, limit: int | None = None) -> None:
-        """The claimable routes, one row per route; `limit`: those on your tickets' paths first, at most
+        """The claimable routes, one line each; `limit`: those on your tickets' paths first, at most
         `limit` rows (the board), else all (of `city`)."""
         if not ctx.claims:
             self.print("[dim]No route can be claimed now.[/]")
@@ -346,20 +221,19 @@ class Renderer:
             best = sorted(rids, key=lambda r: (r not in useful, -ctx.game_map.route(r).length, r))[:limit]
             hidden = len(rids) - len(best)
             rids = sorted(best)
-        t = Table(box=None, header_style="dim")
-        for c in ("id", "route", "len", "colour", "type", "pts", "ways", "cheapest", "tickets"):
-            t.add_column(c, justify="right" if c in ("id", "len", "pts", "ways") else "left")
+        legacy = ctx.view.get("edition") is not None  # claims pay by the claim steps, not in points
+        rows = []
         for rid in rids:
             r = ctx.game_map.route(rid)
             opts = ctx.claims[rid]
-            t.add_row(str(rid), escape(" – ".join(r.cities)), str(r.length), card_markup(r.color), route_kind(r),
-                      str(ctx.edition.route_points[r.length]), str(len(opts)), cards_markup(opts[0].cards),
-                      " ".join(map(str, useful.get(rid, ()))))
-        self.print("[bold]Routes you can claim[/] [dim](c <id>; ways: payment options; tickets: on the cheapest "
-                   "path of these tickets)[/]")
-        self.print(t)
-        if hidden:
-            self.print(f"[dim]… and {hidden} more: type routes (or routes <city>) for all.[/]")
+            value = claim_gain(ctx, r) if legacy else str(ctx.edition.route_points[r.length])
+            rows.append([str(rid), escape("–".join(r.cities)), f"{r.length} {card_markup(r.color)} {route_kind(r)}",
+                         value, short_cards(opts[0].cards), str(len(opts)), " ".join(map(str, useful.get(rid, ())))])
+        cols = [Col("id", "right"), Col("route", flex=True), Col("what"), Col("gain" if legacy else "pts", "right"),
+                Col("cheapest"), Col("ways", "right"), Col("tkts")]
+        shown = f"{len(rids)} of {len(rids) + hidden}; routes: all" if hidden else "c <id> claims"
+        self.print(f"[bold]Routes you can claim[/] [dim]({shown}; tkts: tickets served)[/]")
+        self.print(fit_table(self.console, cols, rows))
 
     @staticmethod
     def _ticket_routes(ctx: Context) -> dict[int, list[int]]:
@@ -399,15 +273,19 @@ class Renderer:
         if ctx.my_turn:
             hints = {DRAW: "d", CLAIM: "c", TICKETS: "t", KEEP: "k", STATION: "s", HARBOR: "h", PAY: "p"}
             kinds = ", ".join(f"{k} ({hints[k]})" if k in hints else k for k in ctx.kinds)
-            self.print(f"[dim]You may: {kinds}. Type help for the commands.[/]")
+            self.print(f"[dim]You may: {kinds}. help lists the commands.[/]")
 
     def board(self, ctx: Context, last: dict[int, str]) -> None:
+        """The start of a turn, on one screen: as many routes as the terminal's height leaves room
+        for (a 24-line terminal included), at least a few."""
+        self.lines = 0
         self.status(ctx, last)
         self.table_cards(ctx)
         self.hand(ctx)
-        self.tickets(ctx)
-        if ctx.claims:
-            self.routes(ctx, limit=12)
+        self.tickets(ctx, fold=BOARD_TICKETS)
+        if ctx.claims:  # below the routes: their title and header, "You may", the prompt
+            room = self.console.height - self.lines - 4
+            self.routes(ctx, limit=max(BOARD_ROUTES[0], min(BOARD_ROUTES[1], room)))
 
     def help(self, ctx: Context) -> None:
         self.print("[bold]Commands[/] (canonical action texts work too, e.g. claim 42 3red+1locomotive)")
@@ -457,15 +335,13 @@ class Renderer:
         r = v["result"]
         ed = ctx.edition
         self.status(ctx, last or {})
-        t = Table(title=f"Final result: {escape(ctx.game_map.title)}, {v['turn']} turns", title_style="bold")
+        self.print(f"\n[bold]Final result: {escape(ctx.game_map.title)}, {v['turn']} turns[/]")
         cols, rows, legend = result_columns(r, ed)
-        for c in ["rank", "seat", "player"] + cols:
-            t.add_column(c, justify="left" if c == "player" else "right")
-        for s, row in zip(r["ranking"], rows):
-            t.add_row(str(r["players"][s]["rank"]), str(s),
-                      "[bold]you[/]" if s == ctx.seat else escape(self.names[s]), *row)
-        t.caption = escape(legend)
-        self.print(t)
+        table = [[str(r["players"][s]["rank"]), str(s), "[bold]you[/]" if s == ctx.seat else escape(self.names[s]),
+                  *row] for s, row in zip(r["ranking"], rows)]
+        self.print(fit_table(self.console, [Col("rank", "right"), Col("seat", "right"), Col("player", flex=True)]
+                             + [Col(c, "right") for c in cols], table, header_style="bold"))
+        self.print(f"[dim]{escape(legend)}[/]")
         mine = r["players"][ctx.seat]
         for label, ids, style in (("completed", mine["tickets_completed"], "green"),
                                   ("failed", mine["tickets_failed"], "red")):

@@ -1,13 +1,15 @@
 """The terminal game: the human's seat (a prompt) and bots, in the match loop."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from rich.console import Console
 from rich.markup import escape
 
-from ..agents import AGENTS, make_agent
-from ..editions import new_game
+from ..agents import AGENTS
+from ..cards import CARD_NAMES
+from ..editions import new_game, player_range
 from ..engine import log
 from ..engine.actions import KEEP, TICKETS, Action
 from ..engine.game import Game
@@ -23,7 +25,10 @@ from .prompt import (
     option_text,
     resolve,
 )
-from .render import Context, Renderer
+from .bots import play_bot
+from .context import Context
+from .render import Renderer
+from .savefile import Saved, dump, read, write
 
 
 class Quit(Exception):
@@ -68,30 +73,22 @@ class HumanSeat:
         self.retry = True
 
 
-def resolve_bots(names: list[str], console: Console) -> list[str]:
-    """Known bot names, unknown ones replaced by random with a message listing the known ones."""
-    out = []
-    for n in names:
-        if n in AGENTS:
-            out.append(n)
-        else:
-            console.print(f"[yellow]Unknown bot {escape(n)!r}; known: {escape(', '.join(sorted(AGENTS)))}. "
-                          "Playing 'random' in its place.[/]")
-            out.append("random")
-    return out
-
-
 class Session:
     """One game: a human at `seat`, bots (any Seat) elsewhere, played by the match loop.
-    `commit(action)` applies a move elsewhere (a campaign's store) to the same game."""
+    `commit(action)` applies a move elsewhere (a campaign's store) to the same game;
+    `save()` is called after every move (and once at the start); `saved_in` says where
+    the game is kept, for the question Ctrl-C asks."""
 
     def __init__(self, game: Game, seat: int, bots: dict[int, object], names: list[str], console: Console,
-                 input_fn: Callable[[str], str], commit: Callable[[Action], object] | None = None):
+                 input_fn: Callable[[str], str], commit: Callable[[Action], object] | None = None,
+                 save: Callable[[], object] | None = None, saved_in: str | None = None):
         self.game = game
         self.seat = seat
         self.names = names
         self.console = console
         self.input_fn = input_fn
+        self.save = save
+        self.saved_in = saved_in
         self.out = Renderer(console, names)
         self.last: dict[int, str] = {}
         self.ctx: Context | None = None
@@ -106,10 +103,27 @@ class Session:
     # -- helpers
 
     def ask(self, prompt: str) -> str:
+        """A line from the human. End of input quits; Ctrl-C asks first (an empty line if not)."""
         try:
             return self.input_fn(prompt)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             raise Quit from None
+        except KeyboardInterrupt:
+            self.console.print()
+            self.confirm_quit()
+            return ""
+
+    def confirm_quit(self) -> None:
+        """Ask before leaving: raise Quit on yes, Ctrl-C or end of input; otherwise play on."""
+        where = f"the game is saved in {self.saved_in}" if self.saved_in else "this game is not saved"
+        try:
+            answer = self.input_fn(f"Really quit? {where}. [y/N] ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            raise Quit from None
+        if answer in ("y", "yes"):
+            raise Quit
+        self.console.print("[dim]Playing on.[/]")
 
     def context(self) -> Context:
         self.ctx = Context.of(self.game.observe(self.seat, history=True))
@@ -123,33 +137,57 @@ class Session:
                            f"You are seat {self.seat}; " + ", ".join(
                                f"seat {s}: {escape(n)}" for s, n in enumerate(self.names) if s != self.seat)
                            + ". Type help for the commands.")
-        try:
-            while not g.is_over:
-                if g.current_player != self.seat and self.console.is_terminal:
-                    with self.console.status(f"{self.out.who(g.current_player)} is thinking…"):
-                        self.match.step()
-                else:
-                    self.match.step()
-        except (Quit, KeyboardInterrupt):
-            self.flush()
-            self.quit = True
-            self.console.print("Game abandoned.")
-            return self
+        if g.actions:
+            self.recap()
+        if self.save is not None:
+            self.save()
+        while not g.is_over:
+            try:
+                try:
+                    self.step()
+                except KeyboardInterrupt:  # Ctrl-C while a bot thinks: nothing was played
+                    self.flush()
+                    self.console.print()
+                    self.confirm_quit()
+            except Quit:
+                self.flush()
+                self.quit = True
+                self.console.print("Game abandoned" + (f"; it is saved in {escape(self.saved_in)}." if self.saved_in
+                                                       else "."), soft_wrap=True)  # a path is never broken
+                return self
         self.flush()
         self.out.result(self.context(), self.last)
         return self
+
+    def step(self) -> None:
+        g = self.game
+        if g.current_player != self.seat and self.console.is_terminal:
+            with self.console.status(f"{self.out.who(g.current_player)} is thinking…"):
+                self.match.step()
+        else:
+            self.match.step()
+
+    def recap(self) -> None:
+        """A resumed game: each seat's last move, from the public log."""
+        g = self.game
+        for e in g.log or ():
+            self.last[e["seat"]] = log.words(e, g.rules, self.out.who)
+        self.console.print(f"Resumed after {len(g.actions)} actions (turn {g.turns + 1}).")
 
     def moved(self, match: Match, seat: int, action: Action) -> None:
         """After every move: say it (a bot's moves once its turn is over), and the last round."""
         for _, message in match.faults[self._faults_seen:]:
             self.console.print(f"[red]{escape(message)}; it plays its first legal move instead.[/]")
         self._faults_seen = len(match.faults)
+        if self.save is not None:
+            self.save()
         g = self.game
         entry = g.log[-1] if g.log else None
         words = log.words(entry, g.rules, self.out.who) if entry else str(action)
         if seat == self.seat:
             if action.kind == KEEP:
                 words = f"keeps tickets {' '.join(map(str, action.target))}"
+            words = self._name_drawn(entry, action, words)
             self.flush()
             self.last[seat] = words
             self.console.print(f"[bold]seat {seat} (you):[/] {escape(words)}")
@@ -164,6 +202,23 @@ class Session:
             self.flush()
             self.announced_last_round = True
             self.console.print("[bold red]Last round:[/] everyone, you included, plays one more turn.")
+
+    def _name_drawn(self, entry: dict | None, action: Action, words: str) -> str:
+        """Your move drew cards (a Legacy claim step): name them, as your hand shows them."""
+        draws = [ev for ev in (entry or {}).get("events", ()) if ev.get("event") == "card" and ev["seat"] == self.seat]
+        if not draws or self.ctx is None:
+            return words
+        before = Counter(self.ctx.view["you"]["hand"])
+        before.subtract({CARD_NAMES[k]: n for k, n in action.cards})
+        gained = Counter(self.game.observe(self.seat).view["you"]["hand"])
+        gained.subtract(before)
+        cards = sorted(c for c, n in gained.items() for _ in range(max(n, 0)))
+        if len(cards) != len(draws):  # not certain which: say nothing more
+            return words
+        for ev, card in zip(draws, cards):
+            said = f"{self.out.who(self.seat)} draws a card ({ev['reason']})"
+            words = words.replace(said, f"{said}: {card}", 1)
+        return words
 
     def flush(self) -> None:
         if self._turn is not None:
@@ -241,10 +296,7 @@ class Session:
         elif m == "legal":
             self.out.legal(ctx)
         elif m == "quit":
-            answer = self.ask("Really quit this game? [y/N] ").strip().lower()
-            if answer in ("y", "yes"):
-                raise Quit
-            self.console.print("[dim]Playing on.[/]")
+            self.confirm_quit()
 
     def show_extra(self, ctx: Context) -> None:
         ph = ctx.view["phase"]
@@ -255,31 +307,49 @@ class Session:
 
 
 def new_session(map_name: str, bots: list[str], seat: int = 0, seed: int = 1,
-                input_fn: Callable[[str], str] | None = None, console: Console | None = None) -> Session:
-    """Set up a game: the human at `seat`, one bot per name elsewhere (unknown names play random).
-    Raises TtrError for a bad map, player count or seat."""
-    console = console or Console()
-    names = resolve_bots(list(bots), console)
-    n = 1 + len(names)
+                input_fn: Callable[[str], str] | None = None, console: Console | None = None,
+                save_to: str | None = None) -> Session:
+    """Set up a game: the human at `seat`, one bot per name elsewhere, in seat order.
+    `save_to`: a file the game is saved in after every move (see savefile.py).
+    Raises TtrError for an unknown bot, a bad map, player count or seat."""
+    unknown = [b for b in bots if b not in AGENTS]
+    if unknown:
+        raise TtrError(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(AGENTS))}")
+    n = 1 + len(bots)
+    if n not in player_range(map_name):
+        r = player_range(map_name)
+        raise TtrError(f"{map_name} is for {r.start}-{r.stop - 1} players, not {n}")
     if not 0 <= seat < n:
         raise TtrError(f"seat {seat} does not exist in a {n}-player game (seats 0-{n - 1})")
-    game = new_game(map_name, n, seed)
-    seat_names, agents = [], {}
-    it = iter(names)
-    for s in range(n):
-        if s == seat:
-            seat_names.append("you")
-        else:
-            name = next(it)
-            seat_names.append(name)
-            agents[s] = make_agent(name, seed * 7919 + s)
-    session = Session(game, seat, agents, seat_names, console, input_fn or input)
+    it = iter(bots)
+    by_seat = {s: next(it) for s in range(n) if s != seat}
+    saved = Saved(new_game(map_name, n, seed), seat, by_seat, [by_seat.get(s, "you") for s in range(n)])
+    return _session(saved, input_fn, console, save_to)
+
+
+def resume_session(path: str, input_fn: Callable[[str], str] | None = None,
+                   console: Console | None = None) -> Session:
+    """The game saved in `path`, to play on (and saved there after every move).
+    Raises PlaySaveError (a TtrError) naming the problem with the file."""
+    return _session(read(path), input_fn, console, path)
+
+
+def _session(saved: Saved, input_fn, console: Console | None, save_to: str | None) -> Session:
+    console = console or Console()
+    g, seat = saved.game, saved.seat
+    agents = {s: play_bot(name, g.seed, s) for s, name in saved.bots.items()}
+    def save() -> None:
+        write(save_to, dump(g, seat, saved.bots, saved.names))
+
+    session = Session(g, seat, agents, saved.names, console, input_fn or input,
+                      save=save if save_to is not None else None, saved_in=save_to)
     if input_fn is None:
         session.input_fn = make_input(lambda: session.ctx, console)
     return session
 
 
 def run_session(map_name: str, bots: list[str], seat: int = 0, seed: int = 1,
-                input_fn: Callable[[str], str] | None = None, console: Console | None = None) -> Session:
+                input_fn: Callable[[str], str] | None = None, console: Console | None = None,
+                save_to: str | None = None) -> Session:
     """Play a whole game (or until the human quits or input ends); returns the session (its .game)."""
-    return new_session(map_name, bots, seat, seed, input_fn, console).run()
+    return new_session(map_name, bots, seat, seed, input_fn, console, save_to).run()

@@ -322,7 +322,7 @@ class ArenaResult:
     def summary(self) -> dict:
         """JSON-ready summary."""
         return {
-            "map": self.map_name, "players": self.players, "bots": list(self.bots),
+            "map": self.map_name, "players": self.players, "bots": list(self.bots), "seed": self.seed,
             "seeds": [self.seed, self.seed + self.games - 1], "matches": self.games,
             "games": len(self.records), "time_per_move": self.time_per_move,
             "lineups": [list(x) for x in self.lineups],

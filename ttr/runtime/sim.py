@@ -107,7 +107,8 @@ def bench(map_name: str, players: int, games: int = 200, runs: int = 5, seed: in
         if progress:
             progress()
     return {
-        "map": map_name, "players": players, "games_per_run": games, "runs": runs,
+        "map": map_name, "players": players, "bots": ["random"] * players, "seed": seed,
+        "games_per_run": games, "runs": runs,
         "games_per_s": statistics.median(rates), "games_per_s_min": min(rates), "games_per_s_max": max(rates),
         "us_per_action": statistics.median(per_action), "clone_us": statistics.median(clones),
     }

@@ -1,0 +1,137 @@
+"""What `ttr campaign` prints: games starting and ending, removals, the status and the
+standings, readable at 80 columns (names and sums are never cut; the year-by-year
+table turns on its side when it is too wide)."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+
+from ..campaign import Campaign
+from ..campaign.state import GAMES, year
+from ..play.tables import Col, fit_table, natural_width
+
+
+def console() -> Console:
+    return Console(highlight=False)
+
+
+def started(out: Console, c: Campaign) -> None:
+    gone = [c.players[i].name for i in c._snap.absences.get(c.number, [])]
+    seats = ", ".join(f"{escape(p.name)} ({p.company})" for p in c.seats)
+    out.print(f"[bold]Game {c.number} ({c.year})[/]: {seats}; {c.pack.trains[c.number - 1]} trains each"
+              + (f"; absent: {escape(', '.join(gone))}" if gone else "") + ".")
+
+
+def ended(out: Console, c: Campaign, k: int) -> None:
+    row = c._snap.games[k - 1]
+    res = row["result"]
+    seats = c._snap.seats[k]
+    rows = []
+    for s in res["ranking"]:
+        p = res["players"][s]
+        who = c.players[seats[s]]
+        rows.append([str(p["rank"]), escape(who.name), who.company, str(p["money_held"]),
+                     str(p["remaining_trains_bonus"]), f"{p['ticket_points']:+d}", f"${p['total']}"])
+    cols = [Col("rank", "right"), Col("player"), Col("company"), Col("money", "right"), Col("trains", "right"),
+            Col("tickets", "right"), Col("slip", "right")]
+    out.print(fit_table(out, cols, rows, title=f"Game {k} ({row['year']}): bank slips", header_style="bold"))
+    last = c.players[seats[res["last_place"]]]
+    out.print(f"The caboose goes to {escape(last.name)} (last place).")
+    if not row["discard"]:
+        out.print("[dim]No event was revealed: nothing to remove.[/]")
+    change(out, c, k)
+
+
+def removed(out: Console, c: Campaign, eid: str) -> None:
+    out.print(f"{escape(c.caboose.name)} removes the event {escape(c.pack.events[eid].name)} for good.")
+    change(out, c, c._snap.games[-1]["game"])
+
+
+def change(out: Console, c: Campaign, k: int) -> None:
+    ch = c._snap.changes.get(k)
+    if ch and c._snap.games[k - 1]["status"] == "done":
+        out.print(f"Between games: {escape(ch['note'] or 'content changes')}"
+                  + (" [dim](demo content)[/]" if ch["demo"] else ""))
+
+
+def standings(out: Console, s: dict) -> None:
+    """The vaults, ranked, with each game's slip: one row per player when that fits the width,
+    else the vaults first and the slips with one row per game."""
+    title = "Final standings" if s["final"] else "Vaults so far"
+    ranking = s["ranking"]
+
+    def slip(x) -> str:
+        return "" if x is None else f"{x['slip']}{'*' if x['absent'] else ''}"
+
+    years = [f"'{year(g) % 100:02d}" for g in range(1, GAMES + 1)]
+    cols = ([Col("rank", "right"), Col("player"), Col("company")] + [Col(y, "right") for y in years]
+            + [Col("vault", "right")])
+    rows = [[str(r["rank"]), escape(r["player"]), r["company"], *map(slip, r["games"]), f"${r['vault']}"]
+            for r in ranking]
+    if natural_width(cols, rows) <= out.width:
+        out.print(fit_table(out, cols, rows, title=title, header_style="bold"))
+    else:
+        vaults = [[str(r["rank"]), escape(r["player"]), r["company"], f"${r['vault']}"] for r in ranking]
+        out.print(fit_table(out, [Col("rank", "right"), Col("player"), Col("company"), Col("vault", "right")],
+                            vaults, title=title, header_style="bold"))
+        played = [g for g in range(GAMES) if any(r["games"][g] for r in ranking)]
+        if played:
+            room = max(6, (out.width - 4 - len(ranking)) // len(ranking))  # a year, then the players
+            by_game = [[str(year(g + 1))] + [slip(r["games"][g]) for r in ranking] for g in played]
+            out.print(fit_table(out, [Col("year")] + [Col(r["player"], "right", most=room) for r in ranking],
+                                by_game, title="Bank slips by game", header_style="bold"))
+    if any(x and x["absent"] for r in ranking for x in r["games"]):
+        out.print("[dim]*: absent, paid by the pack's rule for absent players[/]")
+    if s["final"]:
+        out.print("[bold]Winner:[/] " + ", ".join(escape(w) for w in s["winners"]))
+
+
+def print_status(out: Console, file: str, s: dict) -> None:
+    pack = s["pack"]
+    out.print(f"[bold]Campaign {escape(file)}[/]: pack {escape(pack['name'])}"
+              f"{' (demo content, not the printed cards)' if pack['demo'] else ''}, seed {s['seed']}.")
+    phase = {"ready": "not started yet", "playing": "in progress", "removal": "over; an event removal is pending",
+             "finished": "the last game; the campaign is finished"}[s["phase"]]
+    out.print(f"Game {s['game']} of 12 ({s['year']}): {phase}. {s['games_done']} game(s) done. "
+              f"Caboose: {escape(s['caboose'])}.")
+    rows = [[escape(co["player"]), co["company"], f"${co['vault']}", str(len(co["games_played"])),
+             ", ".join(map(str, co["games_absent"])) or "-", "caboose" if co["office"]["caboose"] else ""]
+            for co in s["companies"]]
+    cols = [Col("player"), Col("company"), Col("vault", "right"), Col("played", "right"), Col("absent"),
+            Col("office")]
+    out.print(fit_table(out, cols, rows, title="Companies", header_style="bold"))
+    ev = s["events"]
+    out.print(f"Event box ({len(ev['box'])}): " + (", ".join(escape(e["name"]) for e in ev["box"]) or "empty"))
+    if ev["removed"]:
+        out.print("Removed for good: " + "; ".join(
+            f"{escape(e['name'])} (after game {e['game']}, "
+            f"{'by ' + escape(e['player']) if e['by'] == 'caboose' else 'by the pack'})" for e in ev["removed"]))
+    out.print("Claim steps: " + ", ".join(f"{x['number']} {escape(x['label'] or x['kind'])}" for x in s["claim_steps"])
+              + f"; company bonus ${s['company_bonus']} (each office's bonus card).")
+    if s["retired_tickets"]:
+        out.print(f"Retired tickets: {', '.join(map(str, s['retired_tickets']))}")
+    cur = s["current_game"]
+    if cur:
+        cev = cur["current_event"]
+        out.print(f"[bold]Game in progress[/]: turn {cur['turn'] + 1}, {cur['actions']} actions, "
+                  f"{escape(cur['to_move'])} to move{' (last round)' if cur['last_round'] else ''}; "
+                  f"current event: {escape(cev['name']) if cev else 'none'}, {cur['event_deck']} event(s) in the deck.")
+        rows = [[str(x["seat"]), escape(x["player"]), x["company"], f"${x['money']}", str(x["trains_left"]),
+                 str(x["tickets"])] for x in cur["seats"]]
+        cols = [Col("seat", "right"), Col("player"), Col("company"), Col("money", "right"), Col("trains", "right"),
+                Col("tickets", "right")]
+        out.print(fit_table(out, cols, rows, header_style="bold"))
+        if cur["absent"]:
+            out.print(f"Absent: {escape(', '.join(cur['absent']))}")
+    pend = s["pending"]
+    if pend and pend["decision"] == "remove_event":
+        out.print(f"[bold]Pending:[/] {escape(pend['player'])} (caboose) removes one event for good: "
+                  + ", ".join(f"{escape(e['name'])} (id {escape(e['id'])})" for e in pend["choices"])
+                  + f". [dim](ttr campaign remove {escape(file)} ID; or `play` lets the bot choose)[/]")
+    elif pend:
+        out.print(f"Next: game {pend['game']} ({pend['year']}), {pend['trains']} trains each.")
+    if s["standings"]:
+        standings(out, s["standings"])
+
+
+__all__ = ["change", "console", "ended", "print_status", "removed", "standings", "started"]

@@ -1,0 +1,217 @@
+"""What the prompt and the board read: the words of the commands, card names in colour,
+and the human's context (their observation and the printed board) with what can be
+derived from it alone: how far each ticket is, what a route is and what claiming it pays."""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+
+from rich.markup import escape
+
+from ..agents.planner import graph_of
+from ..agents.planning import INF
+from ..cards import CARD_NAMES
+from ..engine.actions import (
+    CLAIM,
+    DRAW,
+    EXCHANGE,
+    HARBOR,
+    KEEP,
+    KINDS,
+    PASS,
+    PAY,
+    PIECES,
+    STATION,
+    STOP,
+    TICKETS,
+    DECLINE,
+    Action,
+)
+from ..engine.observer import Observation
+from ..engine.ruleset import Ruleset
+
+# ---------------------------------------------------------------- commands
+
+# short and long words of the actions -> action kind
+ACTION_WORDS = {
+    "d": DRAW, "draw": DRAW,
+    "c": CLAIM, "claim": CLAIM,
+    "t": TICKETS,
+    "k": KEEP, "keep": KEEP,
+    "s": STATION, "station": STATION,
+    "h": HARBOR, "harbor": HARBOR,
+    "p": PAY, "pay": PAY,
+    "decline": DECLINE,
+    "pass": PASS,
+    "stop": STOP,
+    "pieces": PIECES,
+    "exchange": EXCHANGE,
+}
+# words that show things or leave; `tickets` alone shows your tickets (type `t` to draw new ones)
+META_WORDS = {"help": "help", "?": "help", "routes": "routes", "tickets": "tickets", "hand": "hand",
+              "board": "board", "legal": "legal", "quit": "quit", "q": "quit", "exit": "quit"}
+ALL_WORDS = sorted(set(ACTION_WORDS) | set(META_WORDS))
+
+CARD_STYLES = {"purple": "magenta", "blue": "blue", "orange": "dark_orange", "white": "bold white",
+               "green": "green", "yellow": "yellow", "black": "bold bright_black", "red": "red",
+               "locomotive": "bold cyan", "joker": "bold cyan", "gray": "grey62"}
+
+
+def card_markup(name: str, text: str | None = None) -> str:
+    """A card's name (or `text`) in the card's colour."""
+    style = CARD_STYLES.get(name) or CARD_STYLES.get(name.split("-")[0], "")
+    text = escape(text or name)
+    return f"[{style}]{text}[/]" if style else text
+
+
+def cards_markup(cards) -> str:
+    """((kind, count), ...) -> '3 red + 1 locomotive' with colours."""
+    return " + ".join(f"{n} {card_markup(CARD_NAMES[k])}" for k, n in cards)
+
+
+def _fold(text: str) -> str:
+    """Case- and accent-insensitive form of a name: 'Zürich' -> 'zurich'."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+
+
+def _is_payment(word: str) -> bool:
+    return any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word)
+
+
+# ------------------------------------------------------------ what you see
+
+@dataclass
+class Context:
+    """What the prompt knows: the human's observation (view, legal moves) and the printed
+    board (the static rules)."""
+    view: dict
+    rules: Ruleset
+    legal: list = field(default_factory=list)
+
+    @classmethod
+    def of(cls, obs: Observation) -> "Context":
+        return cls(obs.view, obs.rules, list(obs.legal))
+
+    def __post_init__(self):
+        self.game_map = self.rules.map
+        self.edition = self.rules.edition
+        self.seat = self.view["seat"]
+        self.my_turn = bool(self.legal)
+        by: dict = {}
+        for a in self.legal:
+            by.setdefault(a.kind, []).append(a)
+        self.by_kind = by
+        self.claims: dict[int, list[Action]] = {}
+        for a in by.get(CLAIM, ()):
+            self.claims.setdefault(a.target, []).append(a)
+        self.sites: dict[tuple[str, str], list[Action]] = {}  # (station|harbor, city) -> payments
+        for kind in (STATION, HARBOR):
+            for a in by.get(kind, ()):
+                self.sites.setdefault((kind, a.target), []).append(a)
+        for opts in list(self.claims.values()) + list(self.sites.values()):
+            opts.sort(key=self.cost)
+        self.pays = sorted(by.get(PAY, ()), key=self.cost)
+
+    def cost(self, a: Action) -> tuple:
+        """Cheapest first: fewest wild cards, then fewest cards."""
+        wild = sum(n for k, n in a.cards if k == self.edition.wild)
+        return wild, sum(n for _, n in a.cards), str(a)
+
+    @property
+    def kinds(self) -> list[str]:
+        return [k for k in KINDS if k in self.by_kind]
+
+
+def ticket_progress(view: dict, rules: Ruleset, cities: list[str]) -> int | None:
+    """Pieces still needed to connect `cities` in order, on the cheapest path through the seat's own routes
+    (free), routes still open to it, and others' routes at its stations (free, assuming the station is used
+    there); None if blocked. Uses only public facts: owners, stations and the doubles rule."""
+    return ticket_path(view, rules, cities)[0]
+
+
+def ticket_path(view: dict, rules: Ruleset, cities: list[str], cost=None) -> tuple[int | None, set]:
+    """(pieces still needed, ids of the unowned routes on that cheapest path); (None, set()) if blocked."""
+    cost = cost or open_costs(view, rules)
+    graph = graph_of(rules.map)
+    total, routes = 0.0, set()
+    for src, dst in zip(cities, cities[1:]):
+        d, path = graph.shortest(src, dst, cost)
+        if d == INF:
+            return None, set()
+        total += d
+        routes |= {r for r in path if cost(r)}
+    return int(total), routes
+
+
+def open_costs(view: dict, rules: Ruleset):
+    """route id -> pieces still to lay for the seat: 0 for its own routes and for others' routes at its
+    stations, the length for routes it may still claim, None for the rest (taken, or closed by G1)."""
+    seat = view["seat"]
+    owners = {int(r): s for r, s in view["routes"].items()}
+    closes = rules.r_closes  # G1 (Legacy: triples stay open)
+    my_stations = {c for c, s in view["stations"].items() if s == seat}
+    route = rules.map.route_by_id
+
+    def cost(rid: int):
+        r = route[rid]
+        owner = owners.get(rid, -1)
+        if owner == seat:
+            return 0
+        if owner >= 0:
+            return 0 if my_stations & set(r.cities) else None
+        twin_owners = [owners.get(t, -1) for t in r.twins]
+        if seat in twin_owners or (closes[rid] and any(o >= 0 for o in twin_owners)):
+            return None
+        return r.length
+    return cost
+
+
+def route_kind(r) -> str:
+    """What a route is, in a word: train, ship, tunnel, ferry (with its locomotives) or paired."""
+    if r.kind == "ship":
+        return "ship"
+    if r.tunnel:
+        return "tunnel"
+    if r.ferry:
+        return f"ferry {r.locomotives} loco"
+    if r.pairs:  # Rails & Sails: 2 train cards a space
+        return "paired" if r.pairs == r.length else f"{r.pairs} paired"
+    return "train"
+
+
+def short_card(name: str) -> str:
+    """A card's name for narrow tables: 'locomotive' -> 'loco', 'red-double-ship' -> 'red-2ship'."""
+    return {"locomotive": "loco"}.get(name) or name.replace("-double-ship", "-2ship")
+
+
+def short_cards(cards) -> str:
+    """((kind, count), ...) -> '2 red+1 loco', coloured."""
+    return "+".join(f"{n} {card_markup(CARD_NAMES[k], short_card(CARD_NAMES[k]))}" for k, n in cards)
+
+
+def claim_gain(ctx: Context, r) -> str:
+    """Legacy: what claiming route `r` brings the seat by the claim steps in force (the board's and
+    the current event's), from the view: '$3', '-$1', 'card' (a big city's draw), joined by '+';
+    '' if nothing. A fee is shown in full (it is paid as far as the claimer can)."""
+    legacy = ctx.view.get("edition") or {}
+    setup = legacy.get("setup")
+    if not setup:
+        return ""
+    company = setup["companies"][ctx.seat]
+    steps = list(setup["steps"])
+    ev = legacy.get("current_event")
+    if ev and ev["kind"] == "persistent":
+        steps += [e["step"] for e in setup["events"] if e["id"] == ev["id"] and e.get("step")]
+    big = any(c.big for c in ctx.game_map.cities if c.name in r.cities)
+    money, card = 0, False
+    for st in steps:
+        colour = company if st.get("color") == "company" else st.get("color")
+        matches = colour is None or r.color == colour
+        if st["kind"] == "company_route":
+            money += setup["company_bonus"] if r.color == company else 0
+        elif st["kind"] == "big_city":
+            card = card or big
+        elif matches and r.length >= st.get("min_length", 1) and (big or not st.get("big_city")):
+            money += st["amount"] if st["kind"] == "route_bonus" else -st["amount"]
+    parts = ([f"{'-' if money < 0 else ''}${abs(money)}"] if money else []) + (["card"] if card else [])
+    return "+".join(parts)
