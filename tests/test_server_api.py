@@ -335,3 +335,19 @@ def test_an_unseeded_game_has_a_secret_63_bit_seed(tmp_path):
         assert 0 <= seed < 2**63
         everything = c.get(f"/api/games/{gid}").text + c.get("/api/games").text + c.get(f"/api/games/{gid}/log").text
         assert str(seed) not in everything and c.get(f"/api/games/{gid}/replay").status_code == 409
+
+
+def test_one_app_may_be_started_and_stopped_again(tmp_path):
+    """A test client (or a server) may run the app's start-up and shut-down more than once."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    from ttr.server import create_app
+    app = create_app(f"sqlite:///{tmp_path / 'again.db'}", bot_delay=0)
+    for seed in (1, 2):
+        with TestClient(app) as c:
+            g = c.post("/api/games", json={"map": "usa", "players": 2, "seed": seed,
+                                           "seats": [{"kind": "bot", "bot": "random"}, {"kind": "human"}]}).json()
+            c.service = app.state.service
+            assert wait_for_humans(c, g["id"], tokens(g), timeout=10)["turn"] == 1

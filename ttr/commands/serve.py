@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
 
 def default_db() -> str:
     """An SQLite file in the user's data directory (platformdirs)."""
-    from platformdirs import user_data_dir
+    from platformdirs import user_data_path
 
-    folder = Path(user_data_dir("ttr", appauthor=False))
+    folder = user_data_path("ttr", appauthor=False)  # where ttr play keeps its games too
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'server.db'}"
 

@@ -55,13 +55,15 @@ class BotRunner:
     def __init__(self, service: "GameService", delay: float, workers: int):
         self.service = service
         self.delay = delay
-        self.pool = ThreadPoolExecutor(max(1, workers), thread_name_prefix="ttr-bot")
+        self.workers = max(1, workers)
+        self.pool: ThreadPoolExecutor | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.pending: Counter[str] = Counter()  # bot moves scheduled or thinking, per game
         self.tasks: set[asyncio.Task] = set()
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
+        self.pool = ThreadPoolExecutor(self.workers, thread_name_prefix="ttr-bot")
 
     def schedule(self, gid: str, ply: int) -> None:
         """Thread-safe: play the bot to move in game gid at ply. Each change of a game schedules
@@ -98,4 +100,6 @@ class BotRunner:
     async def stop(self) -> None:
         for t in list(self.tasks):
             t.cancel()
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None

@@ -18,15 +18,19 @@ class Listener:
         self.on_change = on_change
         self.stopping = threading.Event()
         self.ready = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="ttr-listen", daemon=True)
+        self.thread: threading.Thread | None = None
 
     def start(self) -> None:
+        self.stopping.clear()
+        self.ready.clear()
+        self.thread = threading.Thread(target=self._run, name="ttr-listen", daemon=True)
         self.thread.start()
         self.ready.wait(10)
 
     def stop(self) -> None:
         self.stopping.set()
-        self.thread.join(5)
+        if self.thread is not None:
+            self.thread.join(5)
 
     def _run(self) -> None:
         import psycopg

@@ -138,19 +138,27 @@ class GroupCommit:
         self.engine = engine
         self.savepoints = savepoints
         self.jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self.thread = threading.Thread(target=self._loop, name="ttr-db-writer", daemon=True)
-        self.thread.start()
+        self.thread: threading.Thread | None = None  # started by the first write after a close
+        self._lock = threading.Lock()
 
     def run(self, fn: Callable[[Connection], None]) -> None:
         job = _Job(fn)
-        self.jobs.put(job)
+        with self._lock:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._loop, name="ttr-db-writer", daemon=True)
+                self.thread.start()
+            self.jobs.put(job)
         job.done.wait()
         if job.error is not None:
             raise job.error
 
     def close(self) -> None:
-        self.jobs.put(None)
-        self.thread.join(10)
+        """Write what is queued, then stop (a later write starts the writer again)."""
+        with self._lock:
+            if self.thread is not None:
+                self.jobs.put(None)
+                self.thread.join()
+                self.thread = None
 
     def _loop(self) -> None:
         while True:
