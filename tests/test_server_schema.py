@@ -1,6 +1,7 @@
 """Schemathesis against /openapi.json: generated requests to every operation never get a
-500 and every response matches its documented schema (status, headers, content type, body). Half the generated requests name a
-real game and a real seat token, so the game routes are exercised past their 404s."""
+500 and every response matches its documented schema (status, headers, content type,
+body). Half the generated requests name a real game and a real seat token, so the game
+routes are exercised past their 404s."""
 from __future__ import annotations
 
 import atexit
