@@ -9,6 +9,7 @@ import copy
 import itertools
 import json
 import random
+import zlib
 
 import pytest
 
@@ -138,12 +139,12 @@ def _check_seat(pair: Pair, gid: str, seat: int | None, token: str | None, game:
 
 @pytest.mark.parametrize("map_name,players", MAPS)
 def test_answers_to_a_seat_do_not_depend_on_what_it_cannot_see(tmp_path, map_name, players):
-    rng = random.Random(hash(map_name) % 1000)
+    rng = random.Random(zlib.crc32(map_name.encode()))
     seed = 31
     game = ttr.new_game(map_name, players, seed=seed)
     bots = [make_agent("planner", s) for s in range(players)]
     quiet: list[bool] = []
-    checkpoints = set(rng.sample(range(1, 160), 5)) | {0, 1}
+    checkpoints = set(rng.sample(range(2, 60), 5)) | {0, 1}  # these planners' games last 70 plies or more
     checked = 0
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
