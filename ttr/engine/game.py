@@ -19,8 +19,8 @@ from typing import Any
 
 from ..errors import IllegalActionError, SaveError, TtrError
 from . import explain, log, moves, observer, scoring, turn  # noqa: F401 - turn declares the core kinds
-from .actions import KINDS, PASS, Action, Payment
-from .legal import LegalActions
+from .actions import DRAW, KINDS, PASS, STOP, Action, Payment
+from .legal import NO_CARDS, NO_TARGET, LegalActions
 from .phases import (
     CHOOSE_PIECES,
     INITIAL_TICKETS,
@@ -305,9 +305,10 @@ class Game:
     def second_card(self) -> None:
         """After a first card that allows a second: offer it, or end the turn if none can be taken (P1)."""
         self.phase = SECOND_CARD
-        segs = moves.second_card_segments(self)
-        if segs:
-            self._legal = LegalActions(segs)
+        targets = moves.draw_targets(self, second=True)
+        if targets:  # the segments of moves.second_card_segments, built here on the hot path
+            self._legal = LegalActions([(DRAW, targets, NO_CARDS), (STOP, NO_TARGET, NO_CARDS)] if self.rules.may_stop
+                                       else [(DRAW, targets, NO_CARDS)])
         else:
             self.end_turn()
 

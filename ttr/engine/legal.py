@@ -39,8 +39,8 @@ class LegalActions(LazySequence):
     __slots__ = ("segments", "sizes", "_len")
 
     def __init__(self, segments: Sequence[Segment]):
-        self.segments = tuple(segments)
-        self.sizes = sizes = [len(t) * len(p) for _, t, p in self.segments]
+        self.segments = segments  # read-only by contract: seats and the engine share it
+        self.sizes = sizes = [len(t) * len(p) for _, t, p in segments]
         self._len = sum(sizes)
 
     def __getitem__(self, i):

@@ -74,11 +74,11 @@ def piece_choices(ed: "Edition") -> tuple[tuple[int, int], ...]:
     return tuple((t, total - t) for t in range(max(0, total - ed.ships), min(ed.trains, total) + 1))
 
 
-def draw_targets(g: "Game", second: bool) -> tuple:
+def draw_targets(g: "Game", second: bool) -> list:
     """Cards that may be taken (G4 on the second card) and the decks that can give one."""
     rules = g.rules
     if rules.draw_floor is not None and not can_draw(g):
-        return ()
+        return []
     targets = sorted(set(g.face_up))
     if targets[0] < 0:
         del targets[0]  # an empty slot (G3)
@@ -87,11 +87,11 @@ def draw_targets(g: "Game", second: bool) -> tuple:
     if not rules.multi_deck:
         if g.decks[0] or g.discards[0]:
             targets.append(DECK)
-        return tuple(targets)
+        return targets
     # RS2: the drawer chooses the deck that refills the slot (or none if both are out)
     decks = [d for d in range(len(g.decks)) if g.decks[d] or g.discards[d]]
     refills = decks or [-1]
-    return tuple([(c, d) for c in targets for d in refills] + [(DECK, d) for d in decks])
+    return [(c, d) for c in targets for d in refills] + [(DECK, d) for d in decks]
 
 
 def can_draw(g: "Game") -> bool:
