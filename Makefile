@@ -37,4 +37,4 @@ bench: $(VENV)/.installed
 	$(BIN)/ttr bench
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis .mypy_cache
