@@ -377,7 +377,8 @@ class Game:
             revealed.append(c)
         paid = next((k for k, _ in cards if k != ed.wild), -1)
         extra = sum(1 for c in revealed if c == ed.wild or c == paid)
-        self.note(event="tunnel", route=r, revealed=log.card_names(revealed), extra=extra)
+        if self.log is not None:  # (search clones keep no log: skip building the event)
+            self.note(event="tunnel", route=r, revealed=log.card_names(revealed), extra=extra)
         if extra:
             self.tunnel = (r, cards, tuple(revealed), extra, paid)
             self.phase = TUNNEL
