@@ -1,7 +1,7 @@
 # Two commands do all set-up on a fresh machine (Python 3.11+, pip, make):
 #   make run    installs ttr in .venv, then: at a terminal, you play Europe against 3 bots (ttr play);
 #               with stdin not a terminal, a 4-player Europe game between bots is printed (ttr demo)
-#   make test   installs the test extras, then runs the whole suite
+#   make test   installs the test extras (and the research ones: rl, train, ray), then runs the whole suite
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -16,7 +16,7 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 	touch $@
 
 $(VENV)/.installed-test: $(VENV)/.installed
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,rl,train,ray]'
 	touch $@
 
 install: $(VENV)/.installed
