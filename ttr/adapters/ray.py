@@ -72,8 +72,9 @@ class RayBackend:
                 pending[:] = rest
                 try:
                     results = ray.get(ready[0])
-                except ray.exceptions.RayTaskError as e:
-                    raise e.as_instanceof_cause() from None
+                except ray.exceptions.RayTaskError as e:  # the task's own error, as the local backend raises it
+                    cause = getattr(e, "cause", None)
+                    raise (cause if isinstance(cause, BaseException) else e.as_instanceof_cause()) from None
                 for r in results:
                     done(r)
                 submit(1)
