@@ -72,18 +72,17 @@ class Table:
         return game
 
     @property
-    def game(self) -> Game:
+    def live(self) -> Match:
         if self.match is None:
             raise TtrError("the environment has no game yet: call reset() first")
-        return self.match.game
+        return self.match
 
     @property
-    def over(self) -> bool:
-        return self.game.is_over
+    def game(self) -> Game:
+        return self.live.game
 
-    @property
-    def to_move(self) -> int:
-        return self.game.current_player
+    over = property(lambda self: self.live.over, doc="the game is over")
+    to_move = property(lambda self: self.live.to_move, doc="the seat to move")
 
     def mask(self, seat: int | None = None) -> np.ndarray:
         """int8[n]: the ids legal for `seat` (default: the seat to move) as its next step; all
@@ -107,14 +106,12 @@ class Table:
             self.prefix += (int(i),)
             return None
         self.prefix = ()
-        assert self.match is not None
-        self.match.play(self.game.current_player, a)
+        self.live.play(self.game.current_player, a)
         return a
 
     def run_bots(self) -> None:
         """Let the bot seats move until a seat taking ids from outside is to move, or the end."""
-        assert self.match is not None
-        self.match.run()
+        self.live.run()
 
 
 def render_view(view: dict) -> str:
