@@ -72,9 +72,9 @@ def rollout(net: Net, tables: list[Table], games: int, seed: int, reward: str) -
         m = np.stack([tables[j].mask() for j in js]).astype(bool)
         with torch.no_grad():
             logits, v = net(torch.from_numpy(x), torch.from_numpy(m))
-            dist = torch.distributions.Categorical(logits=logits)
-            a = dist.sample()
-            lp = dist.log_prob(a)
+            logp_all = torch.log_softmax(logits, -1)
+            a = (logits - torch.empty_like(logits).exponential_().log()).argmax(-1)  # Gumbel-max: a sample
+            lp = logp_all.gather(1, a[:, None]).squeeze(1)
         for k, (j, s) in enumerate(zip(js, seats)):
             idx = len(acts)
             obs.append(x[k]), masks.append(m[k]), acts.append(int(a[k])), logps.append(float(lp[k]))
@@ -141,10 +141,11 @@ def update(net: Net, opt: torch.optim.Optimizer, batch: dict, epochs: int = 4, m
     return stats
 
 
-def evaluate(net: Net, map_name: str, players: int, opponent: str, games: int, seed: int) -> tuple[float, float]:
-    """The greedy policy's win share and mean final total against `opponent` bots (its seat rotates)."""
-    table = Table(map_name, players, observer=None)
-    wins, totals = 0.0, 0.0
+def evaluate(net: Net, map_name: str, players: int, opponent: str, games: int, seed: int) -> tuple[float, float, float]:
+    """The greedy policy's win share and mean final total against `opponent` bots (its seat
+    rotates), and the bots' mean final total."""
+    table = Table(map_name, players)
+    wins, totals, theirs = 0.0, 0.0, 0.0
     for g in range(games):
         me = g % players
         seats = [None if s == me else make_agent(opponent, seed + g * 10 + s) for s in range(players)]
@@ -157,7 +158,8 @@ def evaluate(net: Net, map_name: str, players: int, opponent: str, games: int, s
         r = table.game.result()
         wins += win_shares(r["winners"], players)[me]
         totals += r["players"][me]["total"]
-    return wins / games, totals / games
+        theirs += sum(p["total"] for s, p in enumerate(r["players"]) if s != me) / (players - 1)
+    return wins / games, totals / games, theirs / games
 
 
 def arena(net: Net, map_name: str, players: int, opponent: str, games: int, seed: int) -> dict:
@@ -186,6 +188,7 @@ def plot(rows: list[dict], path: Path) -> None:
     b.plot(t, [r["score_vs_random"] for r in rows], "o-", label="vs random")
     b.plot(t, [r["score_vs_greedy"] for r in rows], "s-", label="vs greedy")
     b.plot(t, [r["selfplay_score"] for r in rows], "^-", label="self-play")
+    b.plot(t, [r["greedy_score"] for r in rows], "s--", color="tab:orange", alpha=0.5, label="the greedy bot")
     b.set(xlabel="training minutes", ylabel="mean final total", title="score")
     b.legend()
     fig.suptitle(f"ttr PPO self-play ({rows[-1]['map']}, {rows[-1]['players']} players)")
@@ -224,11 +227,12 @@ def main(argv: list[str] | None = None) -> None:
     games = 0
 
     def checkpoint(it: int, stats: dict, selfplay: float) -> None:
-        wr, sr = evaluate(net, args.map, args.players, "random", args.eval_games, 10**6)
-        wg, sg = evaluate(net, args.map, args.players, "greedy", args.eval_games, 10**6)
+        wr, sr, rr = evaluate(net, args.map, args.players, "random", args.eval_games, 10**6)
+        wg, sg, gg = evaluate(net, args.map, args.players, "greedy", args.eval_games, 10**6)
         rows.append({"map": args.map, "players": args.players, "iteration": it, "games": games,
                      "minutes": round((time.perf_counter() - t0) / 60, 3), "selfplay_score": round(selfplay, 2),
-                     "win_vs_random": wr, "score_vs_random": sr, "win_vs_greedy": wg, "score_vs_greedy": sg,
+                     "win_vs_random": wr, "score_vs_random": sr, "random_score": rr,
+                     "win_vs_greedy": wg, "score_vs_greedy": sg, "greedy_score": gg,
                      "entropy": round(stats.get("entropy", 0.0), 4)})
         print(" ".join(f"{k}={v}" for k, v in rows[-1].items()), flush=True)
         with open(out / "curve.csv", "w", newline="") as f:

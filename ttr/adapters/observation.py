@@ -44,14 +44,13 @@ class Field:
     start: int
     low: float
     doc: str
+    size: int = 0
+    stop: int = 0
 
-    @property
-    def size(self) -> int:
-        return int(np.prod(self.shape))
-
-    @property
-    def stop(self) -> int:
-        return self.start + self.size
+    def __post_init__(self) -> None:
+        size = int(np.prod(self.shape))
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "stop", self.start + size)
 
 
 class Observer:
@@ -139,6 +138,7 @@ class Observer:
             self.low[f.start:f.stop] = f.low
         self.high = np.ones(self.size, dtype=np.float32)
         self._by_name = {f.name: f for f in self.fields}
+        self._parts = [(f.name, f.start, f.stop, f.shape) for f in self.fields]
 
     def _add(self, name: str, shape: tuple[int, ...], doc: str, low: float = 0.0) -> None:
         start = self.fields[-1].stop if self.fields else 0
@@ -151,7 +151,7 @@ class Observer:
 
     def split(self, x: np.ndarray) -> dict[str, np.ndarray]:
         """The fields of tensor `x` as named views in their shapes."""
-        return {f.name: x[f.start:f.stop].reshape(f.shape) for f in self.fields}
+        return {name: x[a:b].reshape(shape) for name, a, b, shape in self._parts}
 
     def describe(self) -> str:
         """A table of the fields (markdown)."""

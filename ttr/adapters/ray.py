@@ -18,6 +18,7 @@ from typing import Any
 
 import ray
 
+from ..errors import TtrError
 from ..runtime.backend import IN_FLIGHT
 
 DEFAULT_BATCH = 8
@@ -44,11 +45,14 @@ class RayBackend:
         if ray.is_initialized():
             return False
         kw: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "WARNING"}
-        if self.address:
-            import ttr
-            ray.init(address=self.address, runtime_env={"py_modules": [ttr]}, **kw)
-        else:
+        if not self.address:
             ray.init(num_cpus=self.workers, **kw)
+            return True
+        import ttr
+        try:
+            ray.init(address=self.address, runtime_env={"py_modules": [ttr]}, **kw)
+        except (ConnectionError, ray.exceptions.RayError) as e:
+            raise TtrError(f"cannot use the Ray cluster at {self.address}: {str(e).splitlines()[0]}") from None
         return True
 
     def run(self, fn: Callable[[Any], Any], tasks: Iterable[Any], done: Callable[[Any], None]) -> None:
