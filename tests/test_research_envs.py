@@ -12,9 +12,11 @@ import ttr
 from ttr.agents import make_agent
 from ttr.runtime import Match
 
-pytest.importorskip("gymnasium")
-pytest.importorskip("pettingzoo")
-pytest.importorskip("pyspiel")
+from helpers import research_import
+
+research_import("gymnasium")
+research_import("pettingzoo")
+research_import("pyspiel")
 
 import gymnasium as gym  # noqa: E402
 import pyspiel  # noqa: E402
@@ -80,12 +82,18 @@ def test_pettingzoo_payment_steps_keep_the_same_agent():
     pytest.fail("no stepped claim came up")
 
 
-def test_pettingzoo_illegal_id_raises():
+def test_pettingzoo_illegal_id_raises_and_changes_nothing():
     e = pz_env(map="usa", players=2)
     e.reset(seed=1)
-    mask = e.observe(e.agent_selection)["action_mask"]
+    agent = e.agent_selection
+    before = e.observe(agent)
     with pytest.raises(ttr.IllegalActionIdError):
-        e.step(int(np.flatnonzero(mask == 0)[0]))
+        e.step(int(np.flatnonzero(before["action_mask"] == 0)[0]))
+    with pytest.raises(ttr.TtrError, match="an action id is needed"):
+        e.unwrapped.step(None)  # the wrapped env asserts first; the env itself names the problem
+    after = e.observe(agent)
+    assert e.agent_selection == agent and e.unwrapped.table.game.history == []
+    assert all(np.array_equal(before[k], after[k]) for k in before)
 
 
 # ---------------------------------------------------------------- Gymnasium
