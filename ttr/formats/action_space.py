@@ -453,6 +453,15 @@ class ActionSpace:
     def __repr__(self) -> str:
         return f"<ActionSpace {self.rules.map.name} {self.rules.players}p: n={self.n}>"
 
+    def partial(self, prefix: Iterable[int]) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """What a partial move says so far (layout only, no game): the route of its stepped claim
+        and the payment chosen so far, ((kind, count), ...). RL observers show it to the seat."""
+        prefix = self._prefix(prefix)
+        if not prefix:
+            raise ActionSpaceError("an empty prefix is no partial move")
+        route, items, _, _ = self._walk(None, prefix)
+        return route, items
+
     # ----------------------------------------------------------- actions -> ids
 
     def encode(self, action: Action | str, game: Game | None = None) -> int:

@@ -10,23 +10,19 @@ from __future__ import annotations
 import inspect
 import json
 import math
-import os
-import signal
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
-from itertools import islice
 
 from ..version import __version__
 from ..agents import AGENTS, make_agent
 from ..editions import new_game
 from ..errors import TtrError
+from .backend import Backend, LocalBackend
 from .match import Match
 from .seat import SeatError
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
-IN_FLIGHT = 4  # games queued per worker process
 ELO_ANCHOR = 1500.0
 
 
@@ -217,11 +213,6 @@ def play_task(task: Task) -> GameResult:
         tuple(len(p["tickets_completed"]) for p in ps), g.turns, tuple(moves), tuple(secs), tuple(slowest))
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which cancels what has not started."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 # ---------------------------------------------------------------------------- results
 
 @dataclass(frozen=True)
@@ -364,18 +355,19 @@ def check(map_name: str, players: int, bots: Sequence[str]) -> None:
 
 def run_arena(map_name: str, players: int, bots: list[str], games: int, seed: int = 1,
               workers: int | None = None, time_per_move: float | None = None,
-              progress: Callable[[int, int], None] | None = None) -> ArenaResult:
-    """Play `games` matches (seeds seed..seed+games-1, each in every seat rotation) on `workers`
-    processes (default: all cores) and return the statistics. Games are made as workers need
-    them (a few in flight per worker). `progress(done, total)` is called in this process after
+              progress: Callable[[int, int], None] | None = None, backend: Backend | None = None) -> ArenaResult:
+    """Play `games` matches (seeds seed..seed+games-1, each in every seat rotation) and return the
+    statistics: on `backend` (default: this machine, `workers` processes, default all cores).
+    Games are made as workers need them. `progress(done, total)` is called in this process after
     each game. Ctrl-C (KeyboardInterrupt) stops the run: the result holds the games finished
-    (`stopped` is set)."""
+    (`stopped` is set). The result does not depend on the backend (timings aside)."""
     check(map_name, players, bots)
     if games < 1:
         raise TtrError(f"games must be at least 1, not {games}")
     total = games * len(lineups(bot_labels(bots), players))
     tasks = schedule(map_name, players, bots, games, seed, time_per_move)
-    workers = max(1, min(workers or os.cpu_count() or 1, total))
+    if backend is None:
+        backend = LocalBackend(min(LocalBackend(workers).workers, total))
     results: dict[int, GameResult] = {}
     stopped = False
 
@@ -385,20 +377,7 @@ def run_arena(map_name: str, players: int, bots: list[str], games: int, seed: in
             progress(len(results), total)
 
     try:
-        if workers == 1:
-            for t in tasks:
-                finished(play_task(t))
-        else:
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-            try:
-                pending = {pool.submit(play_task, t) for t in islice(tasks, IN_FLIGHT * workers)}
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for f in done:
-                        finished(f.result())  # re-raises a worker's error
-                    pending |= {pool.submit(play_task, t) for t in islice(tasks, len(done))}
-            finally:
-                pool.shutdown(wait=True, cancel_futures=True)
+        backend.run(play_task, tasks, finished)
     except KeyboardInterrupt:
         stopped = True
     records = [results[i] for i in sorted(results)]
