@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from test_agents import assert_worlds_match_views
@@ -76,17 +75,33 @@ def test_search_is_deterministic_given_a_seed(options):
         assert a in g.legal_actions()
 
 
-def test_search_honours_its_time_cap():
+class _Clock:
+    """A fake perf_counter: each reading advances it by a fixed tick, so the test does not
+    depend on the machine's speed or load."""
+
+    def __init__(self, tick: float):
+        self.now, self.tick, self.readings = 0.0, tick, 0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        self.readings += 1
+        return self.now
+
+
+def test_search_honours_its_time_cap(monkeypatch):
+    """time_per_move caps the whole move: with a budget of 10,000 worlds the search stops at
+    the deadline, checked before every playout (time is a fake clock: 10 ms per reading)."""
+    from ttr.agents import search as search_module
+
     cap = 0.05
-    slowest = 0.0
     for g in _positions("europe", 4, every=5, limit=8):
+        clock = _Clock(0.01)
+        monkeypatch.setattr(search_module.time, "perf_counter", clock)
         bot = SearchAgent(1, samples=10_000, keep_samples=10_000, confirm=10_000, work=None, turns="all",
                           time_per_move=cap)
-        t0 = time.perf_counter()
         action = bot.act(g.observe(0))
-        slowest = max(slowest, time.perf_counter() - t0)
         assert action in g.legal_actions()
-    assert slowest < cap + 0.25  # the cap, plus at most one playout begun before it and the planner's own move
+        assert clock.readings <= cap / clock.tick + 3  # the start, one reading per playout until the deadline
 
 
 @pytest.mark.parametrize("options", VARIANTS)
