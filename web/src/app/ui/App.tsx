@@ -36,11 +36,12 @@ export function App() {
     document.documentElement.classList.toggle('cb-on', prefs.colorBlind);
     document.documentElement.classList.toggle('no-anim', !prefs.animations);
   }, [prefs.colorBlind, prefs.animations]);
-  const route = parseHash(hash);
+  let route = parseHash(hash);
   if (route.page === 'join') {
+    // keep the seat's token, and show the game under its own address (the token leaves the URL)
     addToken(route.id, route.token);
-    location.replace(`#/g/${route.id}`);
-    return null;
+    history.replaceState(null, '', `#/g/${encodeURIComponent(route.id)}`);
+    route = { page: 'game', id: route.id };
   }
   if (route.page === 'game') return <GameScreen key={route.id} id={route.id} />;
   if (route.page === 'replay') return <ReplayScreen key={route.id} id={route.id} />;

@@ -27,6 +27,15 @@ import { LegacyPanel } from './Legacy';
 
 type Tab = 'cards' | 'tickets' | 'players' | 'log';
 
+/** Keys typed into a text field, a list or a slider are theirs, not shortcuts. */
+export function typing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || !el.tagName) return false;
+  if (el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true;
+  if (el.tagName !== 'INPUT') return false;
+  return !['checkbox', 'radio', 'button'].includes((el as HTMLInputElement).type);
+}
+
 export function errorText(e: unknown): string {
   if (e instanceof ApiError) {
     if (e.code === 'stale-turn') return t('err_stale');
@@ -265,8 +274,6 @@ export function GameScreen({ id }: { id: string }) {
   // ---------------------------------------------------------------- keyboard
   const keys = useRef<(e: KeyboardEvent) => void>(() => {});
   keys.current = (e: KeyboardEvent) => {
-    const tgt = e.target as HTMLElement | null;
-    if (tgt && (tgt.tagName === 'INPUT' || tgt.tagName === 'SELECT' || tgt.tagName === 'TEXTAREA')) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const k = e.key;
     if (k === 'Escape') {
@@ -275,6 +282,7 @@ export function GameScreen({ id }: { id: string }) {
       else if (mode.kind !== 'idle') setMode({ kind: 'idle' });
       return;
     }
+    if (typing(e.target)) return;
     if (k === '?') return setDialog(dialog === 'help' ? null : 'help');
     if (k === 'f' || k === 'F') return board.current?.fit();
     if (k === '+' || k === '=') return board.current?.zoomIn();
@@ -285,7 +293,8 @@ export function GameScreen({ id }: { id: string }) {
     if ((k === 's' || k === 'S') && view && isRailsSails(view)) return onDeck('ship');
     if ((k === 't' || k === 'T') && legal.has('tickets')) return void send('tickets');
     if ((k === 'u' || k === 'U') && env?.can_undo) return void undo();
-    if (k === 'Enter') {
+    // Enter confirms the open prompt, unless it activates what has the focus (a route, a button)
+    if (k === 'Enter' && !(e.target as Element | null)?.closest?.('.ttr-board, button, a, input')) {
       const b = document.querySelector<HTMLButtonElement>('.prompt [data-action="confirm"]:not([disabled]), .prompt [data-action="keep"]:not([disabled])');
       if (b) {
         e.preventDefault();

@@ -18,7 +18,7 @@ import { Icon } from './Icons';
 import { Log } from './Panels';
 import { Players } from './Players';
 import { Settings } from './Settings';
-import { errorText } from './GameScreen';
+import { errorText, typing } from './GameScreen';
 
 export function ReplayScreen({ id }: { id: string }) {
   const prefs = usePrefs();
@@ -74,7 +74,8 @@ export function ReplayScreen({ id }: { id: string }) {
 
   useEffect(() => {
     const f = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement)?.tagName === 'INPUT') return;
+      if (e.key === 'Escape') return setDialog(null);
+      if (typing(e.target)) return;
       if (e.key === 'ArrowRight') setPly((p) => Math.min(p + 1, plies));
       else if (e.key === 'ArrowLeft') setPly((p) => Math.max(p - 1, 0));
       else if (e.key === 'Home') setPly(0);
@@ -82,8 +83,7 @@ export function ReplayScreen({ id }: { id: string }) {
       else if (e.key === ' ') {
         e.preventDefault();
         setPlaying((x) => !x);
-      } else if (e.key === 'Escape') setDialog(null);
-      else return;
+      }
     };
     window.addEventListener('keydown', f);
     return () => window.removeEventListener('keydown', f);

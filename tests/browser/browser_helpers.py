@@ -174,3 +174,97 @@ def play_to_the_end(page: Page, limit: float = 240, shots: Path | None = None, e
         if shots and every and moves % every == 0:
             page.screenshot(path=str(shots / f"move-{moves:03d}.png"))
     raise AssertionError(f"the game did not end within {limit} s ({moves} moves)")
+
+
+# ------------------------------------------------------------------ the other seat, over the API
+import json as _json
+import threading
+import urllib.request
+
+from ttr.engine.legal import expand
+
+
+def api(base: str, path: str, body: dict | None = None, token: str | None = None):
+    req = urllib.request.Request(base + path.lstrip("/"), data=_json.dumps(body).encode() if body is not None else None,
+                                 headers={"Content-Type": "application/json",
+                                          **({"Authorization": f"Bearer {token}"} if token else {})},
+                                 method="POST" if body is not None else "GET")
+    with urllib.request.urlopen(req, timeout=20) as r:
+        return _json.loads(r.read())
+
+
+def create_game(base: str, map_name: str, seats: list, seed: int | None = None) -> dict:
+    """seats: 'human' or a bot's name, per seat."""
+    specs = [{"kind": "human", "name": f"P{i + 1}"} if s == "human" else {"kind": "bot", "bot": s}
+             for i, s in enumerate(seats)]
+    body = {"map": map_name, "players": len(seats), "seats": specs}
+    if seed is not None:
+        body["seed"] = seed
+    return api(base, "api/games", body)
+
+
+def join_link(base: str, created: dict, seat: int) -> str:
+    return f"{base}#/join/{created['id']}/{created['seats'][seat]['token']}"
+
+
+def other_move_from_view(v: dict) -> str:
+    """Seat 1's move from its view (browser_scenarios.other_move, from the legal data)."""
+    from browser_scenarios import first_keep, pieces_middle
+    if v["phase"] in ("initial-tickets", "keep-tickets"):
+        return first_keep(v)
+    if v["phase"] == "choose-pieces":
+        return pieces_middle(v)
+    texts = list(expand(v["legal"]))
+    for t in ("draw deck", "draw deck train", "draw deck ship"):
+        if t in texts:
+            return t
+    return texts[0]
+
+
+class OtherSeat:
+    """Plays a human seat over the API whenever it is to move (in a thread), as scripted."""
+
+    def __init__(self, base: str, gid: str, token: str):
+        self.base, self.gid, self.token = base, gid, token
+        self.stop = threading.Event()
+        self.moves = 0
+        self.error: Exception | None = None
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        try:
+            while not self.stop.is_set():
+                env = api(self.base, f"api/games/{self.gid}", token=self.token)
+                v = env["view"]
+                if env["status"] == "over":
+                    return
+                if v["current_player"] == env["seat"] and v["legal"]:
+                    api(self.base, f"api/games/{self.gid}/actions",
+                        {"token": self.token, "action": other_move_from_view(v), "turn": env["turn"]})
+                    self.moves += 1
+                else:
+                    time.sleep(0.05)
+        except Exception as e:  # noqa: BLE001 - reported by close()
+            self.error = e
+
+    def close(self):
+        self.stop.set()
+        self.thread.join(5)
+        if self.error:
+            raise self.error
+
+
+def click_city(page: Page, city: str) -> None:
+    loc = page.locator(f'g.ttr-city[data-city="{city}"]')
+    try:
+        loc.click(timeout=1500)
+    except Exception:
+        loc.focus()
+        page.keyboard.press("Enter")
+
+
+def hand_of(page: Page) -> str:
+    """The hand the screen shows, as a payment-like text ('' when none is shown)."""
+    h = page.locator(".hand")
+    return h.get_attribute("data-hand") if h.count() else ""
