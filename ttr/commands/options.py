@@ -14,7 +14,7 @@ from ..editions import EDITIONS, player_range
 MAPS = click.Choice(sorted(EDITIONS))
 
 
-def map_option(default: str = "europe") -> Callable:
+def map_option(default: str | None = "europe") -> Callable:
     return click.option("--map", "map_name", type=MAPS, default=default, show_default=True, help="the board")
 
 

@@ -86,7 +86,7 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
         if exc.status_code == 405:  # Allow: the methods of every route on this path, not just the first's
             path = request.url.path
             headers["Allow"] = ", ".join(sorted({m for r in app.routes if isinstance(r, APIRoute)
-                                                 and r.path_regex.match(path) for m in r.methods}))
+                                                 and r.path_regex.match(path) for m in r.methods}))  # type: ignore[union-attr]  # an APIRoute has its methods
         status = 422 if exc.status_code == 400 else exc.status_code  # a body that is not JSON: malformed, as documented
         code = {404: "not-found", 405: "method-not-allowed", 422: "invalid-request"}.get(status, "http-error")
         return JSONResponse({"error": code, "detail": str(exc.detail)}, status_code=status, headers=headers)

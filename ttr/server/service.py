@@ -17,6 +17,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Literal, overload
 
 from .. import new_game
 from ..agents import AGENTS
@@ -82,7 +83,8 @@ class Live:
         self.stamps = stamps            # when each action was stored
         self.quiet = quiet              # whether each action drew or revealed nothing hidden
         self.log_out: list[dict] = []   # the public log as sent (engine entries + time + words)
-        seats = [ServerBot(s.bot, self.row.seed, s.seat) if s.kind == "bot" else None for s in self.row.seats]
+        seats = [ServerBot(s.bot, self.row.seed, s.seat) if s.kind == "bot" else None  # type: ignore[arg-type]  # a bot seat names its bot
+                 for s in self.row.seats]
         self.match = Match(game, seats, commit=self.committer(self))
         return self
 
@@ -130,7 +132,7 @@ class GameService:
                 raise Invalid(f"seats[{i}]: a human seat has no bot")
         if seed is None:
             seed = secrets.randbelow(2**63)  # 63 random bits: the deal cannot be searched for
-        options = {"setup": setup} if setup is not None else {}
+        options: dict[str, Any] = {"setup": setup} if setup is not None else {}
         try:
             game = new_game(map_name, players, seed=seed, random_first=random_first, **options)
         except TtrError as e:
@@ -267,6 +269,11 @@ class GameService:
 
     # ------------------------------------------------------------- tokens
 
+    @overload
+    def seat_of(self, live: Live, token: str | None, spectator_ok: Literal[False] = False) -> int: ...
+    @overload
+    def seat_of(self, live: Live, token: str | None, spectator_ok: bool) -> int | None: ...
+
     def seat_of(self, live: Live, token: str | None, spectator_ok: bool = False) -> int | None:
         """The seat a token holds (None: a spectator, when allowed). Unauthorized otherwise."""
         if token is None or token == "":
@@ -306,6 +313,7 @@ class GameService:
     def log_entries(self, live: Live, since: int = 0) -> list[dict]:
         """The public log from entry `since`: the engine's entries, when, and in words."""
         out, entries = live.log_out, live.game.log
+        assert entries is not None  # the server's games record their public log
         while len(out) < len(entries):
             e = entries[len(out)]
             out.append({**e, "at": live.stamps[len(out)], "text": public_log.words(e, live.game.rules, live.who)})
@@ -313,9 +321,11 @@ class GameService:
 
     def update_message(self, live: Live, sub: Subscriber) -> str:
         msg = self.response(live, sub.seat)
-        since = min(sub.log_sent, len(live.game.log))
+        entries = live.game.log
+        assert entries is not None  # the server's games record their public log
+        since = min(sub.log_sent, len(entries))
         msg.update(type="update", log_from=since, log=self.log_entries(live, since))
-        sub.log_sent = len(live.game.log)
+        sub.log_sent = len(entries)
         return dumps(msg)
 
     def view(self, gid: str, token: str | None, history: bool = False) -> dict:
@@ -395,7 +405,8 @@ class GameService:
             g = live.game
             if g.is_over or g.ply != ply or live.match.seats[g.current] is None:
                 return False
-            seat, bot = g.current, live.match.seats[g.current]
+            seat = g.current
+            bot: ServerBot = live.match.seats[seat]  # type: ignore[assignment]  # the server's seats: ServerBots or None (above)
             obs = live.match.observe(seat)
         try:
             action: Action | str = bot.act(obs)
@@ -433,6 +444,7 @@ class GameService:
             return f"a {a.kind} cannot be taken back"
         if a.kind == CLAIM and g.rules.r_tunnel[a.target]:
             return "a tunnel claim revealed cards"
+        assert g.log is not None  # the server's games record their public log
         entry = g.log[-1]
         events = {e.get("event") for e in entry.get("events", ())}
         if not live.quiet[-1] or not events <= QUIET_EVENTS:
@@ -492,7 +504,7 @@ class GameService:
             at = self.clock()
             self._write(lambda: self.store.set_seat(gid, seat, kind, bot, at, notify=self._tag(gid, live.game.ply)))
             s.kind, s.bot = kind, bot
-            live.match.seats[seat] = ServerBot(bot, live.row.seed, seat) if kind == "bot" else None
+            live.match.seats[seat] = ServerBot(bot, live.row.seed, seat) if kind == "bot" else None  # type: ignore[arg-type]  # in AGENTS (above)
             self._after_change(live)
             return {"id": gid, "turn": live.game.ply, "seats": self.public_seats(live)}
 
