@@ -1,6 +1,7 @@
 """Browser tests: a real `ttr serve` (bots without delay, a fresh SQLite file) serving the built
-client, driven by Playwright for Python through Debian's Chromium (installed with apt when it is
-missing, launched by its path: no browser download). Screenshots go to test-artifacts/<test>/.
+client, driven by Playwright for Python through Debian's Chromium, launched by its path (no browser
+download). `make test` builds the client and installs chromium with apt-get when missing.
+Screenshots go to test-artifacts/<test>/.
 """
 from __future__ import annotations
 
@@ -24,29 +25,18 @@ ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
-def _ensure_chromium() -> str:
-    if Path(CHROMIUM).exists():
-        return CHROMIUM
-    apt = shutil.which("apt-get")
-    if apt is None:
-        pytest.fail(f"no Chromium at {CHROMIUM} and no apt-get to install it (set CHROMIUM=/path/to/chromium)")
-    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run([*sudo, apt, "update", "-q"], check=False, env=env, capture_output=True)
-    r = subprocess.run([*sudo, apt, "install", "-y", "-q", "chromium"], env=env, capture_output=True, text=True)
-    if r.returncode != 0 or not Path(CHROMIUM).exists():
-        pytest.fail(f"could not install chromium with apt-get: {r.stderr[-2000:]}")
+def _chromium() -> str:
+    """Debian's Chromium; `make test` installs it first (scripts/ensure-chromium.sh), once for all workers."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no Chromium at {CHROMIUM}: run scripts/ensure-chromium.sh (make test does), "
+                    "or set CHROMIUM=/path/to/chromium")
     return CHROMIUM
 
 
-def _ensure_client() -> None:
-    if (STATIC / "index.html").is_file():
-        return
-    npm = shutil.which("npm")
-    if npm is None:
-        pytest.fail("the client is not built (ttr/server/static/index.html): run `make test`, which builds it")
-    for args in (["ci"], ["run", "build"]):
-        subprocess.run([npm, *args], cwd=ROOT / "web", check=True, capture_output=True)
+def _client() -> None:
+    """The built client; `make test` builds it when missing or stale (npm ci, vite build)."""
+    if not (STATIC / "index.html").is_file():
+        pytest.fail("the browser client is not built (ttr/server/static/index.html): run `make client`")
 
 
 def _free_port() -> int:
@@ -58,7 +48,7 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """The base URL of a running game server (its own database), for this test session."""
-    _ensure_client()
+    _client()
     port = _free_port()
     db = tmp_path_factory.mktemp("ttr-server") / "games.db"
     ttr_bin = Path(sys.executable).with_name("ttr")
@@ -89,7 +79,7 @@ def server(tmp_path_factory):
 def browser():
     from playwright.sync_api import sync_playwright
 
-    path = _ensure_chromium()
+    path = _chromium()
     pw = sync_playwright().start()
     b = pw.chromium.launch(executable_path=path, args=CHROME_ARGS)
     yield b

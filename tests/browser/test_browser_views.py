@@ -2,8 +2,10 @@
 window, the language switch, the replay viewer, the help panel."""
 from __future__ import annotations
 
+import gzip
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +20,7 @@ from browser_helpers import (
     wait_my_move,
 )
 
+STATIC = Path(__file__).resolve().parents[2] / "ttr" / "server" / "static"
 MAPS = ["usa", "europe", "nordic", "world", "great-lakes", "legends-west"]
 
 
@@ -48,6 +51,25 @@ def test_every_board_is_drawn_fast_on_desktop_and_phone(new_page, server, artifa
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
         page.screenshot(path=str(artifacts / f"{map_name}-{label}.png"))
     (artifacts / "render.json").write_text(json.dumps(times))
+
+
+def test_the_client_is_under_300_kb_gzipped(page, server, artifacts):
+    """The whole build, and what a browser fetches to show the lobby and a game, gzipped."""
+    built = {str(f.relative_to(STATIC)): len(gzip.compress(f.read_bytes(), 9))
+             for f in sorted(STATIC.rglob("*")) if f.is_file()}
+    fetched: dict[str, int] = {}
+    page.on("response", lambda r: r.url.startswith(server) and "/api/" not in r.url
+            and fetched.__setitem__(r.url[len(server):], len(gzip.compress(r.body(), 9))))
+    g = create_game(server, "europe", ["planner", "planner"], seed=3)
+    page.goto(server)
+    page.wait_for_selector(".new-game")
+    page.goto(f"{server}#/g/{g['id']}")
+    page.wait_for_selector("svg.ttr-board[data-ready]")
+    sizes = {"build_gz": sum(built.values()), "fetched_gz": sum(fetched.values()), "files": built,
+             "fetched": fetched}
+    (artifacts / "bundle.json").write_text(json.dumps(sizes, indent=1))
+    assert any(name.endswith(".js") for name in fetched), fetched
+    assert sizes["fetched_gz"] <= sizes["build_gz"] < 300_000, sizes
 
 
 def test_a_phone_sized_window_is_playable(new_page, server, artifacts):

@@ -41,11 +41,12 @@ export function Board(props: BoardProps) {
     board.current = b;
     // how long the first render takes: building the SVG, then until the next frame is drawn
     const built = performance.now() - t0;
-    const stat = { map: props.map.name, build: Math.round(built), ms: Math.round(built), painted: false };
+    const stat = { map: props.map.name, build: Math.round(built), ms: Math.round(built), painted: false, sinceLoad: 0 };
     (globalThis as unknown as { __ttrBoard?: typeof stat }).__ttrBoard = stat;
     requestAnimationFrame(() =>
       setTimeout(() => {
         stat.ms = Math.round(performance.now() - t0);
+        stat.sinceLoad = Math.round(performance.now()); // from the page's navigation start
         stat.painted = true;
       }, 0),
     );
