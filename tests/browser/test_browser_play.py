@@ -47,6 +47,11 @@ def test_a_whole_europe_game_against_bots_to_the_end_screen(page, server, artifa
     end = page.locator("[data-end-screen]")
     end.wait_for()
     page.screenshot(path=str(artifacts / "end.png"))
+    # the log shows its newest entry: scrolled inside its panel, within the window
+    newest = page.locator(".log-entry.last")
+    box, log_box = newest.bounding_box(), page.locator(".log").bounding_box()
+    assert page.locator(".log-entry").count() > 20
+    assert log_box["y"] <= box["y"] and box["y"] + box["height"] <= min(log_box["y"] + log_box["height"], 800) + 1
     assert end.locator("tbody tr").count() == 3
     assert re.search(r"wins|share the win", end.locator(".end-winner").inner_text())
     # every player's tickets, done or failed, with the path on the board when hovered
