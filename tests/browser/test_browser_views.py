@@ -82,6 +82,7 @@ def test_a_phone_sized_window_is_playable(new_page, server, artifacts):
     page.wait_for_selector(".game")
     wait_my_move(page)
     page.screenshot(path=str(artifacts / "tickets.png"))
+    assert "Tap a ticket" in page.locator(".keep-panel").inner_text()  # no hover on a touch screen
     keep_tickets(page)
     claimed = False
     for i in range(20):

@@ -115,6 +115,7 @@ const EN = {
   keep_n: 'Keep {n}',
   keep_title: 'Choose your tickets',
   keep_min: 'Keep at least {n}. Hover a ticket to see its cities.',
+  keep_min_touch: 'Keep at least {n}. Tap a ticket to choose it and see its cities.',
   pieces_title: 'Trains and ships',
   pieces_note: 'The rest stay in your box (you may exchange later, losing 1 point each).',
   trains: 'Trains',
@@ -171,6 +172,7 @@ const EN = {
   globetrotter: 'Globetrotter',
   show_path: 'Show',
   hover_ticket_hint: 'Hover a ticket to see its path on the board.',
+  tap_ticket_hint: 'Tap a ticket to see its path on the board.',
   close: 'Close',
   show_scores: 'Scores',
   back_to_lobby: 'Back to the lobby',
@@ -402,6 +404,7 @@ const ZH: Record<Key, string> = {
   keep_n: '保留 {n} 张',
   keep_title: '选择车票',
   keep_min: '至少保留 {n} 张。把鼠标移到车票上可看到它的城市。',
+  keep_min_touch: '至少保留 {n} 张。点一下车票即可选中，并看到它的城市。',
   pieces_title: '火车和船',
   pieces_note: '其余的留在你的盒子里（之后可以交换，每个扣 1 分）。',
   trains: '火车',
@@ -457,6 +460,7 @@ const ZH: Record<Key, string> = {
   globetrotter: '环球旅行者',
   show_path: '显示',
   hover_ticket_hint: '把鼠标移到车票上，可在地图上看到它的路径。',
+  tap_ticket_hint: '点一下车票，可在地图上看到它的路径。',
   close: '关闭',
   show_scores: '得分',
   back_to_lobby: '返回大厅',
@@ -623,4 +627,9 @@ export function cardsWords(counts: Record<string, number>): string {
   const ks = Object.keys(counts).filter((k) => counts[k] > 0);
   if (!ks.length) return t('no_cards');
   return ks.map((k) => t('n_of', { n: counts[k], card: cardName(k) })).join(t('and'));
+}
+
+/** Whether the pointer can hover (a mouse), so hints say "hover" rather than "tap". */
+export function canHover(): boolean {
+  return typeof matchMedia !== 'function' || !matchMedia('(hover: none)').matches;
 }

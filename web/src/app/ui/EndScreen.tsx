@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks';
 import { playerColor, type MapData } from '../../board/index';
 import { isLegacy, routeName, seatName, ticketById } from '../game';
 import { edgesOf, longestTrail, ownedRoutes, ticketProgress } from '../graph';
-import { t, tk } from '../i18n';
+import { canHover, t, tk } from '../i18n';
 import type { Envelope, PlayerResult, Result } from '../types';
 import { Icon } from './Icons';
 import { TicketCard } from './Panels';
@@ -144,7 +144,7 @@ export function EndScreen({
           onLeave={() => onHighlight(null)}
         />
       ) : null}
-      <div class="prompt-sub">{t('hover_ticket_hint')}</div>
+      <div class="prompt-sub">{t(canHover() ? 'hover_ticket_hint' : 'tap_ticket_hint')}</div>
       <div class="prompt-buttons">
         {onReplay ? (
           <button type="button" class="btn" onClick={onReplay} data-action="replay">

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { MapData } from '../../board/index';
 import { cardsText } from '../cards';
 import { routeName, ticketById } from '../game';
-import { colorName, t } from '../i18n';
+import { canHover, colorName, t } from '../i18n';
 import { actionText, type Legal, type PaymentSet } from '../legal';
 import type { Counts, View } from '../types';
 import { Card } from './Card';
@@ -99,7 +99,7 @@ function KeepPanel({ view, map, legal, send, busy, onHoverCities }: PromptProps)
   return (
     <div class="prompt keep-panel" role="dialog" aria-label={t('keep_title')}>
       <div class="prompt-title">{t('keep_title')}</div>
-      <div class="prompt-sub">{t('keep_min', { n: min })}</div>
+      <div class="prompt-sub">{t(canHover() ? 'keep_min' : 'keep_min_touch', { n: min })}</div>
       <div class="ticket-offer">
         {offer.map((id) => {
           const tk = ticketById(map, id);
