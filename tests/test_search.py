@@ -80,9 +80,9 @@ def test_search_honours_its_time_cap():
     for g in _positions("europe", 4, every=5, limit=8):
         bot = SearchAgent(1, samples=10_000, keep_samples=10_000, confirm=10_000, work=None, turns="all",
                           time_per_move=cap)
-        t0 = time.perf_counter()
+        t0 = time.process_time()  # CPU time: other processes on a busy machine do not count against it
         action = bot.act(g.observe(0))
-        slowest = max(slowest, time.perf_counter() - t0)
+        slowest = max(slowest, time.process_time() - t0)
         assert action in g.legal_actions()
     assert slowest < cap + 0.25  # the cap, plus at most one playout begun before it and the planner's own move
 

@@ -105,10 +105,11 @@ def test_a_phone_sized_window_is_playable(new_page, server, artifacts):
             page.screenshot(path=str(artifacts / "playing.png"))
     assert claimed
     # touch targets: the face-up cards, decks, tabs and zoom buttons are big enough
+    # (measured in one go: bots' moves may redraw the display between two calls)
     for sel in (".face-up .card", "[data-deck]", ".tab", ".ttr-board-controls button"):
-        for b in page.locator(sel).all():
-            box = b.bounding_box()
-            assert box["height"] >= 40 and box["width"] >= 40, (sel, box)
+        sizes = page.eval_on_selector_all(sel, "els => els.map(e => [e.getBoundingClientRect().width, "
+                                               "e.getBoundingClientRect().height])")
+        assert sizes and all(w >= 40 and h >= 40 for w, h in sizes), (sel, sizes)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for tab in ("tickets", "players", "log"):
         page.click(f'.tab[data-tab="{tab}"]')
