@@ -114,6 +114,9 @@ def test_a_phone_sized_window_is_playable(new_page, server, artifacts):
     for tab in ("tickets", "players", "log"):
         page.click(f'.tab[data-tab="{tab}"]')
         page.screenshot(path=str(artifacts / f"tab-{tab}.png"))
+    # the log tab opens on its newest entry, on the screen
+    page.wait_for_function("() => { const r = document.querySelector('.log-entry.last').getBoundingClientRect();"
+                           " return r.height > 0 && r.bottom <= innerHeight }")
     # pan and zoom with the buttons
     k0 = page.evaluate("window.ttrBoard.transform().k")
     page.click(".ttr-zoom-in")

@@ -123,9 +123,19 @@ export function Tickets({ tickets, onHover }: { tickets: TicketView[]; onHover: 
 export function Log({ log, ctx, upTo }: { log: LogEntry[]; ctx: LogContext; upTo?: number }) {
   const box = useRef<HTMLOListElement>(null);
   const shown = upTo === undefined ? log : log.slice(0, upTo);
+  // keep the newest entry in view: on each new entry, and when the list is shown or resized
+  // (a hidden list, as in a phone's other tabs, cannot be scrolled)
   useEffect(() => {
     const el = box.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    const toEnd = () => {
+      el.scrollTop = el.scrollHeight;
+    };
+    toEnd();
+    if (typeof ResizeObserver === 'undefined') return;
+    const seen = new ResizeObserver(toEnd);
+    seen.observe(el);
+    return () => seen.disconnect();
   }, [shown.length]);
   return (
     <div class="log-panel">
