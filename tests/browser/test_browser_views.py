@@ -117,6 +117,13 @@ def test_a_phone_sized_window_is_playable(new_page, server, artifacts):
     # the log tab opens on its newest entry, on the screen
     page.wait_for_function("() => { const r = document.querySelector('.log-entry.last').getBoundingClientRect();"
                            " return r.height > 0 && r.bottom <= innerHeight }")
+    # your move with the cards out of sight: their tab is marked, until opened
+    wait_my_move(page)
+    if game_state(page)["phase"] in ("turn", "second-card"):
+        assert page.locator('.tab[data-tab="cards"].wants').count() == 1
+        page.screenshot(path=str(artifacts / "cards-tab-marked.png"))
+        page.click('.tab[data-tab="cards"]')
+        assert page.locator(".tab.wants").count() == 0
     # pan and zoom with the buttons
     k0 = page.evaluate("window.ttrBoard.transform().k")
     page.click(".ttr-zoom-in")

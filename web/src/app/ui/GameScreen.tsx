@@ -195,6 +195,8 @@ export function GameScreen({ id }: { id: string }) {
   const view = env?.view ?? null;
   const legal = useMemo(() => new Legal(me !== null && view && view.current_player === me ? view.legal : null), [view, me]);
   const myTurn = !!view && me !== null && view.current_player === me && !over && !legal.empty;
+  // on a phone, the cards to take are on their own tab: mark it when the move is there
+  const cardsWanted = myTurn && tab !== 'cards' && (view?.phase === 'turn' || view?.phase === 'second-card');
 
   // leave a mode that is no longer possible
   useEffect(() => {
@@ -480,7 +482,14 @@ export function GameScreen({ id }: { id: string }) {
       </div>
       <nav class="tabs" aria-label="panels">
         {(['cards', 'tickets', 'players', 'log'] as Tab[]).map((x) => (
-          <button type="button" class={`tab${tab === x ? ' on' : ''}`} onClick={() => setTab(x)} data-tab={x} aria-pressed={tab === x}>
+          <button
+            type="button"
+            class={`tab${tab === x ? ' on' : ''}${x === 'cards' && cardsWanted ? ' wants' : ''}`}
+            onClick={() => setTab(x)}
+            data-tab={x}
+            aria-pressed={tab === x}
+            title={x === 'cards' && cardsWanted ? t('your_move') : undefined}
+          >
             {t(x === 'cards' ? 'cards' : x === 'tickets' ? 'tickets' : x === 'players' ? 'players' : 'tab_log')}
           </button>
         ))}
