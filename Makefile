@@ -1,12 +1,14 @@
 # Two commands do all set-up on a fresh machine (Python 3.11+, pip, make, Node 20+ with npm):
 #   make run    installs ttr in .venv, builds the browser client when missing or stale (npm ci, vite
 #               build into ttr/server/static/), starts the game server (ttr serve), prints its URL and
-#               opens a browser when there is one; `.venv/bin/ttr play` plays in the terminal instead
+#               opens a browser when there is one (PORT=8000 by default); `.venv/bin/ttr play` plays in
+#               the terminal instead
 #   make test   installs the test extras and the client, Debian's chromium when missing (apt-get), then
 #               runs the whole suite (import layers, mypy, vitest, pytest with the browser tests)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PORT ?= 8000
 
 WEB := web
 CLIENT := ttr/server/static/index.html
@@ -39,7 +41,7 @@ $(CLIENT): $(WEB)/node_modules/.package-lock.json $(CLIENT_SOURCES)
 client: $(CLIENT)
 
 run: $(VENV)/.installed $(CLIENT)
-	$(BIN)/ttr serve --open
+	$(BIN)/ttr serve --open --port $(PORT)
 
 test: $(VENV)/.installed-test $(CLIENT)
 	$(BIN)/lint-imports

@@ -89,3 +89,14 @@ def test_serve_passes_open_and_prints_the_url(monkeypatch, tmp_path):
     assert r.exit_code == 0, r.output
     assert "http://127.0.0.1:8123/" in r.output
     assert asked[0] == "http://127.0.0.1:8123/" and asked[1]["port"] == 8123
+
+
+def test_a_port_in_use_is_an_error_in_words(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = CliRunner().invoke(main, ["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'g.db'}"])
+    assert r.exit_code == 1 and f"cannot listen on 127.0.0.1:{port}" in r.output and "--port" in r.output

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import sys
 import threading
 import time
@@ -49,6 +50,7 @@ def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers:
     from ..server.logs import install
     from ..server.storage import safe_url
 
+    _check_port(host, port)
     url = db or default_db()
     try:
         app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers, cors_origins=cors_origins,
@@ -95,3 +97,15 @@ def _open_when_up(url: str) -> None:
             return
 
     threading.Thread(target=wait_then_open, name="open-browser", daemon=True).start()
+
+
+def _check_port(host: str, port: int) -> None:
+    """A clear error when the address is taken (rather than uvicorn's errno after start-up)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            raise click.ClickException(f"cannot listen on {host}:{port} ({e.strerror}): another program may "
+                                       "be using it; choose another with --port") from None
