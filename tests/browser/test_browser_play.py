@@ -47,6 +47,13 @@ def test_a_whole_europe_game_against_bots_to_the_end_screen(page, server, artifa
     end = page.locator("[data-end-screen]")
     end.wait_for()
     page.screenshot(path=str(artifacts / "end.png"))
+    assert page.locator(".banner").count() == 0  # no last-round banner over the final scores
+    # the players' list shows the final totals, as the score table does
+    gid = re.search(r"#/g/([^/?]+)", page.url).group(1)
+    final = {r["seat"]: r["total"] for r in api(server, f"api/games/{gid}")["view"]["result"]["players"]}
+    shown = page.eval_on_selector_all(".player", "els => els.map(e => [+e.dataset.seat, "
+                                                 "+e.querySelector('.player-score').dataset.score])")
+    assert dict(shown) == final, (shown, final)
     # the log shows its newest entry: scrolled inside its panel, within the window
     newest = page.locator(".log-entry.last")
     box, log_box = newest.bounding_box(), page.locator(".log").bounding_box()

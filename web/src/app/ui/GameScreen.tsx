@@ -451,12 +451,12 @@ export function GameScreen({ id }: { id: string }) {
             />
           </div>
         ) : null}
-        {banner ? (
+        {banner && !over ? (
           <div class={`banner banner-${banner.kind}`} role="alert">
             {banner.text}
           </div>
         ) : null}
-        {news ? (
+        {news && !over ? (
           <div class="news-pop" role="alert" data-newspaper="1">
             <div class="news-head">{t('newspaper')}</div>
             <div class="news-name">{news.name}</div>

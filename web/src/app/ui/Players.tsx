@@ -39,6 +39,9 @@ export function Players({
         const active = !over && v.current_player === p.seat;
         const bot = env.seats[p.seat]?.kind === 'bot';
         const stationsLeft = 3 - p.stations.length;
+        // at the end, the final total (tickets, bonuses, bank slip), as the end screen shows it
+        const final = over ? v.result?.players.find((r) => r.seat === p.seat)?.total : undefined;
+        const shown = final ?? (legacy ? money![p.seat] : p.score);
         return (
           <div
             role="listitem"
@@ -56,8 +59,8 @@ export function Players({
               {bot ? <span class="bot-tag"> <Icon name="bot" size={13} /></span> : null}
               {v.first_player === p.seat ? <span class="first-tag" title={t('first_player')}> ①</span> : null}
             </span>
-            <span class="player-score" title={legacy ? t('money') : t('score')} data-score={legacy ? money![p.seat] : p.score}>
-              {legacy ? `$${money![p.seat]}` : p.score}
+            <span class="player-score" title={final !== undefined ? t('final_scores') : legacy ? t('money') : t('score')} data-score={shown}>
+              {legacy ? `$${shown}` : shown}
             </span>
             <span class="player-stats">
               <Stat icon="cards" n={p.hand_size} title={t('cards')} cls="s-cards" />
