@@ -49,6 +49,9 @@ def test_every_board_is_drawn_fast_on_desktop_and_phone(new_page, server, artifa
         assert page.locator("g.ttr-route").count() == len(api(server, f"api/maps/{map_name}")["routes"])
         if phone:  # nothing wider than the screen
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            if page.locator("[data-end-screen]").count():  # every total in sight
+                rights = page.eval_on_selector_all(".end-total", "els => els.map(e => e.getBoundingClientRect().right)")
+                assert rights and max(rights) <= 390, rights
         page.screenshot(path=str(artifacts / f"{map_name}-{label}.png"))
     (artifacts / "render.json").write_text(json.dumps(times))
 
