@@ -1,13 +1,22 @@
-# Two commands do all set-up on a fresh machine (Python 3.11+, pip, make):
-#   make run    installs ttr in .venv, then: at a terminal, you play Europe against 3 bots (ttr play);
-#               with stdin not a terminal, a 4-player Europe game between bots is printed (ttr demo)
-#   make test   installs the test extras (and the research ones: rl, train, ray), then runs the whole suite
-#               (import layers, mypy, pytest; a research test that cannot import its extra fails here)
+# Two commands do all set-up on a fresh machine (Python 3.11+, pip, make, Node 20+ with npm):
+#   make run    installs ttr in .venv, builds the browser client when missing or stale (npm ci, vite
+#               build into ttr/server/static/), starts the game server (ttr serve), prints its URL and
+#               opens a browser when there is one (PORT=8000 by default); `.venv/bin/ttr play` plays in
+#               the terminal instead
+#   make test   installs the test extras (and the research ones: rl, train, ray), the client, and Debian's
+#               chromium when missing (apt-get), then runs the whole suite (import layers, mypy, vitest,
+#               pytest with the browser tests; a research test that cannot import its extra fails here)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PORT ?= 8000
 
-.PHONY: run test bench install clean
+WEB := web
+CLIENT := ttr/server/static/index.html
+CLIENT_SOURCES := $(shell find $(WEB)/src -type f) $(wildcard $(WEB)/*.html $(WEB)/*.json $(WEB)/*.ts) \
+	$(wildcard ttr/maps/data/*.json)
+
+.PHONY: run test bench install client clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,20 +31,28 @@ $(VENV)/.installed-test: $(VENV)/.installed
 
 install: $(VENV)/.installed
 
-run: $(VENV)/.installed
-	@if [ -t 0 ]; then \
-		$(BIN)/ttr play --map europe --players 4 --bots planner; \
-	else \
-		$(BIN)/ttr demo --map europe --players 4 --seed 1; \
-	fi
+$(WEB)/node_modules/.package-lock.json: $(WEB)/package-lock.json
+	@command -v npm >/dev/null || { echo "The browser client is built with Node 20+ and npm: install them (https://nodejs.org)."; exit 1; }
+	cd $(WEB) && npm ci --no-audit --no-fund
+	touch $@
 
-test: $(VENV)/.installed-test
+$(CLIENT): $(WEB)/node_modules/.package-lock.json $(CLIENT_SOURCES)
+	cd $(WEB) && npm run build
+
+client: $(CLIENT)
+
+run: $(VENV)/.installed $(CLIENT)
+	$(BIN)/ttr serve --open --port $(PORT)
+
+test: $(VENV)/.installed-test $(CLIENT)
 	$(BIN)/lint-imports
 	$(BIN)/mypy
+	cd $(WEB) && npm run typecheck && npm test
+	scripts/ensure-chromium.sh
 	TTR_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest -n 2
 
 bench: $(VENV)/.installed
 	$(BIN)/ttr bench
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis .mypy_cache
+	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis .mypy_cache $(WEB)/node_modules ttr/server/static test-artifacts

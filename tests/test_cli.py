@@ -308,13 +308,10 @@ def test_default_opponents_are_planners(tmp_path):
     assert opponents("nordic", None, None, 0) == ["planner"] * 2       # or the board's most
     assert opponents("usa", 3, ["random"], 2) == ["random"] * 2        # cycled over --players
     assert opponents("usa", None, ["random"], 0) == ["random"]         # else one seat per bot named
-    # make run: ttr play and ttr demo with planners only
+    # make run: the browser game (the client built first), served and opened
     makefile = (Path(__file__).parent.parent / "Makefile").read_text()
-    runs = [line for line in makefile.splitlines() if "$(BIN)/ttr play" in line or "$(BIN)/ttr demo" in line]
-    assert len(runs) == 2
-    for line in runs:
-        bots = re.search(r"--bots ([\w,]+)", line)
-        assert bots is None or set(bots.group(1).split(",")) == {"planner"}, line
+    run_rule = makefile[makefile.index("\nrun:"):].split("\n\n")[0]
+    assert "$(CLIENT)" in run_rule.splitlines()[1] and "$(BIN)/ttr serve --open" in run_rule
 
 
 # ------------------------------------------- progress, Ctrl-C, lazy schedule, JSON

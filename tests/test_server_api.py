@@ -217,7 +217,7 @@ def test_seats_handed_to_bots_and_back(tmp_path):
 
 
 def test_tokens_in_a_header_limits_cors_and_pages(tmp_path):
-    with server(tmp_path) as c:
+    with server(tmp_path, static_dir=tmp_path / "no-client") as c:  # as if the client were not built
         g = create(c, "usa", 2)
         gid, tok = g["id"], tokens(g)
         r = c.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tok[1]}"})

@@ -2,6 +2,7 @@
 database it cannot open reported plainly."""
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from ttr.cli import main
@@ -10,7 +11,7 @@ from ttr.commands.serve import default_db
 
 def test_serve_lists_its_options():
     out = CliRunner().invoke(main, ["serve", "--help"]).output
-    for option in ("--host", "--port", "--db", "--bot-delay", "--cors-origin", "--seat-timeout", "--cache-size"):
+    for option in ("--host", "--port", "--db", "--bot-delay", "--cors-origin", "--seat-timeout", "--cache-size", "--open"):
         assert option in out
 
 
@@ -23,3 +24,79 @@ def test_the_default_database_is_in_the_user_data_directory(tmp_path, monkeypatc
 def test_a_database_that_cannot_be_opened_is_an_error(tmp_path):
     r = CliRunner().invoke(main, ["serve", "--db", f"sqlite:///{tmp_path / 'no' / 'such' / 'dir.db'}"])
     assert r.exit_code == 1 and "cannot open the database" in r.output
+
+
+def _health_server():
+    import http.server
+    import threading
+
+    class Health(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 - the stdlib's name
+            self.send_response(200 if self.path == "/api/health" else 404)
+            self.end_headers()
+            self.wfile.write(b"{}")
+
+        def log_message(self, *args):
+            pass
+
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Health)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv
+
+
+def test_open_waits_for_the_server_then_opens_the_browser(monkeypatch):
+    import threading
+    import webbrowser
+
+    from ttr.commands import serve
+
+    opened = threading.Event()
+    urls = []
+    monkeypatch.setattr(webbrowser, "open", lambda url: urls.append(url) or opened.set() or True)
+    monkeypatch.setenv("DISPLAY", ":0")
+    srv = _health_server()
+    try:
+        url = f"http://127.0.0.1:{srv.server_address[1]}/"
+        serve._open_when_up(url)
+        assert opened.wait(10)
+        assert urls == [url]
+    finally:
+        srv.shutdown()
+
+
+def test_open_without_a_graphical_browser_only_says_so(monkeypatch, capsys):
+    import webbrowser
+
+    from ttr.commands import serve
+
+    monkeypatch.setattr(serve.sys, "platform", "linux")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr(webbrowser, "open", lambda url: pytest.fail("no browser should be opened"))
+    serve._open_when_up("http://127.0.0.1:1/")
+    assert "open the address above" in capsys.readouterr().out
+
+
+def test_serve_passes_open_and_prints_the_url(monkeypatch, tmp_path):
+    import uvicorn
+
+    from ttr.commands import serve
+
+    asked = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: asked.append(kw))
+    monkeypatch.setattr(serve, "_open_when_up", lambda url: asked.append(url))
+    r = CliRunner().invoke(main, ["serve", "--open", "--port", "8123", "--db", f"sqlite:///{tmp_path / 'g.db'}"])
+    assert r.exit_code == 0, r.output
+    assert "http://127.0.0.1:8123/" in r.output
+    assert asked[0] == "http://127.0.0.1:8123/" and asked[1]["port"] == 8123
+
+
+def test_a_port_in_use_is_an_error_in_words(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = CliRunner().invoke(main, ["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'g.db'}"])
+    assert r.exit_code == 1 and f"cannot listen on 127.0.0.1:{port}" in r.output and "--port" in r.output

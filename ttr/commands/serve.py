@@ -1,7 +1,12 @@
 """`ttr serve`: the game server (FastAPI on uvicorn), games in SQLite or PostgreSQL."""
 from __future__ import annotations
 
+import os
+import socket
 import sys
+import threading
+import time
+import urllib.request
 
 import click
 
@@ -32,10 +37,12 @@ def default_db() -> str:
               help="seconds a seat may keep the game waiting before any player may hand it to a bot")
 @click.option("--ws-compression/--no-ws-compression", default=False, show_default=True,
               help="compress WebSocket messages (less traffic, more CPU per message)")
+@click.option("--open", "open_browser", is_flag=True,
+              help="open the game in a web browser once the server answers (when there is a graphical one)")
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]), default="info",
               show_default=True)
 def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers: int, cors_origins: tuple[str, ...],
-            cache_size: int, seat_timeout: float, ws_compression: bool, log_level: str) -> None:
+            cache_size: int, seat_timeout: float, ws_compression: bool, open_browser: bool, log_level: str) -> None:
     """Serve games over HTTP and WebSocket (protocol: docs/protocol.md), and the browser client at /."""
     import uvicorn
 
@@ -43,6 +50,7 @@ def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers:
     from ..server.logs import install
     from ..server.storage import safe_url
 
+    _check_port(host, port)
     url = db or default_db()
     try:
         app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers, cors_origins=cors_origins,
@@ -51,7 +59,53 @@ def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers:
         raise click.ClickException(f"cannot open the database {safe_url(url)}: {e}") from None
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"ttr server: http://{shown}:{port}/  (database: {safe_url(url)})")
+    if open_browser:
+        local = "127.0.0.1" if host in ("0.0.0.0", "::", "") else shown  # noqa: S104 - only a URL to open
+        _open_when_up(f"http://{local}:{port}/")
     sys.stdout.flush()
     install()
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024, proxy_headers=False,
                 ws_per_message_deflate=ws_compression, timeout_graceful_shutdown=5)
+
+
+def has_graphical_browser() -> bool:
+    """Whether a browser window can be opened here: not over plain SSH or on a headless machine
+    (Python's webbrowser would otherwise fall back to a text browser in this terminal)."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _open_when_up(url: str) -> None:
+    """Open `url` in the browser once the server answers on it (in a thread; gives up after 30 s)."""
+    if not has_graphical_browser():
+        click.echo("no graphical browser here: open the address above in one")
+        return
+
+    def wait_then_open() -> None:
+        import webbrowser
+
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(url + "api/health", timeout=1).read()  # noqa: S310 - our own server
+            except OSError:
+                time.sleep(0.2)
+                continue
+            if not webbrowser.open(url):
+                click.echo("could not open a browser: open the address above in one")
+            return
+
+    threading.Thread(target=wait_then_open, name="open-browser", daemon=True).start()
+
+
+def _check_port(host: str, port: int) -> None:
+    """A clear error when the address is taken (rather than uvicorn's errno after start-up)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            raise click.ClickException(f"cannot listen on {host}:{port} ({e.strerror}): another program may "
+                                       "be using it; choose another with --port") from None

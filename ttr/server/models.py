@@ -257,6 +257,15 @@ class ReplayRecord(BaseModel):
     result: dict[str, Any]
 
 
+class ReplayStep(BaseModel):
+    id: str
+    ply: int = Field(description="the step shown: the position after this many actions")
+    plies: int = Field(description="how many actions the game has (the last step)")
+    seats: list[PublicSeat]
+    view: SeatView = Field(description="the public (spectator's) view of the position at that step")
+    hands: list[You] = Field(description="every seat's secrets at that step (the game is over: nothing is secret)")
+
+
 class MapInfo(BaseModel):
     name: str
     title: str

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import Response
 
 from .. import __version__
@@ -26,6 +26,7 @@ from .models import (
     MapInfo,
     MyGame,
     ReplayRecord,
+    ReplayStep,
     SeatChange,
     SeatsResponse,
     TokensRequest,
@@ -135,6 +136,12 @@ def get_log(gid: str, request: Request, token: Optional[str] = TokenQuery, autho
 @router.get("/games/{gid}/replay", response_model=ReplayRecord, responses=_errors(404, 409, 503))
 def get_replay(gid: str, request: Request) -> Response:
     return _json(_service(request).replay_record(gid))
+
+
+@router.get("/games/{gid}/replay/{ply}", response_model=ReplayStep, responses=_errors(404, 409, 503))
+def get_replay_step(gid: str, request: Request,
+                    ply: int = Path(ge=0, le=10**6, description="the step: the position after this many actions")) -> Response:
+    return _json(_service(request).replay_step(gid, ply))
 
 
 __all__ = ["router"]

@@ -351,6 +351,26 @@ class GameService:
                     "random_first": live.row.random_first, "options": live.row.options, "history": g.history,
                     "history_seats": list(g.seats), "result": g.result()}
 
+    def replay_step(self, gid: str, ply: int) -> dict:
+        """A finished game's position after `ply` actions: the public view, and every seat's
+        hand and tickets (the seed is public once the game is over, so nothing there is secret)."""
+        live = self.live(gid)
+        with live.lock:
+            g = live.game
+            if not g.is_over:
+                raise NotOver("the steps of a game are shown once it is over")
+            history, plies, seats = list(g.history), g.ply, self.public_seats(live)
+        if not 0 <= ply <= plies:
+            raise NotFound(f"no step {ply}: the game has steps 0 to {plies}")
+        row = live.row
+        step = new_game(row.map, row.players, seed=row.seed, random_first=row.random_first, **row.options)
+        for text in history[:ply]:
+            step.apply(text)
+        v = step.view(0, history=False, legal=False)
+        v.update(seat=None, you=None, legal=None, legal_count=0, history=None)
+        hands = [step.view(s, history=False, legal=False)["you"] for s in range(row.players)]
+        return {"id": gid, "ply": ply, "plies": plies, "seats": seats, "view": v, "hands": hands}
+
     # ---------------------------------------------------------------- moves
 
     def act(self, gid: str, token: str | None, text: str, turn: int, respond: bool = True) -> dict:

@@ -103,7 +103,7 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
   svg.classList.toggle('ttr-cb-on', !!options.colorBlind);
   container.appendChild(svg);
   const overlay = new BoardOverlay(layout, board);
-  if (options.state) overlay.update(options.state);
+  if (options.state) overlay.update({ ...options.state, animate: false });
 
   // events, delegated: one listener set for the whole board
   const target = (e: Event) => (e.target as Element | null)?.closest?.('[data-route],[data-city]') ?? null;

@@ -43,6 +43,8 @@ export interface OverlayPatch {
   harbors?: Placement[];
   highlight?: { routes?: number[]; cities?: string[] };
   selectable?: { routes?: number[] | null; cities?: string[] | null };
+  /** draw the claims new in this patch with an animation (cars arriving one after another) */
+  animate?: boolean;
 }
 
 export function emptyOverlay(): OverlayState {
@@ -107,7 +109,7 @@ export class BoardOverlay {
     }
     if (patch.claims || playersChanged) {
       if (patch.claims) s.claims = normalizeClaims(patch.claims);
-      this.drawClaims(playersChanged);
+      this.drawClaims(playersChanged, !!patch.animate);
     }
     if (patch.stations || patch.harbors || playersChanged) {
       if (patch.stations) s.stations = patch.stations.map((p) => ({ ...p }));
@@ -129,7 +131,7 @@ export class BoardOverlay {
   }
 
   /** Claimed pieces: only the routes whose owner (or colour) changed are redrawn. */
-  private drawClaims(all: boolean): void {
+  private drawClaims(all: boolean, animate = false): void {
     const want = new Map<string, string>();
     for (const [id, seat] of Object.entries(this.state.claims)) {
       if (!this.routeById.has(Number(id)) || !Number.isInteger(seat) || seat < 0) continue;
@@ -145,33 +147,37 @@ export class BoardOverlay {
     for (const [id, key] of want) {
       if (this.claimEls.has(id)) continue;
       const seat = this.state.claims[id];
-      const g = this.claimGroup(this.routeById.get(Number(id))!, seat);
+      const g = this.claimGroup(this.routeById.get(Number(id))!, seat, animate && !all);
       this.board.layers.claims.appendChild(g);
       this.claimEls.set(id, { key, g });
     }
     for (const [id, r] of this.board.routeEls) r.classList.toggle('ttr-claimed', want.has(String(id)));
   }
 
-  private claimGroup(r: RouteLayout, seat: number): SVGGElement {
+  private claimGroup(r: RouteLayout, seat: number, animate = false): SVGGElement {
     const c = this.color(seat);
     const ship = r.route.kind === 'ship';
     const name = this.state.players[seat]?.name;
-    const g = el('g', { class: 'ttr-claim', 'data-claim': r.id, 'data-player': seat });
+    const g = el('g', { class: `ttr-claim${animate ? ' ttr-claim-new' : ''}`, 'data-claim': r.id, 'data-player': seat });
+    let i = 0;
     g.appendChild(text('title', `Claimed by ${name ?? `player ${seat + 1}`}`));
     // a piece: wider than the space, with round ends, a shadow and a shine, so it reads
     // as a train standing on the board rather than a space of the player's colour
     for (const car of r.cars) {
       const clip = car.clip ? `url(#${this.board.clipId})` : null;
+      // each car arrives after the one before it (the inner group carries the CSS animation,
+      // the outer one the car's position)
+      const delay = animate ? { style: `animation-delay: ${i++ * 90}ms` } : {};
       g.appendChild(
         clipped(
           el('g', { transform: carTransform({ ...car, x: car.x + 2, y: car.y + 3 }) }, [
-            carBody(car, ship, { class: 'ttr-piece-shadow' }, 3, true),
+            el('g', { class: 'ttr-piece-in', ...delay }, [carBody(car, ship, { class: 'ttr-piece-shadow' }, 3, true)]),
           ]),
           clip,
         ),
       );
       g.appendChild(
-        clipped(el('g', { transform: carTransform(car) }, [
+        clipped(el('g', { transform: carTransform(car) }, [el('g', { class: 'ttr-piece-in', ...delay }, [
           carBody(car, ship, { class: 'ttr-piece', fill: c.fill }, 3, true),
           el('rect', {
             class: 'ttr-piece-shine',
@@ -182,7 +188,7 @@ export class BoardOverlay {
             rx: 1.6,
           }),
           text('text', String(seat + 1), { class: 'ttr-cb', dy: '0.36em', fill: c.ink }),
-        ]), clip),
+        ])]), clip),
       );
     }
     return g;

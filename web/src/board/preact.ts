@@ -36,8 +36,20 @@ export function Board(props: BoardProps) {
       onRouteHover: (id) => cb.current.onRouteHover?.(id),
       onCityHover: (n) => cb.current.onCityHover?.(n),
     };
+    const t0 = performance.now();
     const b = createBoard(host.current!, props.map, opts);
     board.current = b;
+    // how long the first render takes: building the SVG, then until the next frame is drawn
+    const built = performance.now() - t0;
+    const stat = { map: props.map.name, build: Math.round(built), ms: Math.round(built), painted: false, sinceLoad: 0 };
+    (globalThis as unknown as { __ttrBoard?: typeof stat }).__ttrBoard = stat;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        stat.ms = Math.round(performance.now() - t0);
+        stat.sinceLoad = Math.round(performance.now()); // from the page's navigation start
+        stat.painted = true;
+      }, 0),
+    );
     cb.current.onReady?.(b);
     return () => {
       b.destroy();

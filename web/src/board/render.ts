@@ -329,6 +329,11 @@ export const BOARD_CSS = `
 .ttr-piece-shadow { fill: #000; opacity: 0.35; }
 .ttr-piece-shine { fill: #fff; opacity: 0.45; pointer-events: none; }
 .ttr-claim { pointer-events: none; }
+.ttr-claim-new .ttr-piece-in { animation: ttr-arrive 0.45s cubic-bezier(.2,.8,.3,1.2) both; }
+@keyframes ttr-arrive { from { opacity: 0; transform: translate(0, -26px) scale(1.35); } }
+@media (prefers-reduced-motion: reduce) { .ttr-claim-new .ttr-piece-in { animation: none; } }
+.ttr-board.ttr-calm .ttr-route.ttr-disabled { opacity: 1; }
+.ttr-board.ttr-calm .ttr-route.ttr-disabled:hover .ttr-car-body { stroke-width: 1.4; }
 .ttr-hl-route { fill: none; stroke: #fff; stroke-width: 9; stroke-linejoin: round; }
 .ttr-hl-route-inner { fill: none; stroke: #d1007a; stroke-width: 3.5; stroke-linejoin: round; }
 .ttr-hl-city { fill: none; stroke: #d1007a; stroke-width: 4; }

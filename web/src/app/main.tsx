@@ -1,0 +1,6 @@
+// The browser client's entry: mounts the app.
+import { render } from 'preact';
+import { App } from './ui/App';
+import './styles.css';
+
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,112 @@
+// What the browser keeps: the seat tokens of its games (localStorage) and the player's preferences.
+
+export interface HeldGame {
+  id: string;
+  map: string;
+  /** seat -> token, for the seats this browser plays (several: hot-seat) */
+  seats: Record<string, string>;
+  /** tokens whose seat is not known yet (a join link) */
+  pending?: string[];
+  admin?: string;
+  created: number;
+}
+
+export type Lang = 'en' | 'zh';
+export type ConfirmPref = 'always' | 'never';
+
+export interface Prefs {
+  lang: Lang;
+  colorBlind: boolean;
+  animations: boolean;
+  confirm: ConfirmPref;
+  name: string;
+}
+
+const GAMES = 'ttr.games';
+const PREFS = 'ttr.prefs';
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function read<T>(key: string, dflt: T): T {
+  try {
+    const s = storage()?.getItem(key);
+    return s ? { ...dflt, ...JSON.parse(s) } : dflt;
+  } catch {
+    return dflt;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    storage()?.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private mode: nothing kept */
+  }
+}
+
+export function heldGames(): Record<string, HeldGame> {
+  return read<Record<string, HeldGame>>(GAMES, {});
+}
+
+export function heldGame(id: string): HeldGame | null {
+  return heldGames()[id] ?? null;
+}
+
+export function saveGame(g: HeldGame): void {
+  const all = heldGames();
+  all[g.id] = g;
+  write(GAMES, all);
+}
+
+export function forgetGame(id: string): void {
+  const all = heldGames();
+  delete all[id];
+  write(GAMES, all);
+}
+
+/** Keep a token from a join link (its seat is learnt from the first view). */
+export function addToken(id: string, token: string, seat?: number, map = ''): HeldGame {
+  const g = heldGame(id) ?? { id, map, seats: {}, created: Date.now() };
+  if (seat !== undefined) g.seats[String(seat)] = token;
+  else if (!Object.values(g.seats).includes(token)) g.pending = [...new Set([...(g.pending ?? []), token])];
+  saveGame(g);
+  return g;
+}
+
+export function allTokens(): string[] {
+  const out: string[] = [];
+  for (const g of Object.values(heldGames())) {
+    out.push(...Object.values(g.seats), ...(g.pending ?? []));
+    if (g.admin) out.push(g.admin);
+  }
+  return [...new Set(out)];
+}
+
+function defaultLang(): Lang {
+  const l = globalThis.navigator?.language ?? 'en';
+  return l.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+const listeners = new Set<() => void>();
+let prefs: Prefs = read<Prefs>(PREFS, { lang: defaultLang(), colorBlind: false, animations: true, confirm: 'always', name: '' });
+
+export function getPrefs(): Prefs {
+  return prefs;
+}
+
+export function setPrefs(patch: Partial<Prefs>): void {
+  prefs = { ...prefs, ...patch };
+  write(PREFS, prefs);
+  listeners.forEach((f) => f());
+}
+
+export function onPrefs(f: () => void): () => void {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}

@@ -1,0 +1,154 @@
+// The hand, the tickets with their progress, and the log.
+import { useEffect, useRef } from 'preact/hooks';
+import type { MapData } from '../../board/index';
+import { sortCards } from '../cards';
+import { ticketById } from '../game';
+import { ticketProgress, type Edge } from '../graph';
+import { t } from '../i18n';
+import { entryWords, type LogContext } from '../logtext';
+import type { Counts, LogEntry, TicketInfo } from '../types';
+import { Card } from './Card';
+import { Icon } from './Icons';
+
+export function Hand({ hand, spend }: { hand: Counts; spend?: Counts | null }) {
+  const kinds = sortCards(Object.keys(hand).filter((k) => hand[k] > 0));
+  return (
+    <div class="hand" aria-label={t('hand')} data-hand={kinds.map((k) => `${hand[k]}${k}`).join('+')}>
+      {kinds.length === 0 ? <span class="muted">{t('hand_empty')}</span> : null}
+      {kinds.map((k) => (
+        <Card name={k} count={hand[k]} selected={!!spend?.[k]} class={spend?.[k] ? 'spending' : ''} data={{ hand: k }} />
+      ))}
+    </div>
+  );
+}
+
+export interface TicketView {
+  id: number;
+  cities: string[];
+  points: number;
+  long?: boolean;
+  tour?: boolean;
+  anyOrder?: number;
+  done: boolean;
+  path: number[];
+}
+
+export function ticketViews(map: MapData | null, tickets: TicketInfo[], edges: Edge[]): TicketView[] {
+  return tickets.map((tk) => {
+    const m = ticketById(map, tk.id);
+    const pr = ticketProgress(edges, tk.cities);
+    return {
+      id: tk.id,
+      cities: tk.cities,
+      points: tk.points,
+      long: tk.long,
+      tour: !!m?.tour,
+      anyOrder: m?.points_any_order,
+      done: pr.done,
+      path: pr.path,
+    };
+  });
+}
+
+export function TicketCard({
+  tk,
+  onHover,
+  selected,
+  onClick,
+  status,
+}: {
+  tk: { id: number; cities: string[]; points: number; long?: boolean; tour?: boolean; anyOrder?: number };
+  onHover?: (on: boolean) => void;
+  selected?: boolean;
+  onClick?: () => void;
+  status?: 'done' | 'open' | 'failed' | null;
+}) {
+  const cls = `ticket${tk.long ? ' long' : ''}${tk.tour ? ' tour' : ''}${selected ? ' selected' : ''}${status ? ` ${status}` : ''}`;
+  const body = (
+    <>
+      <span class="ticket-cities">{tk.cities.join(' → ')}</span>
+      <span class="ticket-points">
+        {tk.points}
+        {tk.anyOrder ? <small>/{tk.anyOrder}</small> : null}
+      </span>
+      {status === 'done' ? (
+        <span class="ticket-status" title={t('ticket_done')}>
+          <Icon name="check" size={14} />
+        </span>
+      ) : status === 'failed' ? (
+        <span class="ticket-status" title={t('ticket_failed')}>
+          <Icon name="cross" size={14} />
+        </span>
+      ) : null}
+    </>
+  );
+  const hover = onHover
+    ? { onMouseEnter: () => onHover(true), onMouseLeave: () => onHover(false), onFocus: () => onHover(true), onBlur: () => onHover(false) }
+    : {};
+  if (onClick) {
+    return (
+      <button type="button" class={cls} aria-pressed={selected} onClick={onClick} data-ticket={tk.id} {...hover}>
+        {body}
+      </button>
+    );
+  }
+  return (
+    <div class={cls} data-ticket={tk.id} tabIndex={0} {...hover}>
+      {body}
+    </div>
+  );
+}
+
+export function Tickets({ tickets, onHover }: { tickets: TicketView[]; onHover: (tk: TicketView | null) => void }) {
+  const done = tickets.filter((x) => x.done).length;
+  const sorted = [...tickets].sort((a, b) => Number(a.done) - Number(b.done));
+  return (
+    <div class="tickets-panel">
+      <div class="panel-head">
+        <Icon name="ticket" /> {t('tickets')}{' '}
+        <span class="muted" data-tickets-done={done}>
+          {tickets.length ? t('tickets_done', { done, total: tickets.length }) : ''}
+        </span>
+      </div>
+      {tickets.length === 0 ? <div class="muted">{t('no_tickets')}</div> : null}
+      <div class="ticket-list">
+        {sorted.map((tk) => (
+          <TicketCard tk={tk} status={tk.done ? 'done' : 'open'} onHover={(on) => onHover(on ? tk : null)} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function Log({ log, ctx, upTo }: { log: LogEntry[]; ctx: LogContext; upTo?: number }) {
+  const box = useRef<HTMLOListElement>(null);
+  const shown = upTo === undefined ? log : log.slice(0, upTo);
+  // keep the newest entry in view: on each new entry, and when the list is shown or resized
+  // (a hidden list, as in a phone's other tabs, cannot be scrolled)
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const toEnd = () => {
+      el.scrollTop = el.scrollHeight;
+    };
+    toEnd();
+    if (typeof ResizeObserver === 'undefined') return;
+    const seen = new ResizeObserver(toEnd);
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [shown.length]);
+  return (
+    <div class="log-panel">
+      <div class="panel-head">{t('log')}</div>
+      <ol class="log" ref={box} aria-live="polite">
+        {shown.length === 0 ? <li class="muted">{t('log_empty')}</li> : null}
+        {shown.map((e, i) => (
+          <li class={`log-entry${i === shown.length - 1 ? ' last' : ''}`} data-ply={e.ply} data-kind={e.kind}>
+            <span class="log-dot" style={{ background: `var(--p${e.seat})` }} />
+            {entryWords(e, ctx)}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

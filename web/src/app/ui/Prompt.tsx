@@ -1,0 +1,305 @@
+// What the seat to move is asked: claim a route (choose the payment, confirm), build a station
+// or a harbor, exchange pieces, keep tickets, pay or give up a tunnel, choose pieces.
+// Everything offered comes from the view's legal data.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { MapData } from '../../board/index';
+import { cardsText } from '../cards';
+import { routeName, ticketById } from '../game';
+import { canHover, colorName, t } from '../i18n';
+import { actionText, type Legal, type PaymentSet } from '../legal';
+import type { Counts, View } from '../types';
+import { Card } from './Card';
+import { PaymentPicker } from './PaymentPicker';
+import { TicketCard } from './Panels';
+
+export type Mode =
+  | { kind: 'idle' }
+  | { kind: 'claim'; route: number }
+  | { kind: 'station'; city?: string }
+  | { kind: 'harbor'; city?: string }
+  | { kind: 'exchange' };
+
+export interface PromptProps {
+  view: View;
+  map: MapData;
+  legal: Legal;
+  mode: Mode;
+  setMode: (m: Mode) => void;
+  send: (action: string) => Promise<boolean>;
+  busy: boolean;
+  onHoverCities: (cities: string[] | null) => void;
+  onSpend: (c: Counts | null) => void;
+}
+
+function routeDesc(map: MapData, id: number): string {
+  const r = map.routes.find((x) => x.id === id);
+  if (!r) return '';
+  const parts = [t('route_desc', { len: r.length, color: colorName(r.color) })];
+  if (r.kind === 'ship') parts.push(t('route_ship'));
+  if (r.tunnel) parts.push(t('route_tunnel'));
+  if (r.locomotives) parts.push(t('route_ferry', { n: r.locomotives }));
+  if (r.pairs) parts.push(t('route_pairs'));
+  if (r.any_four) parts.push(t('route_any_four'));
+  return parts.join(', ');
+}
+
+function PayPanel({
+  title,
+  subtitle,
+  set,
+  hand,
+  onConfirm,
+  onCancel,
+  busy,
+  onSpend,
+  confirmLabel,
+}: {
+  title: string;
+  subtitle?: string;
+  set: PaymentSet;
+  hand: Counts;
+  onConfirm: (c: Counts) => void;
+  onCancel?: () => void;
+  busy: boolean;
+  onSpend: (c: Counts | null) => void;
+  confirmLabel: string;
+}) {
+  const [value, setValue] = useState<Counts>(() => set.best(hand));
+  useEffect(() => {
+    onSpend(value);
+    return () => onSpend(null);
+  }, [cardsText(value)]);
+  return (
+    <div class="prompt pay-panel" role="dialog" aria-label={title}>
+      <div class="prompt-title">{title}</div>
+      {subtitle ? <div class="prompt-sub">{subtitle}</div> : null}
+      <div class="prompt-label">{t('pay_with')}</div>
+      <PaymentPicker set={set} value={value} hand={hand} onChange={setValue} />
+      <div class="prompt-buttons">
+        {onCancel ? (
+          <button type="button" class="btn ghost" onClick={onCancel} data-action="cancel">
+            {t('cancel')}
+          </button>
+        ) : null}
+        <button type="button" class="btn primary" disabled={busy || !set.contains(value)} onClick={() => onConfirm(value)} data-action="confirm">
+          {confirmLabel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function KeepPanel({ view, map, legal, send, busy, onHoverCities }: PromptProps) {
+  const offer = view.you?.offer ?? [];
+  const [sel, setSel] = useState<number[]>([]);
+  useEffect(() => setSel([]), [offer.join(' ')]);
+  const text = [...sel].sort((a, b) => a - b).join(' ');
+  const ok = legal.hasTarget('keep', text);
+  const min = Math.min(...legal.targets('keep').map((x) => (x.target as number[]).length));
+  return (
+    <div class="prompt keep-panel" role="dialog" aria-label={t('keep_title')}>
+      <div class="prompt-title">{t('keep_title')}</div>
+      <div class="prompt-sub">{t(canHover() ? 'keep_min' : 'keep_min_touch', { n: min })}</div>
+      <div class="ticket-offer">
+        {offer.map((id) => {
+          const tk = ticketById(map, id);
+          if (!tk) return null;
+          const on = sel.includes(id);
+          return (
+            <TicketCard
+              tk={{ id, cities: tk.cities, points: tk.points, long: tk.long, tour: tk.tour, anyOrder: tk.points_any_order }}
+              selected={on}
+              onClick={() => setSel(on ? sel.filter((x) => x !== id) : [...sel, id])}
+              onHover={(h) => onHoverCities(h ? tk.cities : null)}
+            />
+          );
+        })}
+      </div>
+      <div class="prompt-buttons">
+        <button type="button" class="btn primary" disabled={!ok || busy} onClick={() => send(actionText('keep', text))} data-action="keep">
+          {t('keep_n', { n: sel.length })}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function TunnelPanel(p: PromptProps) {
+  const tun = p.view.tunnel!;
+  const set = p.legal.payments('pay');
+  const hand = p.view.you?.hand ?? {};
+  const revealed = (
+    <div class="tunnel-revealed">
+      <span class="prompt-label">{t('tunnel_revealed')}</span>
+      {tun.revealed.map((c) => (
+        <Card name={c} small />
+      ))}
+    </div>
+  );
+  const title = t('tunnel_title', { route: routeName(p.map, tun.route) });
+  const decline = (
+    <button type="button" class="btn" onClick={() => p.send('decline')} disabled={p.busy || !p.legal.has('decline')} data-action="decline">
+      {t('decline')}
+    </button>
+  );
+  if (!set) {
+    return (
+      <div class="prompt tunnel-panel" role="dialog" aria-label={title}>
+        <div class="prompt-title">{title}</div>
+        {revealed}
+        <div class="prompt-sub">{t('tunnel_extra', { n: tun.extra })}</div>
+        <div class="prompt-buttons">{decline}</div>
+      </div>
+    );
+  }
+  return (
+    <div class="tunnel-wrap">
+      <PayPanel
+        title={title}
+        subtitle={t('tunnel_extra', { n: tun.extra })}
+        set={set}
+        hand={hand}
+        busy={p.busy}
+        onSpend={p.onSpend}
+        confirmLabel={t('pay')}
+        onConfirm={(c) => p.send(actionText('pay', null, c))}
+      />
+      <div class="tunnel-extra">
+        {revealed}
+        {decline}
+      </div>
+    </div>
+  );
+}
+
+function PiecesPanel({ legal, send, busy }: PromptProps) {
+  const opts = legal.targets('pieces');
+  const [i, setI] = useState(Math.floor(opts.length / 2));
+  const cur = opts[Math.min(i, opts.length - 1)];
+  const [tr, sh] = (cur?.target as [number, number]) ?? [0, 0];
+  return (
+    <div class="prompt pieces-panel" role="dialog" aria-label={t('pieces_title')}>
+      <div class="prompt-title">{t('pieces_title')}</div>
+      <div class="pieces-row">
+        <span class="pieces-n" data-trains={tr}>
+          {t('trains')}: <b>{tr}</b>
+        </span>
+        <input
+          type="range"
+          min={0}
+          max={opts.length - 1}
+          value={i}
+          aria-label={t('pieces_title')}
+          onInput={(e) => setI(Number((e.target as HTMLInputElement).value))}
+        />
+        <span class="pieces-n" data-ships={sh}>
+          {t('ships')}: <b>{sh}</b>
+        </span>
+      </div>
+      <div class="prompt-sub">{t('pieces_note')}</div>
+      <div class="prompt-buttons">
+        <button type="button" class="btn primary" disabled={busy || !cur} onClick={() => send(actionText('pieces', cur.text))} data-action="pieces">
+          {t('confirm')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ExchangePanel({ legal, send, busy, setMode }: PromptProps) {
+  const opts = legal.targets('exchange');
+  const dirs = [...new Set(opts.map((o) => o.text.split(' ')[1]))];
+  const [dir, setDir] = useState(dirs[0] ?? 'trains-for-ships');
+  const ns = opts.filter((o) => o.text.endsWith(dir)).map((o) => Number(o.text.split(' ')[0]));
+  const [n, setN] = useState(1);
+  const nOk = ns.includes(n) ? n : (ns[0] ?? 1);
+  return (
+    <div class="prompt exchange-panel" role="dialog" aria-label={t('exchange_title')}>
+      <div class="prompt-title">{t('exchange_title')}</div>
+      <div class="seg">
+        {dirs.map((d) => (
+          <button type="button" class={`btn small${d === dir ? ' on' : ''}`} onClick={() => setDir(d)} data-dir={d}>
+            {t(d === 'trains-for-ships' ? 'trains_for_ships' : 'ships_for_trains')}
+          </button>
+        ))}
+      </div>
+      <label class="row">
+        <select value={nOk} onChange={(e) => setN(Number((e.target as HTMLSelectElement).value))} aria-label={t('exchange')}>
+          {ns.map((x) => (
+            <option value={x}>{x}</option>
+          ))}
+        </select>
+      </label>
+      <div class="prompt-sub">{t('exchange_note')}</div>
+      <div class="prompt-buttons">
+        <button type="button" class="btn ghost" onClick={() => setMode({ kind: 'idle' })}>
+          {t('cancel')}
+        </button>
+        <button type="button" class="btn primary" disabled={busy || !ns.length} onClick={() => send(actionText('exchange', `${nOk} ${dir}`))} data-action="exchange">
+          {t('confirm')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function Prompt(p: PromptProps) {
+  const { view, legal, mode, setMode, map } = p;
+  const hand = view.you?.hand ?? {};
+  const phase = view.phase;
+  const cancel = () => setMode({ kind: 'idle' });
+  const claimSet = useMemo(() => (mode.kind === 'claim' ? legal.payments('claim', String(mode.route)) : null), [mode, legal]);
+  if (legal.empty) return null;
+  if (phase === 'initial-tickets' || phase === 'keep-tickets') return <KeepPanel {...p} />;
+  if (phase === 'tunnel' && view.tunnel) return <TunnelPanel {...p} />;
+  if (phase === 'choose-pieces') return <PiecesPanel {...p} />;
+  if (mode.kind === 'claim' && claimSet) {
+    return (
+      <PayPanel
+        key={`claim-${mode.route}`}
+        title={t('claim_route', { route: routeName(map, mode.route) })}
+        subtitle={routeDesc(map, mode.route)}
+        set={claimSet}
+        hand={hand}
+        busy={p.busy}
+        onSpend={p.onSpend}
+        onCancel={cancel}
+        confirmLabel={t('claim')}
+        onConfirm={(c) => p.send(actionText('claim', String(mode.route), c))}
+      />
+    );
+  }
+  if ((mode.kind === 'station' || mode.kind === 'harbor') && mode.city) {
+    const set = legal.payments(mode.kind, mode.city);
+    if (set) {
+      return (
+        <PayPanel
+          key={`${mode.kind}-${mode.city}`}
+          title={t(mode.kind === 'station' ? 'build_station_in' : 'build_harbor_in', { city: mode.city })}
+          set={set}
+          hand={hand}
+          busy={p.busy}
+          onSpend={p.onSpend}
+          onCancel={cancel}
+          confirmLabel={t('confirm')}
+          onConfirm={(c) => p.send(actionText(mode.kind, mode.city, c))}
+        />
+      );
+    }
+  }
+  if (mode.kind === 'station' || mode.kind === 'harbor') {
+    return (
+      <div class="prompt hint-panel" role="status">
+        <div class="prompt-title">{t(mode.kind === 'station' ? 'prompt_station_city' : 'prompt_harbor_city')}</div>
+        <div class="prompt-buttons">
+          <button type="button" class="btn ghost" onClick={cancel}>
+            {t('cancel')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (mode.kind === 'exchange') return <ExchangePanel {...p} />;
+  return null;
+}
+
