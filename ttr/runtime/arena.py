@@ -11,22 +11,19 @@ import inspect
 import json
 import math
 import os
-import signal
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
-from itertools import islice
 
 from ..version import __version__
 from ..agents import AGENTS, make_agent
 from ..editions import new_game
 from ..errors import TtrError
 from .match import Match
+from .parallel import run_local
 from .seat import SeatError
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
-IN_FLIGHT = 4  # games queued per worker process
 ELO_ANCHOR = 1500.0
 
 
@@ -217,11 +214,6 @@ def play_task(task: Task) -> GameResult:
         tuple(len(p["tickets_completed"]) for p in ps), g.turns, tuple(moves), tuple(secs), tuple(slowest))
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which cancels what has not started."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 # ---------------------------------------------------------------------------- results
 
 @dataclass(frozen=True)
@@ -377,30 +369,13 @@ def run_arena(map_name: str, players: int, bots: list[str], games: int, seed: in
     tasks = schedule(map_name, players, bots, games, seed, time_per_move)
     workers = max(1, min(workers or os.cpu_count() or 1, total))
     results: dict[int, GameResult] = {}
-    stopped = False
 
     def finished(r: GameResult) -> None:
         results[r.index] = r
         if progress:
             progress(len(results), total)
 
-    try:
-        if workers == 1:
-            for t in tasks:
-                finished(play_task(t))
-        else:
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-            try:
-                pending = {pool.submit(play_task, t) for t in islice(tasks, IN_FLIGHT * workers)}
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for f in done:
-                        finished(f.result())  # re-raises a worker's error
-                    pending |= {pool.submit(play_task, t) for t in islice(tasks, len(done))}
-            finally:
-                pool.shutdown(wait=True, cancel_futures=True)
-    except KeyboardInterrupt:
-        stopped = True
+    stopped = run_local(tasks, play_task, workers, finished)
     records = [results[i] for i in sorted(results)]
     return analyse(map_name, players, bots, games, seed, time_per_move, records, stopped=stopped)
 
