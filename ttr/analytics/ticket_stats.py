@@ -1,0 +1,83 @@
+"""Statistics of the tickets (pure functions of the records and the map): how often each is
+completed when held, how often its holder wins, its points against its difficulty (the fewest
+spaces joining its cities), and the outliers (docs/analyze.md says how each flag is decided)."""
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+from ..maps import Map, Ticket
+from .common import Rate, shortest_lengths
+
+HARD, EASY = "hard", "easy"
+WINNERS, LOSERS = "held by winners", "held by losers"
+RICH, POOR = "many points for its length", "few points for its length"
+VALUE_SDS = 2.0  # a ticket's points this many residual sds off the board's line are flagged
+
+
+@dataclass(frozen=True)
+class TicketStat:
+    ticket: Ticket
+    shortest: int          # fewest spaces joining its cities (-1: not joined on this board)
+    held: int              # seats (over all games) that kept it
+    completion: Rate       # of those: completed
+    win_when_held: Rate    # of those: won (shared wins 1/k)
+    flags: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return "–".join(self.ticket.cities)
+
+
+@dataclass(frozen=True)
+class Tickets:
+    stats: list[TicketStat]
+    completion: Rate        # every ticket held in the run, pooled
+    win_when_held: Rate     # the holders' win share, pooled
+    line: tuple[float, float, float] | None   # points ~ a + b * spaces: (a, b, residual sd), two-city tickets
+
+
+def value_line(m: Map, spaces: dict[int, int]) -> tuple[float, float, float] | None:
+    """The least-squares line of points on shortest length over the board's two-city tickets."""
+    pts = [(spaces[t.id], t.points) for t in m.tickets if not t.tour and spaces[t.id] >= 0]
+    if len(pts) < 3 or len({x for x, _ in pts}) < 2:
+        return None
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    b, a = statistics.linear_regression(xs, ys)
+    sd = statistics.stdev([y - (a + b * x) for x, y in pts])
+    return a, b, sd
+
+
+def ticket_stats(games: list[list[dict]], m: Map) -> Tickets:
+    held = {t.id: 0 for t in m.tickets}
+    done = dict.fromkeys(held, 0)
+    won = dict.fromkeys(held, 0.0)
+    for g in games:
+        for seat in g:
+            for t in seat["tickets_kept"]:
+                if t in held:
+                    held[t] += 1
+                    won[t] += seat["win"]
+            for t in seat["tickets_done"]:
+                if t in done:
+                    done[t] += 1
+    pooled = Rate(sum(done.values()), sum(held.values()))
+    pooled_win = Rate(sum(won.values()), sum(held.values()))
+    spaces = shortest_lengths(m)
+    line = value_line(m, spaces)
+    out = []
+    for t in m.tickets:
+        c, w = Rate(done[t.id], held[t.id]), Rate(won[t.id], held[t.id])
+        flags = []
+        if held[t.id]:
+            flags += [HARD] if c.ci[1] < pooled.value else [EASY] if c.ci[0] > pooled.value else []
+            flags += [WINNERS] if w.ci[0] > pooled_win.value else [LOSERS] if w.ci[1] < pooled_win.value else []
+        if line and not t.tour and spaces[t.id] >= 0 and line[2] > 0:
+            resid = t.points - (line[0] + line[1] * spaces[t.id])
+            flags += [RICH] if resid > VALUE_SDS * line[2] else [POOR] if resid < -VALUE_SDS * line[2] else []
+        out.append(TicketStat(t, spaces[t.id], held[t.id], c, w, tuple(flags)))
+    return Tickets(out, pooled, pooled_win, line)
+
+
+__all__ = ["EASY", "HARD", "LOSERS", "POOR", "RICH", "TicketStat", "Tickets", "WINNERS", "ticket_stats",
+           "value_line"]
