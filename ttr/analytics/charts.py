@@ -31,7 +31,7 @@ def seat_chart(seats: Mapping[int, list[SeatStat]]) -> str:
         ax.set_title(f"{n} players", fontsize=10)
         percent_axis(ax)
     axes[0][0].set_ylabel("games won (95% CI)")
-    axes[0][0].legend(fontsize=8, loc="lower left", frameon=False)
+    fig.legend(*axes[0][0].get_legend_handles_labels(), fontsize=8, frameon=False, loc="upper right")
     return data_uri(fig)
 
 
@@ -87,11 +87,13 @@ def arc_chart(arc: Arc, unit: str) -> str:
 
 
 def length_chart(arc: Arc) -> str:
-    """Histograms: game length in turns, and lead changes per game."""
+    """Histograms: game length in turns (stacked by player count), and lead changes per game."""
     plt = pyplot()
     fig, (a, b) = plt.subplots(1, 2, figsize=(WIDTH * 0.9, 2.8))
-    a.hist(arc.turn_counts, bins=min(40, max(5, len(set(arc.turn_counts)))), color=BAR)
-    a.axvline(arc.turns["median"], color="#333333", lw=1, ls="--", label="median")
+    every = [t for ts in arc.turn_counts.values() for t in ts]
+    bins = min(40, max(5, len(set(every))))
+    a.hist(list(arc.turn_counts.values()), bins=bins, stacked=True, label=[f"{n} players" for n in arc.turn_counts],
+           color=[plt.get_cmap("tab10")(i) for i in range(len(arc.turn_counts))])
     a.set_xlabel("game length (turns: one player's turn each)")
     a.set_ylabel("games")
     a.legend(fontsize=8, frameon=False)
@@ -122,7 +124,7 @@ def sources_chart(groups: Sequence[tuple[str, Mapping[str, float]]], labels: Seq
     ax.set_yticks(range(len(groups)), [g for g, _ in groups])
     ax.invert_yaxis()
     ax.set_xlabel(f"mean {unit} per player")
-    ax.legend(fontsize=8, frameon=False, ncol=min(5, len(labels)), loc="upper center", bbox_to_anchor=(0.5, -0.35))
+    ax.legend(fontsize=8, frameon=False, ncol=min(5, len(labels)), loc="lower left", bbox_to_anchor=(0.0, 1.0))
     return data_uri(fig)
 
 

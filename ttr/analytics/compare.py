@@ -116,8 +116,10 @@ def seats_part(c: Comparison) -> str:
 
 def games_part(c: Comparison) -> str:
     a, b = c.a, c.b
-    means = [("arc.turns", "game length (turns), mean", a.arc.turns["mean"], b.arc.turns["mean"]),
-             ("arc.lead_changes", "lead changes per game, mean", a.arc.lead_changes["mean"], b.arc.lead_changes["mean"])]
+    means = [(f"arc.turns.{n}", f"game length (turns), {n} players, mean", a.arc.turns[n]["mean"],
+              b.arc.turns[n]["mean"]) for n in b.arc.turns if n in a.arc.turns]
+    means.append(("arc.lead_changes", "lead changes per game, mean", a.arc.lead_changes["mean"],
+                  b.arc.lead_changes["mean"]))
     cols = list(dict.fromkeys([*a.sources.columns, *b.sources.columns]))
     means += [(f"sources.{col}", f"{label}, mean per player", a.sources.all.get(col, 0.0), b.sources.all.get(col, 0.0))
               for col, label in cols]

@@ -50,9 +50,9 @@ class Arc:
     lead_change_counts: list[int]       # games with 0, 1, 2, ... lead changes
     any_lead_change: Rate
     leader_wins: Rate          # the leader before the final scoring won (games that had a leader)
-    turns: dict[str, float]    # game length in turns (one player's turn each), spread over games
-    rounds: dict[str, float]   # game length in rounds (turns / players)
-    turn_counts: list[int]     # turns of each game (for the histogram)
+    turns: dict[int, dict[str, float]]    # by player count: game length in turns (one player's turn each)
+    rounds: dict[int, dict[str, float]]   # by player count: game length in rounds (turns / players)
+    turn_counts: dict[int, list[int]]     # by player count: turns of each game (for the histogram)
 
 
 def arc_stats(games: list[list[dict]]) -> Arc:
@@ -71,11 +71,12 @@ def arc_stats(games: list[list[dict]]) -> Arc:
     for c in changes:
         counts[c] += 1
     led = [(g, who) for g, (_, who) in zip(games, lead) if who is not None]
-    turns = [g[0]["turns"] for g in games]
+    turns = {n: [g[0]["turns"] for g in games if len(g) == n] for n in sorted({len(g) for g in games})}
     return Arc(win_mean, other_mean, running, spread(changes), counts,
                Rate(sum(1 for c in changes if c), len(games)),
                Rate(sum(g[who]["win"] for g, who in led), len(led)),
-               spread(turns), spread([g[0]["turns"] / len(g) for g in games]), turns)
+               {n: spread(ts) for n, ts in turns.items()}, {n: spread([t / n for t in ts]) for n, ts in turns.items()},
+               turns)
 
 
 @dataclass(frozen=True)

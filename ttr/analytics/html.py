@@ -15,7 +15,7 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 a
 color:#222;line-height:1.45}
 h1{font-size:1.5em;margin:18px 0 2px}h2{margin-top:2em;border-bottom:2px solid #4c78a8;padding-bottom:3px}
 h3{margin:1.3em 0 .3em}
-.facts{font-size:1.05em;margin:4px 0}.facts b{font-weight:600}.sub{color:#555;margin:2px 0 10px}
+.facts{font-size:1.05em;margin:4px 0}.glance{font-size:.95em;background:#f6f8fb;padding:8px 8px 8px 28px;border-radius:4px}.facts b{font-weight:600}.sub{color:#555;margin:2px 0 10px}
 p.doc{color:#444;max-width:56em}nav a{margin-right:.9em;white-space:nowrap}
 table{border-collapse:collapse;font-size:.86em;margin:6px 0}
 th,td{padding:2px 8px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
@@ -63,9 +63,9 @@ def signed_pct(key: str, v: float) -> str:
     return num(key, v, f"{v * 100:+.1f}%")
 
 
-def interval(key: str, ci: tuple[float, float]) -> str:
+def interval(key: str, ci: tuple[float, float], tag: str = "td") -> str:
     lo, hi = ci
-    return num(key, (lo, hi), f"{lo * 100:.1f}–{hi * 100:.1f}%")
+    return num(key, (lo, hi), f"{lo * 100:.1f}–{hi * 100:.1f}%", tag)
 
 
 def signed_interval(key: str, ci: tuple[float, float]) -> str:
@@ -92,8 +92,8 @@ def signed_dec(key: str, v: float) -> str:
     return num(key, v, f"{v:+.1f}")
 
 
-def count(key: str, v: int, tag: str = "td") -> str:
-    return num(key, v, str(v), tag)
+def count(key: str, v: float, tag: str = "td") -> str:
+    return num(key, v, f"{v:g}", tag)
 
 
 def text(s: object, cls: str = "") -> str:

@@ -6,6 +6,7 @@ from . import html as h
 from .analysis import Analysis
 from .board_plot import city_map, route_map
 from .records import RunInfo
+from .ticket_stats import EASY, HARD, POOR, RICH
 
 WHY = "95% intervals are Wilson score intervals; a win shared by k players counts 1/k."
 
@@ -16,10 +17,11 @@ def unit(a: Analysis) -> str:
 
 def run_facts(i: RunInfo, games: int, key: str = "run") -> str:
     """What was run: the board, players, bots, games, seed and ttr version, then how it ran."""
-    board = f"{i.map} ({i.title}, {i.edition} rules" + (f", from {i.map_file}" if i.map_file else "") + ")"
+    board = h.fact(f"{key}.board", f"{i.map} ({i.title}, {i.edition} rules" +
+                   (f", from {i.map_file}" if i.map_file else "") + ")")
     players = ", ".join(map(str, i.players))
     speed = games / i.seconds if i.seconds else 0.0
-    first = h.facts([f"<b>map</b> {h.esc(board)}", f"<b>players</b> {h.fact(f'{key}.players', i.players, players)}",
+    first = h.facts([f"<b>map</b> {board}", f"<b>players</b> {h.fact(f'{key}.players', i.players, players)}",
                      f"<b>bots</b> {h.esc(', '.join(i.bots))}",
                      f"<b>games</b> {h.fact(f'{key}.games_played', games)}",
                      f"<b>seed</b> {h.fact(f'{key}.seed', i.seed)}",
@@ -28,14 +30,35 @@ def run_facts(i: RunInfo, games: int, key: str = "run") -> str:
         f"{h.fact(f'{key}.games', i.games)} games asked per player count",
         f"played in {h.fact(f'{key}.seconds', i.seconds, f'{i.seconds:.1f}')} s "
         f"({h.fact(f'{key}.games_per_s', speed, f'{speed:.1f}')} games/s) on "
-        f"{h.fact(f'{key}.workers', i.workers)} {h.esc(i.backend)} worker(s)", h.esc(i.started)])
+        f"{h.fact(f'{key}.workers', i.workers)} {h.esc(i.backend)} worker(s)", h.fact(f"{key}.started", i.started)])
     warn = f'<p class="warn">Stopped early (Ctrl-C): these are the {games} games finished.</p>' if i.stopped else ""
     cmd = f'<p class="sub">Run again: <code>{h.esc(i.command)}</code></p>' if i.command else ""
     return first + sub + warn + cmd
 
 
 def header(a: Analysis) -> str:
-    return f"<header><h1>ttr analyze: {h.esc(a.info.title)}</h1>{run_facts(a.info, a.games)}</header>"
+    return f"<header><h1>ttr analyze: {h.esc(a.info.title)}</h1>{run_facts(a.info, a.games)}{glance(a)}</header>"
+
+
+def glance(a: Analysis) -> str:
+    """The headlines, each a number from a section below (with the same key)."""
+    items = []
+    for n, seats in a.seats.items():
+        s0 = seats[0].win
+        items.append(f"{n} players: the first player wins {h.pct(f'seats.{n}.0.win', s0.value, 'span')} "
+                     f"({h.interval(f'seats.{n}.0.win.ci', s0.ci, 'span')}; fair share "
+                     f"{h.pct(f'seats.{n}.fair', 1 / n, 'span')}); median length "
+                     f"{h.count(f'arc.turns.{n}.median', a.arc.turns[n]['median'], 'span')} turns")
+    flags = {f: sum(1 for t in a.tickets.stats if f in t.flags) for f in (HARD, EASY, RICH, POOR)}
+    items.append(f"tickets held are completed {h.pct('tickets.completion', a.tickets.completion.value, 'span')}; "
+                 + ", ".join(f"{h.count(f'tickets.flagged.{f}', k, 'span')} flagged {h.esc(f)}" for f, k in flags.items()))
+    best = sorted(a.routes, key=lambda s: (-s.by_winner.value, s.route.id))[:3]
+    items.append("routes the winner claims most: " + ", ".join(
+        f"{h.esc(s.label)} {h.pct(f'routes.{s.route.id}.by_winner', s.by_winner.value, 'span')}" for s in best))
+    items.append(f"the leader before the final scoring wins {h.pct('arc.leader_wins', a.arc.leader_wins.value, 'span')}"
+                 f" of games; a player is forced to pass in "
+                 f"{h.count('failures.forced_pass.games', int(a.failures.forced_pass_games.k), 'span')} games")
+    return '<ul class="facts glance">' + "".join(f"<li>{x}</li>" for x in items) + "</ul>"
 
 
 def routes_section(a: Analysis) -> str:
@@ -137,16 +160,19 @@ def round_rows(rounds: int) -> list[int]:
 
 def arc_section(a: Analysis) -> str:
     arc = a.arc
+    lines = [(f"arc.{key}.{n}", f"length ({key}), {n} players", getattr(arc, key)[n])
+             for n in arc.turns for key in ("turns", "rounds")]
+    lines.append(("arc.lead_changes", "lead changes", arc.lead_changes))
     spread = h.table(["", *(label for _, label in SPREAD)],
-                     [h.text(label) + "".join(h.dec(f"arc.{key}.{s}", getattr(arc, key)[s]) for s, _ in SPREAD)
-                      for key, label in (("turns", "length (turns)"), ("rounds", "length (rounds)"),
-                                         ("lead_changes", "lead changes"))])
+                     [h.text(label) + "".join(h.dec(f"{key}.{s}", values[s]) for s, _ in SPREAD)
+                      for key, label, values in lines])
     by_round = h.table(["round", "games running", f"winners ({unit(a)})", f"the others ({unit(a)})"],
                        [h.count(f"arc.round.{k}.round", k) + h.count(f"arc.round.{k}.running", arc.running[k])
                         + h.dec(f"arc.round.{k}.winners", arc.winner_mean[k]) + h.dec(f"arc.round.{k}.others", arc.other_mean[k])
                         for k in round_rows(len(arc.running))])
-    leads = h.table(["lead changes", "games"], [h.count(f"arc.lead_counts.{c}.changes", c) + h.count(f"arc.lead_counts.{c}", g)
-                                                for c, g in enumerate(arc.lead_change_counts)])
+    leads = h.table(["lead changes", *map(str, range(len(arc.lead_change_counts)))],
+                    [h.text("games") + "".join(h.count(f"arc.lead_counts.{c}", g)
+                                               for c, g in enumerate(arc.lead_change_counts))])
     facts = h.table(["", "share", "95% CI", "of games"],
                     [h.text("games with a lead change") + h.rate("arc.any_lead_change", arc.any_lead_change)
                      + h.count("arc.any_lead_change.n", int(arc.any_lead_change.n)),

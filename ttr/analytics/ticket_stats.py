@@ -12,7 +12,8 @@ from .common import Rate, shortest_lengths
 HARD, EASY = "hard", "easy"
 WINNERS, LOSERS = "held by winners", "held by losers"
 RICH, POOR = "many points for its length", "few points for its length"
-VALUE_SDS = 2.0  # a ticket's points this many residual sds off the board's line are flagged
+VALUE_SDS = 2.0     # a ticket's points this many residual sds off the board's line are flagged,
+VALUE_POINTS = 2.0  # and at least this many points off it
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,10 @@ def ticket_stats(games: list[list[dict]], m: Map) -> Tickets:
         if held[t.id]:
             flags += [HARD] if c.ci[1] < pooled.value else [EASY] if c.ci[0] > pooled.value else []
             flags += [WINNERS] if w.ci[0] > pooled_win.value else [LOSERS] if w.ci[1] < pooled_win.value else []
-        if line and not t.tour and spaces[t.id] >= 0 and line[2] > 0:
+        if line and not t.tour and spaces[t.id] >= 0:
             resid = t.points - (line[0] + line[1] * spaces[t.id])
-            flags += [RICH] if resid > VALUE_SDS * line[2] else [POOR] if resid < -VALUE_SDS * line[2] else []
+            off = max(VALUE_SDS * line[2], VALUE_POINTS)
+            flags += [RICH] if resid > off else [POOR] if resid < -off else []
         out.append(TicketStat(t, spaces[t.id], held[t.id], c, w, tuple(flags)))
     return Tickets(out, pooled, pooled_win, line)
 
