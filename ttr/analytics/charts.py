@@ -14,7 +14,7 @@ FAIR = "#888888"
 
 
 def _err(rates) -> list[list[float]]:
-    return [[r.value - r.ci[0] for r in rates], [r.ci[1] - r.value for r in rates]]
+    return [[max(0.0, r.value - r.ci[0]) for r in rates], [max(0.0, r.ci[1] - r.value) for r in rates]]
 
 
 def seat_chart(seats: Mapping[int, list[SeatStat]]) -> str:

@@ -116,15 +116,16 @@ def seats_part(c: Comparison) -> str:
 
 def games_part(c: Comparison) -> str:
     a, b = c.a, c.b
-    means = [(f"arc.turns.{n}", f"game length (turns), {n} players, mean", a.arc.turns[n]["mean"],
+    means = [(f"arc.turns.{n}", f"game length (turns), {h.count(f'arc.turns.{n}.players', n, 'span')} players, mean",
+              a.arc.turns[n]["mean"],
               b.arc.turns[n]["mean"]) for n in b.arc.turns if n in a.arc.turns]
     means.append(("arc.lead_changes", "lead changes per game, mean", a.arc.lead_changes["mean"],
                   b.arc.lead_changes["mean"]))
     cols = list(dict.fromkeys([*a.sources.columns, *b.sources.columns]))
-    means += [(f"sources.{col}", f"{label}, mean per player", a.sources.all.get(col, 0.0), b.sources.all.get(col, 0.0))
+    means += [(f"sources.{col}", h.esc(f"{label}, mean per player"), a.sources.all.get(col, 0.0), b.sources.all.get(col, 0.0))
               for col, label in cols]
     means.append(("sources.total", "total, mean per player", a.sources.total_all, b.sources.total_all))
-    rows = [h.text(what) + h.dec(f"{k}.a", x) + h.dec(f"{k}.b", y) + h.signed_dec(f"{k}.diff", y - x)
+    rows = [f"<td>{what}</td>" + h.dec(f"{k}.a", x) + h.dec(f"{k}.b", y) + h.signed_dec(f"{k}.diff", y - x)
             for k, what, x, y in means]
     rates = [h.text(what) + h.diff(k, d) + _clear(d) for k, what, d in c.rates]
     units = unit(a) if unit(a) == unit(b) else f"{unit(a)} / {unit(b)}"

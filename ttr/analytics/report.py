@@ -45,7 +45,7 @@ def glance(a: Analysis) -> str:
     items = []
     for n, seats in a.seats.items():
         s0 = seats[0].win
-        items.append(f"{n} players: the first player wins {h.pct(f'seats.{n}.0.win', s0.value, 'span')} "
+        items.append(f"{h.count(f'seats.{n}.players', n, 'span')} players: the first player wins {h.pct(f'seats.{n}.0.win', s0.value, 'span')} "
                      f"({h.interval(f'seats.{n}.0.win.ci', s0.ci, 'span')}; fair share "
                      f"{h.pct(f'seats.{n}.fair', 1 / n, 'span')}); median length "
                      f"{h.count(f'arc.turns.{n}.median', a.arc.turns[n]['median'], 'span')} turns")
@@ -138,7 +138,7 @@ def seats_section(a: Analysis) -> str:
     for n, seats in a.seats.items():
         rows = [h.count(f"seats.{n}.{s.seat}.seat", s.seat) + h.count(f"seats.{n}.{s.seat}.games", int(s.win.n))
                 + h.rate(f"seats.{n}.{s.seat}.win", s.win) + h.dec(f"seats.{n}.{s.seat}.score", s.score)
-                + h.text("" if s.win.ci[0] <= 1 / n <= s.win.ci[1] else "interval excludes 1/n", "flag")
+                + h.text("" if s.win.ci[0] <= 1 / n <= s.win.ci[1] else "interval excludes the fair share", "flag")
                 for s in seats]
         tables.append(f"<h3>{n} players</h3>" + h.table(["seat", "games", "won", "95% CI", f"mean score ({unit(a)})", ""],
                                                         rows))
@@ -160,11 +160,11 @@ def round_rows(rounds: int) -> list[int]:
 
 def arc_section(a: Analysis) -> str:
     arc = a.arc
-    lines = [(f"arc.{key}.{n}", f"length ({key}), {n} players", getattr(arc, key)[n])
-             for n in arc.turns for key in ("turns", "rounds")]
+    lines = [(f"arc.{key}.{n}", f"length ({key}), {h.count(f'arc.{key}.{n}.players', n, 'span')} players",
+              getattr(arc, key)[n]) for n in arc.turns for key in ("turns", "rounds")]
     lines.append(("arc.lead_changes", "lead changes", arc.lead_changes))
     spread = h.table(["", *(label for _, label in SPREAD)],
-                     [h.text(label) + "".join(h.dec(f"{key}.{s}", values[s]) for s, _ in SPREAD)
+                     [f"<td>{label}</td>" + "".join(h.dec(f"{key}.{s}", values[s]) for s, _ in SPREAD)
                       for key, label, values in lines])
     by_round = h.table(["round", "games running", f"winners ({unit(a)})", f"the others ({unit(a)})"],
                        [h.count(f"arc.round.{k}.round", k) + h.count(f"arc.round.{k}.running", arc.running[k])
@@ -226,14 +226,14 @@ def bots_section(a: Analysis) -> str:
 
 def failures_section(a: Analysis) -> str:
     f = a.failures
-    items = [("forced_pass", "a player had to pass (nothing else was legal, G5)", f.forced_pass_games, f.forced_passes),
+    items = [("forced_pass", "a player had to pass (nothing else was legal)", f.forced_pass_games, f.forced_passes),
              ("forced_draw", "a player had to draw tickets (the only legal move)", f.forced_draw_games, f.forced_draws),
-             ("deadlock", "the game ended by a whole round of passes (P2)", f.deadlocks, None)]
+             ("deadlock", "the game ended by a whole round of passes", f.deadlocks, None)]
     rows = [h.text(what) + h.count(f"failures.{k}.games", int(r.k)) + h.rate(f"failures.{k}", r)
             + (h.count(f"failures.{k}.moves", moves) if moves is not None else h.text(""))
             for k, what, r, moves in items]
-    return (h.doc("Games in which the rules left a player no real choice: the share of games (with its 95% "
-                  "interval) and the number of such moves in all games.")
+    return (h.doc("Games in which the rules left a player no real choice (rules G5 and P2 in docs/rules.md): the "
+                  "share of games (with its 95% interval) and the number of such moves in all games.")
             + h.table(["games in which", "games", "share", "95% CI", "moves"], rows))
 
 
