@@ -269,7 +269,8 @@ def expected_report(rows, info, m) -> tuple[dict, dict]:
             out[f"{k}.score"] = statistics.fmean(g[s]["total"] for g in these)
     # the arc
     points = [list(zip(*(s["arc"] for s in g))) for g in games]
-    longest = max(len(p) for p in points)
+    running = [sum(1 for p in points if k < len(p)) for k in range(max(len(p) for p in points))]
+    longest = sum(1 for r in running if r >= max(1, math.ceil(0.05 * n)))  # rounds that 5% of the games reach
     step = 5 if longest <= 61 else 10
     shown = list(range(0, longest, step))
     if shown[-1] != longest - 1:

@@ -2,6 +2,7 @@
 difficulty, the game arc, game length and lead changes, score by source, and bars of A against B."""
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 from .figures import WIDTH, data_uri, percent_axis, pyplot
@@ -36,29 +37,41 @@ def seat_chart(seats: Mapping[int, list[SeatStat]]) -> str:
 
 
 def ticket_chart(t: Tickets) -> str:
-    """Points against the fewest spaces joining the cities, coloured by completion rate; the
-    board's line (points ~ spaces) and the flagged tickets named."""
+    """Left: points against difficulty (the fewest spaces joining the cities), coloured by
+    completion, with the board's line. Right: completion against difficulty with 95% intervals.
+    Flagged tickets carry their id."""
     plt = pyplot()
-    fig, ax = plt.subplots(figsize=(WIDTH * 0.8, 4.2))
+    fig, (ax, cx) = plt.subplots(1, 2, figsize=(WIDTH, 4.0))
     shown = [s for s in t.stats if s.shortest >= 0]
+    most = max(1, max(x.held for x in shown))
     sc = ax.scatter([s.shortest for s in shown], [s.ticket.points for s in shown],
                     c=[s.completion.value if s.held else float("nan") for s in shown], cmap="RdYlGn", vmin=0, vmax=1,
-                    s=[18 + 60 * min(1.0, s.held / max(1, max(x.held for x in shown))) for s in shown],
-                    edgecolors="#333333", linewidths=0.5, plotnonfinite=True)
+                    s=[18 + 60 * s.held / most for s in shown], edgecolors="#333333", linewidths=0.5,
+                    plotnonfinite=True)
     if t.line:
         a, b, _ = t.line
         xs = [min(s.shortest for s in shown), max(s.shortest for s in shown)]
         ax.plot(xs, [a + b * x for x in xs], color=FAIR, lw=1, ls="--", label=f"fit: {b:.2f} points per space")
         ax.legend(fontsize=8, frameon=False, loc="upper left")
-    for s in shown:
-        if s.flags:
-            ax.annotate(str(s.ticket.id), (s.shortest, s.ticket.points), xytext=(4, -3), textcoords="offset points",
-                        fontsize=7)
     cb = fig.colorbar(sc, ax=ax, pad=0.01)
     cb.set_label("completed when held")
     percent_axis(cb.ax)
     ax.set_xlabel("difficulty: fewest spaces joining the cities")
     ax.set_ylabel("ticket points")
+    held = [s for s in shown if s.held]
+    cx.errorbar([s.shortest for s in held], [s.completion.value for s in held], yerr=_err([s.completion for s in held]),
+                fmt="none", ecolor="#bbbbbb", lw=0.8, zorder=1)
+    cx.scatter([s.shortest for s in held], [s.completion.value for s in held],
+               c=[OTHER if s.flags else BAR for s in held], s=16, zorder=2)
+    cx.axhline(t.completion.value, color=FAIR, ls="--", lw=1, label="all tickets held")
+    for i, s in enumerate(x for x in held if x.flags):
+        cx.annotate(str(s.ticket.id), (s.shortest, s.completion.value), xytext=(4, 4 if i % 2 else -9),
+                    textcoords="offset points", fontsize=7, color=OTHER)
+    cx.set_xlabel("difficulty: fewest spaces joining the cities")
+    cx.set_ylabel("completed when held (95% CI)")
+    cx.legend(fontsize=8, frameon=False, loc="lower left")
+    percent_axis(cx)
+    fig.tight_layout()
     return data_uri(fig)
 
 
@@ -66,14 +79,14 @@ def arc_chart(arc: Arc, unit: str) -> str:
     """Mean public score by round, winners against the others, with the games still running."""
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(WIDTH * 0.8, 3.4))
-    rounds = range(len(arc.running))
-    ax.plot(rounds, arc.winner_mean, color=BAR, lw=2, label="winners")
-    ax.plot(rounds, arc.other_mean, color=OTHER, lw=2, label="the others")
+    rounds = range(arc.shown)
+    ax.plot(rounds, arc.winner_mean[:arc.shown], color=BAR, lw=2, label="winners")
+    ax.plot(rounds, arc.other_mean[:arc.shown], color=OTHER, lw=2, label="the others")
     ax.set_xlabel("round (every player has had that many turns)")
     ax.set_ylabel(f"mean public score ({unit})")
     ax2 = ax.twinx()
-    ax2.fill_between(rounds, [r / arc.running[0] for r in arc.running], color=FAIR, alpha=0.15, step="mid",
-                     label="games still running")
+    ax2.fill_between(rounds, [r / arc.running[0] for r in arc.running[:arc.shown]], color=FAIR, alpha=0.15,
+                     step="mid", label="games still running")
     ax2.set_ylim(0, 1.05)
     ax2.set_ylabel("games still running")
     percent_axis(ax2)
@@ -89,9 +102,11 @@ def arc_chart(arc: Arc, unit: str) -> str:
 def length_chart(arc: Arc) -> str:
     """Histograms: game length in turns (stacked by player count), and lead changes per game."""
     plt = pyplot()
+    from matplotlib.ticker import MaxNLocator
     fig, (a, b) = plt.subplots(1, 2, figsize=(WIDTH * 0.9, 2.8))
     every = [t for ts in arc.turn_counts.values() for t in ts]
-    bins = min(40, max(5, len(set(every))))
+    step = max(1, math.ceil((max(every) - min(every) + 1) / 40))
+    bins = list(range(min(every), max(every) + step + 1, step))  # whole turns: no empty combs
     a.hist(list(arc.turn_counts.values()), bins=bins, stacked=True, label=[f"{n} players" for n in arc.turn_counts],
            color=[plt.get_cmap("tab10")(i) for i in range(len(arc.turn_counts))])
     a.set_xlabel("game length (turns: one player's turn each)")
@@ -99,6 +114,9 @@ def length_chart(arc: Arc) -> str:
     a.legend(fontsize=8, frameon=False)
     b.bar(range(len(arc.lead_change_counts)), arc.lead_change_counts, color=OTHER, width=0.7)
     b.set_xlabel("lead changes in a game")
+    b.xaxis.set_major_locator(MaxNLocator(integer=True))
+    a.yaxis.set_major_locator(MaxNLocator(integer=True))
+    b.yaxis.set_major_locator(MaxNLocator(integer=True))
     b.set_ylabel("games")
     return data_uri(fig)
 

@@ -3,10 +3,14 @@ over rounds, lead changes, length), the score by source, the bots compared, and 
 states. docs/analyze.md says how each number is computed."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .common import Rate, mean, spread, weighted_mean
 from .records import SOURCES
+
+
+SHOWN_SHARE = 0.05  # the arc is shown over the rounds that this share of the games reach
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,13 @@ class Arc:
     turns: dict[int, dict[str, float]]    # by player count: game length in turns (one player's turn each)
     rounds: dict[int, dict[str, float]]   # by player count: game length in rounds (turns / players)
     turn_counts: dict[int, list[int]]     # by player count: turns of each game (for the histogram)
+
+    @property
+    def shown(self) -> int:
+        """Rounds worth showing: while at least 5% of the games (and at least one) still run; the
+        few longest games alone would make a noisy tail."""
+        least = max(1, math.ceil(SHOWN_SHARE * self.running[0]))
+        return sum(1 for r in self.running if r >= least)
 
 
 def arc_stats(games: list[list[dict]]) -> Arc:

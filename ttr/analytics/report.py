@@ -169,7 +169,7 @@ def arc_section(a: Analysis) -> str:
     by_round = h.table(["round", "games running", f"winners ({unit(a)})", f"the others ({unit(a)})"],
                        [h.count(f"arc.round.{k}.round", k) + h.count(f"arc.round.{k}.running", arc.running[k])
                         + h.dec(f"arc.round.{k}.winners", arc.winner_mean[k]) + h.dec(f"arc.round.{k}.others", arc.other_mean[k])
-                        for k in round_rows(len(arc.running))])
+                        for k in round_rows(arc.shown)])
     leads = h.table(["lead changes", *map(str, range(len(arc.lead_change_counts)))],
                     [h.text("games") + "".join(h.count(f"arc.lead_counts.{c}", g)
                                                for c, g in enumerate(arc.lead_change_counts))])
@@ -180,7 +180,8 @@ def arc_section(a: Analysis) -> str:
                      + h.count("arc.leader_wins.n", int(arc.leader_wins.n))])
     score = "money held" if a.money else "route points as claimed, less exchanges"
     return (h.doc(f"The public score ({score}; tickets and bonuses count only at the end) after every round, "
-                  "averaged over the games still running: the eventual winners against the others. The leader is "
+                  "averaged over the games still running (shown while 5% of the games run): the eventual "
+                  "winners against the others. The leader is "
                   "the one player strictly ahead (a tie keeps the previous leader); a lead change is a new leader. "
                   "Game length counts turns (one player's turn each); a round is a turn of every player. Quantiles "
                   "interpolate between games.")
