@@ -122,8 +122,24 @@ def _draw_cities(ax, m: Map, labels: Mapping[str, str] | None = None) -> None:
         if c.junction:
             continue
         text = c.name if labels is None else f"{c.name} {labels.get(c.name, '')}".strip()
-        ax.annotate(text, c.xy, xytext=(3, 3), textcoords="offset points", fontsize=6.5, zorder=5,
-                    path_effects=halo)
+        ax.annotate(text, c.xy, xytext=(3, 3), textcoords="offset points", fontsize=6.5, zorder=7,
+                    path_effects=halo)  # above the route ids: a name stays readable
+
+
+def _kinds_legend(ax, m: Map) -> None:
+    """Rails & Sails: which lines are ship routes."""
+    if not any(r.kind == "ship" and not r.spaces for r in m.routes):
+        return
+    from matplotlib.lines import Line2D
+    ax.legend([Line2D([], [], color="#dddddd", lw=3.6, path_effects=_edge(CASING)),
+               Line2D([], [], color="#dddddd", lw=3.6, path_effects=_edge(SHIP_CASING))],
+              ["train route (grey edge)", "ship route (blue edge)"], loc="lower right", bbox_to_anchor=(1.0, 1.0),
+              ncol=2, fontsize=8, frameon=False)
+
+
+def _edge(color: str) -> list:
+    import matplotlib.patheffects as pe
+    return [pe.Stroke(linewidth=5.4, foreground=color), pe.Normal()]
 
 
 def _colorbar(fig, ax, mappable, label: str, diverging: bool) -> None:
@@ -169,6 +185,7 @@ def route_map(m: Map, values: Mapping[int, float], title: str, label: str, *, di
     mappable = _draw_routes(ax, m, values, cmap, norm)
     _draw_cities(ax, m)
     _mark(ax, m, values, top)
+    _kinds_legend(ax, m)
     _colorbar(fig, ax, mappable, label, diverging)
     ax.set_title(title, loc="left", fontsize=11)
     return data_uri(fig, raster=True)
@@ -184,6 +201,7 @@ def city_map(m: Map, values: Mapping[str, float], title: str, label: str) -> str
     sc = ax.scatter([c.xy[0] for c in names], [c.xy[1] for c in names], c=[values[c.name] for c in names],
                     cmap="YlOrRd", norm=norm, s=70, edgecolors="#222222", linewidths=0.6, zorder=4)
     _draw_cities(ax, m, {c.name: f"{values[c.name] * 100:.0f}%" for c in names})
+    _kinds_legend(ax, m)
     _colorbar(fig, ax, sc, label, False)
     ax.set_title(title, loc="left", fontsize=11)
     return data_uri(fig, raster=True)
