@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..maps import Map, Route
-from .common import Rate
+from .common import Rate, tally
 
 
 @dataclass(frozen=True)
@@ -31,14 +31,7 @@ class CityStat:
 
 def route_stats(games: list[list[dict]], m: Map) -> list[RouteStat]:
     n = len(games)
-    claimed = {r.id: 0 for r in m.routes}
-    won = {r.id: 0.0 for r in m.routes}
-    for g in games:
-        for seat in g:
-            for rid in seat["routes"]:
-                if rid in claimed:
-                    claimed[rid] += 1
-                    won[rid] += seat["win"]
+    claimed, won = tally((seat for g in games for seat in g), "routes", (r.id for r in m.routes))  # one owner a game
     return [RouteStat(r, Rate(claimed[r.id], n), Rate(won[r.id], n), Rate(won[r.id], claimed[r.id]))
             for r in m.routes]
 

@@ -51,6 +51,19 @@ class Diff:
         return lo > 0 or hi < 0
 
 
+def tally(seats: Iterable[dict], column: str, ids: Iterable[int]) -> tuple[dict[int, int], dict[int, float]]:
+    """For each id: how many seat records list it in `column` (e.g. the routes claimed, the tickets
+    kept), and those seats' win shares added up. Ids not given are ignored."""
+    count = dict.fromkeys(ids, 0)
+    won = dict.fromkeys(count, 0.0)
+    for seat in seats:
+        for i in seat[column]:
+            if i in count:
+                count[i] += 1
+                won[i] += seat["win"]
+    return count, won
+
+
 def mean(xs: Iterable[float]) -> float:
     xs = list(xs)
     return statistics.fmean(xs) if xs else 0.0
@@ -96,4 +109,4 @@ def ticket_label(t: Ticket) -> str:
     return "–".join(t.cities)
 
 
-__all__ = ["Diff", "Rate", "mean", "shortest_lengths", "spread", "ticket_label", "weighted_mean"]
+__all__ = ["Diff", "Rate", "mean", "shortest_lengths", "spread", "tally", "ticket_label", "weighted_mean"]

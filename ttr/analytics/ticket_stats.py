@@ -7,7 +7,7 @@ import statistics
 from dataclasses import dataclass
 
 from ..maps import Map, Ticket
-from .common import Rate, shortest_lengths
+from .common import Rate, shortest_lengths, tally
 
 HARD, EASY = "hard", "easy"
 WINNERS, LOSERS = "held by winners", "held by losers"
@@ -50,18 +50,9 @@ def value_line(m: Map, spaces: dict[int, int]) -> tuple[float, float, float] | N
 
 
 def ticket_stats(games: list[list[dict]], m: Map) -> Tickets:
-    held = {t.id: 0 for t in m.tickets}
-    done = dict.fromkeys(held, 0)
-    won = dict.fromkeys(held, 0.0)
-    for g in games:
-        for seat in g:
-            for t in seat["tickets_kept"]:
-                if t in held:
-                    held[t] += 1
-                    won[t] += seat["win"]
-            for t in seat["tickets_done"]:
-                if t in done:
-                    done[t] += 1
+    seats = [seat for g in games for seat in g]
+    held, won = tally(seats, "tickets_kept", (t.id for t in m.tickets))
+    done, _ = tally(seats, "tickets_done", held)
     pooled = Rate(sum(done.values()), sum(held.values()))
     pooled_win = Rate(sum(won.values()), sum(held.values()))
     spaces = shortest_lengths(m)
