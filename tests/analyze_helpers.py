@@ -192,9 +192,9 @@ def ticket_flags(m, held, done, won, spaces):
         f = []
         if held[t.id]:
             lo, hi = wilson(done[t.id], held[t.id])
-            f += ["hard"] if hi < pooled else ["easy"] if lo > pooled else []
+            f += ["hard"] if hi < pooled - 0.05 else ["easy"] if lo > pooled + 0.05 else []
             lo, hi = wilson(won[t.id], held[t.id])
-            f += ["held by winners"] if lo > pooled_win else ["held by losers"] if hi < pooled_win else []
+            f += ["held by losers"] if hi < pooled_win - 0.05 else ["held by winners"] if lo > pooled_win + 0.05 else []
         if not t.tour and spaces[t.id] >= 0:
             r = t.points - intercept - slope * spaces[t.id]
             off = max(2 * sd, 2.0)

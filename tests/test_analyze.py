@@ -179,3 +179,16 @@ def test_the_command_writes_the_report_and_says_what_it_did(tmp_path):
 def test_the_command_refuses_clearly(tmp_path, args, message):
     res = cli(*args, "--games", "1", "--out", str(tmp_path / "r"))
     assert res.exit_code in (1, 2) and message in res.output, res.output
+
+
+def test_ctrl_c_keeps_the_games_finished_and_the_report_says_so(tmp_path):
+    def progress(done, total):
+        if done == 2:
+            raise KeyboardInterrupt
+
+    r = run(shipped("usa"), [2], ["planner"], 5, 1, workers=1, progress=progress)
+    assert r.stopped and len({x["game"] for x in r.rows}) == 2
+    m = ttr.load_map("usa")
+    info = RunInfo("usa", m.title, "usa", [2], ["planner"], 5, 1, games_played=2, stopped=True, seconds=1.0)
+    page = write_report(r.rows, info, m, tmp_path)
+    assert "Stopped early (Ctrl-C): these are the 2 games finished." in page.read_text()

@@ -124,7 +124,8 @@ def tickets_section(a: Analysis) -> str:
     return (h.doc("For each ticket: how often it was kept (<i>held</i>: seats over all games), the share of holders "
                   "who completed it and who won the game, against its difficulty: the fewest spaces joining its "
                   "cities on the empty board (a tour: its legs in order). Flags: <i>hard</i> / <i>easy</i> when the "
-                  "completion interval lies wholly below / above the completion of all tickets held; "
+                  "completion interval lies wholly more than 5 points below / above the completion of all tickets "
+                  "held; "
                   "<i>held by winners</i> / <i>losers</i> likewise for the win rate; <i>many</i> / <i>few points for "
                   "its length</i> when its points lie more than 2 residual sds above / below the board's line of "
                   "points on spaces (two-city tickets). " + WHY)

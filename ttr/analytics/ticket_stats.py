@@ -12,6 +12,7 @@ from .common import Rate, shortest_lengths, tally
 HARD, EASY = "hard", "easy"
 WINNERS, LOSERS = "held by winners", "held by losers"
 RICH, POOR = "many points for its length", "few points for its length"
+MARGIN = 0.05       # a rate is flagged when its whole 95% interval lies this far beyond the pooled rate
 VALUE_SDS = 2.0     # a ticket's points this many residual sds off the board's line are flagged,
 VALUE_POINTS = 2.0  # and at least this many points off it
 
@@ -49,6 +50,13 @@ def value_line(m: Map, spaces: dict[int, int]) -> tuple[float, float, float] | N
     return a, b, sd
 
 
+def _beyond(r: Rate, pooled: float, low: str, high: str) -> list[str]:
+    """[low] / [high] when r's interval lies wholly more than MARGIN below / above `pooled`: a
+    difference both sure and large enough to matter (many games make every interval narrow)."""
+    lo, hi = r.ci
+    return [low] if hi < pooled - MARGIN else [high] if lo > pooled + MARGIN else []
+
+
 def ticket_stats(games: list[list[dict]], m: Map) -> Tickets:
     seats = [seat for g in games for seat in g]
     held, won = tally(seats, "tickets_kept", (t.id for t in m.tickets))
@@ -62,8 +70,7 @@ def ticket_stats(games: list[list[dict]], m: Map) -> Tickets:
         c, w = Rate(done[t.id], held[t.id]), Rate(won[t.id], held[t.id])
         flags = []
         if held[t.id]:
-            flags += [HARD] if c.ci[1] < pooled.value else [EASY] if c.ci[0] > pooled.value else []
-            flags += [WINNERS] if w.ci[0] > pooled_win.value else [LOSERS] if w.ci[1] < pooled_win.value else []
+            flags += _beyond(c, pooled.value, HARD, EASY) + _beyond(w, pooled_win.value, LOSERS, WINNERS)
         if line and not t.tour and spaces[t.id] >= 0:
             resid = t.points - (line[0] + line[1] * spaces[t.id])
             off = max(VALUE_SDS * line[2], VALUE_POINTS)
