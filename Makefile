@@ -1,7 +1,8 @@
 # Two commands do all set-up on a fresh machine (Python 3.11+, pip, make):
 #   make run    installs ttr in .venv, then: at a terminal, you play Europe against 3 bots (ttr play);
 #               with stdin not a terminal, a 4-player Europe game between bots is printed (ttr demo)
-#   make test   installs the test extras, then runs the whole suite
+#   make test   installs the test extras (and analytics, for ttr analyze, and the research ones: rl, train, ray), then runs the whole suite
+#               (import layers, mypy, pytest)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -16,7 +17,7 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 	touch $@
 
 $(VENV)/.installed-test: $(VENV)/.installed
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,analytics,rl,train,ray]'
 	touch $@
 
 install: $(VENV)/.installed
@@ -30,10 +31,11 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2
 
 bench: $(VENV)/.installed
 	$(BIN)/ttr bench
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis .mypy_cache

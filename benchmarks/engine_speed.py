@@ -9,7 +9,7 @@ import argparse
 import json
 
 from ttr.editions import EDITIONS
-from ttr.sim import bench
+from ttr.runtime.sim import bench
 
 TARGETS = {("usa", 2): 1000, ("europe", 4): 300, ("nordic", 3): 300, ("world", 4): 200}
 CLONE_TARGET_US = 20

@@ -211,9 +211,11 @@ def expected_report(rows, info, m) -> tuple[dict, dict]:
     counts = sorted({len(g) for g in games})
     out.update({"run.players": json.dumps(info["players"]), "run.games_played": n, "run.seed": info["seed"],
                 "run.version": info["ttr_version"], "run.games": info["games"], "run.seconds": info["seconds"],
-                "run.games_per_s": n / info["seconds"], "run.workers": info["workers"], "run.started": info["started"],
+                "run.games_per_s": n / info["seconds"], "run.started": info["started"],
                 "run.board": f"{info['map']} ({info['title']}, {info['edition']} rules"
                              + (f", from {info['map_file']}" if info["map_file"] else "") + ")"})
+    if info["workers"]:
+        out["run.workers"] = info["workers"]
     # routes
     ends = {r.id: r.cities for r in m.routes}
     for r in m.routes:

@@ -280,3 +280,48 @@ def census(d: dict) -> Counter:
         c.update(d["tunnel"]["cards"])
         c.update(d["tunnel"]["revealed"])
     return +c
+
+
+def shuffle_hidden(game: ttr.Game, seat: int, rng) -> ttr.Game:
+    """The same position for `seat`, with everything hidden from it re-dealt: the order of every
+    draw pile, the other players' hands, tickets and ticket offers (same sizes, long tickets
+    among long ones), their secret piece choices (Rails & Sails, before they are revealed) and
+    the order of the event deck (Legacy). The history stays: the seat saw it (others' keeps only
+    counted)."""
+    from ttr.cards import CARD_INDEX, DECK_NAMES
+    from ttr.engine.moves import piece_choices
+
+    d = ttr.save_game(game)
+    rules = game.rules
+    others = [p for p in range(game.num_players) if p != seat]
+    for deck, name in enumerate(DECK_NAMES[:len(rules.decks)]):
+        key = "deck" if deck == 0 else f"{name}_deck"
+        held = [[c for c, n in d["players"][p]["hand"].items() if rules.deck_of[CARD_INDEX[c]] == deck
+                 for _ in range(n)] for p in others]
+        pool = [c for h in held for c in h] + d[key]
+        rng.shuffle(pool)
+        for p, h in zip(others, held):
+            mine = {c: n for c, n in d["players"][p]["hand"].items() if rules.deck_of[CARD_INDEX[c]] != deck}
+            for c in pool[:len(h)]:
+                mine[c] = mine.get(c, 0) + 1
+            d["players"][p]["hand"], pool = mine, pool[len(h):]
+        d[key] = pool
+    long = {t.id for t in rules.map.tickets if t.long}
+    for is_long in (False, True):
+        slots = [(p, f, i) for p in others for f in ("tickets", "offer")
+                 for i, t in enumerate(d["players"][p][f]) if (t in long) == is_long]
+        slots += [(None, "pile", i) for i, t in enumerate(d["ticket_pile"]) if (t in long) == is_long]
+        ids = [d["ticket_pile"][i] if p is None else d["players"][p][f][i] for p, f, i in slots]
+        rng.shuffle(ids)
+        for (p, f, i), t in zip(slots, ids):
+            if p is None:
+                d["ticket_pile"][i] = t
+            else:
+                d["players"][p][f][i] = t
+    if rules.edition.pieces_total is not None and d["phase"] in ("initial-tickets", "choose-pieces"):
+        for p in others:
+            if d["players"][p]["pieces_choice"] is not None:
+                d["players"][p]["pieces_choice"] = list(rng.choice(piece_choices(rules.edition)))
+    if "edition" in d:
+        rng.shuffle(d["edition"]["event_deck"])
+    return ttr.load_game(d, verify=False)

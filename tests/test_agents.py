@@ -9,6 +9,8 @@ import ttr
 from ttr.agents import AGENTS, make_agent
 from ttr.runtime.sim import play_game
 
+from helpers import shuffle_hidden
+
 CONFIGS = [(m, n) for m in ("usa", "europe", "world", "great-lakes") for n in range(2, 6)]
 CONFIGS += [("nordic", 2), ("nordic", 3)] + [("legends-west", n) for n in range(2, 6)]
 BOTS = ["random", "greedy", "planner"]
@@ -30,32 +32,6 @@ def test_bots_are_deterministic_given_a_seed(name):
     assert a.history == b.history
 
 
-def _shuffle_hidden(game: ttr.Game, seat: int, rng: random.Random) -> ttr.Game:
-    """The same position for `seat`, with everything hidden from it re-dealt:
-    the deck order, and the other players' hands and tickets (same sizes)."""
-    d = ttr.save_game(game)
-    others = [p for p in range(game.num_players) if p != seat]
-    pool = [c for p in others for c, n in d["players"][p]["hand"].items() for _ in range(n)] + d["deck"]
-    rng.shuffle(pool)
-    for p in others:
-        size = sum(d["players"][p]["hand"].values())
-        hand: dict = {}
-        for c in pool[:size]:
-            hand[c] = hand.get(c, 0) + 1
-        d["players"][p]["hand"] = hand
-        pool = pool[size:]
-    d["deck"] = pool
-    tickets = [t for p in others for t in d["players"][p]["tickets"]] + d["ticket_pile"]
-    rng.shuffle(tickets)
-    for p in others:
-        k = len(d["players"][p]["tickets"])
-        d["players"][p]["tickets"], tickets = tickets[:k], tickets[k:]
-    d["ticket_pile"] = tickets
-    if "edition" in d:  # the event deck's order is hidden too
-        rng.shuffle(d["edition"]["event_deck"])
-    return ttr.load_game(d, verify=False)  # the history stays: the seat saw it (others' keeps only counted)
-
-
 @pytest.mark.parametrize("name", BOTS)
 @pytest.mark.parametrize("map_name,players", [("europe", 3), ("usa", 2), ("legends-west", 3)])
 def test_bots_play_identically_when_hidden_information_is_shuffled(name, map_name, players):
@@ -69,7 +45,7 @@ def test_bots_play_identically_when_hidden_information_is_shuffled(name, map_nam
             break
         seat = g.current_player
         if g.phase == "turn" and step % 7 == 0:
-            twin = _shuffle_hidden(g, seat, rng)
+            twin = shuffle_hidden(g, seat, rng)
             assert twin.view(seat, history=False) == g.view(seat, history=False)
             assert str(make_agent(name, 1).act(g.observe(seat))) == str(make_agent(name, 1).act(twin.observe(seat)))
             checked += 1

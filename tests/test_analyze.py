@@ -28,7 +28,7 @@ SECTIONS = ["routes", "cities", "tickets", "seats", "arc", "sources", "bots", "f
 def analyse_to(out: Path, board, players, bots, games, seed, workers=1) -> Path:
     r = run(board, players, bots, games, seed, workers=workers)
     m = board.load()
-    info = RunInfo(board.name, m.title, board.edition, list(players), list(bots), games, seed, "local", r.workers,
+    info = RunInfo(board.name, m.title, board.edition, list(players), list(bots), games, seed, r.backend, r.workers,
                    ttr.__version__, board.path, board.raw(), len({x["game"] for x in r.rows}), r.stopped,
                    round(max(r.seconds, 0.001), 3), "2025-01-01 00:00:00", "ttr analyze (test)")
     return write_report(r.rows, info, m, out)
@@ -168,7 +168,7 @@ def test_the_command_writes_the_report_and_says_what_it_did(tmp_path):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--backend", "ray"], "ray backend is not available yet"),
+    (["--address", "127.0.0.1:6379"], "--address is for --backend ray"),
     (["--players", "7"], "is for 2-5 players, not 7"),
     (["--players", "two"], "give a count (4), a list (2,3,4) or a range (2-5)"),
     (["--map", "usa", "--map-file", "x.json"], "not both"),

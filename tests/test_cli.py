@@ -338,8 +338,8 @@ def test_bench_reports_progress(monkeypatch):
 
 
 def test_ctrl_c_in_simulate_prints_the_results_of_the_games_finished(monkeypatch):
-    import ttr.commands.simulate as sim_cmd
-    real, calls = sim_cmd.play_game, []
+    import ttr.runtime.sim as sim
+    real, calls = sim.play_game, []
 
     def play_then_interrupt(*args, **kw):
         calls.append(args)
@@ -347,7 +347,7 @@ def test_ctrl_c_in_simulate_prints_the_results_of_the_games_finished(monkeypatch
             raise KeyboardInterrupt
         return real(*args, **kw)
 
-    monkeypatch.setattr(sim_cmd, "play_game", play_then_interrupt)
+    monkeypatch.setattr(sim, "play_game", play_then_interrupt)
     res, out = run("simulate", "--map", "usa", "--players", "2", "--games", "50", "--bots", "random")
     assert res.exit_code == 0, out
     assert "Stopped: 3 of 50 games finished." in out and "3 games of usa, 2 players" in out and "seeds 1..3" in out

@@ -38,3 +38,15 @@ def test_readme_legacy_example_runs():
     exec(compile("import ttr\n" + code, "README.md", "exec"), scope)  # noqa: S102 - our own documentation
     game = scope["game"]
     assert game.money == [5, 5, 5] and game.setup.companies == ("blue", "red", "green") and game.setup.demo
+
+
+def test_readme_training_example_runs():
+    """The Research section's training loop runs (three episodes instead of 300)."""
+    import pytest
+    pytest.importorskip("torch")
+    pytest.importorskip("gymnasium")
+    code = _block("REINFORCE")
+    assert "range(300)" in code
+    scope: dict = {}
+    exec(compile(code.replace("range(300)", "range(3)"), "README.md", "exec"), scope)  # noqa: S102 - our own documentation
+    assert scope["episode"] == 2

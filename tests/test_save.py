@@ -464,3 +464,23 @@ def test_tunnel_on_a_route_that_is_not_a_tunnel():
     m = ttr.load_map("europe")
     d["tunnel"]["route"] = next(r.id for r in m.routes if not r.tunnel)
     refused(d, "tunnel", "route", verify=False)
+
+
+def test_version_1_saves_still_load_their_legacy_block_as_the_edition_block():
+    """ttr-save/1 called the edition's own block 'legacy'; such files load into the same game."""
+    g = ttr.new_game("legends-west", 2, seed=5)
+    for _ in range(30):
+        g.apply(g.legal_actions()[0])
+    d = ttr.save_game(g)
+    assert d["format"] == "ttr-save/2" and "edition" in d and "legacy" not in d
+    v1 = {("legacy" if k == "edition" else k): v for k, v in d.items()}
+    v1["format"] = "ttr-save/1"
+    h = ttr.load_game(v1)
+    assert ttr.save_game(h) == d and h.money == g.money
+
+
+def test_views_carry_the_edition_block_not_a_legacy_key():
+    g = ttr.new_game("legends-west", 2, seed=5)
+    v = g.view(0)
+    assert "legacy" not in v and v["edition"]["money"] == [5, 5]
+    assert ttr.new_game("usa", 2, seed=5).view(0)["edition"] is None

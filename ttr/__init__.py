@@ -4,6 +4,8 @@
     >>> g = ttr.new_game("europe", players=4, seed=1)
     >>> g.legal_actions()[0]
 """
+from typing import TYPE_CHECKING, Any
+
 from .editions import EDITIONS, Edition, get_edition, get_ruleset, new_game, replay
 from .engine import (
     Action,
@@ -24,11 +26,21 @@ from .errors import (
     SaveError,
     TtrError,
 )
-from .formats.action_space import ActionSpace
 from .formats.save import dump as save_game
 from .formats.save import load as load_game
 from .maps import Map, load_map, map_names
 from .version import __version__ as __version__
+
+if TYPE_CHECKING:
+    from .formats.action_space import ActionSpace
+
+
+def __getattr__(name: str) -> Any:
+    """ttr.ActionSpace, imported on first use (it needs numpy; `import ttr` stays light)."""
+    if name == "ActionSpace":
+        from .formats.action_space import ActionSpace
+        return ActionSpace
+    raise AttributeError(f"module 'ttr' has no attribute {name!r}")
 
 __all__ = [
     "Action", "ActionSpace", "ActionSpaceError", "ActionSyntaxError", "EDITIONS", "Edition", "Game", "IllegalActionError", "IllegalActionIdError", "LegalActions", "Map",

@@ -6,6 +6,9 @@ wild train card); 9-33 are Rails & Sails' travel cards (per colour: train,
 anchored train, single ship (always anchored), double ship; then the joker);
 34 is Legacy's newspaper. An edition's hands are as long as the kinds it uses.
 """
+from __future__ import annotations
+
+from collections.abc import Iterable
 
 COLORS = ("purple", "blue", "orange", "white", "green", "yellow", "black", "red")
 LOCO = 8
@@ -33,6 +36,6 @@ ROUTE_COLORS = COLORS + (GRAY,)
 DECK_NAMES = ("train", "ship")  # Rails & Sails' two decks; one-deck editions use "train" only
 
 
-def cards_text(cards: tuple) -> str:
+def cards_text(cards: Iterable[tuple[int, int]]) -> str:
     """Canonical text of a payment: ((kind, count), ...) -> '3red+1locomotive'."""
     return "+".join(f"{n}{CARD_NAMES[k]}" for k, n in cards)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from ..cards import CARD_NAMES, DECK_NAMES
 from ..engine.actions import parse_cards
@@ -33,7 +34,7 @@ def determinize(rules: Ruleset, view: dict, rng: random.Random) -> Game:
         for c in tunnel["revealed"]:
             unseen[CARD_NAMES.index(c)] -= 1
     # each pile keeps its known size; what each deck is missing beyond that is in the other hands
-    piles = {d: [] for d in range(len(rules.decks))}
+    piles: dict[int, list[int]] = {d: [] for d in range(len(rules.decks))}
     for k, n in unseen.items():
         piles[rules.deck_of[k]].extend([k] * n)
     hidden = []
@@ -79,7 +80,7 @@ def determinize(rules: Ruleset, view: dict, rng: random.Random) -> Game:
             entry.update(ships=p["ships"], box=dict(p["box"]), harbors=list(p["harbors"]), exchanged=p["exchanged"],
                          pieces_choice=me.get("pieces_choice") if s == seat else _choice(p, view, rules))
         players.append(entry)
-    d = {
+    data: dict[str, Any] = {
         "format": FORMAT, "map": view["map"], "num_players": view["num_players"], "seed": rng.randrange(1 << 30),
         "first_player": view["first_player"], "history": [], "history_seats": [], "phase": view["phase"],
         "current_player": view["current_player"], "turn": view["turn"],
@@ -91,19 +92,19 @@ def determinize(rules: Ruleset, view: dict, rng: random.Random) -> Game:
     }
     if len(rules.decks) > 1:
         name = DECK_NAMES[1]
-        d[f"{name}_deck"] = [CARD_NAMES[k] for k in piles[1]]
-        d[f"{name}_discard"] = _pile(view["decks"][name]["discard"])
+        data[f"{name}_deck"] = [CARD_NAMES[k] for k in piles[1]]
+        data[f"{name}_discard"] = _pile(view["decks"][name]["discard"])
     legacy = view.get("edition")
     if legacy is not None:  # Legacy: the event deck's order is hidden: any order of the events not yet revealed
         shown = legacy["event_discard"]
         events = [e["id"] for e in legacy["setup"]["events"] if e["id"] not in shown]
         rng.shuffle(events)
-        d["edition"] = {"setup": legacy["setup"], "event_deck": events, "event_discard": list(shown),
+        data["edition"] = {"setup": legacy["setup"], "event_deck": events, "event_discard": list(shown),
                         "ledger": [list(x) for x in legacy["ledger"]]}
     if tunnel:
-        d["tunnel"] = {"route": tunnel["route"], "cards": {CARD_NAMES[k]: n for k, n in parse_cards(tunnel["cards"], "")},
+        data["tunnel"] = {"route": tunnel["route"], "cards": {CARD_NAMES[k]: n for k, n in parse_cards(tunnel["cards"], "")},
                        "revealed": list(tunnel["revealed"]), "extra": tunnel["extra"]}
-    return load(d, verify=False, record=False)
+    return load(data, verify=False, record=False)
 
 
 def _pile(counts: dict) -> list[str]:

@@ -4,6 +4,9 @@ route is taken, and uses each edition's features. It reads only its Observation:
 the seat's view and legal moves, and the static rules."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ..cards import COLOR_INDEX
 from ..engine.actions import (
     CLAIM,
@@ -18,6 +21,7 @@ from ..engine.actions import (
     STATION,
     TICKETS,
     Action,
+    Payment,
 )
 from ..engine.legal import LegalActions
 from ..engine.observer import Observation
@@ -67,8 +71,8 @@ class PlannerAgent(Agent):
         self.graph = graph_of(rules.map)
         self.pos, self.others_pieces = pos, others_pieces
         self.closes = rules.r_closes  # G1: which lanes close their twins
-        self._costs = None  # route costs of this position, computed when first needed
-        self.segs = {}
+        self._costs: dict[int, float | None] | None = None  # route costs of this position, computed when first needed
+        self.segs: dict[str, list[tuple[Sequence[Any], Sequence[Payment]]]] = {}
         for kind, targets, pays in legal.segments:
             self.segs.setdefault(kind, []).append((targets, pays))
         if KEEP in self.segs:
@@ -95,7 +99,7 @@ class PlannerAgent(Agent):
             blocked += b
         return planned, needed, ok, blocked
 
-    def costs(self) -> dict:
+    def costs(self) -> dict[int, float | None]:
         """Route id -> planning cost for this seat, or None if it cannot be used (`route_costs`)."""
         if self._costs is None:
             self._costs = route_costs(self.pos, self.graph, self.closes)

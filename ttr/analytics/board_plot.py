@@ -28,10 +28,15 @@ def _pitch(m: Map) -> float:
     return statistics.median(steps) if steps else 0.0
 
 
+def _positions(m: Map) -> dict[str, tuple[float, float]]:
+    """Where each placed city is drawn (a board without a layout has none)."""
+    return {c.name: c.xy for c in m.cities if c.xy is not None}
+
+
 def _lines(m: Map, r: Route, lanes: Mapping[int, tuple[int, int]], gap: float, width: float) -> list:
     """The segments drawing route r: offset from the cities' axis by its lane; a wrap-around route
     as two segments leaving by the nearer edges."""
-    xy = {c.name: c.xy for c in m.cities}
+    xy = _positions(m)
     (xa, ya), (xb, yb) = xy[r.cities[0]], xy[r.cities[1]]
     if r.wraparound:
         shift = width if xb < xa else -width
@@ -88,7 +93,7 @@ def _draw_routes(ax, m: Map, values: Mapping[int, float] | None, cmap, norm, wid
                 segs.append(seg)
                 seg_vals.append(v)
                 casings.append(SHIP_CASING if r.kind == "ship" else CASING)
-    mappable = None
+    mappable: PatchCollection | LineCollection | None = None
     if rects:
         pc = PatchCollection(rects, cmap=cmap, norm=norm, edgecolor="#555555", linewidth=0.4, zorder=2)
         if values is None:
@@ -158,7 +163,7 @@ def _signed_percent():
 def _mark(ax, m: Map, values: Mapping[int, float], top: int) -> None:
     """The `top` routes by |value| get their id, to find them in the table."""
     best = sorted((r for r in m.routes if r.id in values), key=lambda r: -abs(values[r.id]))[:top]
-    xy = {c.name: c.xy for c in m.cities}
+    xy = _positions(m)
     for r in best:
         if r.spaces:
             x, y = statistics.fmean(s[0] for s in r.spaces), statistics.fmean(s[1] for s in r.spaces)
@@ -177,6 +182,7 @@ def route_map(m: Map, values: Mapping[int, float], title: str, label: str, *, di
     from matplotlib.colors import Normalize, TwoSlopeNorm
     fig, ax = _axes(m)
     hi = max((abs(v) for v in values.values()), default=0.0)
+    norm: Normalize
     if diverging:
         hi = max(hi, 0.01)
         cmap, norm = pyplot().get_cmap("RdBu_r"), TwoSlopeNorm(0.0, -hi, hi)
@@ -196,11 +202,11 @@ def city_map(m: Map, values: Mapping[str, float], title: str, label: str) -> str
     from matplotlib.colors import Normalize
     fig, ax = _axes(m)
     _draw_routes(ax, m, None, None, None, width_pt=2.0)
-    names = [c for c in m.cities if c.name in values and c.xy]
+    xy = {name: p for name, p in _positions(m).items() if name in values}
     norm = Normalize(0.0, max(max(values.values(), default=0.0), 0.01))
-    sc = ax.scatter([c.xy[0] for c in names], [c.xy[1] for c in names], c=[values[c.name] for c in names],
+    sc = ax.scatter([p[0] for p in xy.values()], [p[1] for p in xy.values()], c=[values[n] for n in xy],
                     cmap="YlOrRd", norm=norm, s=70, edgecolors="#222222", linewidths=0.6, zorder=4)
-    _draw_cities(ax, m, {c.name: f"{values[c.name] * 100:.0f}%" for c in names})
+    _draw_cities(ax, m, {n: f"{values[n] * 100:.0f}%" for n in xy})
     _kinds_legend(ax, m)
     _colorbar(fig, ax, sc, label, False)
     ax.set_title(title, loc="left", fontsize=11)

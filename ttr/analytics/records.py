@@ -37,7 +37,7 @@ class RunInfo:
     games: int                     # asked, per player count
     seed: int
     backend: str = "local"
-    workers: int = 1
+    workers: int | None = 1        # None: all of a Ray cluster's CPUs
     ttr_version: str = ""
     map_file: str | None = None    # a designer's map file
     map_data: dict | None = None   # its JSON, kept so the report can be drawn again

@@ -1,15 +1,14 @@
-"""Running the games of an analysis on a backend (ttr.runtime.parallel: `local` processes, or Ray
-once ttr.runtime offers it), with progress and Ctrl-C keeping the games finished."""
+"""Running the games of an analysis on a backend (ttr.runtime.backend: local processes by default;
+the command line may pass Ray's), with progress and Ctrl-C keeping the games finished."""
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..agents import AGENTS
 from ..errors import TtrError
-from ..runtime.parallel import get_backend
+from ..runtime.backend import Backend, LocalBackend
 from .board import Board, check_playable
 from .collect import play_task, schedule
 
@@ -19,7 +18,8 @@ class Run:
     rows: list[dict]      # the records, game by game, seat by seat
     stopped: bool         # Ctrl-C: the games finished
     seconds: float
-    workers: int
+    backend: str          # the backend's name
+    workers: int | None   # its worker processes or CPUs (None: all of a Ray cluster's)
 
 
 def check(board: Board, player_counts: Sequence[int], bots: Sequence[str], games: int) -> None:
@@ -37,14 +37,15 @@ def check(board: Board, player_counts: Sequence[int], bots: Sequence[str], games
 
 
 def run(board: Board, player_counts: Sequence[int], bots: Sequence[str], games: int, seed: int,
-        backend: str = "local", workers: int | None = None,
+        backend: Backend | None = None, workers: int | None = None,
         progress: Callable[[int, int], None] | None = None) -> Run:
-    """Play `games` games for each player count and collect their records. `progress(done, total)`
-    is called in this process after each game."""
+    """Play `games` games for each player count and collect their records, on `backend` (default:
+    this machine, `workers` processes, default all cores). `progress(done, total)` is called in
+    this process after each game. The records do not depend on the backend."""
     check(board, player_counts, bots, games)
-    run_tasks = get_backend(backend)
     total = games * len(player_counts)
-    workers = max(1, min(workers or os.cpu_count() or 1, total))
+    if backend is None:
+        backend = LocalBackend(min(LocalBackend(workers).workers, total))
     results: dict[int, list[dict]] = {}
 
     def finished(rows: list[dict]) -> None:
@@ -53,9 +54,13 @@ def run(board: Board, player_counts: Sequence[int], bots: Sequence[str], games: 
             progress(len(results), total)
 
     t0 = time.perf_counter()
-    stopped = run_tasks(schedule(board, player_counts, bots, games, seed), play_task, workers, finished)
+    stopped = False
+    try:
+        backend.run(play_task, schedule(board, player_counts, bots, games, seed), finished)
+    except KeyboardInterrupt:
+        stopped = True
     rows = [r for g in sorted(results) for r in results[g]]
-    return Run(rows, stopped, time.perf_counter() - t0, workers)
+    return Run(rows, stopped, time.perf_counter() - t0, backend.name, getattr(backend, "workers", None))
 
 
 __all__ = ["Run", "check", "run"]

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..editions import new_game, replay
 from ..editions.legacy.content import ContentError, LegacySetup
+from ..editions.legacy.game import LegacyGame
 from ..editions.legacy.pack import GAMES, Pack, load_pack, parse_pack
 from ..engine.game import Game
 from ..errors import TtrError
@@ -45,7 +46,7 @@ class Campaign:
 
     def __init__(self, store: Store):
         self.store = store
-        self._game: Game | None = None
+        self._game: LegacyGame | None = None
         self._reload()
 
     # ------------------------------------------------------- open / create
@@ -134,19 +135,20 @@ class Campaign:
         if last is None or last["status"] == "done":
             self.phase = FINISHED if last and last["game"] == GAMES else READY
             self.number = last["game"] + (self.phase == READY) if last else 1
+            self._game = None
         else:
             self.phase = PLAYING if last["status"] == "playing" else REMOVAL
             self.number = last["game"]
-        self._game = self._replay(last, s.actions) if self.phase == PLAYING else None
+            self._game = self._replay(last, s.actions) if self.phase == PLAYING else None
 
-    def _replay(self, row: dict, actions: list[tuple[int, str]]) -> Game:
+    def _replay(self, row: dict, actions: list[tuple[int, str]]) -> LegacyGame:
         seats = self._snap.seats.get(row["game"], [])
         try:
             setup = LegacySetup.from_dict(row["setup"], where=f"game {row['game']} setup")
             g = replay(MAP, len(seats), row["seed"], [t for _, t in actions], setup=setup)
         except TtrError as e:
             raise self._damaged(f"game {row['game']} does not replay: {e}") from None
-        if g.seats != [s for s, _ in actions] or g.is_over:
+        if g.seats != [s for s, _ in actions] or g.is_over or not isinstance(g, LegacyGame):
             raise self._damaged(f"game {row['game']}: the stored actions do not match the game")
         return g
 
@@ -155,7 +157,7 @@ class Campaign:
         """A copy of the game in progress (None between games): apply moves through the campaign."""
         return self._game.clone() if self._game is not None else None
 
-    def live_game(self) -> Game:
+    def live_game(self) -> LegacyGame:
         """The game in progress itself, for a match loop whose moves go through `apply` (which
         applies them to this object): read it, never change it directly."""
         self._need(PLAYING, "play a game")
@@ -227,7 +229,7 @@ class Campaign:
                 self.store.write_caboose(k, holder, "holder-absent")
             self.store.write_game(k, year(k), game_seed(self.seed, k), setup.to_dict(), seats, gone)
         self._reload()
-        return self.game
+        return self.live_game().clone()
 
     def apply(self, action) -> None:
         """Apply one action (an Action or its text) to the game in progress and write it, in one
@@ -235,7 +237,7 @@ class Campaign:
         the caboose to the last-placed player. An illegal action raises the engine's
         IllegalActionError and changes nothing."""
         self._need(PLAYING, "play an action")
-        g = self._game
+        g = self.live_game()
         n, seat = len(g.actions), g.current_player
         g.apply(action)
         try:
@@ -249,7 +251,7 @@ class Campaign:
         if g.is_over:
             self._reload()
 
-    def _end_game(self, g: Game) -> None:
+    def _end_game(self, g: LegacyGame) -> None:
         """Inside apply's transaction: slips, caboose, and what follows without a decision."""
         k, seats = self.number, self._snap.seats[self.number]
         res = g.result()
@@ -302,9 +304,8 @@ class Campaign:
 
     def auto_remove(self) -> str:
         """A bot's removal (LW-C4): the first event of the discard, the earliest revealed."""
-        event_id = (self.pending_removal() or [None])[0]
-        if event_id is None:
-            self._need(REMOVAL, "remove an event")
+        self._need(REMOVAL, "remove an event")
+        event_id = self.pending_removal()[0]  # the removal phase comes only with events to remove (L5)
         self.remove_event(event_id, how="auto")
         return event_id
 

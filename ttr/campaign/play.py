@@ -46,7 +46,7 @@ class CampaignBot(PlyBot):
 
 def bot_action(c: Campaign, bot: str) -> Action:
     """The move of `bot` for the player to move in the game in progress."""
-    g = c.game
+    g = c.live_game()  # read only
     return CampaignBot(c, bot).act(g.observe(g.current_player))
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from ..editions.legacy.content import COMPANY_COLORS, ClaimStep
 from ..editions.legacy.pack import GAMES, YEARS, Change, Pack
@@ -50,7 +52,7 @@ def year(game: int) -> int:
 
 # --------------------------------------------------------------- players
 
-def check_players(players: list[tuple[str, str]]) -> list[Player]:
+def check_players(players: Sequence[Sequence[str]]) -> list[Player]:
     """(name, company colour) pairs, clockwise -> Players; CampaignError names the problem."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise CampaignError(f"a campaign has {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(players)}")
@@ -140,9 +142,10 @@ def absent_award(rule: str, amount: int, slips: list[int]) -> int:
 
 def standings(players: list[Player], slips: dict[tuple[int, int], int], awards: dict[tuple[int, int], int]) -> dict:
     """The campaign's standings: each vault (slips + absent awards), ranked; equal vaults share a rank (LW-C8)."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for p in players:
-        per_game = []  # one entry per game: {"game", "year", "slip", "absent"}, or None before it is played
+        # one entry per game: {"game", "year", "slip", "absent"}, or None before it is played
+        per_game: list[dict[str, Any] | None] = []
         for g in range(1, GAMES + 1):
             if (g, p.idx) in slips:
                 per_game.append({"game": g, "year": year(g), "slip": slips[g, p.idx], "absent": False})

@@ -7,8 +7,8 @@ between two calls loses nothing and leaves nothing half written."""
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
+import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,7 +118,7 @@ class InUse:
         except OSError as e:
             raise CampaignError(f"cannot open {path}: cannot create {lock} ({e.strerror})") from None
         try:
-            if os.name == "nt":  # pragma: no cover - Windows
+            if sys.platform == "win32":  # pragma: no cover - Windows (written so that mypy knows)
                 import msvcrt
                 self.file.seek(0)
                 msvcrt.locking(self.file.fileno(), msvcrt.LK_NBLCK, 1)

@@ -3,6 +3,7 @@ file) become an HTML report (heat maps on the board, tickets, seats, the game ar
 bots, failure states) and the raw records (CSV); `--compare A B` sets two runs side by side."""
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 import time
@@ -20,9 +21,8 @@ from ..analytics.records import RunInfo
 from ..analytics.run import run
 from ..editions import EDITIONS, player_range
 from ..errors import TtrError
-from ..runtime.parallel import BACKENDS
 from ..version import __version__
-from .options import MAPS, bots_option
+from .options import MAPS, backend_options, bots_option, make_backend
 
 
 def parse_players(value: str, allowed: range) -> list[int]:
@@ -70,16 +70,16 @@ def progress_bar():
 @bots_option(help="comma-separated bot names; fewer than the seats are cycled and rotated over the seats")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="games per player count")
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
-              help="where the games run: local processes, or Ray (not available yet)")
-@click.option("--workers", type=click.IntRange(1), default=None, help="processes (default: all cores)")
+@backend_options
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="processes, or a local Ray instance's CPUs (default: all cores)")
 @click.option("--out", type=click.Path(file_okay=False), default="report", show_default=True,
               help="the folder for report.html, records.csv and records.json")
 @click.option("--compare", nargs=2, type=click.Path(exists=True), default=None, metavar="A B",
               help="compare two runs (records.csv files or report folders) instead of playing: writes compare.html")
 def command(map_name: str | None, map_file: str | None, edition: str | None, players_text: str, bots: list[str],
-            games: int, seed: int, backend: str, workers: int | None, out: str,
-            compare: tuple[str, str] | None) -> None:
+            games: int, seed: int, backend: str, address: str | None, batch: int | None, workers: int | None,
+            out: str, compare: tuple[str, str] | None) -> None:
     """Play many bot games on a board and write an HTML report of what decides them (with the raw
     records as CSV). Ctrl-C stops early and reports the games finished."""
     try:
@@ -95,11 +95,12 @@ def command(map_name: str | None, map_file: str | None, edition: str | None, pla
         return
     board = choose_board(map_name, map_file, edition)
     counts = parse_players(players_text, player_range(board.edition))
+    where = make_backend(backend, address, batch, workers)
     started = time.strftime("%Y-%m-%d %H:%M:%S")
     try:
         with progress_bar() as bar:
             task = bar.add_task(f"analyze {board.name}", total=games * len(counts))
-            result = run(board, counts, bots, games, seed, backend, workers,
+            result = run(board, counts, bots, games, seed, where, workers,
                          lambda done, total: bar.update(task, completed=done, total=total, refresh=True))
     except TtrError as e:
         raise click.ClickException(str(e)) from None
@@ -107,11 +108,12 @@ def command(map_name: str | None, map_file: str | None, edition: str | None, pla
         raise click.ClickException("stopped before the first game ended")
     m = board.load()
     played = len({r["game"] for r in result.rows})
-    info = RunInfo(board.name, m.title, board.edition, counts, list(bots), games, seed, backend, result.workers,
+    workers = result.workers or (None if address else os.cpu_count())  # a local Ray instance: all cores
+    info = RunInfo(board.name, m.title, board.edition, counts, list(bots), games, seed, result.backend, workers,
                    __version__, board.path, board.raw(), played, result.stopped, round(result.seconds, 3), started,
                    "ttr " + shlex.join(["analyze", *sys.argv[2:]]) if sys.argv[1:2] == ["analyze"] else "")
     page = write_report(result.rows, info, m, out)
     if result.stopped:
         click.echo(f"Stopped: {played} of {games * len(counts)} games finished.", err=True)
     click.echo(f"{played} games in {result.seconds:.1f} s ({played / result.seconds:.1f} games/s, "
-               f"{result.workers} worker(s)); wrote {page} and {Path(out) / RECORDS}")
+               f"{f'{workers} {result.backend} worker(s)' if workers else 'all the Ray cluster'}); wrote {page} and {Path(out) / RECORDS}")

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from ..errors import TtrError
 from ..runtime.arena import ROW_FIELDS, ArenaResult, run_arena
-from .options import bots_option, check_players, map_option, players_option
+from .options import backend_options, bots_option, check_players, make_backend, map_option, players_option
 
 
 @click.command("arena")
@@ -37,8 +37,10 @@ from .options import bots_option, check_players, map_option, players_option
               help="write one row per game per seat")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default=None,
               help="write the summary as JSON ('-' prints it instead of the tables)")
+@backend_options
 def command(map_name: str, players: int, bots: list[str], games: int, seed: int, workers: int | None,
-            time_per_move: float | None, csv_path: str | None, json_path: str | None) -> None:
+            time_per_move: float | None, csv_path: str | None, json_path: str | None, backend: str,
+            address: str | None, batch: int | None) -> None:
     """Bots against each other: paired seeds, rotated seats, win rates with 95% CIs,
     head-to-head results and Bradley-Terry (Elo-scale) ratings. Ctrl-C stops early and
     reports the games finished."""
@@ -46,6 +48,7 @@ def command(map_name: str, players: int, bots: list[str], games: int, seed: int,
     if len(bots) > players:
         raise click.BadParameter(f"{len(bots)} bots for {players} seats: give at most one bot per seat",
                                  param_hint="'--bots'")
+    where = make_backend(backend, address, batch, workers)
     workers = workers or os.cpu_count() or 1
     err = Console(stderr=True)
     try:
@@ -57,7 +60,7 @@ def command(map_name: str, players: int, bots: list[str], games: int, seed: int,
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total, refresh=True)
 
-            result = run_arena(map_name, players, bots, games, seed, workers, time_per_move, progress)
+            result = run_arena(map_name, players, bots, games, seed, workers, time_per_move, progress, where)
     except TtrError as e:
         raise click.ClickException(str(e)) from None
     if csv_path:
@@ -71,17 +74,17 @@ def command(map_name: str, players: int, bots: list[str], games: int, seed: int,
     if json_path:
         with open(json_path, "w") as f:
             f.write(result.to_json() + "\n")
-    _print(Console(), result, workers)
+    _print(Console(), result, f"{workers} worker{'s' * (workers != 1)}" if where is None else "on Ray")
 
 
-def _print(console: Console, r: ArenaResult, workers: int) -> None:
+def _print(console: Console, r: ArenaResult, where: str) -> None:
     rots = len(r.lineups)
     if r.stopped:
         console.print(f"[yellow]Stopped: {len(r.records)} of {r.games * rots} games finished.[/]")
     budget = f", {r.time_per_move:g} s per move" if r.time_per_move else ""
     console.print(f"{len(r.records)} games of {r.map_name}, {r.players} players: {r.games} seeds "
                   f"({r.seed}..{r.seed + r.games - 1}) x {rots} seat rotation{'s' * (rots != 1)}{budget}, "
-                  f"{workers} worker{'s' * (workers != 1)}")
+                  f"{where}")
     order = sorted(r.stats.values(), key=lambda s: (-s.rating, r.bots.index(s.bot)))
     t = Table(title="bots, by rating", box=box.SIMPLE_HEAD, show_edge=False)
     for col in ("bot", "games", "win\nrate", "95% CI", "mean\nscore", "tickets\ndone", "mean\nrank",

@@ -97,7 +97,7 @@ def play_cmd(file: str, bots: list[str], games: int | None, absent: tuple[str, .
                 raise click.BadParameter(f"at least 2 players must play a game; with {', '.join(away)} absent "
                                          f"{len(c.players) - len(gone)} would be present", param_hint="'--absent'")
             if c.phase == "playing":
-                out.print(f"Resuming game {c.number} ({c.year}) after {len(c.game.actions)} actions.")
+                out.print(f"Resuming game {c.number} ({c.year}) after {len(c.live_game().actions)} actions.")
                 if away:
                     out.print("[dim](--absent applies to the games this command starts; the game in progress "
                               "keeps its players.)[/]")
@@ -119,7 +119,7 @@ def play_cmd(file: str, bots: list[str], games: int | None, absent: tuple[str, .
                     bar.stop()
                 play(c, bots, games=games, absent=away, on_start=lambda c: screen.started(out, c), on_action=moved,
                      on_end=ended, on_removal=lambda c, e: screen.removed(out, c, e), human=me,
-                     human_game=lambda c: terminal_game(c, me, bot_names(c, bots), out),
+                     human_game=None if me is None else (lambda c: terminal_game(c, me, bot_names(c, bots), out)),
                      choose_removal=lambda c: _ask_removal(out, c))
             if c.phase == "finished":
                 screen.standings(out, c.standings())

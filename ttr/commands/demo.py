@@ -28,6 +28,7 @@ def command(map_name: str, players: int, seed: int, bots: list[str]) -> None:
 
     def show(match: Match, seat: int, action) -> None:
         g = match.game
+        assert g.log is not None  # new_game records the public log
         e = g.log[-1]
         turn = f"turn {e['turn'] + 1:3d}" if e["turn"] != getattr(show, "last", None) else " " * 8
         show.last = e["turn"]  # type: ignore[attr-defined]

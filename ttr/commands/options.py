@@ -14,7 +14,7 @@ from ..editions import EDITIONS, player_range
 MAPS = click.Choice(sorted(EDITIONS))
 
 
-def map_option(default: str = "europe") -> Callable:
+def map_option(default: str | None = "europe") -> Callable:
     return click.option("--map", "map_name", type=MAPS, default=default, show_default=True, help="the board")
 
 
@@ -74,10 +74,35 @@ def bots_option(default: str | None = "planner", help: str = "comma-separated bo
                         callback=parse_bots, help=f"{help} (known: {', '.join(sorted(AGENTS))})", **kw)
 
 
+def backend_options(f: Callable) -> Callable:
+    """--backend, --address and --batch: where the games are played."""
+    f = click.option("--batch", type=click.IntRange(1), default=None,
+                     help="games per Ray task (default 8; --backend ray)")(f)
+    f = click.option("--address", default=None, metavar="ADDR",
+                     help="a Ray cluster's address (--backend ray; default: a local Ray instance)")(f)
+    return click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+                        help="where the games are played: this machine, or Ray (pip install 'ttr[ray]'); "
+                             "the results are the same")(f)
+
+
+def make_backend(backend: str, address: str | None, batch: int | None, workers: int | None = None) -> Any:
+    """The Ray backend for --backend ray (None for local), or a usage error."""
+    if backend != "ray":
+        for name, value in (("--address", address), ("--batch", batch)):
+            if value is not None:
+                raise click.BadParameter(f"{name} is for --backend ray", param_hint=f"'{name}'")
+        return None
+    try:
+        from ..adapters.ray import DEFAULT_BATCH, RayBackend
+    except ImportError:
+        raise click.ClickException("--backend ray needs Ray: pip install 'ttr[ray]'") from None
+    return RayBackend(address, batch or DEFAULT_BATCH, workers)
+
+
 def seat_bots(bots: list[str], players: int) -> list[str]:
     """Bots cycled over the seats."""
     return (bots * players)[:players]
 
 
-__all__ = ["MAPS", "bot_name", "player_ranges", "bots_option", "check_players", "map_option", "parse_bots", "players_option",
+__all__ = ["MAPS", "backend_options", "bot_name", "make_backend", "player_ranges", "bots_option", "check_players", "map_option", "parse_bots", "players_option",
            "seat_bots"]

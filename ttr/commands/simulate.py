@@ -16,8 +16,8 @@ from rich.table import Table
 
 from ..version import __version__
 from ..errors import TtrError
-from ..runtime.sim import play_game, record, summarize
-from .options import bots_option, check_players, map_option, players_option, seat_bots
+from ..runtime.sim import simulate, summarize
+from .options import backend_options, bots_option, check_players, make_backend, map_option, players_option, seat_bots
 
 
 @click.command("simulate")
@@ -27,26 +27,23 @@ from .options import bots_option, check_players, map_option, players_option, sea
 @click.option("--seed", type=int, default=1, show_default=True, help="game i uses seed + i")
 @bots_option()
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON")
-def command(map_name: str, players: int, games: int, seed: int, bots: list[str], as_json: bool) -> None:
+@backend_options
+def command(map_name: str, players: int, games: int, seed: int, bots: list[str], as_json: bool, backend: str,
+            address: str | None, batch: int | None) -> None:
     """Play many games between bots and summarise scores, tickets, length and wins.
     Ctrl-C stops early and reports the games finished."""
     check_players(map_name, players)
     names = seat_bots(bots, players)
-    records = []
-    stopped = False
+    where = make_backend(backend, address, batch)
     try:
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task(f"{map_name} {players}p", total=games)
-            for i in range(games):
-                records.append(record(play_game(map_name, players, seed + i, names)))
-                bar.advance(task)
+            records, stopped = simulate(map_name, players, names, games, seed, where, lambda: bar.advance(task))
     except TtrError as e:
         raise click.ClickException(str(e)) from None
-    except KeyboardInterrupt:
-        stopped = True
-        if not records:
-            raise click.ClickException("stopped before the first game ended") from None
+    if stopped and not records:
+        raise click.ClickException("stopped before the first game ended")
     s = summarize(records, players)
     s = {"map": map_name, "players": players, "bots": names, "seed": seed, "games_asked": games,
          "stopped_early": stopped, "ttr_version": __version__, **s}

@@ -36,11 +36,15 @@ search over explicit card-to-space assignments in tests/test_nordic.py.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ..cards import COLORS, LOCO
-from ..engine.edition import Edition
+from ..engine.actions import Payment
+from ..engine.edition import Edition, RouteKey
+from ..engine.legal import Family
 from ..lazy import LazySequence
 
 _NCOL = len(COLORS)
@@ -54,6 +58,8 @@ _COLOR_RANGE = range(_NCOL)
 # multiset of t cards of `kinds` with at most caps[i] of kinds[i] and, if low is
 # not None, more than low[i] of some kinds[i] (low is caps with the kinds that
 # must reach a threshold lowered below it). n counts them: N(caps) - N(low).
+Multisets = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...] | None, int, int]
+Rule = Callable[[list[int]], bool]  # the N6 test of a payment's counts
 
 @lru_cache(maxsize=1 << 16)
 def _count(caps: tuple, t: int) -> int:
@@ -127,7 +133,7 @@ def _members(caps: tuple, low, t: int):
 
 # --------------------------------------------------------------- the lazy sequence
 
-class PaymentSet(LazySequence):
+class PaymentSet(LazySequence[Payment]):
     """Every payment (N6) of one route for one hand, without listing them.
 
     Counted and indexed from a few families (above), built on first indexing
@@ -138,8 +144,12 @@ class PaymentSet(LazySequence):
     Immutable; compares equal to a sequence with the same payments in the same order.
     """
     __slots__ = ("hand", "rule", "_len", "_build", "_fams")
+    hand: tuple[int, ...]
+    rule: Rule
+    _build: tuple[Any, ...]
+    _fams: tuple[Multisets, ...] | None
 
-    def __init__(self, length: int, hand: tuple, rule, build: tuple):
+    def __init__(self, length: int, hand: tuple[int, ...], rule: Rule, build: tuple[Any, ...]) -> None:
         self._len = length
         self.hand = hand
         self.rule = rule
@@ -147,32 +157,32 @@ class PaymentSet(LazySequence):
         self._fams = None
 
     @property
-    def families(self) -> tuple:
+    def families(self) -> tuple[Multisets, ...]:
         if self._fams is None:
             fn, *args = self._build
             self._fams = fn(*args)
         return self._fams
 
     @staticmethod
-    def _payment(base: tuple, kinds: tuple, free) -> tuple:
+    def _payment(base: tuple[int, ...], kinds: tuple[int, ...], free: Sequence[int]) -> Payment:
         counts = list(base)
         for k, v in zip(kinds, free):
             counts[k] += v
         return tuple((k, v) for k, v in enumerate(counts) if v)
 
-    def _item(self, i: int) -> tuple:
+    def _item(self, i: int) -> Payment:
         for base, kinds, caps, low, t, n in self.families:
             if i < n:
                 return self._payment(base, kinds, _unrank(caps, low, t, i) if t else ())
             i -= n
         raise IndexError(i)  # pragma: no cover
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Payment]:
         for base, kinds, caps, low, t, _ in self.families:
             for free in _members(caps, low, t):
                 yield self._payment(base, kinds, free)
 
-    def __contains__(self, payment) -> bool:
+    def __contains__(self, payment: object) -> bool:
         counts = _counts_of(payment)
         if counts is None:
             return False
@@ -182,39 +192,40 @@ class PaymentSet(LazySequence):
                 return False
         return self.rule(counts)
 
-    def describe_families(self) -> list:
+    def describe_families(self) -> list[Family]:
         """The families for clients (ttr.engine.legal.DescribedPayments): base counts, and at most
         one part: t cards of `kinds` within `caps`, more than `low` of at least one of them."""
-        out = []
+        out: list[Family] = []
         for base, kinds, caps, low, t, _ in self.families:
             parts = [(t, dict(zip(kinds, caps)), dict(zip(kinds, low)) if low is not None else None)] if t else []
             out.append(({k: v for k, v in enumerate(base) if v}, parts))
         return out
 
-    def cheapest(self, weights) -> tuple:
+    def cheapest(self, weights: Sequence[float]) -> Payment:
         """A payment of least total weight (`weights[kind]` > 0 per card), found
         family by family without listing them; among equal weights the earlier
         family, and within a family the cheapest kinds first (in kind order)."""
         best, best_w = None, 0.0
         for base, kinds, caps, low, t, _ in self.families:
             w = sum(weights[k] * v for k, v in enumerate(base) if v)
-            free = _cheapest_member([weights[k] for k in kinds], caps, low, t) if t else ()
+            free: Sequence[int] = _cheapest_member([weights[k] for k in kinds], caps, low, t) if t else ()
             w += sum(weights[k] * v for k, v in zip(kinds, free))
             if best is None or w < best_w - 1e-9:
                 best, best_w = self._payment(base, kinds, free), w
+        assert best is not None, "a PaymentSet is never empty"
         return best
 
     def __repr__(self) -> str:
         return f"<PaymentSet of {self._len}>"
 
 
-def _cheapest_member(weights: list, caps: tuple, low, t: int) -> list[int]:
+def _cheapest_member(weights: list[float], caps: tuple[int, ...], low: tuple[int, ...] | None, t: int) -> list[int]:
     """The member of a (non-empty) family with the least weight: the cheapest kinds
     filled first; with `low`, each kind that may exceed its low is tried as the
     one that does."""
     order = sorted(range(len(caps)), key=lambda i: (weights[i], i))
 
-    def fill(counts):
+    def fill(counts: list[int]) -> list[int] | None:
         rest = t - sum(counts)
         for i in order:
             take = min(caps[i] - counts[i], rest)
@@ -223,7 +234,9 @@ def _cheapest_member(weights: list, caps: tuple, low, t: int) -> list[int]:
         return counts if rest == 0 else None
 
     if low is None:
-        return fill([0] * len(caps))
+        only = fill([0] * len(caps))
+        assert only is not None, "the family is not empty"
+        return only
     best, best_w = None, 0.0
     for i in range(len(caps)):
         if low[i] < caps[i] and low[i] < t:
@@ -234,6 +247,7 @@ def _cheapest_member(weights: list, caps: tuple, low, t: int) -> list[int]:
                 w = sum(x * y for x, y in zip(weights, cand))
                 if best is None or w < best_w - 1e-9:
                     best, best_w = cand, w
+    assert best is not None, "the family is not empty"
     return best
 
 
@@ -419,7 +433,8 @@ def _any_four_payments(color: int, n: int, per: int, hand: tuple):
 
 
 _PLAIN = tuple(tuple((((c, n),),) for n in range(64)) for c in _COLOR_RANGE)
-_FERRY_SEEN: dict = {}  # (key, exact hand) -> ferry payments; emptied when it outgrows 8192 entries
+# (key, exact hand) -> ferry payments; emptied when it outgrows 8192 entries
+_FERRY_SEEN: dict[tuple[RouteKey, tuple[int, ...]], Sequence[Payment]] = {}
 
 
 # --------------------------------------------------------------- the edition
@@ -430,7 +445,7 @@ class NordicEdition(Edition):
     any_four_cards: int = 4   # N3: this many cards replace one card on Murmansk-Lieksa
     max_ferry_spaces: int = 2  # the most locomotive spaces on one ferry of the map (claim_reach)
 
-    def payments(self, hand: list[int], key: tuple):
+    def payments(self, hand: Sequence[int], key: RouteKey) -> Sequence[Payment]:
         """Every payment (N6: the cards fill the route's spaces exactly) of a route
         with this key: a tuple, or for ferries and Murmansk-Lieksa a PaymentSet (a
         lazy sequence of them, fewest cards first, then fewest locomotives)."""
@@ -459,18 +474,18 @@ class NordicEdition(Edition):
             return _any_four_payments(color, n, per, _cap(hand, color, per * n, per * n, per * n))
         return Edition.payments(self, hand, key)  # N2: a tunnel, as Europe, locomotives wild
 
-    def _ferry(self, hand: tuple, color: int, n: int, f: int):
+    def _ferry(self, hand: tuple[int, ...], color: int, n: int, f: int) -> Sequence[Payment]:
         if self.ferry_any_cards != 3:  # pragma: no cover - the families assume sets of 3
             raise NotImplementedError("ferry sets of other than 3 cards")
         # no payment holds more than m + 3f = n + 2f cards of the route colour (gray:
         # of any colour) or locomotives, nor more than 3f of another colour (sets only)
         return _ferry_payments(color, n, f, _cap(hand, color, n + 2 * f, 3 * f, n + 2 * f))
 
-    def payment_key(self, key: tuple) -> tuple:
+    def payment_key(self, key: RouteKey) -> tuple[int, ...]:
         """Tunnels, ferries, ordinary routes and Murmansk-Lieksa all pay differently."""
         return key
 
-    def reach_index(self, key: tuple) -> int:
+    def reach_index(self, key: RouteKey) -> int:
         """Separate bounds for ordinary routes, tunnels, ferries and Murmansk-Lieksa,
         which a hand can pay up to very different lengths."""
         color, _, f, tunnel, any_four = key[:5]
@@ -478,7 +493,7 @@ class NordicEdition(Edition):
             return 27
         return color + 1 + (18 if f else 9 if tunnel else 0)
 
-    def claim_reach(self, hand: list[int]) -> list[int]:
+    def claim_reach(self, hand: Sequence[int]) -> list[int]:
         """Upper bounds on the length a hand can pay, by reach_index: 0-8 ordinary
         routes (gray, then colour + 1): the cards of the colour; 9-17 tunnels: those
         plus the locomotives (u); 18-26 ferries: u + min(max_ferry_spaces, others // 3)
@@ -499,7 +514,7 @@ class NordicEdition(Edition):
 _SETS = tuple(tuple(min(fmax, x // 3) for x in range(512)) for fmax in range(8))  # [fmax][cards]: sets
 
 
-def _cap(hand: list[int], color: int, own_cap: int, other_cap: int, loco_cap: int) -> tuple:
+def _cap(hand: Sequence[int], color: int, own_cap: int, other_cap: int, loco_cap: int) -> tuple[int, ...]:
     """The hand with counts capped where no payment uses more: the route colour
     (every colour if gray) at own_cap, other colours at other_cap, locomotives at loco_cap."""
     if color < 0:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from collections.abc import Sequence
 from math import prod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import COLOR_INDEX, JOKER, RS_COLORS, rs_card
 from ..engine.actions import (
@@ -30,21 +31,25 @@ from ..engine.actions import (
     ActionKind,
     CityTarget,
     ExchangeTarget,
+    Payment,
     PiecesTarget,
     register,
 )
-from ..engine.edition import Edition
-from ..engine.legal import NO_CARDS
+from ..engine.edition import Edition, RouteKey
+from ..engine.legal import NO_CARDS, Family
 from ..engine.phases import TURN
 from ..engine.turn import cards_words
 from ..lazy import LazySequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game
-    from ..engine.legal import LegalActions
+    from ..engine.legal import LegalActions, Segment
     from ..engine.ruleset import Ruleset
 
-_TRAIN, _ANCHOR, _SHIP, _DOUBLE = {}, {}, {}, {}  # base colour index -> card kind
+_TRAIN: dict[int, int] = {}  # base colour index -> card kind
+_ANCHOR: dict[int, int] = {}
+_SHIP: dict[int, int] = {}
+_DOUBLE: dict[int, int] = {}
 for _c in RS_COLORS:
     _ci = COLOR_INDEX[_c]
     _TRAIN[_ci], _ANCHOR[_ci] = rs_card(_c, "train"), rs_card(_c, "train-anchor")
@@ -61,17 +66,18 @@ N_REACH = 19  # claim_reach: (colour + 1) for train routes, 9 + (colour + 1) for
 _REACH_KINDS = tuple((ci, _TRAIN[ci], _ANCHOR[ci], _SHIP[ci], _DOUBLE[ci]) for ci in RS_COLOR_IDS)
 
 
-def _pairs_of(flat: list) -> tuple:
+def _pairs_of(flat: list[int]) -> tuple[tuple[int, int], ...]:
     """[a0, b0, a1, b1, ...] -> ((a0, b0), (a1, b1), ...)."""
     return tuple(zip(flat[::2], flat[1::2]))
 
 
-def _pay(counts: dict) -> tuple:
+def _pay(counts: dict[int, int]) -> Payment:
     return tuple(sorted((k, v) for k, v in counts.items() if v))
 
 
 @lru_cache(maxsize=1 << 16)
-def _train_payments(colors: tuple, n: int, held: tuple, jokers: int, all_jokers: bool = True) -> tuple:
+def _train_payments(colors: tuple[int, ...], n: int, held: tuple[tuple[int, int], ...], jokers: int,
+                    all_jokers: bool = True) -> tuple[Payment, ...]:
     """n cards of one colour (plain or anchored train cards) with jokers wild.
     held: (plain, anchored) per colour of `colors`, capped at n."""
     out = []
@@ -86,21 +92,24 @@ def _train_payments(colors: tuple, n: int, held: tuple, jokers: int, all_jokers:
     return tuple(out)
 
 
-class PairedPayments(LazySequence):
+class PairedPayments(LazySequence[Payment]):
     """RS3 paired spaces: every way to pay 2n train cards whose colours can be paired
     (each pair one colour, or with a joker: every colour with an odd count needs a
     joker), as a lazy sequence. A family fixes the jokers and the count of each
     colour; its members are every split of those counts into plain and anchored
     cards, so it is counted as a product and indexed in mixed radix."""
     __slots__ = ("families", "sizes", "_len", "_index")
+    families: list[tuple[int, tuple[list[tuple[int, int]], ...]]]
+    sizes: list[int]
+    _index: dict[tuple[int, tuple[int, ...]], int] | None
 
-    def __init__(self, families: list):
+    def __init__(self, families: list[tuple[int, tuple[list[tuple[int, int]], ...]]]) -> None:
         self.families = families  # (jokers, per colour: ((plain, anchored), ...) splits)
         self.sizes = [prod(map(len, splits)) for _, splits in families]
         self._len = sum(self.sizes)
         self._index = None  # (jokers, colour counts) -> family, built for `in`
 
-    def _item(self, i: int) -> tuple:
+    def _item(self, i: int) -> Payment:
         for size, (j, splits) in zip(self.sizes, self.families):
             if i < size:
                 pay = {JOKER: j}
@@ -111,7 +120,7 @@ class PairedPayments(LazySequence):
             i -= size
         raise IndexError(i)  # pragma: no cover
 
-    def __contains__(self, payment) -> bool:
+    def __contains__(self, payment: Any) -> bool:  # anything: what dict() refuses is no payment
         try:
             counts = dict(payment)
         except (TypeError, ValueError):
@@ -125,12 +134,12 @@ class PairedPayments(LazySequence):
         f = self._index.get((counts.get(JOKER, 0), tuple(x + a for x, a in split)))
         return f is not None and all(s in opts for s, opts in zip(split, self.families[f][1]))
 
-    def describe_families(self) -> list:
+    def describe_families(self) -> list[Family]:
         """The families for clients (ttr.engine.legal.DescribedPayments): the jokers, and per
         colour a part of t cards within (plain, anchored) caps."""
-        out = []
+        out: list[Family] = []
         for j, splits in self.families:
-            parts = []
+            parts: list[tuple[int, dict[int, int], dict[int, int] | None]] = []
             for ci, opts in zip(RS_COLOR_IDS, splits):
                 t = opts[0][0] + opts[0][1]
                 if t:
@@ -144,14 +153,14 @@ class PairedPayments(LazySequence):
 
 
 @lru_cache(maxsize=1 << 14)
-def _paired_payments(n: int, held: tuple, jokers: int):
+def _paired_payments(n: int, held: tuple[tuple[int, int], ...], jokers: int) -> PairedPayments | tuple[()]:
     """held: (plain, anchored) for every Rails & Sails colour, capped at 2n."""
     total = 2 * n
     options = [[[(x, t - x) for x in range(max(0, t - anchored), min(plain, t) + 1)]
                 for t in range(plain + anchored + 1)] for plain, anchored in held]
-    families = []
+    families: list[tuple[int, tuple[list[tuple[int, int]], ...]]] = []
 
-    def rec(i: int, left: int, odd: int, j: int, splits: list) -> None:
+    def rec(i: int, left: int, odd: int, j: int, splits: list[list[tuple[int, int]]]) -> None:
         if odd > j:
             return
         if i == len(held):
@@ -169,7 +178,8 @@ def _paired_payments(n: int, held: tuple, jokers: int):
 
 
 @lru_cache(maxsize=1 << 16)
-def _ship_payments(colors: tuple, n: int, held: tuple, jokers: int, all_jokers: bool = True) -> tuple:
+def _ship_payments(colors: tuple[int, ...], n: int, held: tuple[tuple[int, int], ...], jokers: int,
+                   all_jokers: bool = True) -> tuple[Payment, ...]:
     """RS3: single ships, double ships (up to 2 spaces) and jokers of one colour
     covering n spaces with no superfluous card. held: (singles, doubles) per colour."""
     out = []
@@ -187,7 +197,7 @@ def _ship_payments(colors: tuple, n: int, held: tuple, jokers: int, all_jokers: 
 
 
 @lru_cache(maxsize=1 << 12)
-def _harbor_payments(held: tuple, jokers: int) -> tuple:
+def _harbor_payments(held: tuple[tuple[int, int], ...], jokers: int) -> tuple[Payment, ...]:
     """RS5: 2 anchored train cards and 2 single ships (all anchored) of one colour,
     jokers wild. held: (anchored trains, single ships) per colour, capped at 2."""
     out = []
@@ -205,8 +215,8 @@ def _harbor_payments(held: tuple, jokers: int) -> tuple:
 @dataclass(frozen=True)
 class RailsSailsEdition(Edition):
     """Edition parameters plus the Rails & Sails hooks (RS1-RS7)."""
-    train_cards_per_color: tuple = (7, 4)   # plain, anchored (RS2)
-    ship_cards_per_color: tuple = (4, 6)    # single (anchored), double
+    train_cards_per_color: tuple[int, int] = (7, 4)   # plain, anchored (RS2)
+    ship_cards_per_color: tuple[int, int] = (4, 6)    # single (anchored), double
     jokers: int = 14
 
     def deck_contents(self, players: int | None = None) -> tuple[list[int], ...]:
@@ -219,16 +229,16 @@ class RailsSailsEdition(Edition):
     def deck_of(self, kind: int) -> int:
         return 1 if kind in SHIP_KINDS else 0
 
-    def reach_index(self, key: tuple) -> int:
+    def reach_index(self, key: RouteKey) -> int:
         if key[6]:  # paired spaces take pairs of any colours: their own bound
             return N_REACH - 1
         return key[0] + 1 + 9 * key[5]
 
-    def payment_key(self, key: tuple) -> tuple:
+    def payment_key(self, key: RouteKey) -> tuple[int, ...]:
         color, n, _, _, _, kind, pairs = key
         return (color, n, kind, pairs)
 
-    def claim_reach(self, hand: list[int]) -> list[int]:
+    def claim_reach(self, hand: Sequence[int]) -> list[int]:
         """Bounds by route colour: train cards of the colour + jokers (train routes,
         index colour + 1; gray 0), ship spaces of the colour + jokers (ship routes, 9 + ...),
         and half of all train cards and jokers (paired routes, 18)."""
@@ -249,13 +259,13 @@ class RailsSailsEdition(Edition):
         reach[18] = (sum(map(hand.__getitem__, _TRAIN_KINDS)) + j) // 2  # paired: 2 cards a space
         return reach
 
-    def payments(self, hand: list[int], key: tuple):
+    def payments(self, hand: Sequence[int], key: RouteKey) -> Sequence[Payment]:
         color, n, _, _, _, kind, pairs = key
         j = hand[JOKER]
         if pairs:
             cap = 2 * n
-            held = [h if h < cap else cap for h in map(hand.__getitem__, _TRAIN_KINDS)]
-            return _paired_payments(n, _pairs_of(held), j if j < cap else cap)
+            capped = [h if h < cap else cap for h in map(hand.__getitem__, _TRAIN_KINDS)]
+            return _paired_payments(n, _pairs_of(capped), j if j < cap else cap)
         if j > n:
             j = n
         if color >= 0:
@@ -264,14 +274,14 @@ class RailsSailsEdition(Edition):
             held = ((x if x < n else n, y if y < n else n),)
             return (_ship_payments if kind else _train_payments)((color,), n, held, j)
         fn = _ship_payments if kind else _train_payments
-        out = ()
+        out: tuple[Payment, ...] = ()
         for ci, a, b in (_SHIP_BY_COLOR if kind else _TRAIN_BY_COLOR):
             x, y = hand[a], hand[b]
             if x or y:
                 out += fn((ci,), n, ((x if x < n else n, y if y < n else n),), j, False)
         return out + ((((JOKER, n),),) if j >= n else ())
 
-    def harbor_payments(self, hand: list[int]) -> tuple:
+    def harbor_payments(self, hand: Sequence[int]) -> Sequence[Payment]:
         held = [h if h < 2 else 2 for h in map(hand.__getitem__, _HARBOR_KINDS)]
         j = hand[JOKER]
         if j < 4 and max(a + b for a, b in zip(held[::2], held[1::2])) + j < 4:
@@ -297,11 +307,11 @@ class Pieces(ActionKind):
         if nxt != game.first_player:
             return
         ed = game.rules.edition
-        for seat, (t, s) in enumerate(game.piece_choices):
+        for seat, (t, s) in enumerate(game.piece_choices):  # type: ignore[misc]  # every seat has chosen by now
             game.trains[seat], game.ships[seat] = t, s
             game.box[seat] = (ed.trains - t, ed.ships - s)
         game.phase = TURN
-        game.note(event="pieces-revealed", choices=[list(c) for c in game.piece_choices])
+        game.note(event="pieces-revealed", choices=[list(c) for c in game.piece_choices])  # type: ignore[arg-type]  # (same)
 
     def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
         ed = game.rules.edition
@@ -331,7 +341,7 @@ class Harbor(ActionKind):
         game.refill()
         game.end_turn()
 
-    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list) -> None:
+    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list[Segment]) -> None:
         ed = game.rules.edition
         if len(game.harbors[p]) >= ed.harbors:
             return
@@ -385,7 +395,7 @@ class Exchange(ActionKind):
         game.scores[p] -= abs(n)
         game.end_turn()
 
-    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list) -> None:
+    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list[Segment]) -> None:
         box_trains, box_ships = game.box[p]
         n = min(game.trains[p], box_ships)
         if n:
@@ -407,7 +417,7 @@ class Exchange(ActionKind):
 
 PIECES_KIND, HARBOR_KIND, EXCHANGE_KIND = register(Pieces()), register(Harbor()), register(Exchange())
 
-_COMMON = dict(
+_COMMON: dict[str, Any] = dict(
     min_players=2, max_players=5,
     n_kinds=JOKER + 1, wild=JOKER,
     face_up=6, face_up_per_deck=(3, 3),          # RS1/RS2

@@ -31,7 +31,7 @@ from ..errors import ActionSyntaxError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-    from .legal import LegalActions
+    from .legal import LegalActions, Segment
     from .ruleset import Ruleset
 
 DECK = -1  # draw target: the top of the draw pile
@@ -131,7 +131,7 @@ class CardTarget(Target):
             return f"{'deck' if card == DECK else CARD_NAMES[card]} {DECK_NAMES[deck] if deck >= 0 else 'none'}"
         return "deck" if value == DECK else CARD_NAMES[value]
 
-    def parse(self, args: list[str], text: str, spec: "ActionKind") -> Any:
+    def parse(self, args: list[str], text: str, spec: "ActionKind") -> int | tuple[int, int]:
         if len(args) not in (1, 2):
             raise ActionSyntaxError(f"{text!r}: write 'draw <card or deck>' (two decks: 'draw <card or deck> <deck>')")
         if args[0] == "deck":
@@ -146,7 +146,7 @@ class CardTarget(Target):
             raise ActionSyntaxError(f"{text!r}: unknown deck {args[1]!r} (one of {', '.join(DECK_NAMES)})")
         return card, DECK_NAMES.index(args[1]) if args[1] != "none" else -1
 
-    def data(self, value: Any) -> Any:
+    def data(self, value: Any) -> str | dict[str, str | None]:
         if value.__class__ is tuple:
             card, deck = value
             return {"card": "deck" if card == DECK else CARD_NAMES[card], "pile": DECK_NAMES[deck] if deck >= 0 else None}
@@ -233,7 +233,7 @@ class ActionKind:
         """Change the state (the action is known to be legal)."""
         raise NotImplementedError
 
-    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list) -> None:
+    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list[Segment]) -> None:
         """Turn actions: append this kind's segments (kind, targets, payments) for seat p."""
 
     def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:

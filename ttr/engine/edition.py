@@ -7,14 +7,20 @@ concrete editions and the registry by name live above the engine (ttr.editions).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards import COLORS, LOCO
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .actions import ActionKind
+    from .actions import ActionKind, Payment
+    from .game import Game
+
+# A route's payment key (Ruleset.r_key): (colour or -1 for gray, length, ferry locomotives,
+# tunnel, any_four, kind (0 train, 1 ship), paired spaces). Routes with equal keys pay alike.
+RouteKey = tuple[int, int, int, bool, bool, int, int]
 
 
 @dataclass(frozen=True)
@@ -45,7 +51,7 @@ class Edition:
     later_unkept_to_box: bool = False
     doubles_min_players: int = 4   # G1: below this, claiming one lane closes the others
     end_trains: int = 2            # G6: the last round starts at this many trains or fewer
-    route_points: dict = field(default_factory=lambda: {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15})
+    route_points: dict[int, int] = field(default_factory=lambda: {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15})
     longest_bonus: int | None = 10
     longest_bonus_name: str = "longest_path"
     globetrotter_bonus: int | None = None
@@ -53,13 +59,13 @@ class Edition:
     # Rails & Sails and later editions; the defaults are the one-deck train game.
     n_kinds: int = LOCO + 1        # hands index card kinds 0 .. n_kinds - 1 (ttr.cards)
     wild: int = LOCO               # the wild card: locomotive (joker in Rails & Sails)
-    face_up_per_deck: tuple | None = None  # display slots dealt from each deck (None: all from one)
-    hand_per_deck: tuple | None = None     # cards dealt from each deck (None: hand_size from one)
+    face_up_per_deck: tuple[int, ...] | None = None  # display slots dealt from each deck (None: all from one)
+    hand_per_deck: tuple[int, ...] | None = None    # cards dealt from each deck (None: hand_size from one)
     ships: int = 0                 # most ship pieces a player may take (RS1)
     pieces_total: int | None = None  # pieces each player keeps, chosen secretly (RS1); None: trains
     final_rounds: int = 1          # G6: turns each player gets once the end triggers
     harbors: int = 0               # harbors per player (RS5)
-    harbor_points: tuple = ()      # a harbor with 1, 2, 3+ completed tickets naming its city
+    harbor_points: tuple[int, ...] = ()  # a harbor with 1, 2, 3+ completed tickets naming its city
     harbor_penalty: int = 4        # per unbuilt harbor
     exchange: bool = False         # pieces may be exchanged with the box (RS6)
     # Legacy
@@ -71,7 +77,7 @@ class Edition:
 
     # --- hooks -------------------------------------------------------------
 
-    def game_class(self) -> Any:
+    def game_class(self) -> type[Game] | None:
         """The Game subclass that plays this edition (None: the plain Game)."""
         return None
 
@@ -84,17 +90,17 @@ class Edition:
         """The deck (and discard) a card kind belongs to."""
         return 0
 
-    def reach_index(self, key: tuple) -> int:
+    def reach_index(self, key: RouteKey) -> int:
         """Where claim_reach() puts the bound for routes with this key."""
         return key[0] + 1
 
-    def harbor_payments(self, hand: list[int]) -> tuple:
+    def harbor_payments(self, hand: Sequence[int]) -> Sequence[Payment]:
         """Ways to pay for a harbor (RS5); none in editions without harbors."""
         return ()
 
-    def payments(self, hand: list[int], key: tuple) -> tuple:
+    def payments(self, hand: Sequence[int], key: RouteKey) -> Sequence[Payment]:
         """Every card set that pays for a route. `key` is (colour or -1 for gray,
-        length, ferry locomotives, tunnel, any_four). A payment is ((kind, count), ...)
+        length, ferry locomotives, tunnel, any_four, ...: RouteKey). A payment is ((kind, count), ...)
         sorted by kind. E3: ferry spaces need locomotives; locomotives are wild."""
         color, n, f = key[0], key[1], key[2]
         locos = hand[LOCO]
@@ -105,12 +111,12 @@ class Edition:
             return _one_colour(color, n, f, h if h < n else n, locos, True)
         return _gray(n, f, hand if hand.__class__ is tuple else tuple(hand))
 
-    def payment_key(self, key: tuple) -> tuple:
+    def payment_key(self, key: RouteKey) -> tuple[int, ...]:
         """The part of a route's key its payments depend on (routes with equal
         payment keys share one payment list per turn). Tunnels pay like plain routes here."""
         return key[:3]
 
-    def claim_reach(self, hand: list[int]) -> list[int]:
+    def claim_reach(self, hand: Sequence[int]) -> list[int]:
         """Upper bounds on the length of route this hand can pay for, indexed by
         route colour + 1 (index 0: gray)."""
         locos = hand[LOCO]
@@ -118,14 +124,14 @@ class Edition:
         reach[0] = max(reach)  # gray: the best colour
         return reach
 
-    def tunnel_payments(self, hand: list[int], paid_color: int, extra: int) -> list[tuple]:
+    def tunnel_payments(self, hand: Sequence[int], paid_color: int, extra: int) -> list[Payment]:
         """E2: ways to pay `extra` more cards: the paid colour or locomotives
         (only locomotives if the claim was paid with locomotives alone)."""
         locos = hand[LOCO]
         if paid_color < 0:
             return [((LOCO, extra),)] if locos >= extra else []
         h = hand[paid_color]
-        out = []
+        out: list[Payment] = []
         for k in range(max(0, extra - h), min(locos, extra) + 1):
             if k == extra:
                 out.append(((LOCO, extra),))
@@ -133,7 +139,7 @@ class Edition:
                 out.append(((paid_color, extra - k), (LOCO, k)) if k else ((paid_color, extra),))
         return out
 
-    def station_payments(self, hand: list[int], cost: int) -> list[tuple]:
+    def station_payments(self, hand: Sequence[int], cost: int) -> Sequence[Payment]:
         """E4: the k-th station costs k cards of one colour, locomotives wild."""
         return self.payments(hand, (-1, cost, 0, False, False, 0, 0))
 
@@ -142,10 +148,10 @@ _COLOR_RANGE = range(len(COLORS))
 
 
 @lru_cache(maxsize=1 << 16)
-def _gray(n: int, ferry: int, hand: tuple) -> tuple:
+def _gray(n: int, ferry: int, hand: tuple[int, ...]) -> tuple[Payment, ...]:
     """Payments of a gray route of length n: any one colour, locomotives wild."""
     locos = min(hand[LOCO], n)
-    out = ()
+    out: tuple[Payment, ...] = ()
     for c in _COLOR_RANGE:
         h = hand[c]
         if h:
@@ -154,11 +160,11 @@ def _gray(n: int, ferry: int, hand: tuple) -> tuple:
 
 
 @lru_cache(maxsize=None)
-def _one_colour(c: int, n: int, ferry: int, h: int, locos: int, all_locos: bool) -> tuple:
+def _one_colour(c: int, n: int, ferry: int, h: int, locos: int, all_locos: bool) -> tuple[Payment, ...]:
     """Payments of n spaces with colour c (h held, capped at n) and locomotives
     (locos held, capped at n), at least `ferry` of them locomotives; the
     all-locomotive payment only if `all_locos`. Bounded key space: cached."""
-    out = []
+    out: list[Payment] = []
     if h:
         lo = ferry if ferry > n - h else n - h
         hi = locos if locos < n - 1 else n - 1

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Self
 
 from ..errors import IllegalActionError, SaveError, TtrError
 from . import explain, log, moves, observer, scoring, turn  # noqa: F401 - turn declares the core kinds
-from .actions import KINDS, PASS, Action, Payment
-from .legal import LegalActions
+from .actions import DRAW, KINDS, PASS, STOP, Action, Payment
+from .legal import NO_CARDS, NO_TARGET, LegalActions
 from .phases import (
     CHOOSE_PIECES,
     INITIAL_TICKETS,
@@ -32,10 +33,20 @@ from .phases import (
 )
 from .ruleset import Ruleset
 
-class _ApplyTable(dict):
+if TYPE_CHECKING:  # pragma: no cover
+    from ..maps import Map
+    from .edition import Edition
+
+# A claim of a tunnel waiting for its extra cards (E2): (route, cards paid, cards revealed,
+# extra cards due, the colour paid (-1: locomotives only)).
+Tunnel = tuple[int, Payment, tuple[int, ...], int, int]
+ApplyFn = Callable[["Game", Action], None]
+
+
+class _ApplyTable(dict[str, ApplyFn]):
     """kind word -> its apply function, filled on first use (editions register kinds after import)."""
 
-    def __missing__(self, kind: str):
+    def __missing__(self, kind: str) -> ApplyFn:
         fn = self[kind] = KINDS[kind].apply
         return fn
 
@@ -49,6 +60,49 @@ class Game:
                  "exchanged", "stations", "station_at", "harbors", "harbor_at", "scores", "tickets", "ticket_pile",
                  "offers", "tunnel", "final_turns", "passes", "shuffles", "turns", "actions", "seats", "log",
                  "_legal", "_result")
+    # static facts
+    rules: Ruleset
+    seed: int
+    random_first: bool
+    # whose move, and what it may be
+    phase: Phase
+    current: int
+    first_player: int
+    turns: int                            # turns ended
+    final_turns: int                      # turns left once the last round started (-1: not yet)
+    passes: int                           # passes in a row (P2)
+    shuffles: int                         # random draws made from the seed so far (G10)
+    # cards: hands are counts per card kind; piles are lists whose top card is the last
+    hands: list[list[int]]
+    decks: list[list[int]]
+    discards: list[list[int]]
+    face_up: list[int]                    # card kind per display slot, -1: empty
+    tunnel: Tunnel | None
+    # the board, per route id
+    owner: list[int]                      # seat, -1: unowned
+    avail: list[bool]
+    open_groups: list[tuple[int, ...]]    # per payment group: the routes still open
+    blocked: list[tuple[int, ...]]        # per seat: lanes it may not take (G1)
+    # per seat
+    trains: list[int]
+    ships: list[int]
+    box: list[tuple[int, int]]            # (trains, ships) left in the box (RS6)
+    piece_choices: list[tuple[int, int] | None]  # (trains, ships), secret until all have chosen (RS1)
+    exchanged: list[int]
+    stations: list[list[str]]
+    station_at: dict[str, int]            # city -> seat
+    harbors: list[list[str]]
+    harbor_at: dict[str, int]             # city -> seat
+    scores: list[int]
+    tickets: list[list[int]]
+    offers: list[list[int]]               # tickets offered, to keep some of
+    ticket_pile: list[int]
+    # history
+    actions: list[Action]
+    seats: list[int]                      # who took each action
+    log: list[dict[str, Any]] | None      # the public log (None: not recorded)
+    _legal: LegalActions | None
+    _result: dict[str, Any] | None
 
     # ------------------------------------------------------------------ setup
 
@@ -63,8 +117,8 @@ class Game:
             raise TtrError(f"a game is set up from a Ruleset (ttr.new_game takes a map name), not {rules!r}")
         players = rules.players
         ed = rules.edition
-        if cls is Game and ed.game_class() is not None:
-            cls = ed.game_class()
+        if cls is Game:
+            cls = ed.game_class() or cls
         g = cls.__new__(cls)
         g.rules = rules
         g.seed = seed
@@ -76,8 +130,8 @@ class Game:
         g._legal = g._result = None
         g.setup_options(**options)
         g.decks = [d[:] for d in rules.decks]  # each pile: the top card is the end of the list
-        for d in g.decks:
-            g.shuffle(d)
+        for pile in g.decks:
+            g.shuffle(pile)
         g.discards = [[] for _ in g.decks]
         g.hands = [[0] * ed.n_kinds for _ in range(players)]
         for d, count in enumerate(ed.hand_per_deck or (ed.hand_size,)):
@@ -149,19 +203,19 @@ class Game:
         """The regular tickets in play, before shuffling."""
         return self.rules.regular_tickets[:]
 
-    def replay_options(self) -> dict:
+    def replay_options(self) -> dict[str, Any]:
         """The options that `new` needs to rebuild this game from its seed."""
         return {}
 
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         """The result (see result())."""
         return scoring.result(self)
 
-    def edition_view(self, player: int) -> dict | None:
+    def edition_view(self, player: int) -> dict[str, Any] | None:
         """The edition's own public block of a view (None: nothing)."""
         return None
 
-    def edition_state(self) -> dict | None:
+    def edition_state(self) -> dict[str, Any] | None:
         """The edition's own block of a save (None: nothing)."""
         return None
 
@@ -186,10 +240,10 @@ class Game:
         self.shuffles += 1
         return rng
 
-    def shuffle(self, cards: list) -> None:
+    def shuffle(self, cards: list[Any]) -> None:
         self.rng().shuffle(cards)
 
-    def clone(self) -> "Game":
+    def clone(self) -> Self:
         """A copy of the state for search (it keeps no log)."""
         g = self.__class__.__new__(self.__class__)
         g.rules, g.seed, g.phase, g.current = self.rules, self.seed, self.phase, self.current
@@ -219,11 +273,11 @@ class Game:
     # ------------------------------------------------------------ properties
 
     @property
-    def map(self):
+    def map(self) -> Map:
         return self.rules.map
 
     @property
-    def edition(self):
+    def edition(self) -> Edition:
         return self.rules.edition
 
     @property
@@ -305,9 +359,10 @@ class Game:
     def second_card(self) -> None:
         """After a first card that allows a second: offer it, or end the turn if none can be taken (P1)."""
         self.phase = SECOND_CARD
-        segs = moves.second_card_segments(self)
-        if segs:
-            self._legal = LegalActions(segs)
+        targets = moves.draw_targets(self, second=True)
+        if targets:  # the segments of moves.second_card_segments, built here on the hot path
+            self._legal = LegalActions([(DRAW, targets, NO_CARDS), (STOP, NO_TARGET, NO_CARDS)] if self.rules.may_stop
+                                       else [(DRAW, targets, NO_CARDS)])
         else:
             self.end_turn()
 
@@ -322,7 +377,8 @@ class Game:
             revealed.append(c)
         paid = next((k for k, _ in cards if k != ed.wild), -1)
         extra = sum(1 for c in revealed if c == ed.wild or c == paid)
-        self.note(event="tunnel", route=r, revealed=log.card_names(revealed), extra=extra)
+        if self.log is not None:  # (search clones keep no log: skip building the event)
+            self.note(event="tunnel", route=r, revealed=log.card_names(revealed), extra=extra)
         if extra:
             self.tunnel = (r, cards, tuple(revealed), extra, paid)
             self.phase = TUNNEL
@@ -512,7 +568,7 @@ class Game:
 
     # ------------------------------------------------------ scoring & views
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """Final scores (provisional before the end): see docs/rules.md."""
         if self._result is None:
             res = self.score()
@@ -521,7 +577,7 @@ class Game:
             self._result = res
         return copy.deepcopy(self._result)
 
-    def view(self, player: int, history: bool = True, legal: bool = True) -> dict:
+    def view(self, player: int, history: bool = True, legal: bool = True) -> dict[str, Any]:
         """What `player` may see, JSON-ready (the one place secrets are stripped)."""
         return observer.view(self, player, history=history, legal=legal)
 
@@ -530,7 +586,8 @@ class Game:
         return observer.observe(self, player, history=history)
 
     @classmethod
-    def replay(cls, rules: Ruleset, seed: int, history: list, random_first: bool = False, **options: Any) -> "Game":
+    def replay(cls, rules: Ruleset, seed: int, history: Iterable[Action | str], random_first: bool = False,
+               **options: Any) -> "Game":
         """Seed + history = the game (G10)."""
         g = cls.new(rules, seed, random_first=random_first, **options)
         for i, text in enumerate(history):

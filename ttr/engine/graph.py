@@ -2,15 +2,20 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..errors import TtrError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..maps import Map
 
 
 class DisjointSet:
     """Union-find over small int ids."""
     __slots__ = ("parent",)
 
-    def __init__(self, n: int):
+    def __init__(self, n: int) -> None:
         self.parent = list(range(n))
 
     def find(self, x: int) -> int:
@@ -37,7 +42,7 @@ def longest_trail(edges: list[tuple[int, int, int]]) -> int:
     vertex, so it starts at an odd-degree vertex, or covers an all-even component."""
     if not edges:
         return 0
-    adj: dict[int, list] = defaultdict(list)
+    adj: dict[int, list[tuple[int, int, int]]] = defaultdict(list)  # vertex -> (other end, weight, edge)
     for i, (u, v, w) in enumerate(edges):
         adj[u].append((v, w, i))
         adj[v].append((u, w, i))
@@ -68,7 +73,7 @@ def longest_trail(edges: list[tuple[int, int, int]]) -> int:
                     comp[v] = s
                     stack.append(v)
     best = 0
-    members: dict[int, list] = defaultdict(list)
+    members: dict[int, list[int]] = defaultdict(list)
     for v, c in comp.items():
         members[c].append(v)
     for c, vs in members.items():
@@ -82,7 +87,7 @@ def longest_trail(edges: list[tuple[int, int, int]]) -> int:
     return best
 
 
-def _route_edges(m, route_ids) -> list[tuple[int, int, int]]:
+def _route_edges(m: Map, route_ids: Iterable[int]) -> list[tuple[int, int, int]]:
     edges = []
     for rid in route_ids:
         try:
@@ -93,12 +98,12 @@ def _route_edges(m, route_ids) -> list[tuple[int, int, int]]:
     return edges
 
 
-def longest_path(m, route_ids) -> int:
+def longest_path(m: Map, route_ids: Iterable[int]) -> int:
     """G8: the longest trail, in trains, through the given routes of map `m`."""
     return longest_trail(_route_edges(m, route_ids))
 
 
-def connected(m, route_ids, city_a: str, city_b: str) -> bool:
+def connected(m: Map, route_ids: Iterable[int], city_a: str, city_b: str) -> bool:
     """G9: are the two cities joined by the given routes of map `m`?"""
     for c in (city_a, city_b):
         if c not in m.city_index:

@@ -12,17 +12,21 @@ docs/protocol.md, "Legal moves").
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, SupportsIndex, overload, runtime_checkable
 
 from ..cards import CARD_INDEX, CARD_NAMES, cards_text
 from ..lazy import LazySequence
-from .actions import KINDS, Action
+from .actions import KINDS, Action, Payment
 
-NO_CARDS: tuple = ((),)
-NO_TARGET: tuple = (None,)
+NO_CARDS: tuple[Payment] = ((),)
+NO_TARGET: tuple[None] = (None,)
 LIST_LIMIT = 64  # payment sets with more members than this are described by families when they can be
 
-Segment = tuple[str, Sequence[Any], Sequence[Any]]
+# (kind, targets, payments): every target with every payment. Targets are as varied as
+# Action.target (route ids, card kinds, ticket choices, cities, ...).
+Segment = tuple[str, Sequence[Any], Sequence[Payment]]
+# A described family of payments: (base counts, parts), a part being (take, caps, above).
+Family = tuple[dict[int, int], list[tuple[int, dict[int, int], dict[int, int] | None]]]
 
 
 @runtime_checkable
@@ -31,26 +35,34 @@ class DescribedPayments(Protocol):
     base + one multiset per part, a part being (take, caps, above): exactly `take` cards with at
     most caps[k] of kind k and, if `above` is not None, more than above[k] of at least one kind k."""
 
-    def describe_families(self) -> list[tuple[dict[int, int], list[tuple[int, dict[int, int], dict[int, int] | None]]]]:
+    def describe_families(self) -> list[Family]:
         ...
 
 
-class LegalActions(LazySequence):
+class LegalActions(LazySequence[Action]):
     __slots__ = ("segments", "sizes", "_len")
+    segments: Sequence[Segment]
+    sizes: list[int]
 
-    def __init__(self, segments: Sequence[Segment]):
-        self.segments = tuple(segments)
-        self.sizes = sizes = [len(t) * len(p) for _, t, p in self.segments]
+    def __init__(self, segments: Sequence[Segment]) -> None:
+        self.segments = segments  # read-only by contract: seats and the engine share it
+        self.sizes = sizes = [len(t) * len(p) for _, t, p in segments]
         self._len = sum(sizes)
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: Any) -> Action | list[Action]:  # typed by the overloads (see LazySequence)
         if i.__class__ is int and 0 <= i < self._len:  # the playout fast path
             for n, (kind, targets, pays) in zip(self.sizes, self.segments):
                 if i < n:
                     q, r = divmod(i, len(pays))
                     return Action(kind, targets[q], pays[r])
                 i -= n
-        return LazySequence.__getitem__(self, i)
+        item: Action | list[Action] = LazySequence.__getitem__(self, i)  # negative, out of range, a slice
+        return item
 
     def _item(self, i: int) -> Action:
         for n, (kind, targets, pays) in zip(self.sizes, self.segments):
@@ -77,9 +89,9 @@ class LegalActions(LazySequence):
     def kinds(self) -> set[str]:
         return {k for k, t, p in self.segments if t and p}
 
-    def payments(self, kind: str, target: Any) -> list:
+    def payments(self, kind: str, target: Any) -> list[Payment]:
         """Every payment of (kind, target), in the order the segments give them (default first)."""
-        out: list = []
+        out: list[Payment] = []
         for k, targets, pays in self.segments:
             if k == kind and target in targets:
                 out.extend(pays)
@@ -95,7 +107,7 @@ def _counts(d: dict[int, int], zeros: bool = False) -> dict[str, int]:
     return {CARD_NAMES[k]: v for k, v in sorted(d.items()) if v or zeros}
 
 
-def payments_data(pays: Sequence[Any]) -> dict | None:
+def payments_data(pays: Sequence[Payment]) -> dict[str, Any] | None:
     """A segment's payments as JSON: None (the kind takes no cards), a list of texts, or
     families (with the count and the first, default payment)."""
     if pays is NO_CARDS or (len(pays) == 1 and pays[0] == ()):
@@ -112,7 +124,7 @@ def payments_data(pays: Sequence[Any]) -> dict | None:
     return out
 
 
-def legal_data(legal: LegalActions) -> list[dict]:
+def legal_data(legal: LegalActions) -> list[dict[str, Any]]:
     """The legal moves as JSON-ready groups: kind, targets (JSON values and their texts) and
     payments. An action's canonical text is its kind, its target's text (if any) and its
     payment (if any), joined by spaces."""
@@ -143,7 +155,7 @@ def _bounded(kinds: list[str], caps: list[int], take: int) -> Iterator[list[int]
             yield [v, *rest]
 
 
-def family_members(family: dict) -> Iterator[dict[str, int]]:
+def family_members(family: dict[str, Any]) -> Iterator[dict[str, int]]:
     """The payments (card name -> count) a described family holds (see payments_data)."""
     parts = family["parts"]
 
@@ -166,13 +178,13 @@ def family_members(family: dict) -> Iterator[dict[str, int]]:
     yield from rec(0, dict(family["base"]))
 
 
-def expand(groups: list[dict]) -> Iterator[str]:
+def expand(groups: list[dict[str, Any]]) -> Iterator[str]:
     """Every legal move's canonical text, from the groups of `legal_data` alone (what a client does)."""
     for g in groups:
         texts = g.get("texts", [None])
         pays = g.get("payments")
         if pays is None:
-            payments: list = [None]
+            payments: list[str | None] = [None]
         elif "list" in pays:
             payments = pays["list"]
         else:

@@ -12,6 +12,7 @@ is never named. `words(entry, rules)` says an entry in English.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CARD_NAMES
@@ -33,16 +34,16 @@ def entry(game: "Game", a: Action) -> dict[str, Any]:
     return e
 
 
-def card_names(cards: Any) -> list[str]:
+def card_names(cards: Iterable[int]) -> list[str]:
     return [CARD_NAMES[c] for c in cards]
 
 
-def result_summary(result: dict) -> dict[str, Any]:
+def result_summary(result: dict[str, Any]) -> dict[str, Any]:
     return {"totals": [p["total"] for p in result["players"]], "ranking": list(result["ranking"]),
             "winners": list(result["winners"])}
 
 
-def _event_words(ev: dict[str, Any], who) -> str:
+def _event_words(ev: dict[str, Any], who: Callable[[int], str]) -> str:
     kind = ev.get("event")
     if kind == "tunnel":
         shown = ", ".join(ev["revealed"]) or "no cards"
@@ -68,7 +69,7 @@ def _event_words(ev: dict[str, Any], who) -> str:
     return str(ev)
 
 
-def words(e: dict[str, Any], rules: "Ruleset", who=lambda s: f"seat {s}") -> str:
+def words(e: dict[str, Any], rules: "Ruleset", who: Callable[[int], str] = lambda s: f"seat {s}") -> str:
     """An entry in English: what the seat did, then what followed."""
     if "action" in e:
         did = KINDS[e["kind"]].describe(rules, Action.from_text(e["action"]))

@@ -7,7 +7,7 @@ exchanges) come from their kind's `moves` hook.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -25,6 +25,7 @@ from .phases import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Payment
     from .edition import Edition
     from .game import Game
 
@@ -57,7 +58,7 @@ def keep_segments(g: "Game") -> list[Segment]:
 
 
 def tunnel_segments(g: "Game") -> list[Segment]:
-    _, _, _, extra, paid = g.tunnel
+    _, _, _, extra, paid = g.tunnel  # type: ignore[misc]  # not None in the TUNNEL phase
     pays = g.rules.edition.tunnel_payments(g.hands[g.current], paid, extra)
     segs: list[Segment] = [(PAY, NO_TARGET, tuple(pays))] if pays else []
     segs.append((DECLINE, NO_TARGET, NO_CARDS))
@@ -74,11 +75,11 @@ def piece_choices(ed: "Edition") -> tuple[tuple[int, int], ...]:
     return tuple((t, total - t) for t in range(max(0, total - ed.ships), min(ed.trains, total) + 1))
 
 
-def draw_targets(g: "Game", second: bool) -> tuple:
+def draw_targets(g: "Game", second: bool) -> list[int] | list[tuple[int, int]]:
     """Cards that may be taken (G4 on the second card) and the decks that can give one."""
     rules = g.rules
     if rules.draw_floor is not None and not can_draw(g):
-        return ()
+        return []
     targets = sorted(set(g.face_up))
     if targets[0] < 0:
         del targets[0]  # an empty slot (G3)
@@ -87,11 +88,11 @@ def draw_targets(g: "Game", second: bool) -> tuple:
     if not rules.multi_deck:
         if g.decks[0] or g.discards[0]:
             targets.append(DECK)
-        return tuple(targets)
+        return targets
     # RS2: the drawer chooses the deck that refills the slot (or none if both are out)
     decks = [d for d in range(len(g.decks)) if g.decks[d] or g.discards[d]]
     refills = decks or [-1]
-    return tuple([(c, d) for c in targets for d in refills] + [(DECK, d) for d in decks])
+    return [(c, d) for c in targets for d in refills] + [(DECK, d) for d in decks]
 
 
 def can_draw(g: "Game") -> bool:
@@ -113,7 +114,7 @@ def turn_segments(g: "Game") -> list[Segment]:
     open_groups, blocked = g.open_groups, g.blocked[p]
     payments = ed.payments
     reaches = ed.claim_reach(hand)
-    paid: dict = {}  # payment key -> payments, computed once per turn
+    paid: dict[tuple[int, ...], Sequence[Payment]] = {}  # payment key -> payments, computed once per turn
     for ri, groups in rules.claim_groups:
         reach = reaches[ri]
         for n, key, gi, twins, pkey, kind in groups:

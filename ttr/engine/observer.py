@@ -29,11 +29,13 @@ class Observation:
 
     @property
     def seat(self) -> int:
-        return self.view["seat"]
+        seat: int = self.view["seat"]
+        return seat
 
     @property
     def phase(self) -> str:
-        return self.view["phase"]
+        phase: str = self.view["phase"]
+        return phase
 
 
 def observe(game: "Game", player: int, history: bool = False) -> Observation:
@@ -46,7 +48,7 @@ def hand_dict(hand: list[int]) -> dict[str, int]:
     return {CARD_NAMES[k]: n for k, n in enumerate(hand) if n}
 
 
-def public_history(game: "Game", player: int) -> list[dict]:
+def public_history(game: "Game", player: int) -> list[dict[str, Any]]:
     """The action log; other players' ticket choices show only how many were kept,
     and their piece choices nothing until every player has chosen (RS1)."""
     out = []
@@ -62,7 +64,7 @@ def public_history(game: "Game", player: int) -> list[dict]:
     return out
 
 
-def view(game: "Game", player: int, history: bool = True, legal: bool = True) -> dict:
+def view(game: "Game", player: int, history: bool = True, legal: bool = True) -> dict[str, Any]:
     """`history=False` / `legal=False` leave out the action history and the legal
     moves (bots take those from the Observation)."""
     if not 0 <= player < game.num_players:

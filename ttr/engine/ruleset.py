@@ -4,11 +4,17 @@ Immutable once built; shared by every game and clone of that setup (OpenSpiel's
 "game" object). Resolving names to a Ruleset is the registry's job (ttr.editions)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import CARD_INDEX
 from ..errors import TtrError
-from ..maps import Map
-from .actions import KINDS
-from .edition import Edition
+from ..maps import Map, Ticket
+from .actions import KINDS, ActionKind
+from .edition import Edition, RouteKey
+
+# A payment group of claim_groups: (length, route key, group index, any route of it has
+# twins, payment key, kind (0 train, 1 ship)).
+ClaimGroup = tuple[int, RouteKey, int, bool, tuple[int, ...], int]
 
 
 class Ruleset:
@@ -19,8 +25,49 @@ class Ruleset:
                  "r_kind", "decks", "deck_of", "multi_deck", "ticket_cities", "tours", "harbor_cities",
                  "wild", "reset_at", "whole_draw", "end_pieces", "final_round_turns", "turn_kinds", "r_closes",
                  "draw_floor", "may_stop")
+    map: Map
+    edition: Edition
+    players: int
+    doubles_closed: bool
+    n_ids: int                            # route ids are 0 .. n_ids - 1 (tables below are indexed by them)
+    route_ids: tuple[int, ...]
+    r_len: list[int]
+    r_color: list[int]                    # card kind, -1: gray
+    r_locos: list[int]
+    r_tunnel: list[bool]
+    r_ends: list[tuple[int, int]]         # city indices
+    r_twins: list[tuple[int, ...]]
+    r_points: list[int]
+    r_key: list[RouteKey | None]          # None: no route has this id
+    r_kind: list[int]
+    r_closes: list[bool]
+    city_routes: dict[str, list[int]]
+    group_routes: tuple[tuple[int, ...], ...]
+    r_group: list[int]
+    claim_groups: tuple[tuple[int, tuple[ClaimGroup, ...]], ...]  # (claim_reach index, its groups by length)
+    city_names: tuple[str, ...]
+    wild: int
+    reset_at: int
+    whole_draw: bool
+    end_pieces: int
+    final_round_turns: int
+    draw_floor: int | None
+    may_stop: bool
+    turn_kinds: tuple[ActionKind, ...]
+    decks: tuple[list[int], ...]
+    multi_deck: bool
+    deck_cards: list[int]
+    total_cards: int
+    deck_of: list[int]
+    ticket_ends: dict[int, tuple[int, int]]
+    ticket_cities: dict[int, tuple[int, ...]]
+    tours: dict[int, Ticket]
+    harbor_cities: frozenset[str]
+    ticket_points: dict[int, int]
+    long_tickets: list[int]
+    regular_tickets: list[int]
 
-    def __init__(self, m: Map, edition: Edition, players: int):
+    def __init__(self, m: Map, edition: Edition, players: int) -> None:
         if not edition.min_players <= players <= edition.max_players:
             raise TtrError(f"{edition.title} is for {edition.min_players}-{edition.max_players} players, not {players}")
         self.map = m
@@ -41,6 +88,7 @@ class Ruleset:
         self.r_kind = [0] * n         # 0: train route (train pieces), 1: ship route (ship pieces)
         self.r_closes = [False] * n   # G1: claiming this lane closes its twins (triple routes may stay open)
         self.city_routes = {c.name: [] for c in m.cities}
+        by_key: dict[RouteKey, list[int]] = {}  # routes by key, in map order
         for r in m.routes:
             if r.length not in edition.route_points:
                 raise TtrError(f"map {m.name}: route {r.id} has length {r.length}, which {edition.title} does not score")
@@ -53,22 +101,20 @@ class Ruleset:
             self.r_closes[r.id] = bool(r.twins) and self.doubles_closed and not (edition.triples_open and len(r.twins) > 1)
             self.r_points[r.id] = edition.route_points[r.length]
             self.r_kind[r.id] = 1 if r.kind == "ship" else 0
-            self.r_key[r.id] = (self.r_color[r.id], r.length, r.locomotives, r.tunnel, r.any_four,
-                                self.r_kind[r.id], r.pairs)
+            self.r_key[r.id] = key = (self.r_color[r.id], r.length, r.locomotives, r.tunnel, r.any_four,
+                                      self.r_kind[r.id], r.pairs)
+            by_key.setdefault(key, []).append(r.id)
             for c in r.cities:
                 self.city_routes[c].append(r.id)
         # Routes grouped by colour, then by payment key, sorted by length, so legal
         # move generation can stop at the first length the hand cannot reach.
         # The game keeps, per group, the routes still open (group_routes is the start).
-        by_key: dict = {}
-        for r in m.routes:
-            by_key.setdefault(self.r_key[r.id], []).append(r.id)
         keys = sorted(by_key, key=lambda k: (k[0], k[1], str(k)))
         self.group_routes = tuple(tuple(by_key[k]) for k in keys)
         self.r_group = [-1] * n
         for gi, k in enumerate(keys):
-            for r in by_key[k]:
-                self.r_group[r] = gi
+            for rid in by_key[k]:
+                self.r_group[rid] = gi
         reach = {k: edition.reach_index(k) for k in keys}
         self.claim_groups = tuple(
             (ri, tuple((k[1], k, gi, any(self.r_twins[i] for i in by_key[k]), edition.payment_key(k), k[5])

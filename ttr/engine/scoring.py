@@ -1,12 +1,21 @@
 """End-of-game scoring: tickets (with E4 station borrowing), longest path, bonuses, ranking."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import product
+from typing import TYPE_CHECKING, Any
 
 from .graph import DisjointSet, longest_trail
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+    from .ruleset import Ruleset
 
-def ordered_path(adj: dict, seq: tuple) -> bool:
+# (ticket points, completed ticket ids, failed ticket ids, tour id -> "in_order" / "any_order" / "failed")
+TicketScore = tuple[int, list[int], list[int], dict[int, str]]
+
+
+def ordered_path(adj: dict[int, set[int]], seq: tuple[int, ...]) -> bool:
     """RS4: is there a path from seq[0] to seq[-1] that meets the listed cities in
     this order and never repeats a city? (A listed city met out of turn breaks it.)"""
     turn = {c: i for i, c in enumerate(seq)}
@@ -30,8 +39,8 @@ def ordered_path(adj: dict, seq: tuple) -> bool:
     return dfs(seq[0], 1)
 
 
-def _adjacency(rules, routes) -> dict:
-    adj: dict = {}
+def _adjacency(rules: Ruleset, routes: Sequence[int]) -> dict[int, set[int]]:
+    adj: dict[int, set[int]] = {}
     for r in routes:
         a, b = rules.r_ends[r]
         adj.setdefault(a, set()).add(b)
@@ -39,9 +48,12 @@ def _adjacency(rules, routes) -> dict:
     return adj
 
 
-def _ticket_points(rules, ds: DisjointSet, tickets: list[int], routes=()) -> tuple[int, list[int], list[int], dict]:
+def _ticket_points(rules: Ruleset, ds: DisjointSet, tickets: list[int], routes: Sequence[int] = ()) -> TicketScore:
     """Points, completed and failed tickets; tours (RS4) need the routes for the ordered path."""
-    done, failed, pts, tours = [], [], 0, {}
+    done: list[int] = []
+    failed: list[int] = []
+    pts = 0
+    tours: dict[int, str] = {}
     adj = None
     for t in tickets:
         tour = rules.tours.get(t)
@@ -70,7 +82,7 @@ def _ticket_points(rules, ds: DisjointSet, tickets: list[int], routes=()) -> tup
     return pts, done, failed, tours
 
 
-def score_tickets(game, p: int) -> dict:
+def score_tickets(game: Game, p: int) -> dict[str, Any]:
     """Tickets of seat p. E4: each station may borrow one route of another player
     into its city; the borrowings that maximise the ticket score are chosen, and
     among those the ones completing most tickets (P4, it matters for E6)."""
@@ -103,7 +115,7 @@ def score_tickets(game, p: int) -> dict:
             "stations_borrowed": borrowed, "tours": tours}
 
 
-def harbor_points(game, p: int, done: list[int]) -> int:
+def harbor_points(game: Game, p: int, done: list[int]) -> int:
     """RS5: each harbor scores by the completed tickets naming its city (a tour:
     any city on it); each unbuilt harbor loses the penalty."""
     ed = game.rules.edition
@@ -118,13 +130,13 @@ def harbor_points(game, p: int, done: list[int]) -> int:
     return pts
 
 
-def longest_of(game, p: int) -> int:
+def longest_of(game: Game, p: int) -> int:
     rules = game.rules
     owner = game.owner
     return longest_trail([(*rules.r_ends[r], rules.r_len[r]) for r in rules.route_ids if owner[r] == p])
 
 
-TIE_BREAKS = {
+TIE_BREAKS: dict[str, Callable[[dict[str, Any]], int]] = {
     # name: key, larger is better
     "tickets_completed": lambda r: len(r["tickets_completed"]),
     "longest_path": lambda r: r["longest_path"],
@@ -134,11 +146,11 @@ TIE_BREAKS = {
 }
 
 
-def result(game) -> dict:
+def result(game: Game) -> dict[str, Any]:
     rules = game.rules
     ed = rules.edition
     n = rules.players
-    players = []
+    players: list[dict[str, Any]] = []
     for p in range(n):
         t = score_tickets(game, p)
         built = len(game.stations[p])
@@ -171,7 +183,7 @@ def result(game) -> dict:
                       + r["harbor_points"] + sum(r["bonuses"].values()))
     keys = [TIE_BREAKS[name] for name in ed.tie_breaks]
 
-    def key(r):
+    def key(r: dict[str, Any]) -> tuple[int, ...]:
         return (r["total"], *(k(r) for k in keys))
 
     ranking = sorted(range(n), key=lambda p: (tuple(-x for x in key(players[p])), p))

@@ -3,7 +3,8 @@ Each is declared once, with its text, how it is applied, offered, explained and
 described (the table is in actions.py; an edition's own kinds live in its module)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..cards import CARD_NAMES, DECK_NAMES
 from .actions import (
@@ -31,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .ruleset import Ruleset
 
 
-def cards_words(cards: Any) -> str:
+def cards_words(cards: Iterable[tuple[int, int]]) -> str:
     return ", ".join(f"{n} {CARD_NAMES[k]}" for k, n in cards)
 
 
@@ -155,7 +156,7 @@ class Pay(ActionKind):
     summary = "pay the tunnel's extra cards"
 
     def apply(self, game: "Game", a: Action) -> None:
-        r, cards, revealed, _, _ = game.tunnel
+        r, cards, revealed, _, _ = game.tunnel  # type: ignore[misc]  # not None in the TUNNEL phase
         hand = game.hands[game.current]
         for k, n in a.cards:
             hand[k] -= n
@@ -166,7 +167,7 @@ class Pay(ActionKind):
 
     def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
         pays = ", ".join(str(x) for x in legal if x.kind == PAY) or "you cannot pay; decline"
-        return f"the tunnel needs {game.tunnel[3]} more card(s): {pays}"
+        return f"the tunnel needs {game.tunnel[3]} more card(s): {pays}"  # type: ignore[index]  # set in the TUNNEL phase
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
         return f"pays {cards_words(a.cards)} more for the tunnel"
@@ -179,7 +180,7 @@ class Decline(ActionKind):
     summary = "withdraw from the tunnel"
 
     def apply(self, game: "Game", a: Action) -> None:
-        _, cards, revealed, _, _ = game.tunnel
+        _, cards, revealed, _, _ = game.tunnel  # type: ignore[misc]  # not None in the TUNNEL phase
         hand = game.hands[game.current]
         for k, n in cards:
             hand[k] += n

@@ -47,7 +47,9 @@ from ..engine.actions import (
     STOP,
     TICKETS,
     Action,
+    Payment,
 )
+from ..engine.edition import RouteKey
 from ..engine.game import Game
 from ..engine.legal import DescribedPayments
 from ..engine.moves import piece_choices
@@ -216,6 +218,7 @@ class _Layout:
 
         # draw
         cards = sorted(set(rules.deck_cards) - {NEWSPAPER})  # L2: a newspaper is never face up
+        targets: list[Any]
         if rules.multi_deck:
             decks = tuple(range(len(rules.decks)))
             targets = [(c, d) for c in cards for d in (*decks, -1)] + [(DECK, d) for d in decks]
@@ -233,9 +236,10 @@ class _Layout:
         self.step_route: dict[int, int] = {}   # that id -> route
         self.route_universe: dict[int, Any] = {}  # stepped route -> its payments over all hands
         self.route_members: dict[int, Any] = {}   # ... as a set where they are listed (fast `in`)
-        by_key: dict = {}
+        by_key: dict[RouteKey, tuple[int | None, Sequence[Payment]]] = {}
         for r in sorted(rules.route_ids):
             key = rules.r_key[r]
+            assert key is not None  # every route has a key
             if key not in by_key:
                 pays = ed.payments(self.universe, key)
                 if len(pays) > STEP_ABOVE:
@@ -290,25 +294,28 @@ class _Layout:
         if ed.pieces_total is not None:
             self._unpaid_block("pieces", PIECES, piece_choices(ed))
         if EXCHANGE in turn_kinds:
+            assert ed.pieces_total is not None  # exchanges come with chosen pieces (RS1, RS6)
             spare = ed.trains + ed.ships - ed.pieces_total  # pieces in the box (RS6), constant
             self._unpaid_block("exchange", EXCHANGE, [*range(1, min(ed.trains, spare) + 1),
                                                       *range(-1, -min(ed.ships, spare) - 1, -1)])
         if STATION in turn_kinds:
-            pays = set()
+            station_pays: set[Payment] = set()
             for cost in range(1, ed.stations + 1):
-                pays.update(ed.station_payments(self.universe, cost))
-            self._paid_block("station", STATION, rules.city_names, sorted(pays))
+                station_pays.update(ed.station_payments(self.universe, cost))
+            self._paid_block("station", STATION, rules.city_names, sorted(station_pays))
         if HARBOR in turn_kinds:
             self._paid_block("harbor", HARBOR, sorted(rules.harbor_cities), sorted(ed.harbor_payments(self.universe)))
         if has_tunnels:
-            pays = set()
+            tunnel_pays: set[Payment] = set()
             for r in rules.route_ids:
                 if rules.r_tunnel[r]:
-                    for p in ed.payments(self.universe, rules.r_key[r]):
+                    key = rules.r_key[r]
+                    assert key is not None  # every route has a key
+                    for p in ed.payments(self.universe, key):
                         paid = next((k for k, _ in p if k != ed.wild), -1)
                         for extra in range(1, ed.tunnel_reveal + 1):
-                            pays.update(ed.tunnel_payments(self.universe, paid, extra))
-            self._paid_block("pay", PAY, [None], sorted(pays))
+                            tunnel_pays.update(ed.tunnel_payments(self.universe, paid, extra))
+            self._paid_block("pay", PAY, [None], sorted(tunnel_pays))
             self._unpaid_block("decline", DECLINE, [None])
         self._unpaid_block("pass", PASS, [None])
         self.n = len(self.actions)
@@ -445,6 +452,15 @@ class ActionSpace:
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.rules.map.name} {self.rules.players}p: n={self.n}>"
+
+    def partial(self, prefix: Iterable[int]) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """What a partial move says so far (layout only, no game): the route of its stepped claim
+        and the payment chosen so far, ((kind, count), ...). RL observers show it to the seat."""
+        prefix = self._prefix(prefix)
+        if not prefix:
+            raise ActionSpaceError("an empty prefix is no partial move")
+        route, items, _, _ = self._walk(None, prefix)
+        return route, items
 
     # ----------------------------------------------------------- actions -> ids
 
@@ -596,7 +612,7 @@ class ActionSpace:
             route, items, pays, nxt = self._walk(game, prefix)
             step_id = lay.step_id
             done = [lay.done_id] if items and items in pays and self._needs_done(route, items) else []
-            return [step_id[kv] for kv in nxt] + done, []
+            return [step_id[kv] for kv in nxt] + done, []  # type: ignore[operator]  # done_id is set if needed
         ids: list[int] = []
         arrays: list[np.ndarray] = []
         paid, unpaid, seg_ids = lay.paid, lay.unpaid, self._seg_ids
@@ -624,10 +640,10 @@ class ActionSpace:
                 for keep in targets:
                     ids.append(start + sum(bit[t] for t in keep))
             else:
-                table = unpaid.get(kind)
-                if table is None:
+                id_of = unpaid.get(kind)
+                if id_of is None:
                     raise TtrError(f"action space {self.rules.map.name}: no ids for '{kind}' actions")
-                ids.extend([table[t] for t in targets])
+                ids.extend([id_of[t] for t in targets])
         return ids, arrays
 
     def _paid_ids(self, kind: str, targets: Sequence, pays: Any, table: tuple) -> tuple[Any, bool]:
@@ -639,8 +655,8 @@ class ActionSpace:
                 bases = np.fromiter([base[t] for t in targets], np.intp, len(targets))
             except KeyError as e:
                 raise TtrError(f"action space {self.rules.map.name}: no id for '{kind}' target {e.args[0]!r}") from None
-            offs = np.asarray(self._offsets_of(pays, one_u), dtype=np.intp)
-            return (bases[:, None] + offs).ravel(), True
+            offsets = np.asarray(self._offsets_of(pays, one_u), dtype=np.intp)
+            return (bases[:, None] + offsets).ravel(), True
         out: list[int] = []
         last_u = offs = None
         for t in targets:
@@ -651,7 +667,7 @@ class ActionSpace:
             u = uni[t]
             if u != last_u:
                 offs, last_u = self._offsets_of(pays, u), u
-            out.extend([b + o for o in offs])
+            out.extend([b + o for o in offs])  # type: ignore[union-attr]  # set at the first target
         return (np.asarray(out, dtype=np.intp), True) if len(out) > 128 else (out, False)
 
     def _stepped_id(self, kind: str, t: Any) -> int:

@@ -118,7 +118,7 @@ def dump(game: Game) -> dict:
         "final_turns": game.final_turns,
         "passes": game.passes,
         "shuffles": game.shuffles,
-        **({"edition": extra} if (extra := game.edition_state()) is not None else {}),
+        **({"edition": block} if (block := game.edition_state()) is not None else {}),
     }
 
 
@@ -221,7 +221,7 @@ def _load_cards(g, s) -> None:
             h[kind] = k
         g.hands.append(h)
     g.tunnel = None
-    pending = Counter()
+    pending: Counter[int] = Counter()
     if s.tunnel:
         _check(g.phase == TUNNEL, "a tunnel is pending outside the tunnel phase")
         t = s.tunnel

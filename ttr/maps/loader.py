@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Any, Literal, NoReturn, Optional
 
 from pydantic import (
     BaseModel,
@@ -85,9 +85,9 @@ class MapFile(_Strict):
     tickets: list[TicketEntry] = Field(min_length=1)
 
 
-def _where(loc: tuple, raw: dict) -> str:
+def _where(loc: tuple[int | str, ...], raw: dict[Any, Any]) -> str:
     """'routes[3] (id 4)'-style location of a pydantic error."""
-    parts = []
+    parts: list[str] = []
     for i, key in enumerate(loc):
         if isinstance(key, int):
             parts[-1] += f"[{key}]"
@@ -110,11 +110,11 @@ def parse_map(raw: object, origin: str) -> Map:
         err = e.errors()[0]
         raise MapError(f"{origin}: {_where(err['loc'], raw)}: {err['msg']}") from None
 
-    def fail(where: str, problem: str):
+    def fail(where: str, problem: str) -> NoReturn:
         raise MapError(f"{origin}: {where}: {problem}")
 
-    names = set()
-    junctions = set()
+    names: set[str] = set()
+    junctions: set[str] = set()
     for i, c in enumerate(m.cities):
         if c.name in names:
             fail(f"cities[{i}] ({c.name})", "duplicate city name")
@@ -136,9 +136,9 @@ def parse_map(raw: object, origin: str) -> Map:
         if r.id in seen_ids:
             fail(where, "duplicate route id")
         seen_ids.add(r.id)
-        for c in r.cities:
-            if c not in names:
-                fail(where, f"unknown city {c!r}")
+        for name in r.cities:
+            if name not in names:
+                fail(where, f"unknown city {name!r}")
         if r.cities[0] == r.cities[1]:
             fail(where, "a route must join two different cities")
         if r.locomotives > r.length:
@@ -186,21 +186,21 @@ def parse_map(raw: object, origin: str) -> Map:
         if s.leads_to in names:
             fail(where, f"leads_to {s.leads_to!r} is a city on the board: make it a route")
     company_colors = set()
-    for i, c in enumerate(m.companies):
-        if c.color in company_colors:
-            fail(f"companies[{i}] ({c.name})", f"a second company of colour {c.color!r}")
-        company_colors.add(c.color)
+    for i, co in enumerate(m.companies):
+        if co.color in company_colors:
+            fail(f"companies[{i}] ({co.name})", f"a second company of colour {co.color!r}")
+        company_colors.add(co.color)
     tids = set()
     for i, t in enumerate(m.tickets):
         where = f"tickets[{i}] (id {t.id})"
         if t.id in tids:
             fail(where, "duplicate ticket id")
         tids.add(t.id)
-        for c in t.cities:
-            if c not in names:
-                fail(where, f"unknown city {c!r}")
-            if c in junctions:
-                fail(where, f"{c} is a junction, not a city: it is on no ticket (RS7)")
+        for name in t.cities:
+            if name not in names:
+                fail(where, f"unknown city {name!r}")
+            if name in junctions:
+                fail(where, f"{name} is a junction, not a city: it is on no ticket (RS7)")
         if len(set(t.cities)) != len(t.cities):
             fail(where, "a ticket must name different cities")
         if t.tour != (len(t.cities) > 2):
@@ -208,10 +208,10 @@ def parse_map(raw: object, origin: str) -> Map:
         if t.tour and not (0 < t.points_any_order <= t.points and t.penalty > 0):
             fail(where, "a tour needs points (in order) >= points_any_order > 0 and a penalty > 0")
 
-    cities = tuple(City(c.name, tuple(c.xy) if c.xy else None, c.harbor, c.junction, c.big) for c in m.cities)
+    cities = tuple(City(c.name, c.xy if c.xy else None, c.harbor, c.junction, c.big) for c in m.cities)
     routes = tuple(
-        Route(r.id, tuple(r.cities), r.length, r.color, r.tunnel, r.locomotives, r.any_four,
-              tuple(tuple(s) for s in r.spaces), twins.get(r.id, ()), r.kind, r.pairs, r.wraparound)
+        Route(r.id, r.cities, r.length, r.color, r.tunnel, r.locomotives, r.any_four,
+              tuple(r.spaces), twins.get(r.id, ()), r.kind, r.pairs, r.wraparound)
         for r in m.routes)
     tickets = tuple(Ticket(t.id, tuple(t.cities), t.points, t.long, t.tour, t.points_any_order, t.penalty)
                     for t in m.tickets)

@@ -71,9 +71,9 @@ class Map:
     cities: tuple[City, ...]
     routes: tuple[Route, ...]
     tickets: tuple[Ticket, ...]
-    route_by_id: dict = field(repr=False, compare=False, hash=False, default_factory=dict)
-    ticket_by_id: dict = field(repr=False, compare=False, hash=False, default_factory=dict)
-    city_index: dict = field(repr=False, compare=False, hash=False, default_factory=dict)
+    route_by_id: dict[int, Route] = field(repr=False, compare=False, hash=False, default_factory=dict)
+    ticket_by_id: dict[int, Ticket] = field(repr=False, compare=False, hash=False, default_factory=dict)
+    city_index: dict[str, int] = field(repr=False, compare=False, hash=False, default_factory=dict)
     status: str = "complete"
     known_gaps: tuple[str, ...] = ()
     companies: tuple[Company, ...] = ()      # Legacy

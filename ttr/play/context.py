@@ -4,6 +4,7 @@ derived from it alone: how far each ticket is, what a route is and what claiming
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rich.markup import escape
@@ -85,7 +86,7 @@ SORTED_OPTIONS = 500  # payment options up to this many are sorted cheapest firs
 SHOWN_OPTIONS = 12    # payment options listed at most when asking which one
 
 
-class PaymentOptions(LazySequence):
+class PaymentOptions(LazySequence[Action]):
     """The actions paying for one target, in the engine's order (for Nordic: fewest cards
     first, then fewest locomotives), without listing them."""
     __slots__ = ("kind", "target", "pays", "_len")
@@ -103,7 +104,7 @@ class Context:
     board (the static rules)."""
     view: dict
     rules: Ruleset
-    legal: list = field(default_factory=list)
+    legal: Sequence[Action] = field(default_factory=list)
 
     @classmethod
     def of(cls, obs: Observation) -> "Context":

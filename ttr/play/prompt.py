@@ -97,7 +97,7 @@ def _draw(ctx: Context, args: list[str], line: str) -> Resolved:
     elif word in names:
         card = CARD_INDEX[word]
     else:
-        shown = sorted(set(face_up), key=CARD_INDEX.get)
+        shown = sorted(set(face_up), key=CARD_INDEX.__getitem__)
         hits = [n for n in shown if n.startswith(word)] + (["deck"] if "deck".startswith(word) else [])
         hits = hits or [n for n in names if n.startswith(word)]
         if len(hits) != 1:
@@ -346,8 +346,8 @@ def completions(ctx: Context | None, text: str) -> tuple[int, list[tuple[str, st
             r = ctx.game_map.route(rid)
             cands.append((str(rid), f"{' – '.join(r.cities)} {r.length} {r.color}"))
         if " " in rest:
-            rid, arg = rest.split(" ", 1)
-            opts = ctx.claims.get(int(rid), []) if rid.isdigit() else []
+            rid_text, arg = rest.split(" ", 1)
+            opts = ctx.claims.get(int(rid_text), []) if rid_text.isdigit() else []
             shown = [(str(i), cards_text(opts[i - 1].cards)) for i in range(1, min(len(opts), COMPLETED_OPTIONS) + 1)]
             return len(arg), [(n, m) for n, m in shown if n.startswith(arg)]
         return len(rest), [(c, m) for c, m in cands if c.startswith(rest)]
@@ -361,8 +361,8 @@ def completions(ctx: Context | None, text: str) -> tuple[int, list[tuple[str, st
         ids = [str(t) for t in ctx.view["you"]["offer"]] + ["all"]
         return len(word), [(i, "") for i in ids if i.startswith(word) and i not in rest.split()]
     if kind == PAY:
-        opts = [(str(i), cards_text(a.cards)) for i, a in enumerate(ctx.pays, 1)] + [("list", "")]
-        return len(rest), [(c, m) for c, m in opts if c.startswith(rest)]
+        words = [(str(i), cards_text(a.cards)) for i, a in enumerate(ctx.pays, 1)] + [("list", "")]
+        return len(rest), [(c, m) for c, m in words if c.startswith(rest)]
     return 0, []
 
 
@@ -380,7 +380,8 @@ def make_input(session_ctx: Callable[[], Context | None], console: Console) -> C
                     for word, meta in cands:
                         yield Completion(word, start_position=-n, display_meta=meta)
 
-            ps = PromptSession(history=InMemoryHistory(), completer=_Completer(), complete_while_typing=False)
+            ps: PromptSession[str] = PromptSession(history=InMemoryHistory(), completer=_Completer(),
+                                                   complete_while_typing=False)
             return lambda prompt: ps.prompt(prompt)
         except Exception:  # noqa: BLE001 - no prompt_toolkit or no usable terminal: fall back
             pass

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rich.console import Console
 from rich.markup import escape
@@ -15,7 +15,7 @@ from ..engine.actions import KEEP, TICKETS, Action
 from ..engine.game import Game
 from ..engine.observer import Observation
 from ..errors import IllegalActionError, TtrError
-from ..runtime import Match
+from ..runtime import Match, Seat
 from .prompt import (
     Resolved,
     explain_probe,
@@ -64,6 +64,7 @@ class HumanSeat:
                 continue
             if res.message:
                 s.console.print(f"[dim]{escape(res.message)}[/]")
+            assert res.action is not None, res  # an "action" or a "probe" names one
             return res.action
 
     def refused(self, action: Action, error: IllegalActionError) -> None:
@@ -79,7 +80,7 @@ class Session:
     `save()` is called after every move (and once at the start); `saved_in` says where
     the game is kept, for the question Ctrl-C asks."""
 
-    def __init__(self, game: Game, seat: int, bots: dict[int, object], names: list[str], console: Console,
+    def __init__(self, game: Game, seat: int, bots: Mapping[int, Seat], names: list[str], console: Console,
                  input_fn: Callable[[str], str], commit: Callable[[Action], object] | None = None,
                  save: Callable[[], object] | None = None, saved_in: str | None = None):
         self.game = game
@@ -95,7 +96,8 @@ class Session:
         self.announced_last_round = False
         self.quit = False
         self.human = HumanSeat(self)
-        seats = [self.human if s == seat else bots.get(s) for s in range(game.num_players)]  # None: moves from outside
+        seats: list[Seat | None] = [self.human if s == seat else bots.get(s)  # None: moves from outside
+                                    for s in range(game.num_players)]
         self.match = Match(game, seats, commit=commit, on_move=self.moved, fallback=True, history=True, names=names)
         self._turn: tuple[int, list[str]] | None = None  # a bot's moves this turn, shown once its turn ends
         self._faults_seen = 0
@@ -346,6 +348,7 @@ def _session(saved: Saved, input_fn, console: Console | None, save_to: str | Non
     g, seat = saved.game, saved.seat
     agents = {s: play_bot(name, g.seed, s) for s, name in saved.bots.items()}
     def save() -> None:
+        assert save_to is not None  # passed to the session only then (below)
         write(save_to, dump(g, seat, saved.bots, saved.names))
 
     session = Session(g, seat, agents, saved.names, console, input_fn or input,

@@ -10,7 +10,6 @@ from __future__ import annotations
 import inspect
 import json
 import math
-import os
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -19,8 +18,8 @@ from ..version import __version__
 from ..agents import AGENTS, make_agent
 from ..editions import new_game
 from ..errors import TtrError
+from .backend import Backend, LocalBackend
 from .match import Match
-from .parallel import run_local
 from .seat import SeatError
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
@@ -356,26 +355,31 @@ def check(map_name: str, players: int, bots: Sequence[str]) -> None:
 
 def run_arena(map_name: str, players: int, bots: list[str], games: int, seed: int = 1,
               workers: int | None = None, time_per_move: float | None = None,
-              progress: Callable[[int, int], None] | None = None) -> ArenaResult:
-    """Play `games` matches (seeds seed..seed+games-1, each in every seat rotation) on `workers`
-    processes (default: all cores) and return the statistics. Games are made as workers need
-    them (a few in flight per worker). `progress(done, total)` is called in this process after
+              progress: Callable[[int, int], None] | None = None, backend: Backend | None = None) -> ArenaResult:
+    """Play `games` matches (seeds seed..seed+games-1, each in every seat rotation) and return the
+    statistics: on `backend` (default: this machine, `workers` processes, default all cores).
+    Games are made as workers need them. `progress(done, total)` is called in this process after
     each game. Ctrl-C (KeyboardInterrupt) stops the run: the result holds the games finished
-    (`stopped` is set)."""
+    (`stopped` is set). The result does not depend on the backend (timings aside)."""
     check(map_name, players, bots)
     if games < 1:
         raise TtrError(f"games must be at least 1, not {games}")
     total = games * len(lineups(bot_labels(bots), players))
     tasks = schedule(map_name, players, bots, games, seed, time_per_move)
-    workers = max(1, min(workers or os.cpu_count() or 1, total))
+    if backend is None:
+        backend = LocalBackend(min(LocalBackend(workers).workers, total))
     results: dict[int, GameResult] = {}
+    stopped = False
 
     def finished(r: GameResult) -> None:
         results[r.index] = r
         if progress:
             progress(len(results), total)
 
-    stopped = run_local(tasks, play_task, workers, finished)
+    try:
+        backend.run(play_task, tasks, finished)
+    except KeyboardInterrupt:
+        stopped = True
     records = [results[i] for i in sorted(results)]
     return analyse(map_name, players, bots, games, seed, time_per_move, records, stopped=stopped)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from ..agents import make_agent
 from ..editions import new_game
 from ..engine import Game
+from .backend import Backend, LocalBackend
 from .match import Match, MoveListener
 
 
@@ -39,6 +40,33 @@ def record(g: Game) -> GameRecord:
     return GameRecord(g.seed, tuple(p["total"] for p in ps), tuple(r["winners"]), g.turns, len(g.actions),
                       tuple(len(p["tickets_completed"]) + len(p["tickets_failed"]) for p in ps),
                       tuple(len(p["tickets_completed"]) for p in ps))
+
+
+def play_record(task: tuple[str, int, int, tuple[str, ...]]) -> GameRecord:
+    """One game of a simulation, (map, players, seed, bots): its record (runs in a worker)."""
+    map_name, players, seed, bots = task
+    return record(play_game(map_name, players, seed, list(bots)))
+
+
+def simulate(map_name: str, players: int, bots: list[str], games: int, seed: int = 1,
+             backend: Backend | None = None, progress: Callable[[], None] | None = None) -> tuple[list[GameRecord], bool]:
+    """Play games seed..seed+games-1 (bots[i] in seat i) on `backend` (default: in this process).
+    Returns the records in seed order and whether Ctrl-C stopped the run early (then the records
+    are those of the games finished). `progress()` is called after each game."""
+    done: dict[int, GameRecord] = {}
+
+    def finished(r: GameRecord) -> None:
+        done[r.seed] = r
+        if progress:
+            progress()
+
+    tasks = ((map_name, players, s, tuple(bots)) for s in range(seed, seed + games))
+    stopped = False
+    try:
+        (backend or LocalBackend(1)).run(play_record, tasks, finished)
+    except KeyboardInterrupt:
+        stopped = True
+    return [done[s] for s in sorted(done)], stopped
 
 
 def summarize(records: list[GameRecord], players: int) -> dict:

@@ -2,9 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...cards import COLOR_INDEX, LOCO, NEWSPAPER
 from ...engine.edition import Edition
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import LegacyGame
 
 CARD_COLORS = ("black", "blue", "white", "green", "yellow", "red")  # L2: six colours, no purple or orange
 NEWSPAPERS = {2: 6, 3: 4, 4: 3, 5: 3}                               # L2: shuffled in by player count
@@ -27,7 +31,7 @@ class LegacyEdition(Edition):
         cards = [COLOR_INDEX[c] for c in CARD_COLORS for _ in range(self.cards_per_color)]
         return (cards + [LOCO] * self.locomotives + [NEWSPAPER] * NEWSPAPERS.get(players or 2, 3),)
 
-    def game_class(self):
+    def game_class(self) -> type[LegacyGame]:
         from .game import (
             LegacyGame,  # the rules' state machine; imported late (it imports the engine)
         )

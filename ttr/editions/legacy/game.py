@@ -3,7 +3,9 @@ the numbered claim steps (L4) and dollar scoring (L5). Static content comes
 from a LegacySetup (content.py), shared by clones and saved whole."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Self
 
 from ...cards import CARD_INDEX, NEWSPAPER
 from ...engine.game import Game
@@ -14,6 +16,10 @@ from .content import ClaimStep, ContentError, Event, LegacySetup
 from .edition import remaining_trains_bonus
 from .pack import default_setup
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ...engine.actions import Payment
+    from ...engine.ruleset import Ruleset
+
 
 @lru_cache(maxsize=64)
 def _events_by_id(setup: LegacySetup) -> dict[str, Event]:
@@ -21,17 +27,22 @@ def _events_by_id(setup: LegacySetup) -> dict[str, Event]:
 
 
 @lru_cache(maxsize=16)
-def _big_city_routes(rules) -> frozenset[int]:
+def _big_city_routes(rules: Ruleset) -> frozenset[int]:
     big = {c.name for c in rules.map.cities if getattr(c, "big", False)}
     return frozenset(r.id for r in rules.map.routes if big & set(r.cities))
 
 
 class LegacyGame(Game):
     __slots__ = ("setup", "event_deck", "event_discard", "ledger", "_aside")
+    setup: LegacySetup
+    event_deck: list[str]                      # event ids; the top card is the last
+    event_discard: list[str]                   # the current event is the last
+    ledger: list[tuple[int, int, int, str]]    # (turn, seat, dollars, reason)
+    _aside: list[int] | None                   # newspapers set aside during the deal
 
     # ------------------------------------------------------------------ setup
 
-    def setup_options(self, setup: LegacySetup | dict | None = None, **options) -> None:
+    def setup_options(self, setup: LegacySetup | dict[str, Any] | None = None, **options: Any) -> None:
         if options:
             raise TtrError(f"{self.rules.edition.title} takes the option 'setup' only ({', '.join(sorted(options))} given)")
         n = self.rules.players
@@ -62,10 +73,10 @@ class LegacyGame(Game):
         retired = set(self.setup.retired_tickets)
         return [t for t in self.rules.regular_tickets if t not in retired]
 
-    def replay_options(self) -> dict:
+    def replay_options(self) -> dict[str, Any]:
         return {"setup": self.setup}
 
-    def clone(self) -> "LegacyGame":
+    def clone(self) -> Self:
         g = Game.clone(self)
         g.setup = self.setup
         g.event_deck, g.event_discard = self.event_deck[:], self.event_discard[:]
@@ -122,6 +133,7 @@ class LegacyGame(Game):
     def _lightning(self, ev: Event) -> None:
         n = self.rules.players
         money = self.scores
+        seats: Sequence[int]
         if ev.effect == "gain_all":
             seats = range(n)
         elif ev.effect == "gain_drawer":
@@ -144,11 +156,11 @@ class LegacyGame(Game):
         steps = list(self.setup.steps)
         ev = self.current_event
         if ev is not None and ev.kind == "persistent":
-            steps.append(ev.step)
+            steps.append(ev.step)  # type: ignore[arg-type]  # a persistent event has a step (EventModel checks it)
         steps.sort(key=lambda s: s.number)  # stable: a board step before an event step of the same number
         return steps
 
-    def finish_claim(self, r: int, cards: tuple) -> None:
+    def finish_claim(self, r: int, cards: Payment) -> None:
         self.place_route(r, cards)
         for step in self.claim_steps():
             self._run_step(step, r)
@@ -185,7 +197,7 @@ class LegacyGame(Game):
 
     # ---------------------------------------------------------- scoring (L5)
 
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         rules = self.rules
         n = rules.players
         players = []
@@ -202,7 +214,7 @@ class LegacyGame(Game):
                 "raw_total": raw, "total": max(0, raw),  # L5: a bank slip never shows less than $0
             })
 
-        def key(r):  # L5: money, then completed tickets, then later in turn order
+        def key(r: dict[str, Any]) -> tuple[int, int, int]:  # L5: money, then completed tickets, then later in turn order
             return (r["total"], len(r["tickets_completed"]), r["turn_order"])
 
         ranking = sorted(range(n), key=lambda p: key(players[p]), reverse=True)
@@ -213,7 +225,7 @@ class LegacyGame(Game):
 
     # ------------------------------------------------------ views and saves
 
-    def edition_view(self, player: int) -> dict:
+    def edition_view(self, player: int) -> dict[str, Any]:
         ev = self.current_event
         return {
             "setup": self.setup.to_dict(),
@@ -225,11 +237,11 @@ class LegacyGame(Game):
             "ledger": [list(x) for x in self.ledger],
         }
 
-    def edition_state(self) -> dict:
+    def edition_state(self) -> dict[str, Any]:
         return {"setup": self.setup.to_dict(), "event_deck": list(self.event_deck),
                 "event_discard": list(self.event_discard), "ledger": [list(x) for x in self.ledger]}
 
-    def load_edition_state(self, data: dict | None) -> None:
+    def load_edition_state(self, data: Any) -> None:
         if not isinstance(data, dict) or set(data) != {"setup", "event_deck", "event_discard", "ledger"}:
             raise SaveError("save: the edition block must hold setup, event_deck, event_discard and ledger")
         try:
@@ -263,7 +275,7 @@ class LegacyGame(Game):
         return self.setup.trains
 
 
-def check_setup(setup: LegacySetup, rules) -> None:
+def check_setup(setup: LegacySetup, rules: Ruleset) -> None:
     """The setup fits this game: one company per seat, known tickets."""
     n = rules.players
     if len(setup.companies) != n:
@@ -273,9 +285,9 @@ def check_setup(setup: LegacySetup, rules) -> None:
         raise ContentError(f"setup retires unknown ticket id(s) {unknown}")
 
 
-def _event_view(ev: Event) -> dict:
+def _event_view(ev: Event) -> dict[str, Any]:
     return {"id": ev.id, "name": ev.name, "kind": ev.kind, "text": ev.text, "demo": ev.demo}
 
 
-def _step_view(s: ClaimStep) -> dict:
+def _step_view(s: ClaimStep) -> dict[str, Any]:
     return {"number": s.number, "kind": s.kind, "label": s.label}

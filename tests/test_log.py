@@ -1,0 +1,61 @@
+"""The public log (ttr/engine/log.py): one entry per action with what everyone at the table saw,
+never anything hidden, and words for each entry."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import ttr
+from ttr.engine import log
+
+EVENT_FIELDS = {  # event -> the fields it may carry (all public)
+    "tunnel": {"route", "revealed", "extra"}, "tickets-drawn": {"seat", "count"}, "display-reset": set(),
+    "last-round": {"seat"}, "game-over": {"result"}, "pieces-revealed": {"choices"},
+    "newspaper": {"id", "name", "kind", "text"}, "money": {"seat", "dollars", "reason"}, "card": {"seat", "reason"},
+}
+
+
+def play(map_name: str, players: int, seed: int) -> ttr.Game:
+    rng = random.Random(seed)
+    g = ttr.new_game(map_name, players, seed=seed)
+    while not g.is_over:
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    return g
+
+
+@pytest.mark.parametrize("map_name", sorted(ttr.EDITIONS))
+def test_one_public_entry_per_action_and_nothing_hidden(map_name):
+    g = play(map_name, 3, 11)
+    assert len(g.log) == len(g.actions)
+    json.dumps(g.log)
+    for e, a, seat in zip(g.log, g.actions, g.seats):
+        assert e["seat"] == seat and e["kind"] == a.kind
+        if a.kind == "keep":  # which tickets were kept is secret: only how many
+            assert "action" not in e and e["kept"] == len(a.target)
+        elif a.kind == "pieces":  # RS1: secret until all have chosen (then one event shows them all)
+            assert "action" not in e
+        else:
+            assert e["action"] == str(a)
+        if a.kind == "draw" and str(a).startswith("draw deck"):
+            assert set(e) <= {"ply", "seat", "turn", "kind", "action", "events"}  # a blind card is never named
+        for ev in e.get("events", ()):
+            assert set(ev) - {"event"} <= EVENT_FIELDS[ev["event"]], ev
+        assert log.words(e, g.rules)
+    assert g.log[-1]["events"][-1]["event"] == "game-over"
+    assert g.log[-1]["events"][-1]["result"]["totals"] == [p["total"] for p in g.result()["players"]]
+
+
+def test_the_log_is_the_same_for_the_same_public_game():
+    """Replaying a game gives the same log; a clone for search keeps none."""
+    g = play("europe", 4, 3)
+    assert ttr.replay("europe", 4, 3, g.history).log == g.log
+    assert g.clone().log is None
+
+
+def test_tunnel_reveals_are_logged_with_what_they_ask():
+    g = play("europe", 2, 5)
+    reveals = [ev for e in g.log for ev in e.get("events", ()) if ev["event"] == "tunnel"]
+    assert reveals and all(len(ev["revealed"]) <= 3 and ev["extra"] <= len(ev["revealed"]) for ev in reveals)

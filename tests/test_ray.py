@@ -1,0 +1,69 @@
+"""`--backend ray` gives the local backend's results for the same seeds, --json output included
+(timings aside), on a small local Ray instance."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from ttr.cli import main
+from ttr.errors import TtrError
+
+ray = pytest.importorskip("ray")
+
+TIMING = ("sec_per_move", "max_move_sec")
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def _json(*args: str) -> dict:
+    res = CliRunner().invoke(main, list(args))
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)
+
+
+def _untimed(summary: dict) -> dict:
+    for s in summary["bots_stats"]:
+        for k in TIMING:
+            s.pop(k)
+    return summary
+
+
+def test_simulate_on_ray_gives_the_local_results(local_ray):
+    args = ("simulate", "--map", "usa", "--players", "2", "--bots", "greedy,random", "--games", "5", "--seed", "11",
+            "--json")
+    local = _json(*args)
+    assert _json(*args, "--backend", "ray", "--batch", "2") == local
+    assert local["games"] == 5
+
+
+def test_arena_on_ray_gives_the_local_results(local_ray):
+    args = ("arena", "--map", "nordic", "--players", "2", "--bots", "planner,greedy", "--games", "3", "--seed", "4",
+            "--json", "-")
+    local = _json(*args, "--workers", "2")
+    on_ray = _json(*args, "--backend", "ray", "--batch", "2")
+    assert _untimed(on_ray) == _untimed(local)
+    assert local["games"] == 6
+
+
+def test_a_task_error_is_raised_in_the_driver(local_ray):
+    from ttr.adapters.ray import RayBackend
+    from ttr.runtime.sim import play_record
+    tasks = [("usa", 2, s, ("random", "random")) for s in range(4)]
+    with pytest.raises(TtrError, match="^unknown map 'atlantis'"):
+        RayBackend(batch=2).run(play_record, [*tasks, ("atlantis", 2, 1, ("random", "random"))], lambda r: None)
+    assert ray.is_initialized()  # an instance the caller started stays up
+    got: list = []
+    RayBackend(batch=3).run(play_record, tasks, got.append)
+    assert sorted(r.seed for r in got) == [0, 1, 2, 3]
+
+
+def test_address_and_batch_need_the_ray_backend():
+    res = CliRunner().invoke(main, ["simulate", "--games", "1", "--address", "127.0.0.1:6379"])
+    assert res.exit_code == 2 and "--address is for --backend ray" in res.output

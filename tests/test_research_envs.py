@@ -1,0 +1,201 @@
+"""The research environments pass their libraries' own checkers: PettingZoo's api_test,
+Gymnasium's check_env and OpenSpiel's random_sim_test; and they play ttr's rules."""
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+
+import ttr
+from ttr.agents import make_agent
+from ttr.runtime import Match
+
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+pytest.importorskip("pyspiel")
+
+import gymnasium as gym  # noqa: E402
+import pyspiel  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+from ttr.adapters.gymnasium import ENV_IDS, TtrEnv  # noqa: E402
+from ttr.adapters.openspiel import TtrGame  # noqa: E402
+from ttr.adapters.pettingzoo import env as pz_env  # noqa: E402
+from ttr.adapters.policy import PolicySeat  # noqa: E402
+
+CONFIGS = [("usa", 2), ("europe", 4), ("nordic", 3), ("world", 2), ("great-lakes", 3), ("legends-west", 5)]
+
+
+# ---------------------------------------------------------------- PettingZoo
+
+@pytest.mark.parametrize("map_name,players", CONFIGS)
+def test_pettingzoo_api_test(map_name, players):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice for Box observations (ours is the documented dict)
+        api_test(pz_env(map=map_name, players=players), num_cycles=1000)
+
+
+def _play_pz(e, seed: int, rng: np.random.Generator) -> dict:
+    e.reset(seed=seed)
+    totals = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+def test_pettingzoo_plays_the_seeded_game_and_pays_win_shares():
+    e = pz_env(map="usa", players=3)
+    totals = _play_pz(e, 7, np.random.default_rng(1))
+    g = e.unwrapped.table.game
+    assert g.is_over and sum(totals.values()) == pytest.approx(1.0)
+    assert ttr.replay("usa", 3, 7, g.history).history == g.history  # reset(seed) is ttr.new_game(seed)
+    assert totals == {f"player_{s}": x for s, x in enumerate(ttr.runtime.arena.win_shares(g.result()["winners"], 3))}
+
+
+def test_pettingzoo_payment_steps_keep_the_same_agent():
+    e = pz_env(map="nordic", players=2)
+    e.reset(seed=3)
+    rng = np.random.default_rng(0)
+    table = e.unwrapped.table
+    space = table.space
+    for agent in e.agent_iter(5000):
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        ids = np.flatnonzero(obs["action_mask"])
+        stepped = [int(i) for i in ids if space.decode(int(i), table.game) is None]
+        if stepped:
+            e.step(stepped[0])
+            assert e.agent_selection == agent
+            nxt = e.observe(agent)["action_mask"]
+            assert all(space.block(int(i)) == "pay-step" for i in np.flatnonzero(nxt))
+            return
+        e.step(int(rng.choice(ids)))
+    pytest.fail("no stepped claim came up")
+
+
+def test_pettingzoo_illegal_id_raises():
+    e = pz_env(map="usa", players=2)
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    with pytest.raises(ttr.IllegalActionIdError):
+        e.step(int(np.flatnonzero(mask == 0)[0]))
+
+
+# ---------------------------------------------------------------- Gymnasium
+
+@pytest.mark.parametrize("map_name", sorted(ENV_IDS))
+def test_gymnasium_check_env(map_name):
+    e = gym.make(ENV_IDS[map_name], opponents=["random", "greedy"] if map_name != "nordic" else ["greedy"])
+    check_env(e.unwrapped)
+
+
+def test_gymnasium_a_whole_game_against_the_planner():
+    e = gym.make("ttr/Europe-v0", opponents=["planner"], seat=1, reward="score")
+    obs, info = e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    total, terminated = 0.0, False
+    while not terminated:
+        assert np.array_equal(obs["action_mask"], info["action_mask"])
+        assert np.array_equal(e.unwrapped.action_masks(), obs["action_mask"].astype(bool))
+        obs, reward, terminated, truncated, info = e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        total += reward
+        assert not truncated
+    g = e.unwrapped.table.game
+    assert g.is_over and info["seat"] == 1
+    assert total == pytest.approx(g.result()["players"][1]["total"] / 100)
+
+
+def test_gymnasium_illegal_ids():
+    e = TtrEnv("usa", opponents=["random"])
+    obs, _ = e.reset(seed=2)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = e.step(bad)
+    assert terminated and reward == 0.0 and info["illegal_action"]
+    with pytest.raises(ttr.TtrError, match="reset"):
+        e.step(0)
+    e = TtrEnv("usa", opponents=["random"], illegal="raise")
+    e.reset(seed=2)
+    with pytest.raises(ttr.IllegalActionIdError):
+        e.step(bad)
+    with pytest.raises(ttr.TtrError, match="unknown agent"):
+        TtrEnv("usa", opponents=["nobody"])
+
+
+def test_gymnasium_opponents_may_be_seats():
+    first = PolicySeat(lambda x, mask: int(np.flatnonzero(mask)[0]))
+    e = TtrEnv("nordic", opponents=[first], seat=0)
+    obs, _ = e.reset(seed=1)
+    terminated = False
+    while not terminated:
+        obs, _, terminated, _, _ = e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    assert e.table.game.is_over
+
+
+# ---------------------------------------------------------------- OpenSpiel
+
+@pytest.mark.parametrize("map_name,players", CONFIGS)
+def test_openspiel_random_sim_test(map_name, players):
+    game = pyspiel.load_game("python_ttr", {"map": map_name, "players": players})
+    assert isinstance(game, TtrGame)
+    space = ttr.ActionSpace(map_name, players)
+    assert game.num_distinct_actions() == space.n and game.num_players() == players
+    assert game.observation_tensor_size() == game.observer(True, False).size
+    assert game.information_state_tensor_size() == game.observer(True, True).size
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_openspiel_resample_keeps_the_information_state():
+    game = pyspiel.load_game("python_ttr", {"map": "world", "players": 3})
+    state = game.new_initial_state()
+    state.apply_action(11)
+    rng = random.Random(0)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for step in range(240):
+        if step % 8 == 0:
+            for p in range(3):
+                r = state.resample_from_infostate(p, sampler)
+                assert r.information_state_string(p) == state.information_state_string(p)
+                assert np.array_equal(r.information_state_tensor(p), state.information_state_tensor(p))
+                assert np.array_equal(r.observation_tensor(p), state.observation_tensor(p))
+                assert r.legal_actions(p) == state.legal_actions(p)
+                clone = r.clone()  # a resampled world plays on like any state
+                clone.apply_action(rng.choice(clone.legal_actions()))
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_openspiel_the_deal_is_the_only_chance_node_and_the_cap_ends_a_game():
+    game = pyspiel.load_game("python_ttr", {"map": "usa", "players": 2, "deals": 8, "max_game_length": 30})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 8
+    state.apply_action(5)
+    rng = random.Random(1)
+    moves = 0
+    while not state.is_terminal():
+        assert not state.is_chance_node()
+        state.apply_action(rng.choice(state.legal_actions()))
+        moves += 1
+    assert moves == 30 and sum(state.returns()) == pytest.approx(1.0)
+    assert str(state).startswith("usa 2p")
+    deal = game.new_initial_state()
+    deal.apply_action(5)
+    assert deal.world.game.view(0) == ttr.new_game("usa", 2, 5).view(0)
+
+
+# ---------------------------------------------------------------- a policy as a seat
+
+@pytest.mark.parametrize("map_name", ["nordic", "world", "legends-west"])
+def test_a_policy_seat_plays_whole_games(map_name):
+    """PolicySeat builds masks on a world dealt from its view: every move it makes is legal
+    (the match loop applies them checked), payment steps included."""
+    rng = np.random.default_rng(0)
+    seat = PolicySeat(lambda x, mask: int(rng.choice(np.flatnonzero(mask))), seed=1)
+    g = ttr.new_game(map_name, 2, seed=2)
+    Match(g, [seat, make_agent("greedy", 1)]).run()
+    assert g.is_over

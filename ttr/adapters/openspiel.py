@@ -1,0 +1,255 @@
+"""OpenSpiel: ttr as a Python game, registered with pyspiel on import as "python_ttr".
+
+    import pyspiel
+    import ttr.adapters.openspiel                                  # registers python_ttr
+    game = pyspiel.load_game("python_ttr", {"map": "nordic", "players": 3})
+    state = game.new_initial_state()                               # a chance node: the deal
+
+Parameters: `map` (default europe), `players` (default 2), `deals` (default 65536) and
+`max_game_length` (default 10000).
+
+Chance is explicit and happens once: the root is a chance node whose outcome, uniform over
+0 .. deals-1, is the engine's seed. Every later random event (the deal, reshuffles, tunnel
+reveals, newspapers) is a function of that seed and the moves (the engine's G10), so no other
+chance node follows; no player observes the seed. Player actions are ttr.ActionSpace ids; a
+claim paid in steps is several consecutive decisions of the same player (the game does not
+change until the last one). The utility is constant-sum: each seat's win share (1, 1/k for a
+win shared by k, else 0). OpenSpiel needs a bound on a game's length; ttr's rules have none (a
+tunnel can be declined again and again), so a game reaching `max_game_length` decisions ends
+there and is scored as it stands (random play takes at most about 650).
+
+Observation tensors come from ttr.adapters.observation (the seat's view); the information state
+tensor adds what the public log shows (face-up cards each seat took, blind and ticket draws); it
+is not perfect recall (the information state string is: the seat's view with the whole public
+log). `resample_from_infostate(player, sampler)` deals a world consistent with the player's view
+(ttr.agents.determinize), with the same information state for that player; its history() is
+empty (it is a world, not a replay), the public log before it is the one the player saw (for
+every seat), and a partial payment of another seat is dropped (the player cannot see it).
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..agents.determinize import determinize
+from ..editions import get_ruleset, new_game
+from ..engine.game import Game
+from ..errors import TtrError
+from ..formats.action_space import ActionSpace
+from ..formats.save import dump, load
+from ..runtime.arena import win_shares
+from .observation import Observer
+
+DEFAULTS = {"map": "europe", "players": 2, "deals": 1 << 16, "max_game_length": 10_000}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name="python_ttr",
+    long_name="Ticket to Ride (ttr)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=5,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=DEFAULTS,
+)
+
+
+class TtrGame(pyspiel.Game):
+    def __init__(self, params: dict | None = None):
+        p = {**DEFAULTS, **(params or {})}
+        self.rules = get_ruleset(str(p["map"]), int(p["players"]))
+        self.space = ActionSpace(self.rules)
+        self.deals = int(p["deals"])
+        self.cap = int(p["max_game_length"])
+        if self.deals < 1 or self.cap < 1:
+            raise TtrError("deals and max_game_length must be at least 1")
+        info = pyspiel.GameInfo(num_distinct_actions=self.space.n, max_chance_outcomes=self.deals,
+                                num_players=self.rules.players, min_utility=0.0, max_utility=1.0,
+                                utility_sum=1.0, max_game_length=self.cap)
+        super().__init__(GAME_TYPE, info, params or {})
+        self._observers: dict[tuple[bool, bool], Observer] = {}
+
+    def new_initial_state(self) -> "TtrState":
+        return TtrState(self)
+
+    def observer(self, private: bool, history: bool) -> Observer:
+        key = (private, history)
+        if key not in self._observers:
+            self._observers[key] = Observer(self.rules, private=private, history=history)
+        return self._observers[key]
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "SpielObserver":
+        if params:
+            raise ValueError(f"python_ttr observers take no parameters, not {params}")
+        if iig_obs_type is None:
+            return SpielObserver(self, private=True, history=False)
+        if not iig_obs_type.public_info:
+            raise ValueError("python_ttr has no observation without the public information")
+        pi = iig_obs_type.private_info
+        if pi == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("python_ttr observes for one seat only (private_info ALL_PLAYERS is not offered)")
+        return SpielObserver(self, private=pi == pyspiel.PrivateInfoType.SINGLE_PLAYER,
+                             history=iig_obs_type.perfect_recall)
+
+
+class World:
+    """The engine's game inside a state: copied with Game.clone, pickled as a save."""
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    def __deepcopy__(self, memo: dict) -> "World":
+        return World(self.game.clone())
+
+    def __reduce__(self):
+        return (_load_world, (dump(self.game),))
+
+
+def _load_world(d: dict) -> World:
+    return World(load(d, verify=False, record=False))
+
+
+class TtrState(pyspiel.State):
+    def __init__(self, game: TtrGame):
+        super().__init__(game)
+        self.world: World | None = None   # None: the deal (a chance node) is still to come
+        self.prefix: tuple[int, ...] = ()  # the payment steps taken so far of the move being made
+        self.decisions = 0
+        self.earlier: list[dict] = []      # a resampled world: the public log before it, as its player saw it
+
+    def _spiel_game(self) -> TtrGame:
+        return self.get_game()
+
+    def current_player(self) -> int:
+        if self.world is None:
+            return pyspiel.PlayerId.CHANCE
+        if self.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return self.world.game.current_player
+
+    def is_terminal(self) -> bool:
+        return self.world is not None and (self.world.game.is_over or self.decisions >= self._spiel_game().cap)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.world is None or self.is_terminal() or player != self.world.game.current_player:
+            return []
+        return self._spiel_game().space.legal_ids(self.world.game, self.prefix).tolist()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        n = self._spiel_game().deals
+        return [(s, 1.0 / n) for s in range(n)]
+
+    def _apply_action(self, action: int) -> None:
+        g = self._spiel_game()
+        if self.world is None:
+            self.world = World(new_game(g.rules.map.name, g.rules.players, int(action), record=False))
+            return
+        game = self.world.game
+        a = g.space.decode(int(action), game, self.prefix)
+        self.decisions += 1
+        if a is None:
+            self.prefix += (int(action),)
+            return
+        self.prefix = ()
+        game.apply_unchecked(a)  # decode checked it against the legal actions
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return self._spiel_game().space.describe(action)
+
+    def returns(self) -> list[float]:
+        n = self._spiel_game().rules.players
+        if not self.is_terminal():
+            return [0.0] * n
+        return win_shares(self.world.game.result()["winners"], n)
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> "TtrState":
+        """A state `player` cannot tell from this one, its hidden cards and tickets dealt at
+        random (ttr.agents.determinize), seeded by the sampler."""
+        g = self._spiel_game()
+        new = g.new_initial_state()
+        if self.world is None:
+            return new
+        rng = random.Random(int(probability_sampler() * (1 << 53)))
+        view = self.world.game.view(player, history=False, legal=False)
+        new.world = World(determinize(g.rules, view, rng))
+        new.prefix = self.prefix if player == self.world.game.current_player else ()
+        new.decisions = self.decisions
+        new.earlier = self.view(player, history=True)["history"]
+        return new
+
+    def view(self, player: int, history: bool = False) -> dict:
+        """What `player` sees (game.view), with the public log if asked; in a resampled world the
+        log and the count of moves include what came before it."""
+        v = self.world.game.view(player, history=history, legal=False)
+        if self.earlier:
+            v["ply"] += len(self.earlier)
+            if history:
+                v["history"] = self.earlier + v["history"]
+        return v
+
+    resample_from_infoset = resample_from_infostate
+
+    def __str__(self) -> str:
+        if self.world is None:
+            return "deal to come"
+        g = self.world.game
+        lines = [f"{g.rules.map.name} {g.num_players}p, phase {g.phase}, seat {g.current_player} to move, "
+                 f"turn {g.turns}, steps {list(self.prefix)}, decisions {self.decisions}",
+                 f"face up {g.face_up}, piles {[len(d) for d in g.decks]}, discards {[len(d) for d in g.discards]}, "
+                 f"tickets {len(g.ticket_pile)}",
+                 f"routes {sorted((r, s) for r, s in enumerate(g.owner) if s >= 0)}"]
+        for p in range(g.num_players):
+            lines.append(f"seat {p}: hand {g.hands[p]}, tickets {g.tickets[p]}, offer {g.offers[p]}, "
+                         f"trains {g.trains[p]}, score {g.scores[p]}")
+        return "\n".join(lines)
+
+
+class SpielObserver:
+    """OpenSpiel's observer interface (tensor, dict, set_from, string_from) over ttr's Observer."""
+
+    def __init__(self, game: TtrGame, private: bool, history: bool):
+        self.observer = game.observer(private, history)
+        self.tensor = np.zeros(self.observer.size, dtype=np.float32)
+        self.dict = self.observer.split(self.tensor)
+
+    def _view(self, state: TtrState, player: int) -> dict | None:
+        return None if state.world is None else state.view(player, self.observer.history)
+
+    def _pending(self, state: TtrState, player: int) -> tuple[int, ...]:
+        if not self.observer.private or state.world is None or state.world.game.current_player != player:
+            return ()
+        return state.prefix
+
+    def set_from(self, state: TtrState, player: int) -> None:
+        view = self._view(state, player)
+        if view is None:
+            self.tensor.fill(0.0)
+        else:
+            self.observer.encode(view, self._pending(state, player), out=self.tensor)
+
+    def string_from(self, state: TtrState, player: int) -> str:
+        view = self._view(state, player)
+        if view is None:
+            return "deal to come"
+        if not self.observer.private:
+            view = {k: v for k, v in view.items() if k != "you"}
+        return json.dumps({"view": view, "steps": list(self._pending(state, player))}, sort_keys=True,
+                          separators=(",", ":"))
+
+
+pyspiel.register_game(GAME_TYPE, TtrGame)
+
+__all__ = ["DEFAULTS", "GAME_TYPE", "SpielObserver", "TtrGame", "TtrState", "World"]

@@ -1,0 +1,122 @@
+"""The app factory: `create_app(db=...)` builds the FastAPI app around one database."""
+from __future__ import annotations
+
+import asyncio
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import AsyncIterator, Sequence
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.routing import APIRoute
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from .. import __version__
+from . import logs, routes, ws
+from .bots import BotRunner
+from .errors import ServiceError
+from .limits import BodyLimit
+from .notify import Listener
+from .service import GameService
+from .storage import Store
+
+STATIC = Path(__file__).parent / "static"
+
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>ttr</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<h1>ttr game server</h1>
+<p>The server is running, but the browser client is not built.</p>
+<p>Build it once (Node 20+): <code>cd web &amp;&amp; npm ci &amp;&amp; npm run build</code>
+(it is written to <code>ttr/server/static/</code>), then reload this page.</p>
+<p>Meanwhile the API answers: <a href="/docs">/docs</a>, <a href="/openapi.json">/openapi.json</a>,
+<a href="/api/maps">/api/maps</a>; the protocol is described in <code>docs/protocol.md</code>.</p>
+</body></html>
+"""
+
+
+def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_workers: int = 2,
+               cors_origins: Sequence[str] = (), cache_size: int = 1000, seat_timeout: float = 86400.0,
+               max_body: int = 64 * 1024, static_dir: Path | None = None) -> FastAPI:
+    """The server for database URL `db` (sqlite:///path or postgresql://...): see `ttr serve --help`."""
+    store = Store(db)
+    service = GameService(store, cache_size=cache_size, seat_timeout=seat_timeout)
+    runner = BotRunner(service, bot_delay, bot_workers)
+    listener = (Listener(store.url, secrets.token_hex(8), lambda gid: service.refresh(gid))
+                if store.dialect == "postgresql" else None)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        logs.install()
+        loop = asyncio.get_running_loop()
+        service.hub.start(loop)
+        runner.start(loop)
+        service.schedule, service.busy = runner.schedule, runner.busy
+        if listener is not None:
+            service.notify_tag = listener.me
+            listener.start()
+        service.resume_bots()
+        app.state.ws_pool = ThreadPoolExecutor(32, thread_name_prefix="ttr-ws")  # WebSocket moves wait on commits here
+        try:
+            yield
+        finally:
+            app.state.ws_pool.shutdown(wait=False, cancel_futures=True)
+            if listener is not None:
+                listener.stop()
+            await runner.stop()
+            store.close()
+
+    app = FastAPI(title="ttr game server", version=__version__, lifespan=lifespan,
+                  description="Ticket to Ride, played by the rulebooks: see docs/protocol.md.")
+    app.state.service = service
+    app.state.runner = runner
+
+    @app.exception_handler(ServiceError)
+    async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # Allow: the methods of every route on this path, not just the first's
+            path = request.url.path
+            headers["Allow"] = ", ".join(sorted({m for r in app.routes if isinstance(r, APIRoute)
+                                                 and r.path_regex.match(path) for m in r.methods}))  # type: ignore[union-attr]  # an APIRoute has its methods
+        status = 422 if exc.status_code == 400 else exc.status_code  # a body that is not JSON: malformed, as documented
+        code = {404: "not-found", 405: "method-not-allowed", 422: "invalid-request"}.get(status, "http-error")
+        return JSONResponse({"error": code, "detail": str(exc.detail)}, status_code=status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(x) for x in err.get("loc", ()))
+        return JSONResponse({"error": "invalid-request", "detail": f"{where}: {err.get('msg')}"}, status_code=422)
+
+    app.include_router(routes.router)
+    app.include_router(ws.router)
+    if cors_origins:
+        app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"],
+                           allow_headers=["Authorization", "Content-Type"])
+    app.add_middleware(BodyLimit, max_body=max_body)
+    _static(app, static_dir or STATIC)
+    return app
+
+
+def _static(app: FastAPI, folder: Path) -> None:
+    """The built client at / (index.html), or a page saying how to build it."""
+    index = folder / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    def home():
+        return FileResponse(index) if index.is_file() else HTMLResponse(PLACEHOLDER)
+
+    if folder.is_dir():
+        app.mount("/", StaticFiles(directory=folder, html=True), name="static")
+
+
+__all__ = ["create_app"]

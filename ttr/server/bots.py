@@ -1,0 +1,105 @@
+"""Bots on the server: seats of the match loop (ttr.runtime) like any other, thinking
+in a thread pool so the event loop and other games never wait for them."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+from ..agents import AGENTS, make_agent
+from ..engine.actions import Action
+from ..engine.observer import Observation
+from .errors import Unavailable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .service import GameService
+
+log = logging.getLogger("ttr.server")
+
+# One line per bot, weakest first (GET /api/bots).
+DESCRIPTIONS = {
+    "random": "plays a uniformly random legal move",
+    "greedy": "plans each ticket alone, claims what it can afford on those paths, otherwise draws what they need",
+    "planner": "plans the cheapest routes joining the tickets it keeps, collects the cards that plan needs",
+    "search": "the planner, checked by Monte Carlo search at ticket choices and key turns (strongest, slowest)",
+}
+assert set(DESCRIPTIONS) == set(AGENTS), "describe every bot"
+
+
+def bot_seed(game_seed: int, seat: int, ply: int) -> int:
+    return game_seed * 1_000_003 + seat * 100_003 + ply
+
+
+class ServerBot:
+    """A bot seat whose move depends only on the game (its seed), the seat and the ply: a fresh
+    agent per move, so a restarted server plays exactly the moves it would have played."""
+
+    def __init__(self, name: str, game_seed: int, seat: int):
+        self.name = name
+        self.game_seed = game_seed
+        self.seat = seat
+
+    def act(self, obs: Observation) -> Action:
+        agent = make_agent(self.name, bot_seed(self.game_seed, self.seat, obs.view["ply"]))
+        return agent.act(obs)
+
+
+class BotRunner:
+    """Schedules bot moves on the event loop: wait the think delay, then let a pool thread
+    choose and commit the move (GameService.bot_move), which schedules the next one."""
+
+    RETRY = 1.0  # seconds before a bot move the database refused is tried again
+
+    def __init__(self, service: "GameService", delay: float, workers: int):
+        self.service = service
+        self.delay = delay
+        self.workers = max(1, workers)
+        self.pool: ThreadPoolExecutor | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.pending: Counter[str] = Counter()  # bot moves scheduled or thinking, per game
+        self.tasks: set[asyncio.Task] = set()
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.pool = ThreadPoolExecutor(self.workers, thread_name_prefix="ttr-bot")
+
+    def schedule(self, gid: str, ply: int) -> None:
+        """Thread-safe: play the bot to move in game gid at ply. Each change of a game schedules
+        at most one; a move chosen for a position that has changed meanwhile is dropped (the
+        change scheduled its own), so a bot never plays twice and never stalls."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._spawn, gid, ply)
+
+    def _spawn(self, gid: str, ply: int) -> None:
+        self.pending[gid] += 1
+        task = asyncio.get_running_loop().create_task(self._run(gid, ply))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _run(self, gid: str, ply: int) -> None:
+        try:
+            if self.delay > 0:
+                await asyncio.sleep(self.delay)
+            await asyncio.get_running_loop().run_in_executor(self.pool, self.service.bot_move, gid, ply)
+        except Unavailable:  # the database failed: the move was not played; try again shortly
+            log.warning("bot move in game %s at ply %d not stored; retrying", gid, ply)
+            await asyncio.sleep(self.RETRY)
+            self._spawn(gid, ply)
+        except Exception:  # noqa: BLE001 - one game's failure must not stop the others
+            log.exception("bot move failed in game %s at ply %d", gid, ply)
+        finally:
+            self.pending[gid] -= 1
+            if not self.pending[gid]:
+                del self.pending[gid]
+
+    def busy(self, gid: str) -> bool:
+        return gid in self.pending
+
+    async def stop(self) -> None:
+        for t in list(self.tasks):
+            t.cancel()
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None

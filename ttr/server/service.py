@@ -1,0 +1,558 @@
+"""The game service: games built from the database, kept in memory (LRU), changed only
+through the engine, each change committed before it is answered.
+
+A game is rebuilt from its row (map, players, seed, options) and its stored actions,
+each re-checked by the engine as it is replayed. Moves go through a Match (the
+runtime's one match loop): human seats take them from requests, bot seats are
+ServerBots asked by the BotRunner. All access to one game holds its lock; a bot
+thinks without it, and its move counts only if the game has not moved meanwhile.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal, overload
+
+from .. import new_game
+from ..agents import AGENTS
+from ..editions import EDITIONS, player_range
+from ..engine import log as public_log
+from ..engine.actions import CLAIM, EXCHANGE, HARBOR, STATION, Action
+from ..engine.game import Game
+from ..engine.observer import public_history
+from ..errors import IllegalActionError, TtrError
+from ..runtime.match import Match
+from . import tokens
+from .bots import ServerBot
+from .errors import (
+    CannotUndo,
+    Forbidden,
+    Illegal,
+    Invalid,
+    NotFound,
+    NotOver,
+    NotYourMove,
+    Stale,
+    Unauthorized,
+    Unavailable,
+)
+from .hub import Hub, Subscriber
+from .storage import ActionRow, Conflict, GameRow, SeatRow, StorageError, Store
+
+log = logging.getLogger("ttr.server")
+
+UNDOABLE = (CLAIM, STATION, HARBOR, EXCHANGE)   # kinds that can be taken back ...
+QUIET_EVENTS = {"last-round", "money"}          # ... if their log entry has no other event
+
+
+def dumps(obj) -> str:
+    """The protocol's JSON: keys sorted, no spaces (the same content gives the same bytes)."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _footprint(game: Game) -> tuple:
+    """What drawing or revealing anything hidden changes: shuffles made, pile sizes."""
+    return (game.shuffles, tuple(map(len, game.decks)), len(game.ticket_pile),
+            len(getattr(game, "event_deck", ())))
+
+
+@dataclass
+class Created:
+    id: str
+    seats: list[dict]       # seat, kind, bot, name, token (None for bots)
+    admin_token: str
+
+
+class Live:
+    """One game in memory."""
+
+    def __init__(self, row: GameRow, committer: Callable[["Live"], Callable[[Action], None]]):
+        self.row = row
+        self.committer = committer      # the service's: makes this game's commit function
+        self.lock = threading.RLock()
+        self.subscribers: set[Subscriber] = set()
+
+    def install(self, game: Game, stamps: list[float], quiet: list[bool]) -> "Live":
+        self.game = game
+        self.stamps = stamps            # when each action was stored
+        self.quiet = quiet              # whether each action drew or revealed nothing hidden
+        self.log_out: list[dict] = []   # the public log as sent (engine entries + time + words)
+        seats = [ServerBot(s.bot, self.row.seed, s.seat) if s.kind == "bot" else None  # type: ignore[arg-type]  # a bot seat names its bot
+                 for s in self.row.seats]
+        self.match = Match(game, seats, commit=self.committer(self))
+        return self
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def who(self, seat: int) -> str:
+        s = self.row.seats[seat]
+        return s.name or (f"seat {seat} ({s.bot})" if s.kind == "bot" else f"seat {seat}")
+
+
+class GameService:
+    def __init__(self, store: Store, *, cache_size: int = 1000, seat_timeout: float = 86400.0,
+                 clock: Callable[[], float] = time.time):
+        self.store = store
+        self.cache_size = cache_size
+        self.seat_timeout = seat_timeout  # idle seconds after which another player may hand a seat to a bot
+        self.clock = clock
+        self.new_id = tokens.new_game_id
+        self.new_token = tokens.new_token
+        self.hub = Hub()
+        self.schedule: Callable[[str, int], None] | None = None  # set by the app: BotRunner.schedule
+        self.busy: Callable[[str], bool] = lambda gid: False      # a bot move is pending for the game
+        self.notify_tag: str | None = None  # set when other processes listen (PostgreSQL): our own name
+        self._cache: OrderedDict[str, Live] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._load_lock = threading.Lock()
+
+    # ------------------------------------------------------------- creation
+
+    def create(self, map_name: str, players: int, seats: list[dict], seed: int | None = None,
+               random_first: bool = False, setup: dict | None = None) -> Created:
+        if map_name not in EDITIONS:
+            raise Invalid(f"unknown map {map_name!r}; known: {', '.join(sorted(EDITIONS))}")
+        r = player_range(map_name)
+        if players not in r:
+            raise Invalid(f"{map_name} is for {r.start}-{r.stop - 1} players, not {players}")
+        if len(seats) != players:
+            raise Invalid(f"{len(seats)} seats given for {players} players")
+        for i, s in enumerate(seats):
+            if s["kind"] == "bot" and s.get("bot") not in AGENTS:
+                raise Invalid(f"seats[{i}]: a bot seat needs a bot, one of {', '.join(AGENTS)}")
+            if s["kind"] == "human" and s.get("bot") is not None:
+                raise Invalid(f"seats[{i}]: a human seat has no bot")
+        if seed is None:
+            seed = secrets.randbelow(2**63)  # 63 random bits: the deal cannot be searched for
+        options: dict[str, Any] = {"setup": setup} if setup is not None else {}
+        try:
+            game = new_game(map_name, players, seed=seed, random_first=random_first, **options)
+        except TtrError as e:
+            raise Invalid(str(e)) from None
+        now = self.clock()
+        admin = self.new_token()
+        out_seats, rows = [], []
+        for i, s in enumerate(seats):
+            token = self.new_token() if s["kind"] == "human" else None
+            rows.append(SeatRow(i, s["kind"], s.get("bot"), s.get("name"), tokens.token_hash(token) if token else None))
+            out_seats.append({"seat": i, "kind": s["kind"], "bot": s.get("bot"), "name": s.get("name"), "token": token})
+        row = GameRow(self.new_id(), map_name, players, seed, random_first, options, "playing", 0, game.current,
+                      tokens.token_hash(admin), now, now, None, rows)
+        self._write(lambda: self.store.create_game(row))
+        live = Live(row, self._committer).install(game, [], [])
+        self._remember(live)
+        self._after_change(live)
+        return Created(row.id, out_seats, admin)
+
+    # ------------------------------------------------------------ the cache
+
+    def live(self, gid: str) -> Live:
+        """The game in memory, loaded (replayed) on demand; NotFound if there is none."""
+        with self._cache_lock:
+            live = self._cache.get(gid)
+            if live is not None:
+                self._cache.move_to_end(gid)
+                return live
+        with self._load_lock:
+            with self._cache_lock:
+                live = self._cache.get(gid)
+            if live is None:
+                row = self.store.game(gid) if _plausible_id(gid) else None
+                if row is None:
+                    raise NotFound(f"no game {gid!r}")
+                live = Live(row, self._committer).install(*self._replay(row, self.store.actions(gid)))
+                self._remember(live)
+        return live
+
+    def _remember(self, live: Live) -> None:
+        with self._cache_lock:
+            self._cache[live.id] = live
+            self._cache.move_to_end(live.id)
+            over = len(self._cache) - self.cache_size
+            if over > 0:
+                for gid in list(self._cache):
+                    if over <= 0:
+                        break
+                    old = self._cache[gid]
+                    if gid != live.id and not old.subscribers and not self.busy(gid):
+                        del self._cache[gid]
+                        over -= 1
+
+    def cached(self) -> int:
+        return len(self._cache)
+
+    def _replay(self, row: GameRow, rows: list[ActionRow]) -> tuple[Game, list[float], list[bool]]:
+        """Seed + stored actions = the game; every action is checked again."""
+        try:
+            game = new_game(row.map, row.players, seed=row.seed, random_first=row.random_first, **row.options)
+        except TtrError as e:
+            raise Unavailable(f"game {row.id} cannot be rebuilt: {e}") from None
+        quiet = []
+        for a in rows:
+            if a.seat != game.current:
+                raise Unavailable(f"game {row.id}: stored action {a.n} is seat {a.seat}'s, but seat {game.current} was to move")
+            before = _footprint(game)
+            try:
+                game.apply(a.text)
+            except IllegalActionError as e:
+                raise Unavailable(f"game {row.id}: stored action {a.n} ({a.text}) does not replay: {e}") from None
+            quiet.append(_footprint(game) == before)
+        return game, [a.at for a in rows], quiet
+
+    def _reload(self, live: Live) -> None:
+        """Rebuild the game from the database (after a failed write or another process's change)."""
+        row = self.store.game(live.id)
+        if row is None:
+            raise NotFound(f"no game {live.id!r}")
+        live.row = row
+        live.install(*self._replay(row, self.store.actions(live.id)))
+
+    # ---------------------------------------------------------- committing
+
+    def _committer(self, live: Live) -> Callable[[Action], None]:
+        """The match's commit: check, apply in memory, store; a failed store rebuilds the game
+        from the database, so the game is never ahead of what is stored."""
+        def commit(a: Action) -> None:
+            g = live.game
+            if a not in g.legal_actions():
+                g.apply(a)  # raises the engine's explanation, changing nothing
+            n, seat, before = g.ply, g.current, _footprint(g)
+            g.apply_unchecked(a)
+            at = self.clock()
+            try:
+                self.store.append(live.id, n, seat, str(a), at, to_move=None if g.is_over else g.current,
+                                  status="over" if g.is_over else "playing",
+                                  result=public_log.result_summary(g.result()) if g.is_over else None,
+                                  notify=self._tag(live.id, n + 1))
+            except StorageError as e:
+                live.install(*self._replay(live.row, self._rows(live)))  # the game as it was, from memory
+                if isinstance(e, Conflict):
+                    self._reload(live)  # another writer moved it on: take the stored game
+                    raise Stale(f"the game changed meanwhile (now at turn {live.game.ply}); reload it") from None
+                raise Unavailable(f"the move was not stored: {e}") from None
+            live.stamps.append(at)
+            live.quiet.append(_footprint(g) == before)
+            live.row.ply, live.row.updated = n + 1, at
+            live.row.status = "over" if g.is_over else "playing"
+        return commit
+
+    @staticmethod
+    def _rows(live: Live) -> list[ActionRow]:
+        """The stored actions as held in memory (one per time stamp: a move being stored has none yet)."""
+        g = live.game
+        return [ActionRow(i, s, t, at) for i, (s, t, at) in enumerate(zip(g.seats, g.history, live.stamps))]
+
+    def _tag(self, gid: str, ply: int) -> str | None:
+        return f"{gid} {ply} {self.notify_tag}" if self.notify_tag else None
+
+    def _write(self, fn: Callable[[], None]) -> None:
+        try:
+            fn()
+        except StorageError as e:
+            raise Unavailable(f"not stored: {e}") from None
+
+    def _after_change(self, live: Live, bots: bool = True) -> None:
+        """Under the game's lock: tell the subscribers, and start the bot to move, if any (`bots`:
+        the process that made the change does that, not those that heard of it)."""
+        self.hub.deliver([(sub, self.update_message(live, sub)) for sub in live.subscribers])
+        g = live.game
+        if bots and not g.is_over and live.match.seats[g.current] is not None and self.schedule is not None:
+            self.schedule(live.id, g.ply)
+
+    # ------------------------------------------------------------- tokens
+
+    @overload
+    def seat_of(self, live: Live, token: str | None, spectator_ok: Literal[False] = False) -> int: ...
+    @overload
+    def seat_of(self, live: Live, token: str | None, spectator_ok: bool) -> int | None: ...
+
+    def seat_of(self, live: Live, token: str | None, spectator_ok: bool = False) -> int | None:
+        """The seat a token holds (None: a spectator, when allowed). Unauthorized otherwise."""
+        if token is None or token == "":
+            if spectator_ok:
+                return None
+            raise Unauthorized("a seat token is required")
+        digest = tokens.token_hash(token)
+        found = None
+        for s in live.row.seats:  # every seat is compared: the time taken does not tell which matched
+            if tokens.matches(digest, s.token_hash):
+                found = s.seat
+        if found is None:
+            raise Unauthorized("this token holds no seat in this game")
+        return found
+
+    def is_admin(self, live: Live, token: str | None) -> bool:
+        return token is not None and tokens.matches(tokens.token_hash(token), live.row.admin_hash)
+
+    # --------------------------------------------------------------- views
+
+    def response(self, live: Live, seat: int | None, history: bool = False) -> dict:
+        """What one seat (or a spectator, seat None) is shown: the envelope around the engine's view."""
+        g = live.game
+        if seat is None:
+            v = g.view(0, history=False, legal=False)
+            v.update(seat=None, you=None, legal=None, legal_count=0,
+                     history=public_history(g, -1) if history else None)
+        else:
+            v = g.view(seat, history=history)
+        return {"id": live.id, "turn": g.ply, "seat": seat, "status": "over" if g.is_over else "playing",
+                "seats": self.public_seats(live), "can_undo": seat is not None and self.undo_refusal(live, seat) is None,
+                "view": v}
+
+    def public_seats(self, live: Live) -> list[dict]:
+        return [_public_seat(s) for s in live.row.seats]
+
+    def log_entries(self, live: Live, since: int = 0) -> list[dict]:
+        """The public log from entry `since`: the engine's entries, when, and in words."""
+        out, entries = live.log_out, live.game.log
+        assert entries is not None  # the server's games record their public log
+        while len(out) < len(entries):
+            e = entries[len(out)]
+            out.append({**e, "at": live.stamps[len(out)], "text": public_log.words(e, live.game.rules, live.who)})
+        return out[since:]
+
+    def update_message(self, live: Live, sub: Subscriber) -> str:
+        msg = self.response(live, sub.seat)
+        entries = live.game.log
+        assert entries is not None  # the server's games record their public log
+        since = min(sub.log_sent, len(entries))
+        msg.update(type="update", log_from=since, log=self.log_entries(live, since))
+        sub.log_sent = len(entries)
+        return dumps(msg)
+
+    def view(self, gid: str, token: str | None, history: bool = False) -> dict:
+        live = self.live(gid)
+        seat = self.seat_of(live, token, spectator_ok=True)
+        with live.lock:
+            return self.response(live, seat, history)
+
+    def log(self, gid: str, token: str | None, since: int = 0) -> dict:
+        live = self.live(gid)
+        self.seat_of(live, token, spectator_ok=True)
+        with live.lock:
+            since = max(0, since)
+            return {"id": live.id, "turn": live.game.ply, "log_from": since, "log": self.log_entries(live, since)}
+
+    def replay_record(self, gid: str) -> dict:
+        live = self.live(gid)
+        with live.lock:
+            g = live.game
+            if not g.is_over:
+                raise NotOver("the seed and history are shown once the game is over")
+            return {"id": live.id, "map": live.row.map, "players": live.row.players, "seed": live.row.seed,
+                    "random_first": live.row.random_first, "options": live.row.options, "history": g.history,
+                    "history_seats": list(g.seats), "result": g.result()}
+
+    # ---------------------------------------------------------------- moves
+
+    def act(self, gid: str, token: str | None, text: str, turn: int, respond: bool = True) -> dict:
+        """Play a human seat's move; the seat's new view (or, `respond=False`, only the new turn)."""
+        live = self.live(gid)
+        seat = self.seat_of(live, token)
+        with live.lock:
+            g = live.game
+            self._check_turn(live, turn)
+            if g.is_over:
+                raise NotYourMove("the game is over")
+            if g.current != seat:
+                raise NotYourMove(f"it is seat {g.current}'s move, not seat {seat}'s")
+            if live.match.seats[seat] is not None:
+                raise NotYourMove(f"seat {seat} is played by the bot {live.row.seats[seat].bot}; take it back first")
+            try:
+                live.match.play(seat, text)
+            except IllegalActionError as e:
+                raise Illegal(str(e)) from None
+            self._after_change(live)
+            return self.response(live, seat) if respond else {"turn": g.ply}
+
+    def _check_turn(self, live: Live, turn: int) -> None:
+        if turn != live.game.ply:
+            raise Stale(f"turn {turn} is stale: the game is at turn {live.game.ply}; reload it")
+
+    def bot_move(self, gid: str, ply: int) -> bool:
+        """In a pool thread: the bot to move at `ply` chooses (without the lock) and plays,
+        unless the game moved meanwhile. True if it played."""
+        live = self.live(gid)
+        with live.lock:
+            g = live.game
+            if g.is_over or g.ply != ply or live.match.seats[g.current] is None:
+                return False
+            seat = g.current
+            bot: ServerBot = live.match.seats[seat]  # type: ignore[assignment]  # the server's seats: ServerBots or None (above)
+            obs = live.match.observe(seat)
+        try:
+            action: Action | str = bot.act(obs)
+        except Exception:  # noqa: BLE001 - a failing bot must not stall the game
+            log.exception("bot %s failed in game %s at ply %d; it plays its first legal move", bot.name, gid, ply)
+            action = obs.legal[0]
+        with live.lock:
+            if live.game is not g or g.ply != ply or live.match.seats[seat] is not bot:
+                return False
+            try:
+                live.match.play(seat, action)
+            except IllegalActionError as e:
+                log.error("bot %s offered an illegal move in game %s (%s); it plays its first legal move", bot.name, gid, e)
+                live.match.play(seat, obs.legal[0])
+            except Stale:
+                return False  # the game moved on meanwhile (another process): its change scheduled its own
+            self._after_change(live)
+            return True
+
+    # ----------------------------------------------------------------- undo
+
+    def undo_refusal(self, live: Live, seat: int) -> str | None:
+        """Why `seat` may not take back the last action (None: it may). See docs/protocol.md, "Undo"."""
+        g = live.game
+        if not g.actions:
+            return "nothing has been played"
+        if g.is_over:
+            return "the game is over"
+        if g.seats[-1] != seat:
+            return "the last action is not yours"
+        if live.match.seats[seat] is not None:
+            return "a bot plays this seat"
+        a = g.actions[-1]
+        if a.kind not in UNDOABLE:
+            return f"a {a.kind} cannot be taken back"
+        if a.kind == CLAIM and g.rules.r_tunnel[a.target]:
+            return "a tunnel claim revealed cards"
+        assert g.log is not None  # the server's games record their public log
+        entry = g.log[-1]
+        events = {e.get("event") for e in entry.get("events", ())}
+        if not live.quiet[-1] or not events <= QUIET_EVENTS:
+            return "that action drew or revealed something"
+        return None
+
+    def undo(self, gid: str, token: str | None, turn: int, respond: bool = True) -> dict:
+        live = self.live(gid)
+        seat = self.seat_of(live, token)
+        with live.lock:
+            self._check_turn(live, turn)
+            why = self.undo_refusal(live, seat)
+            if why is not None:
+                raise CannotUndo(why)
+            g = live.game
+            n = g.ply - 1
+            game, stamps, quiet = self._replay(live.row, self._rows(live)[:n])
+            at = self.clock()
+            try:
+                self.store.pop(gid, n, at, to_move=game.current, notify=self._tag(gid, n))
+            except StorageError as e:
+                if isinstance(e, Conflict):
+                    self._reload(live)
+                    raise Stale("the game changed meanwhile; reload it") from None
+                raise Unavailable(f"the undo was not stored: {e}") from None
+            live.install(game, stamps, quiet)
+            live.row.ply, live.row.updated = n, at
+            self._after_change(live)
+            return self.response(live, seat) if respond else {"turn": n}
+
+    # ---------------------------------------------------------------- seats
+
+    def set_seat(self, gid: str, token: str | None, seat: int, kind: str, bot: str | None) -> dict:
+        """Hand a seat to a bot, change its bot, or take it back for its human (docs/protocol.md, "Seats")."""
+        live = self.live(gid)
+        with live.lock:
+            if not 0 <= seat < live.row.players:
+                raise NotFound(f"no seat {seat} in this game")
+            s = live.row.seats[seat]
+            admin = self.is_admin(live, token)
+            mine = None if admin else self.seat_of(live, token)
+            if kind == "bot":
+                if bot not in AGENTS:
+                    raise Invalid(f"name a bot, one of {', '.join(AGENTS)}")
+                if not (admin or mine == seat or self._idle(live, seat)):
+                    raise Forbidden(f"only the game's creator, seat {seat}'s player, or any player once seat {seat} "
+                                    f"has kept the game waiting {self.seat_timeout:.0f} s may hand it to a bot")
+            else:
+                if bot is not None:
+                    raise Invalid("a human seat has no bot")
+                if s.token_hash is None:
+                    raise Invalid(f"seat {seat} was created for a bot: no human holds its token")
+                if not (admin or mine == seat):
+                    raise Forbidden(f"only the game's creator or seat {seat}'s player may take it back")
+            if live.game.is_over:
+                raise Forbidden("the game is over")
+            at = self.clock()
+            self._write(lambda: self.store.set_seat(gid, seat, kind, bot, at, notify=self._tag(gid, live.game.ply)))
+            s.kind, s.bot = kind, bot
+            live.match.seats[seat] = ServerBot(bot, live.row.seed, seat) if kind == "bot" else None  # type: ignore[arg-type]  # in AGENTS (above)
+            self._after_change(live)
+            return {"id": gid, "turn": live.game.ply, "seats": self.public_seats(live)}
+
+    def _idle(self, live: Live, seat: int) -> bool:
+        g = live.game
+        since = live.stamps[-1] if live.stamps else live.row.created
+        return not g.is_over and g.current == seat and self.clock() - since >= self.seat_timeout
+
+    # ----------------------------------------------------------- listings
+
+    def summary(self, row: GameRow) -> dict:
+        return {"id": row.id, "map": row.map, "players": row.players, "status": row.status, "turn": row.ply,
+                "to_move": row.to_move, "created": row.created, "updated": row.updated, "result": row.result,
+                "seats": [_public_seat(s) for s in row.seats]}
+
+    def listing(self, status: str, limit: int, offset: int) -> list[dict]:
+        return [self.summary(r) for r in self.store.list_games(status=status, limit=limit, offset=offset)]
+
+    def mine(self, held: list[str]) -> list[dict]:
+        digests = [tokens.token_hash(t) for t in held]
+        ids = self.store.games_of_tokens(digests)
+        out = []
+        for row in self.store.list_games(ids=ids, limit=len(ids) or 1):
+            seats = [s.seat for s in row.seats if any(tokens.matches(d, s.token_hash) for d in digests)]
+            creator = any(tokens.matches(d, row.admin_hash) for d in digests)
+            out.append({**self.summary(row), "my_seats": seats, "creator": creator})
+        return out
+
+    # ------------------------------------------------------ subscriptions
+
+    def subscribe(self, gid: str, token: str | None, sub: Subscriber) -> Live:
+        """Register a WebSocket subscriber; its first message (the whole log) is queued at once."""
+        live = self.live(gid)
+        sub.seat = self.seat_of(live, token, spectator_ok=True)
+        with live.lock:
+            live.subscribers.add(sub)
+            self.hub.deliver([(sub, self.update_message(live, sub))])
+        return live
+
+    def unsubscribe(self, live: Live, sub: Subscriber) -> None:
+        with live.lock:
+            live.subscribers.discard(sub)
+
+    def refresh(self, gid: str) -> None:
+        """Another process changed game gid: rebuild it if it is in memory, tell the subscribers."""
+        with self._cache_lock:
+            live = self._cache.get(gid)
+        if live is None:
+            return
+        with live.lock:
+            self._reload(live)
+            self._after_change(live, bots=False)
+
+    def resume_bots(self) -> int:
+        """After a start: schedule every game whose seat to move is a bot."""
+        waiting = self.store.bots_to_move()
+        if self.schedule is not None:
+            for gid, ply in waiting:
+                self.schedule(gid, ply)
+        return len(waiting)
+
+
+def _public_seat(s: SeatRow) -> dict:
+    return {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "has_token": s.token_hash is not None}
+
+
+def _plausible_id(gid: str) -> bool:
+    return 0 < len(gid) <= 32 and all(c.isalnum() or c in "-_" for c in gid)
+
+
+__all__ = ["Created", "GameService", "Live", "UNDOABLE", "dumps"]
