@@ -36,6 +36,18 @@ def seat_chart(seats: Mapping[int, list[SeatStat]]) -> str:
     return data_uri(fig)
 
 
+def _label_groups(points: Sequence[tuple[int, float, int]], near: float) -> list[tuple[int, float, list[int]]]:
+    """Labels at (x, y) with ids, where points at the same x and within `near` of each other in y
+    share one label (so ids do not print over each other)."""
+    groups: list[tuple[int, float, list[int]]] = []
+    for x, y, i in sorted(points):
+        if groups and groups[-1][0] == x and y - groups[-1][1] <= near:
+            groups[-1][2].append(i)
+        else:
+            groups.append((x, y, [i]))
+    return groups
+
+
 def ticket_chart(t: Tickets) -> str:
     """Left: points against difficulty (the fewest spaces joining the cities), coloured by
     completion, with the board's line. Right: completion against difficulty with 95% intervals.
@@ -61,11 +73,16 @@ def ticket_chart(t: Tickets) -> str:
     held = [s for s in shown if s.held]
     cx.errorbar([s.shortest for s in held], [s.completion.value for s in held], yerr=_err([s.completion for s in held]),
                 fmt="none", ecolor="#bbbbbb", lw=0.8, zorder=1)
-    cx.scatter([s.shortest for s in held], [s.completion.value for s in held],
-               c=[OTHER if s.flags else BAR for s in held], s=16, zorder=2)
+    for flagged, colour, label in ((False, BAR, "a ticket"), (True, OTHER, "a flagged ticket (its id)")):
+        group = [s for s in held if bool(s.flags) == flagged]
+        if group:
+            cx.scatter([s.shortest for s in group], [s.completion.value for s in group], c=colour, s=16, zorder=2,
+                       label=label)
     cx.axhline(t.completion.value, color=FAIR, ls="--", lw=1, label="all tickets held")
-    for i, s in enumerate(x for x in held if x.flags):
-        cx.annotate(str(s.ticket.id), (s.shortest, s.completion.value), xytext=(4, 4 if i % 2 else -9),
+    span = max((s.completion.value for s in held), default=1.0) - min((s.completion.value for s in held), default=0.0)
+    for i, (x, y, ids) in enumerate(_label_groups([(s.shortest, s.completion.value, s.ticket.id)
+                                                   for s in held if s.flags], 0.04 * max(span, 0.05))):
+        cx.annotate(", ".join(map(str, ids)), (x, y), xytext=(4, 4 if i % 2 else -9),
                     textcoords="offset points", fontsize=7, color=OTHER)
     cx.set_xlabel("difficulty: fewest spaces joining the cities")
     cx.set_ylabel("completed when held (95% CI)")

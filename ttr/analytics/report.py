@@ -129,7 +129,8 @@ def tickets_section(a: Analysis) -> str:
                   "held; "
                   "<i>held by winners</i> / <i>losers</i> likewise for the win rate; <i>many</i> / <i>few points for "
                   "its length</i> when its points lie more than 2 residual sds above / below the board's line of "
-                  "points on spaces (two-city tickets). " + WHY)
+                  "points on spaces (two-city tickets). In the left plot a larger dot is a ticket held more "
+                  "often. " + WHY)
             + summary + h.image(charts.ticket_chart(t), "ticket points against difficulty")
             + h.table(["id", "ticket", "kind", "points", "shortest", "held", "completed", "95% CI", "holder won",
                        "95% CI", "flags"], rows, scroll=True))
