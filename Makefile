@@ -1,8 +1,8 @@
 # Two commands do all set-up on a fresh machine (Python 3.11+, pip, make):
 #   make run    installs ttr in .venv, then: at a terminal, you play Europe against 3 bots (ttr play);
 #               with stdin not a terminal, a 4-player Europe game between bots is printed (ttr demo)
-#   make test   installs the test extras (and analytics, for ttr analyze, and the research ones: rl, train, ray), then runs the whole suite
-#               (import layers, mypy, pytest)
+#   make test   installs the test extras (and analytics, for ttr analyze, and the research ones: rl, train, ray), then
+#               runs the whole suite (import layers, mypy, pytest; a test that cannot import its extra fails here)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -32,7 +32,7 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2
+	TTR_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest -n 2
 
 bench: $(VENV)/.installed
 	$(BIN)/ttr bench

@@ -18,7 +18,10 @@ Conventions:
 from __future__ import annotations
 
 import copy
+import importlib
+import os
 from collections import Counter
+from types import ModuleType
 
 import pytest
 
@@ -325,3 +328,15 @@ def shuffle_hidden(game: ttr.Game, seat: int, rng) -> ttr.Game:
     if "edition" in d:
         rng.shuffle(d["edition"]["event_deck"])
     return ttr.load_game(d, verify=False)
+
+
+def research_import(name: str) -> ModuleType:
+    """A module of the research extras (rl, train, ray). Without it the caller is skipped, except
+    where the extras must be there (`make test` installs them and sets TTR_REQUIRE_EXTRAS; CI):
+    then it fails, so the official checkers cannot be skipped unnoticed."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as e:
+        if os.environ.get("TTR_REQUIRE_EXTRAS") or os.environ.get("CI"):
+            pytest.fail(f"{name} is missing ({e}); make test installs '.[test,rl,train,ray]'", pytrace=False)
+        pytest.skip(f"{name} is not installed (pip install -e '.[rl,train,ray]')", allow_module_level=True)

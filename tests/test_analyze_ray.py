@@ -12,8 +12,9 @@ from ttr.analytics.run import run
 from ttr.cli import main
 from ttr.maps import DATA
 
-ray = pytest.importorskip("ray")
-pytest.importorskip("matplotlib")
+from helpers import research_import
+
+ray = research_import("ray")
 
 
 @pytest.fixture(scope="module")

@@ -7,10 +7,11 @@ import importlib.util
 import json
 from pathlib import Path
 
-import pytest
+from helpers import research_import
 
-pytest.importorskip("torch")
-pytest.importorskip("gymnasium")
+research_import("torch")
+research_import("gymnasium")
+research_import("matplotlib")
 
 SCRIPT = Path(__file__).resolve().parents[1] / "examples" / "ppo_selfplay.py"
 
@@ -29,5 +30,5 @@ def test_ppo_selfplay_runs_one_tiny_iteration(tmp_path, capsys):
     assert [r["iteration"] for r in rows] == ["0", "1"] and float(rows[1]["games"]) == 2
     arena = json.loads((tmp_path / "arena.json").read_text())
     assert [a["opponent"] for a in arena] == ["random", "greedy"] and all(a["games"] == 2 for a in arena)
-    assert (tmp_path / "policy.pt").stat().st_size > 0
+    assert (tmp_path / "policy.pt").stat().st_size > 0 and (tmp_path / "curve.png").stat().st_size > 0
     assert "arena vs greedy" in capsys.readouterr().out

@@ -83,7 +83,8 @@ def _positions(map_name: str, players: int, seed: int, every: int = 5):
 def test_no_hidden_information(map_name):
     """Re-dealing everything a seat cannot see (other hands, tickets and offers, every pile's order,
     secret piece choices, the event deck) leaves its tensors unchanged: the observation, the
-    public one, and the information state (with the public log)."""
+    public one, and the information state (with the public log); so is the action mask that
+    goes with the observation (for the seat to move)."""
     players = _players(map_name)
     rules = ttr.get_ruleset(map_name, players)
     observers = [Observer(rules), Observer(rules, private=False), Observer(rules, history=True)]
@@ -92,6 +93,10 @@ def test_no_hidden_information(map_name):
     for g, seat, pending in _positions(map_name, players, seed=5):
         twin = shuffle_hidden(g, seat, rng)
         world = determinize(rules, g.view(seat, history=False, legal=False), rng)
+        if seat == g.current_player:
+            mask = observers[0].space.mask(g, pending)
+            assert np.array_equal(mask, observers[0].space.mask(twin, pending))
+            assert np.array_equal(mask, observers[0].space.mask(world, pending))
         for ob in observers:
             mine = ob.encode(g.view(seat, history=ob.history, legal=False), pending)
             assert np.array_equal(mine, ob.encode(twin.view(seat, history=ob.history, legal=False), pending))

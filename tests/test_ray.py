@@ -10,7 +10,9 @@ from click.testing import CliRunner
 from ttr.cli import main
 from ttr.errors import TtrError
 
-ray = pytest.importorskip("ray")
+from helpers import research_import
+
+ray = research_import("ray")
 
 TIMING = ("sec_per_move", "max_move_sec")
 

@@ -42,9 +42,9 @@ def test_readme_legacy_example_runs():
 
 def test_readme_training_example_runs():
     """The Research section's training loop runs (three episodes instead of 300)."""
-    import pytest
-    pytest.importorskip("torch")
-    pytest.importorskip("gymnasium")
+    from helpers import research_import
+    research_import("torch")
+    research_import("gymnasium")
     code = _block("REINFORCE")
     assert "range(300)" in code
     scope: dict = {}

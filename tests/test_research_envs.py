@@ -12,9 +12,11 @@ import ttr
 from ttr.agents import make_agent
 from ttr.runtime import Match
 
-pytest.importorskip("gymnasium")
-pytest.importorskip("pettingzoo")
-pytest.importorskip("pyspiel")
+from helpers import research_import
+
+research_import("gymnasium")
+research_import("pettingzoo")
+research_import("pyspiel")
 
 import gymnasium as gym  # noqa: E402
 import pyspiel  # noqa: E402
@@ -80,15 +82,26 @@ def test_pettingzoo_payment_steps_keep_the_same_agent():
     pytest.fail("no stepped claim came up")
 
 
-def test_pettingzoo_illegal_id_raises():
+def test_pettingzoo_illegal_id_raises_and_changes_nothing():
     e = pz_env(map="usa", players=2)
     e.reset(seed=1)
-    mask = e.observe(e.agent_selection)["action_mask"]
+    agent = e.agent_selection
+    before = e.observe(agent)
     with pytest.raises(ttr.IllegalActionIdError):
-        e.step(int(np.flatnonzero(mask == 0)[0]))
+        e.step(int(np.flatnonzero(before["action_mask"] == 0)[0]))
+    with pytest.raises(ttr.TtrError, match="an action id is needed"):
+        e.unwrapped.step(None)  # the wrapped env asserts first; the env itself names the problem
+    after = e.observe(agent)
+    assert e.agent_selection == agent and e.unwrapped.table.game.history == []
+    assert all(np.array_equal(before[k], after[k]) for k in before)
 
 
 # ---------------------------------------------------------------- Gymnasium
+
+def test_gymnasium_registers_one_id_per_board():
+    assert set(ENV_IDS) == set(ttr.editions.EDITIONS)
+    assert all(gym.spec(i).kwargs == {"map": m} for m, i in ENV_IDS.items())
+
 
 @pytest.mark.parametrize("map_name", sorted(ENV_IDS))
 def test_gymnasium_check_env(map_name):
@@ -168,6 +181,22 @@ def test_openspiel_resample_keeps_the_information_state():
                 clone = r.clone()  # a resampled world plays on like any state
                 clone.apply_action(rng.choice(clone.legal_actions()))
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_openspiel_ismcts_plays_on_resampled_worlds():
+    """OpenSpiel's own IS-MCTS bot (it resamples through resample_from_infostate) picks legal moves."""
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = pyspiel.load_game("python_ttr", {"map": "nordic", "players": 2})
+    rs = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0,
+                           max_simulations=4, random_state=rs)
+    state = game.new_initial_state()
+    state.apply_action(3)
+    for _ in range(4):
+        legal = state.legal_actions()
+        a = bot.step(state) if state.current_player() == 0 else int(rs.choice(legal))
+        assert a in legal
+        state.apply_action(a)
 
 
 def test_openspiel_the_deal_is_the_only_chance_node_and_the_cap_ends_a_game():

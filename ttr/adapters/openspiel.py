@@ -131,6 +131,12 @@ class TtrState(pyspiel.State):
     def _spiel_game(self) -> TtrGame:
         return self.get_game()
 
+    def _world_game(self) -> Game:
+        """The engine's game, once the deal is done."""
+        if self.world is None:
+            raise TtrError("the deal (the chance node at the root) is still to come")
+        return self.world.game
+
     def current_player(self) -> int:
         if self.world is None:
             return pyspiel.PlayerId.CHANCE
@@ -173,7 +179,7 @@ class TtrState(pyspiel.State):
         n = self._spiel_game().rules.players
         if not self.is_terminal():
             return [0.0] * n
-        return win_shares(self.world.game.result()["winners"], n)
+        return win_shares(self._world_game().result()["winners"], n)
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> "TtrState":
         """A state `player` cannot tell from this one, its hidden cards and tickets dealt at
@@ -193,7 +199,7 @@ class TtrState(pyspiel.State):
     def view(self, player: int, history: bool = False) -> dict:
         """What `player` sees (game.view), with the public log if asked; in a resampled world the
         log and the count of moves include what came before it."""
-        v = self.world.game.view(player, history=history, legal=False)
+        v = self._world_game().view(player, history=history, legal=False)
         if self.earlier:
             v["ply"] += len(self.earlier)
             if history:

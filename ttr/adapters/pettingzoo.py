@@ -22,6 +22,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ..errors import TtrError
 from .core import Rewards, Table, check_reward, render_view
 
 
@@ -62,7 +63,7 @@ class TtrAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.table.to_move]
 
     def observe(self, agent: str) -> dict:
@@ -74,8 +75,10 @@ class TtrAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
+        if action is None:
+            raise TtrError(f"{agent} is to move: an action id is needed (None is for agents that are done)")
         done = self.table.step(action) is not None
+        self._cumulative_rewards[agent] = 0.0
         rewards = self._rewards.step() if done else [0.0] * len(self.possible_agents)
         self.rewards = {a: float(rewards[self.possible_agents.index(a)]) for a in self.agents}
         if self.table.over:
