@@ -5,12 +5,14 @@ import random
 import time
 
 import pytest
-from test_agents import _shuffle_hidden, assert_worlds_match_views
+from test_agents import assert_worlds_match_views
 
 import ttr
 from ttr.agents import make_agent
 from ttr.agents.rollout import RolloutPlanner, playout
 from ttr.agents.search import SearchAgent
+
+from helpers import shuffle_hidden
 
 
 @pytest.mark.parametrize("map_name,players", [("europe", 2), ("usa", 3), ("nordic", 2), ("world", 2),
@@ -94,7 +96,7 @@ def test_search_plays_identically_when_hidden_information_is_shuffled(map_name, 
     rng = random.Random(12)
     checked = 0
     for g in _positions(map_name, 12, every=7):
-        twin = _shuffle_hidden(g, 0, rng)
+        twin = shuffle_hidden(g, 0, rng)
         assert twin.view(0, history=False) == g.view(0, history=False)
         a = SearchAgent(3, samples=2, keep_samples=2, confirm=2, turns="all", **options).act(g.observe(0))
         b = SearchAgent(3, samples=2, keep_samples=2, confirm=2, turns="all", **options).act(twin.observe(0))
