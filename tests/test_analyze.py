@@ -192,3 +192,17 @@ def test_ctrl_c_keeps_the_games_finished_and_the_report_says_so(tmp_path):
     info = RunInfo("usa", m.title, "usa", [2], ["planner"], 5, 1, games_played=2, stopped=True, seconds=1.0)
     page = write_report(r.rows, info, m, tmp_path)
     assert "Stopped early (Ctrl-C): these are the 2 games finished." in page.read_text()
+
+
+def test_a_run_on_a_ray_cluster_reports_its_backend_and_reads_back(tmp_path, europe_run):
+    """With --address the cluster's size is not known: the facts say so, and the records read back."""
+    rows, info = read(europe_run / "records.csv")
+    assert info is not None
+    info.backend, info.workers = "ray", None
+    write_report(rows, info, ttr.load_map("europe"), tmp_path)
+    rows2, info2, page = load(tmp_path)
+    assert info2["workers"] is None and info2["backend"] == "ray"
+    assert "all the CPUs of a ray cluster" in (tmp_path / "report.html").read_text()
+    expected, _ = expected_report(rows2, info2, ttr.load_map("europe"))
+    assert "run.workers" not in expected
+    compare_numbers(page, expected)
