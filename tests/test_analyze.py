@@ -206,3 +206,19 @@ def test_a_run_on_a_ray_cluster_reports_its_backend_and_reads_back(tmp_path, eur
     expected, _ = expected_report(rows2, info2, ttr.load_map("europe"))
     assert "run.workers" not in expected
     compare_numbers(page, expected)
+
+
+def test_route_ids_are_moved_off_city_names_and_each_other():
+    """A board's route ids: one that would sit on a city's name, or on another id, is nudged clear."""
+    from ttr.analytics.board_plot import place_clear
+    from ttr.analytics.figures import pyplot
+    fig, ax = pyplot().subplots()
+    name = ax.annotate("Boden", (0.5, 0.5), xytext=(3, 3), textcoords="offset points", fontsize=6.5)
+    ids = [ax.annotate(t, (0.52, 0.51), xytext=(0, 0), textcoords="offset points", fontsize=6.5, ha="center",
+                       va="center") for t in ("14", "15")]
+    place_clear(fig, ids, [name])
+    r = fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(r) for t in (name, *ids)]
+    assert ids[0].xyann != (0, 0) and ids[1].xyann not in ((0, 0), ids[0].xyann)
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    pyplot().close(fig)

@@ -115,10 +115,12 @@ def _draw_routes(ax, m: Map, values: Mapping[int, float] | None, cmap, norm, wid
     return mappable
 
 
-def _draw_cities(ax, m: Map, labels: Mapping[str, str] | None = None) -> None:
-    """Cities as dots with their names (with `labels`: the dots are drawn by the caller)."""
+def _draw_cities(ax, m: Map, labels: Mapping[str, str] | None = None) -> list:
+    """Cities as dots with their names (with `labels`: the dots are drawn by the caller); returns
+    the names' texts."""
     import matplotlib.patheffects as pe
     halo = [pe.withStroke(linewidth=2.2, foreground="white")]
+    names = []
     for c in m.cities:
         if not c.xy:
             continue
@@ -127,8 +129,9 @@ def _draw_cities(ax, m: Map, labels: Mapping[str, str] | None = None) -> None:
         if c.junction:
             continue
         text = c.name if labels is None else f"{c.name} {labels.get(c.name, '')}".strip()
-        ax.annotate(text, c.xy, xytext=(3, 3), textcoords="offset points", fontsize=6.5, zorder=7,
-                    path_effects=halo)  # above the route ids: a name stays readable
+        names.append(ax.annotate(text, c.xy, xytext=(3, 3), textcoords="offset points", fontsize=6.5, zorder=7,
+                                 path_effects=halo))  # above the route ids: a name stays readable
+    return names
 
 
 def _kinds_legend(ax, m: Map) -> None:
@@ -160,10 +163,11 @@ def _signed_percent():
     return FuncFormatter(lambda v, _: f"{v * 100:+.0f} pts" if v else "0")
 
 
-def _mark(ax, m: Map, values: Mapping[int, float], top: int) -> None:
-    """The `top` routes by |value| get their id, to find them in the table."""
+def _mark(ax, m: Map, values: Mapping[int, float], top: int) -> list:
+    """The `top` routes by |value| get their id, to find them in the table; returns the ids' texts."""
     best = sorted((r for r in m.routes if r.id in values), key=lambda r: -abs(values[r.id]))[:top]
     xy = _positions(m)
+    marks = []
     for r in best:
         if r.spaces:
             x, y = statistics.fmean(s[0] for s in r.spaces), statistics.fmean(s[1] for s in r.spaces)
@@ -172,8 +176,34 @@ def _mark(ax, m: Map, values: Mapping[int, float], top: int) -> None:
             x, y = (xa + xb) / 2, (ya + yb) / 2
         if r.wraparound:
             continue
-        ax.annotate(str(r.id), (x, y), fontsize=6.5, ha="center", va="center", zorder=6, weight="bold",
-                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "#333333", "lw": 0.5})
+        marks.append(ax.annotate(str(r.id), (x, y), xytext=(0, 0), textcoords="offset points", fontsize=6.5,
+                                 ha="center", va="center", zorder=6, weight="bold",
+                                 bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "#333333", "lw": 0.5}))
+    return marks
+
+
+# Where a route id may go, in points from the route's middle, in order of preference.
+NUDGES = ((0, 0), (0, -11), (0, 11), (14, 0), (-14, 0), (12, -11), (-12, -11), (12, 11), (-12, 11))
+
+
+def place_clear(fig, marks: list, names: list) -> None:
+    """Move each route id (an annotation placed in offset points) off the city names and the ids
+    placed before it: the first of NUDGES that clears them, else where it was."""
+    renderer = fig.canvas.get_renderer()
+    frame = 1.6 * fig.dpi / 72  # an id's frame around its text, in pixels
+
+    def box(t):
+        return t.get_window_extent(renderer).padded(frame)
+
+    taken = [t.get_window_extent(renderer) for t in names]
+    for t in marks:
+        for nudge in NUDGES:
+            t.xyann = nudge
+            if not any(box(t).overlaps(o) for o in taken):
+                break
+        else:
+            t.xyann = NUDGES[0]
+        taken.append(box(t))
 
 
 def route_map(m: Map, values: Mapping[int, float], title: str, label: str, *, diverging: bool = False,
@@ -189,11 +219,12 @@ def route_map(m: Map, values: Mapping[int, float], title: str, label: str, *, di
     else:
         cmap, norm = pyplot().get_cmap("YlOrRd"), Normalize(0.0, max(hi, 0.01))
     mappable = _draw_routes(ax, m, values, cmap, norm)
-    _draw_cities(ax, m)
-    _mark(ax, m, values, top)
+    names = _draw_cities(ax, m)
+    marks = _mark(ax, m, values, top)
     _kinds_legend(ax, m)
     _colorbar(fig, ax, mappable, label, diverging)
     ax.set_title(title, loc="left", fontsize=11)
+    place_clear(fig, marks, names)
     return data_uri(fig, raster=True)
 
 
@@ -213,4 +244,4 @@ def city_map(m: Map, values: Mapping[str, float], title: str, label: str) -> str
     return data_uri(fig, raster=True)
 
 
-__all__ = ["city_map", "route_map"]
+__all__ = ["NUDGES", "city_map", "place_clear", "route_map"]
