@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -69,3 +71,12 @@ def test_a_task_error_is_raised_in_the_driver(local_ray):
 def test_address_and_batch_need_the_ray_backend():
     res = CliRunner().invoke(main, ["simulate", "--games", "1", "--address", "127.0.0.1:6379"])
     assert res.exit_code == 2 and "--address is for --backend ray" in res.output
+
+
+def test_an_address_nothing_listens_on_is_a_clean_error():
+    """Ray would retry for minutes; the backend says at once that the cluster cannot be reached.
+    (In a fresh process: in this one, a Ray instance a test started would be used instead.)"""
+    res = subprocess.run([sys.executable, "-c", "from ttr.cli import main; main()", "simulate", "--games", "1",
+                          "--map", "usa", "--players", "2", "--backend", "ray", "--address", "127.0.0.1:1"],
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 1 and "cannot reach the Ray cluster at 127.0.0.1:1" in res.stderr

@@ -12,6 +12,7 @@ process (ray.init), the backend uses that instance and leaves it running.
 """
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable, Iterable
 from itertools import islice
 from typing import Any
@@ -22,6 +23,18 @@ from ..errors import TtrError
 from ..runtime.backend import IN_FLIGHT
 
 DEFAULT_BATCH = 8
+
+
+def _check_reachable(address: str) -> None:
+    """Fail at once on a HOST:PORT nothing listens on (Ray itself retries for minutes); other
+    forms ("auto", "ray://...") are left to Ray."""
+    host, sep, port = address.rpartition(":")
+    if not sep or "/" in address or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=10).close()
+    except OSError as e:
+        raise TtrError(f"cannot reach the Ray cluster at {address}: {e.strerror or e}") from None
 
 
 def _run_batch(fn: Callable[[Any], Any], batch: list) -> list:
@@ -48,6 +61,7 @@ class RayBackend:
         if not self.address:
             ray.init(num_cpus=self.workers, **kw)
             return True
+        _check_reachable(self.address)
         import ttr
         try:
             ray.init(address=self.address, runtime_env={"py_modules": [ttr]}, **kw)
