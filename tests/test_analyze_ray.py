@@ -3,6 +3,8 @@ seed, on a small local Ray instance; a map file's board travels with its text.""
 from __future__ import annotations
 
 import csv
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -52,3 +54,13 @@ def test_a_map_file_is_played_on_ray_without_the_file(local_ray, tmp_path):
     on_ray = run(board, [2], ["planner", "random"], 4, 9, backend=RayBackend(batch=3))
     assert on_ray.backend == "ray" and local.backend == "local"
     assert on_ray.rows == local.rows and len(local.rows) == 8
+
+
+def test_analyze_says_at_once_when_the_cluster_cannot_be_reached(tmp_path):
+    """A clean error, no traceback and no report (in a fresh process: in this one a Ray instance
+    a test started would be used instead)."""
+    res = subprocess.run([sys.executable, "-c", "from ttr.cli import main; main()", "analyze", "--map", "usa",
+                          "--players", "2", "--games", "1", "--backend", "ray", "--address", "127.0.0.1:1",
+                          "--out", str(tmp_path / "r")], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 1 and "Error: cannot reach the Ray cluster at 127.0.0.1:1" in res.stderr
+    assert "Traceback" not in res.stderr and not (tmp_path / "r" / "report.html").exists()
