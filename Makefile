@@ -3,9 +3,10 @@
 #               build into ttr/server/static/), starts the game server (ttr serve), prints its URL and
 #               opens a browser when there is one (PORT=8000 by default); `.venv/bin/ttr play` plays in
 #               the terminal instead
-#   make test   installs the test extras (and the research ones: rl, train, ray), the client, and Debian's
-#               chromium when missing (apt-get), then runs the whole suite (import layers, mypy, vitest,
-#               pytest with the browser tests; a research test that cannot import its extra fails here)
+#   make test   installs the test extras (with analytics, for ttr analyze, and the research ones: rl,
+#               train, ray), the client, and Debian's chromium when missing (apt-get), then runs the whole
+#               suite (import layers, mypy, vitest, pytest with the browser tests; a test that cannot
+#               import its extra fails here)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -26,7 +27,7 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 	touch $@
 
 $(VENV)/.installed-test: $(VENV)/.installed
-	$(BIN)/python -m pip install -q -e '.[test,rl,train,ray]'
+	$(BIN)/python -m pip install -q -e '.[test,analytics,rl,train,ray]'
 	touch $@
 
 install: $(VENV)/.installed

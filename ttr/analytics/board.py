@@ -1,0 +1,95 @@
+"""Which board a run plays: a shipped map by name, or a designer's own map file together with
+the edition whose rules it plays. A Board is a picklable value that carries a map file's text, so
+workers (local processes or Ray nodes) never read the file; each builds the rules once."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..editions import EDITIONS, get_edition, get_ruleset
+from ..engine import Game, Ruleset
+from ..errors import MapError, TtrError
+from ..maps import Map, load_map, load_map_file, parse_map
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str               # the map's own name (its file's `name`)
+    edition: str            # the edition (registry name) whose rules it plays
+    path: str | None = None  # a designer's map file; None: the shipped board `name`
+    text: str | None = field(default=None, repr=False)  # that file's JSON, as read when the run began
+
+    @property
+    def label(self) -> str:
+        return self.name if self.path is None else f"{self.name} ({Path(self.path).name}, {self.edition} rules)"
+
+    def load(self) -> Map:
+        return load_map(self.name) if self.path is None else _map_file(self._text(), Path(self.path).name)
+
+    def ruleset(self, players: int) -> Ruleset:
+        if self.path is None:
+            return get_ruleset(self.name, players)
+        return _file_ruleset(self._text(), Path(self.path).name, self.edition, players)
+
+    def new_game(self, players: int, seed: int, *, record: bool = False) -> Game:
+        return Game.new(self.ruleset(players), seed, record=record)
+
+    def raw(self) -> dict | None:
+        """The map file's JSON (kept with the records so a report can be drawn again), or None for a
+        shipped board."""
+        return None if self.path is None else json.loads(self._text())
+
+    def _text(self) -> str:
+        if self.text is None:
+            raise TtrError(f"{self.path}: a map file's board is made by from_file (it carries the file's text)")
+        return self.text
+
+
+@lru_cache(maxsize=8)
+def _map_file(text: str, origin: str) -> Map:
+    return parse_map(json.loads(text), origin)  # text that from_file has validated
+
+
+@lru_cache(maxsize=32)
+def _file_ruleset(text: str, origin: str, edition: str, players: int) -> Ruleset:
+    return Ruleset(_map_file(text, origin), get_edition(edition), players)
+
+
+def shipped(name: str) -> Board:
+    get_edition(name)  # TtrError naming the known boards
+    return Board(name, name)
+
+
+def from_file(path: str, edition: str | None = None) -> Board:
+    """A designer's map file, validated (MapError naming the file, the entry and the problem), with
+    the edition it plays: `edition`, or else the map's own `name` if that names an edition."""
+    m = load_map_file(path)
+    text = Path(path).read_text(encoding="utf-8")
+    if edition is None:
+        if m.name not in EDITIONS:
+            raise TtrError(f"{Path(path).name}: the map is named {m.name!r}, which is no edition's name, so it "
+                           f"does not say whose rules it plays: give --edition ({', '.join(sorted(EDITIONS))})")
+        edition = m.name
+    get_edition(edition)
+    return Board(m.name, edition, str(Path(path).resolve()), text)
+
+
+def check_playable(board: Board, players: int) -> None:
+    """TtrError (or MapError) saying why `board` cannot be played by `players` under its edition:
+    a player count outside the edition's range, a route length it does not score, too few
+    tickets or cards to deal."""
+    ed = get_edition(board.edition)
+    if not ed.min_players <= players <= ed.max_players:
+        raise TtrError(f"{board.label} is for {ed.min_players}-{ed.max_players} players, not {players}")
+    try:
+        board.new_game(players, 0)
+    except (TtrError, MapError):
+        raise
+    except Exception as e:  # noqa: BLE001 - a map the edition's setup cannot deal: say so, plainly
+        raise TtrError(f"{board.label} cannot be set up for {players} players under the {board.edition} rules "
+                       f"({type(e).__name__}: {e}); check its tickets and routes") from None
+
+
+__all__ = ["Board", "check_playable", "from_file", "shipped"]

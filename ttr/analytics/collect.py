@@ -1,0 +1,132 @@
+"""Collecting records: one game between bots, played with the match loop, becomes one row per
+seat (the columns are `records.FIELDS`, described in docs/analyze.md; lists are lists here and
+space-separated in the CSV).
+
+A game is a pure function of its Task (board, players, seed, seat lineup), so a run's records do
+not depend on the backend or the number of workers. What the engine's result does not say is
+watched while the game is played: the public score after every round (the game arc) and the
+forced moves (G5: a pass when nothing else is legal, a ticket draw offered alone).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..engine.actions import PASS, TICKETS
+from ..engine.phases import TURN
+from ..runtime import Match
+from ..runtime.arena import agent_of, bot_labels, create_agent, lineups
+from .board import Board
+from .records import SOURCES
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game of a run."""
+    index: int
+    board: Board
+    players: int
+    seed: int
+    rotation: int
+    bots: tuple[str, ...]  # bot label per seat
+
+
+def schedule(board: Board, player_counts: Sequence[int], bots: Sequence[str], games: int,
+             seed: int) -> Iterator[Task]:
+    """`games` games for each player count, made as they are needed. With several bots the seats
+    rotate as in the arena: game i plays seed + i // R in rotation i % R (R distinct rotations of
+    the lineup), so every bot sits in every seat on the same deals."""
+    labels = bot_labels(bots)
+    index = 0
+    for players in player_counts:
+        rots = lineups(labels, players)
+        for i in range(games):
+            r = i % len(rots)
+            yield Task(index, board, players, seed + i // len(rots), r, rots[r])
+            index += 1
+
+
+class Watched:
+    """A bot's seat that counts its forced moves before passing the observation on."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.name = getattr(bot, "name", type(bot).__name__)
+        self.forced_passes = 0
+        self.forced_ticket_draws = 0
+
+    def act(self, obs):
+        legal = obs.legal
+        if obs.phase == TURN and len(legal) == 1:
+            kind = legal[0].kind
+            if kind == PASS:
+                self.forced_passes += 1
+            elif kind == TICKETS:
+                self.forced_ticket_draws += 1
+        return self.bot.act(obs)
+
+
+class Arc:
+    """Listens to a match: the public score of every seat at the start and after every round."""
+
+    def __init__(self, game):
+        self.points = [tuple(game.scores)]
+        self._turns = game.turns
+        self.players = game.num_players
+
+    def __call__(self, match, seat, action) -> None:
+        g = match.game
+        if g.turns != self._turns:
+            self._turns = g.turns
+            if g.turns % self.players == 0 or g.is_over:
+                self.points.append(tuple(g.scores))
+
+
+def sources(p: dict) -> dict[str, int]:
+    """A player's total split by where the points came from; the parts add up to `total`.
+    Legacy: money held, the remaining-trains bonus, tickets and the floor at $0 (L5)."""
+    out = dict.fromkeys((c for c, _ in SOURCES), 0)
+    if "money_held" in p:
+        out.update(pts_money=p["money_held"], pts_trains_left=p["remaining_trains_bonus"],
+                   pts_tickets=p["ticket_points"], pts_floor=p["total"] - p["raw_total"])
+    else:
+        out.update(pts_routes=p["route_points"], pts_tickets=p["ticket_points"],
+                   pts_bonuses=sum(p["bonuses"].values()), pts_stations=p["station_points"],
+                   pts_harbors=p["harbor_points"], pts_exchanges=p["exchange_points"])
+    return out
+
+
+def play_task(task: Task) -> list[dict]:
+    """Play one game (runs in a worker process) and return its rows, seat by seat."""
+    game = task.board.new_game(task.players, task.seed)
+    seats = [Watched(create_agent(agent_of(b), task.seed * 1000 + s)) for s, b in enumerate(task.bots)]
+    arc = Arc(game)
+    Match(game, seats, on_move=arc, names=[f"bot {b}" for b in task.bots]).run()
+    r = game.result()
+    n = task.players
+    shares = [0.0] * n
+    for w in r["winners"]:
+        shares[w] += 1 / len(r["winners"])
+    ended = "deadlock" if game.passes >= n else "pieces"
+    rows = []
+    for s, p in enumerate(r["players"]):
+        src = sources(p)
+        if sum(src.values()) != p["total"]:  # pragma: no cover - a guard on sources()
+            raise AssertionError(f"sources {src} do not add up to {p['total']}")
+        rows.append({
+            "game": task.index, "map": task.board.name, "edition": task.board.edition, "players": n,
+            "seed": task.seed, "rotation": task.rotation, "seat": s, "bot": task.bots[s],
+            "turns": game.turns, "actions": len(game.actions), "ended": ended,
+            "total": p["total"], "rank": p["rank"], "win": round(shares[s], 6), **src,
+            "tickets_kept": sorted(p["tickets_completed"] + p["tickets_failed"]),
+            "tickets_done": sorted(p["tickets_completed"]),
+            "routes": [rid for rid in task.board.ruleset(n).route_ids if game.owner[rid] == s],
+            "stations_built": p.get("stations_built", 0), "harbors_built": p.get("harbors_built", 0),
+            "longest_path": p.get("longest_path"), "trains_left": p["trains_left"],
+            "forced_passes": seats[s].forced_passes, "forced_ticket_draws": seats[s].forced_ticket_draws,
+            "arc": [pt[s] for pt in arc.points],
+        })
+    return rows
+
+
+__all__ = ["Arc", "Task", "Watched", "play_task", "schedule", "sources"]

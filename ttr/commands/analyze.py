@@ -1,0 +1,119 @@
+"""`ttr analyze`: the designer's workbench. Many bot games on a board (shipped, or your own map
+file) become an HTML report (heat maps on the board, tickets, seats, the game arc, score sources,
+bots, failure states) and the raw records (CSV); `--compare A B` sets two runs side by side."""
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from ..analytics import board as boards
+from ..analytics.compare import write_compare
+from ..analytics.figures import require
+from ..analytics.output import RECORDS, write_report
+from ..analytics.records import RunInfo
+from ..analytics.run import run
+from ..editions import EDITIONS, player_range
+from ..errors import TtrError
+from ..version import __version__
+from .options import MAPS, backend_options, bots_option, make_backend
+
+
+def parse_players(value: str, allowed: range) -> list[int]:
+    """'4', '2,3' or '2-5' (the board's range): the player counts, each checked."""
+    counts: list[int] = []
+    try:
+        for part in value.split(","):
+            lo, _, hi = part.strip().partition("-")
+            counts += range(int(lo), int(hi or lo) + 1)
+    except ValueError:
+        raise click.BadParameter(f"{value!r}: give a count (4), a list (2,3,4) or a range (2-5)",
+                                 param_hint="'--players'") from None
+    bad = [n for n in counts if n not in allowed]
+    if bad or not counts:
+        raise click.BadParameter(f"this board is for {allowed.start}-{allowed.stop - 1} players, not {bad[0] if bad else value}",
+                                 param_hint="'--players'")
+    return sorted(set(counts))
+
+
+def choose_board(map_name: str | None, map_file: str | None, edition: str | None) -> boards.Board:
+    if map_file and map_name:
+        raise click.UsageError("give --map (a shipped board) or --map-file (your own), not both")
+    if edition and not map_file:
+        raise click.UsageError("--edition goes with --map-file (a shipped board plays its own edition)")
+    try:
+        return boards.from_file(map_file, edition) if map_file else boards.shipped(map_name or "europe")
+    except TtrError as e:
+        raise click.BadParameter(str(e), param_hint="'--map-file'") from None
+
+
+def progress_bar():
+    """A progress bar on stderr; no auto-refresh thread while worker processes are forked."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TimeRemainingColumn(), console=Console(stderr=True), transient=True, auto_refresh=False)
+
+
+@click.command("analyze")
+@click.option("--map", "map_name", type=MAPS, default=None, help="a shipped board [default: europe]")
+@click.option("--map-file", type=click.Path(dir_okay=False), default=None,
+              help="your own board (docs/map-format.md), validated; it plays --edition's rules")
+@click.option("--edition", type=click.Choice(sorted(EDITIONS)), default=None,
+              help="whose rules --map-file plays [default: the map's name, if it names an edition]")
+@click.option("--players", "players_text", default="4", show_default=True,
+              help="a count, a list (2,3,4) or a range (2-5): --games games for each")
+@bots_option(help="comma-separated bot names; fewer than the seats are cycled and rotated over the seats")
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="games per player count")
+@click.option("--seed", type=int, default=1, show_default=True)
+@backend_options
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="processes, or a local Ray instance's CPUs (default: all cores)")
+@click.option("--out", type=click.Path(file_okay=False), default="report", show_default=True,
+              help="the folder for report.html, records.csv and records.json")
+@click.option("--compare", nargs=2, type=click.Path(exists=True), default=None, metavar="A B",
+              help="compare two runs (records.csv files or report folders) instead of playing: writes compare.html")
+def command(map_name: str | None, map_file: str | None, edition: str | None, players_text: str, bots: list[str],
+            games: int, seed: int, backend: str, address: str | None, batch: int | None, workers: int | None,
+            out: str, compare: tuple[str, str] | None) -> None:
+    """Play many bot games on a board and write an HTML report of what decides them (with the raw
+    records as CSV). Ctrl-C stops early and reports the games finished."""
+    try:
+        require()  # matplotlib: fail before any game is played
+    except TtrError as e:
+        raise click.ClickException(str(e)) from None
+    if compare:
+        try:
+            page = write_compare(compare[0], compare[1], out)
+        except TtrError as e:
+            raise click.ClickException(str(e)) from None
+        click.echo(f"wrote {page}")
+        return
+    board = choose_board(map_name, map_file, edition)
+    counts = parse_players(players_text, player_range(board.edition))
+    where = make_backend(backend, address, batch, workers)
+    started = time.strftime("%Y-%m-%d %H:%M:%S")
+    try:
+        with progress_bar() as bar:
+            task = bar.add_task(f"analyze {board.name}", total=games * len(counts))
+            result = run(board, counts, bots, games, seed, where, workers,
+                         lambda done, total: bar.update(task, completed=done, total=total, refresh=True))
+    except TtrError as e:
+        raise click.ClickException(str(e)) from None
+    if not result.rows:
+        raise click.ClickException("stopped before the first game ended")
+    m = board.load()
+    played = len({r["game"] for r in result.rows})
+    workers = result.workers or (None if address else os.cpu_count())  # a local Ray instance: all cores
+    info = RunInfo(board.name, m.title, board.edition, counts, list(bots), games, seed, result.backend, workers,
+                   __version__, board.path, board.raw(), played, result.stopped, round(result.seconds, 3), started,
+                   "ttr " + shlex.join(["analyze", *sys.argv[2:]]) if sys.argv[1:2] == ["analyze"] else "")
+    page = write_report(result.rows, info, m, out)
+    if result.stopped:
+        click.echo(f"Stopped: {played} of {games * len(counts)} games finished.", err=True)
+    click.echo(f"{played} games in {result.seconds:.1f} s ({played / result.seconds:.1f} games/s, "
+               f"{f'{workers} {result.backend} worker(s)' if workers else 'all the Ray cluster'}); wrote {page} and {Path(out) / RECORDS}")
