@@ -109,3 +109,26 @@ export function Toasts({ toasts }: { toasts: ToastApi }) {
     </div>
   );
 }
+
+/** A whole page that says what went wrong, with the way back to the lobby. */
+export function ErrorPage({ message }: { message: string }) {
+  return (
+    <div class="page center">
+      <p class="error-box" role="alert">
+        {message}
+      </p>
+      <a class="btn" href="#/">
+        {t('back_to_lobby')}
+      </a>
+    </div>
+  );
+}
+
+/** A whole page shown while a game or a replay loads. */
+export function LoadingPage({ text }: { text: string }) {
+  return (
+    <div class="page center" aria-busy="true">
+      <p>{text}</p>
+    </div>
+  );
+}

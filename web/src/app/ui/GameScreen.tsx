@@ -20,7 +20,7 @@ import { Icon } from './Icons';
 import { Hand, Log, Tickets, ticketViews, type TicketView } from './Panels';
 import { Players } from './Players';
 import { Prompt, type Mode } from './Prompt';
-import { TopBar, useToasts, Toasts, Modal } from './Common';
+import { ErrorPage, LoadingPage, TopBar, useToasts, Toasts, Modal } from './Common';
 import { Help } from './Help';
 import { Settings } from './Settings';
 import { LegacyPanel } from './Legacy';
@@ -353,23 +353,10 @@ export function GameScreen({ id }: { id: string }) {
 
   // ---------------------------------------------------------------- render
   if (fatal) {
-    return (
-      <div class="page center">
-        <p class="error-box" role="alert">
-          {fatal}
-        </p>
-        <a class="btn" href="#/">
-          {t('back_to_lobby')}
-        </a>
-      </div>
-    );
+    return <ErrorPage message={fatal} />;
   }
   if (!view || !env || !map) {
-    return (
-      <div class="page center" aria-busy="true">
-        <p>{status === 'closed' ? t('reconnecting') : t('loading')}</p>
-      </div>
-    );
+    return <LoadingPage text={status === 'closed' ? t('reconnecting') : t('loading')} />;
   }
 
   const result = view.result;

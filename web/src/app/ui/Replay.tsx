@@ -10,7 +10,7 @@ import { mapName, t } from '../i18n';
 import { entryWords } from '../logtext';
 import type { Envelope, LogEntry, ReplayRecord, ReplayStep } from '../types';
 import { usePrefs } from './App';
-import { TopBar, Modal } from './Common';
+import { ErrorPage, LoadingPage, TopBar, Modal } from './Common';
 import { DrawArea } from './Draw';
 import { EndScreen, type Highlight } from './EndScreen';
 import { Help } from './Help';
@@ -108,23 +108,10 @@ export function ReplayScreen({ id }: { id: string }) {
   }, [shown, endHl, prefs.animations]);
 
   if (error) {
-    return (
-      <div class="page center">
-        <p class="error-box" role="alert">
-          {error}
-        </p>
-        <a class="btn" href="#/">
-          {t('back_to_lobby')}
-        </a>
-      </div>
-    );
+    return <ErrorPage message={error} />;
   }
   if (!rec || !map || !shown) {
-    return (
-      <div class="page center" aria-busy="true">
-        <p>{t('loading')}</p>
-      </div>
-    );
+    return <LoadingPage text={t('loading')} />;
   }
   const env: Envelope = { id, turn: shown.ply, seat: null, status: shown.ply === plies ? 'over' : 'playing', can_undo: false, seats: shown.seats, view: shown.view };
   const entry = shown.ply > 0 ? log[shown.ply - 1] : null;
