@@ -96,7 +96,19 @@ def artifacts(request) -> Path:
 
 
 class Errors(list):
-    """Errors the page reported (uncaught exceptions, console errors): a test fails on any."""
+    """Errors the page reported (uncaught exceptions, console errors): a test fails on any,
+    except console errors holding a text the test said it expects (`page.errors.expect`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.expected: list[str] = []
+
+    def expect(self, text: str) -> None:
+        self.expected.append(text)
+
+    def console(self, text: str) -> None:
+        if "WebSocket" not in text and not any(e in text for e in self.expected):
+            self.append(f"console: {text}")
 
 
 def _page(browser, errors: Errors, phone: bool = False, lang: str = "en"):
@@ -109,7 +121,8 @@ def _page(browser, errors: Errors, phone: bool = False, lang: str = "en"):
     page = ctx.new_page()
     page.set_default_timeout(20000)
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    page.on("console", lambda m: m.type == "error" and "WebSocket" not in m.text and errors.append(f"console: {m.text}"))
+    page.on("console", lambda m: m.type == "error" and errors.console(m.text))
+    page.errors = errors  # type: ignore[attr-defined]
     return ctx, page
 
 

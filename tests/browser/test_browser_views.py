@@ -196,6 +196,23 @@ def test_the_replay_viewer_steps_through_a_finished_game(page, server, artifacts
     page.screenshot(path=str(artifacts / "end.png"))
 
 
+def test_a_game_or_replay_that_cannot_be_shown_says_why_in_words(page, server, artifacts):
+    """The server's refusals (no such game; a replay before the end) reach the player as the
+    client's own words, with the way back to the lobby."""
+    unfinished = create_game(server, "usa", ["human", "human"])["id"]
+    page.errors.expect("status of 409")  # the browser logs each refused request
+    page.errors.expect("status of 404")
+    for path, words in ((f"#/replay/{unfinished}", "This game is not over yet"),
+                        ("#/replay/no-such-game", "There is no such game."),
+                        ("#/g/no-such-game", "There is no such game.")):
+        page.goto(server + path)
+        box = page.locator('.error-box[role="alert"]')
+        box.wait_for()
+        assert words in box.inner_text()
+        assert page.locator('a.btn[href="#/"]').count() == 1
+    page.screenshot(path=str(artifacts / "no-such-game.png"))
+
+
 def test_the_help_panel_lists_the_shortcuts(page, server, artifacts):
     gid = _finished_bot_game(server, "usa", 2, seed=2)
     page.goto(f"{server}#/g/{gid}")

@@ -56,6 +56,7 @@ const EN = {
   connecting: 'Connecting…',
   reconnecting: 'Connection lost, reconnecting…',
   not_found: 'There is no such game.',
+  err_not_over: 'This game is not over yet: its replay opens when it ends.',
   spectating: 'Watching',
   // game screen
   your_turn: 'Your turn',
@@ -438,6 +439,7 @@ const ZH: Record<Key, string> = {
   err_illegal: '不能这样走：{detail}',
   err_network: '无法连接服务器：{detail}',
   err_not_your_move: '现在不是你的回合。',
+  err_not_over: '这局游戏还没有结束：结束后才能回放。',
   err_generic: '{detail}',
   not_your_turn: '不是你的回合',
   final_scores: '最终得分',

@@ -38,6 +38,8 @@ export function typing(target: EventTarget | null): boolean {
 
 export function errorText(e: unknown): string {
   if (e instanceof ApiError) {
+    if (e.code === 'not-found') return t('not_found');
+    if (e.code === 'not-over') return t('err_not_over');
     if (e.code === 'stale-turn') return t('err_stale');
     if (e.code === 'illegal-action') return t('err_illegal', { detail: e.detail });
     if (e.code === 'not-your-move') return t('err_not_your_move');
@@ -83,7 +85,7 @@ export function GameScreen({ id }: { id: string }) {
     const socks = (tokens.length ? tokens : [null]).map(
       (tok) =>
         new GameSocket(id, tok, onUpdate, (st, err) => {
-          if (err && st === 'failed') setFatal(err.code === 'not-found' ? t('not_found') : errorText(err));
+          if (err && st === 'failed') setFatal(errorText(err));
           else if (err) toasts.push(errorText(err));
           setStatus(st);
         }),
