@@ -7,11 +7,18 @@ is read from the screen (which routes are clickable, which prompt is open), neve
 """
 from __future__ import annotations
 
+import json as _json
 import re
+import threading
 import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Page
+
+from ttr.engine.legal import expand
 
 CHROME_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -85,6 +92,28 @@ def draw_blind(page: Page, deck: str = "deck") -> None:
     wait_ply_change(page, ply)
 
 
+def _click_and_wait(page: Page, selector: str, ply: int) -> None:
+    page.locator(selector).click()
+    wait_ply_change(page, ply)
+
+
+def _take_a_card(page: Page, ply: int) -> bool:
+    """Take a card: a blind one from the first deck that can be drawn, else the first face-up
+    card (choosing the refill's pile when asked). False when no card can be taken."""
+    for deck in ("deck", "train", "ship"):
+        if page.locator(f'[data-deck="{deck}"]:not([disabled])').count():
+            draw_blind(page, deck)
+            return True
+    slots = page.locator(".face-up .card-button:not([disabled])")
+    if not slots.count():
+        return False
+    slots.first.click()
+    if page.locator(".refill-pop").count():
+        page.locator(".refill-pop [data-refill]").first.click()
+    wait_ply_change(page, ply)
+    return True
+
+
 def play_one_move(page: Page, prefer_long: bool = True) -> str:
     """One move of a simple player: keep tickets, pay or give up tunnels, claim the longest
     route it can, else take cards from the deck. Returns what it did."""
@@ -97,9 +126,7 @@ def play_one_move(page: Page, prefer_long: bool = True) -> str:
         keep_tickets(page)
         return "keep"
     if phase == "choose-pieces":
-        ply = st["ply"]
-        page.locator('[data-action="pieces"]').click()
-        wait_ply_change(page, ply)
+        _click_and_wait(page, '[data-action="pieces"]', st["ply"])
         return "pieces"
     if phase == "tunnel":
         ply = st["ply"]
@@ -111,23 +138,9 @@ def play_one_move(page: Page, prefer_long: bool = True) -> str:
         wait_ply_change(page, ply)
         return "tunnel"
     if phase == "second-card":
-        for deck in ("deck", "train", "ship"):
-            d = page.locator(f'[data-deck="{deck}"]:not([disabled])')
-            if d.count():
-                draw_blind(page, deck)
-                return "draw"
-        slots = page.locator(".face-up .card-button:not([disabled])")
-        if slots.count():
-            ply = st["ply"]
-            slots.first.click()
-            if page.locator(".refill-pop").count():
-                page.locator(".refill-pop [data-refill]").first.click()
-            wait_ply_change(page, ply)
+        if _take_a_card(page, st["ply"]):
             return "draw"
-        stop = page.locator('[data-action="stop"]')
-        ply = st["ply"]
-        stop.click()
-        wait_ply_change(page, ply)
+        _click_and_wait(page, '[data-action="stop"]', st["ply"])
         return "stop"
     routes = selectable_routes(page)
     if routes:
@@ -136,27 +149,12 @@ def play_one_move(page: Page, prefer_long: bool = True) -> str:
         page.locator(".pay-panel").wait_for(timeout=5000)
         confirm_prompt(page)
         return "claim"
-    for deck in ("deck", "train", "ship"):
-        d = page.locator(f'[data-deck="{deck}"]:not([disabled])')
-        if d.count():
-            draw_blind(page, deck)
-            return "draw"
-    slots = page.locator(".face-up .card-button:not([disabled])")
-    if slots.count():
-        ply = st["ply"]
-        slots.first.click()
-        if page.locator(".refill-pop").count():
-            page.locator(".refill-pop [data-refill]").first.click()
-        wait_ply_change(page, ply)
+    if _take_a_card(page, st["ply"]):
         return "draw"
     if page.locator('[data-deck="tickets"]:not([disabled])').count():
-        ply = st["ply"]
-        page.locator('[data-deck="tickets"]').click()
-        wait_ply_change(page, ply)
+        _click_and_wait(page, '[data-deck="tickets"]', st["ply"])
         return "tickets"
-    ply = st["ply"]
-    page.locator('[data-action="pass"]').click()
-    wait_ply_change(page, ply)
+    _click_and_wait(page, '[data-action="pass"]', st["ply"])
     return "pass"
 
 
@@ -177,12 +175,6 @@ def play_to_the_end(page: Page, limit: float = 240, shots: Path | None = None, e
 
 
 # ------------------------------------------------------------------ the other seat, over the API
-import json as _json
-import threading
-import urllib.request
-
-from ttr.engine.legal import expand
-
 
 def api(base: str, path: str, body: dict | None = None, token: str | None = None):
     req = urllib.request.Request(base + path.lstrip("/"), data=_json.dumps(body).encode() if body is not None else None,
@@ -253,6 +245,21 @@ class OtherSeat:
         self.thread.join(5)
         if self.error:
             raise self.error
+
+
+@contextmanager
+def playing_seat_0(page: Page, base: str, map_name: str, seed: int) -> Iterator[dict]:
+    """A 2-player game of `map_name` dealt by `seed`: the page joins seat 0 by its link and waits
+    for its first move; seat 1 is an OtherSeat, closed (its errors raised) at the end. Yields
+    the created game (id and seats' tokens)."""
+    g = create_game(base, map_name, ["human", "human"], seed=seed)
+    other = OtherSeat(base, g["id"], g["seats"][1]["token"])
+    try:
+        page.goto(join_link(base, g, 0))
+        wait_my_move(page)
+        yield g
+    finally:
+        other.close()
 
 
 def click_city(page: Page, city: str) -> None:

@@ -5,23 +5,20 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import browser_scenarios as sc
 from browser_helpers import (
-    OtherSeat,
     api,
     click_city,
     click_route,
     confirm_prompt,
-    create_game,
     draw_blind,
     game_state,
     hand_of,
-    join_link,
     keep_tickets,
     play_one_move,
     play_to_the_end,
+    playing_seat_0,
     selectable_routes,
     wait_my_move,
     wait_ply_change,
@@ -81,11 +78,7 @@ def test_a_whole_europe_game_against_bots_to_the_end_screen(page, server, artifa
 
 def test_tunnel_station_and_ticket_draw(page, server, artifacts):
     s = sc.tunnel_station_tickets()
-    g = create_game(server, "europe", ["human", "human"], seed=s.seed)
-    other = OtherSeat(server, g["id"], g["seats"][1]["token"])
-    try:
-        page.goto(join_link(server, g, 0))
-        wait_my_move(page)
+    with playing_seat_0(page, server, "europe", s.seed) as g:
         keep_tickets(page)
         wait_my_move(page)
         # the tunnel: claim it, see the revealed cards, pay the extra
@@ -122,8 +115,6 @@ def test_tunnel_station_and_ticket_draw(page, server, artifacts):
         keep_tickets(page, 1)
         page.wait_for_function(f"() => +document.querySelector('.player[data-seat=\"0\"] .s-tickets').textContent === {before + 1}")
         assert page.locator(".tickets-panel [data-ticket]").count() == before + 1
-    finally:
-        other.close()
 
 
 def test_hot_seat_never_shows_one_seat_the_other_hand(page, server, artifacts):
@@ -177,11 +168,7 @@ def _order(card: str) -> int:
 
 def test_world_ship_route_and_harbor(page, server, artifacts):
     s = sc.ship_and_harbor()
-    g = create_game(server, "world", ["human", "human"], seed=s.seed)
-    other = OtherSeat(server, g["id"], g["seats"][1]["token"])
-    try:
-        page.goto(join_link(server, g, 0))
-        wait_my_move(page)
+    with playing_seat_0(page, server, "world", s.seed) as g:
         keep_tickets(page)
         wait_my_move(page)
         assert game_state(page)["phase"] == "choose-pieces"
@@ -214,17 +201,11 @@ def test_world_ship_route_and_harbor(page, server, artifacts):
             page.screenshot(path=str(artifacts / "refill-choice.png"))
             page.locator(".refill-pop [data-refill]").first.click()
         wait_ply_change(page, ply)
-    finally:
-        other.close()
 
 
 def test_legends_of_the_west_shows_the_event(page, server, artifacts):
     s = sc.newspaper_first_draw()
-    g = create_game(server, "legends-west", ["human", "human"], seed=s.seed)
-    other = OtherSeat(server, g["id"], g["seats"][1]["token"])
-    try:
-        page.goto(join_link(server, g, 0))
-        wait_my_move(page)
+    with playing_seat_0(page, server, "legends-west", s.seed) as g:
         assert page.locator(".player-score").first.inner_text().startswith("$")  # money, not points
         keep_tickets(page)
         wait_my_move(page)
@@ -235,17 +216,11 @@ def test_legends_of_the_west_shows_the_event(page, server, artifacts):
         assert s.info["event"] in page.locator(".event-card").inner_text()
         assert page.locator(".log-entry", has_text="newspaper").count() >= 1
         page.screenshot(path=str(artifacts / "event.png"))
-    finally:
-        other.close()
 
 
 def test_nordic_ferry_payment_chosen_kind_by_kind(page, server, artifacts):
     s = sc.nordic_ferry_families()
-    g = create_game(server, "nordic", ["human", "human"], seed=s.seed)
-    other = OtherSeat(server, g["id"], g["seats"][1]["token"])
-    try:
-        page.goto(join_link(server, g, 0))
-        wait_my_move(page)
+    with playing_seat_0(page, server, "nordic", s.seed) as g:
         keep_tickets(page)
         for _ in range(s.info["draw_turns"]):
             wait_my_move(page)
@@ -271,8 +246,6 @@ def test_nordic_ferry_payment_chosen_kind_by_kind(page, server, artifacts):
         page.wait_for_selector(f'.ttr-claim[data-claim="{s.info["route"]}"]')
         log = api(server, f"api/games/{g['id']}/log")["log"]
         assert any(e.get("action") == f"claim {s.info['route']} {chosen}" for e in log)
-    finally:
-        other.close()
 
 
 def test_a_friend_joins_by_link_and_errors_are_shown_in_words(new_page, server, artifacts):

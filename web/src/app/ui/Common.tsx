@@ -3,7 +3,9 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n';
 import { getPrefs, setPrefs } from '../store';
+import { Help } from './Help';
 import { Icon } from './Icons';
+import { Settings } from './Settings';
 
 export function LangSwitch() {
   const lang = getPrefs().lang;
@@ -131,4 +133,25 @@ export function LoadingPage({ text }: { text: string }) {
       <p>{text}</p>
     </div>
   );
+}
+
+export type Dialog = 'help' | 'settings' | null;
+
+/** The dialog a screen's top bar opened: help (with Rails & Sails' keys when `rs`) or settings. */
+export function ScreenDialog({ dialog, rs, onClose }: { dialog: Dialog; rs?: boolean; onClose: () => void }) {
+  if (dialog === 'help') {
+    return (
+      <Modal title={t('help_title')} onClose={onClose}>
+        <Help rs={rs} />
+      </Modal>
+    );
+  }
+  if (dialog === 'settings') {
+    return (
+      <Modal title={t('settings')} onClose={onClose}>
+        <Settings />
+      </Modal>
+    );
+  }
+  return null;
 }

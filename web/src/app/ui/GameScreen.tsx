@@ -20,9 +20,7 @@ import { Icon } from './Icons';
 import { Hand, Log, Tickets, ticketViews, type TicketView } from './Panels';
 import { Players } from './Players';
 import { Prompt, type Mode } from './Prompt';
-import { ErrorPage, LoadingPage, TopBar, useToasts, Toasts, Modal } from './Common';
-import { Help } from './Help';
-import { Settings } from './Settings';
+import { ErrorPage, LoadingPage, ScreenDialog, TopBar, useToasts, Toasts, type Dialog } from './Common';
 import { LegacyPanel } from './Legacy';
 
 type Tab = 'cards' | 'tickets' | 'players' | 'log';
@@ -67,7 +65,7 @@ export function GameScreen({ id }: { id: string }) {
   const [spend, setSpend] = useState<Counts | null>(null);
   const [tab, setTab] = useState<Tab>('cards');
   const [showEnd, setShowEnd] = useState(true);
-  const [dialog, setDialog] = useState<'help' | 'settings' | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
   const [banner, setBanner] = useState<{ text: string; kind: string } | null>(null);
   const [fresh, setFresh] = useState<Set<number>>(new Set());
   const [news, setNews] = useState<{ name: string; text: string } | null>(null);
@@ -572,16 +570,7 @@ export function GameScreen({ id }: { id: string }) {
           </div>
         </div>
       ) : null}
-      {dialog === 'help' ? (
-        <Modal title={t('help_title')} onClose={() => setDialog(null)}>
-          <Help rs={rs} />
-        </Modal>
-      ) : null}
-      {dialog === 'settings' ? (
-        <Modal title={t('settings')} onClose={() => setDialog(null)}>
-          <Settings />
-        </Modal>
-      ) : null}
+      <ScreenDialog dialog={dialog} rs={rs} onClose={() => setDialog(null)} />
       <Toasts toasts={toasts} />
       {held && hot ? <span hidden data-hotseat={seats.join(',')} /> : null}
     </div>

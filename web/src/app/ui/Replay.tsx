@@ -10,14 +10,12 @@ import { mapName, t } from '../i18n';
 import { entryWords } from '../logtext';
 import type { Envelope, LogEntry, ReplayRecord, ReplayStep } from '../types';
 import { usePrefs } from './App';
-import { ErrorPage, LoadingPage, TopBar, Modal } from './Common';
+import { ErrorPage, LoadingPage, ScreenDialog, TopBar, type Dialog } from './Common';
 import { DrawArea } from './Draw';
 import { EndScreen, type Highlight } from './EndScreen';
-import { Help } from './Help';
 import { Icon } from './Icons';
 import { Log } from './Panels';
 import { Players } from './Players';
-import { Settings } from './Settings';
 import { errorText, typing } from './GameScreen';
 
 export function ReplayScreen({ id }: { id: string }) {
@@ -32,7 +30,7 @@ export function ReplayScreen({ id }: { id: string }) {
   const [hands, setHands] = useState(false);
   const [endHl, setEndHl] = useState<Highlight | null>(null);
   const [showEnd, setShowEnd] = useState(true);
-  const [dialog, setDialog] = useState<'help' | 'settings' | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
   const board = useRef<BoardHandle | null>(null);
   const want = useRef(0);
 
@@ -190,16 +188,7 @@ export function ReplayScreen({ id }: { id: string }) {
           <Log log={log} ctx={ctx} upTo={shown.ply} />
         </section>
       </aside>
-      {dialog === 'help' ? (
-        <Modal title={t('help_title')} onClose={() => setDialog(null)}>
-          <Help />
-        </Modal>
-      ) : null}
-      {dialog === 'settings' ? (
-        <Modal title={t('settings')} onClose={() => setDialog(null)}>
-          <Settings />
-        </Modal>
-      ) : null}
+      <ScreenDialog dialog={dialog} onClose={() => setDialog(null)} />
     </div>
   );
 }
