@@ -11,7 +11,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine.edition import Edition
-from ..engine.game import Game
+from ..engine.face import Game
+from ..engine.game import PyGame
 from ..engine.ruleset import Ruleset
 from ..errors import TtrError
 from ..maps import load_map
@@ -54,13 +55,19 @@ def new_game(map_name: str, players: int = 2, seed: int = 0, random_first: bool 
              **options: Any) -> Game:
     """A new game of the edition played on `map_name`, set up from `seed`
     (`options`: the edition's own, e.g. Legacy's `setup`; `record=False`: no public log)."""
-    return Game.new(get_ruleset(map_name, players), seed, random_first, record=record, **options)
+    return PyGame.new(get_ruleset(map_name, players), seed, random_first, record=record, **options)
+
+
+def game_class(rules: Ruleset) -> type[PyGame]:
+    """The Python engine's class for an edition (its hooks write and read the edition's own
+    block of a save: `options_from_save`, `edition_from_save`, `edition_to_save`)."""
+    return rules.edition.game_class() or PyGame
 
 
 def replay(map_name: str, players: int, seed: int, history: list, random_first: bool = False,
            **options: Any) -> Game:
     """Seed + history = the game (G10); every action is checked."""
-    return Game.replay(get_ruleset(map_name, players), seed, history, random_first, **options)
+    return PyGame.replay(get_ruleset(map_name, players), seed, history, random_first, **options)
 
 
-__all__ = ["EDITIONS", "Edition", "get_edition", "get_ruleset", "new_game", "player_range", "register", "replay"]
+__all__ = ["EDITIONS", "Edition", "game_class", "get_edition", "get_ruleset", "new_game", "player_range", "register", "replay"]

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.actions import STATION, Action, ActionKind, CityTarget, register
+from ..engine.actions import STATION, Action, ActionKind, CityTarget, IdBlock, Payment, register
 from ..engine.edition import Edition
 from ..engine.turn import cards_words
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.game import Game
+    from ..engine.game import PyGame
     from ..engine.legal import LegalActions
     from ..engine.ruleset import Ruleset
 
@@ -23,37 +23,43 @@ class Station(ActionKind):
     paid = True
     syntax = "station <city> <cards>"
     summary = "build a station"
+    short = "s"
     turn_action = True
+    undoable = True
+    order = 8
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         p = game.current
         hand = game.hands[p]
         for k, n in a.cards:
             hand[k] -= n
-        game.station_at[a.target] = p
-        game.stations[p].append(a.target)
+        city = game.rules.city_index[a.target]
+        game.station_at[city] = p
+        game.stations[p].append(city)
         game.discard_cards(a.cards)
         game.refill()
         game.end_turn()
 
-    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list) -> None:
+    def moves(self, game: "PyGame", p: int, hand: tuple[int, ...], segs: list) -> None:
         ed = game.rules.edition
         built = len(game.stations[p])
         if built >= ed.stations:
             return
         pays = ed.station_payments(hand, built + 1)
         if pays:
-            cities = tuple(c for c in game.rules.city_names if c not in game.station_at)
+            at = game.station_at
+            cities = tuple(c for i, c in enumerate(game.rules.city_names) if at[i] < 0)
             if cities:
                 segs.append((STATION, cities, pays))
 
-    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+    def explain(self, game: "PyGame", a: Action, legal: "LegalActions") -> str | None:
         rules = game.rules
         p = game.current
-        if a.target not in rules.map.city_index:
+        city = rules.city_index.get(a.target)
+        if city is None:
             return f"map {rules.map.name} has no city {a.target!r}"
-        if a.target in game.station_at:
-            return f"{a.target} already has a station (seat {game.station_at[a.target]})"
+        if game.station_at[city] >= 0:
+            return f"{a.target} already has a station (seat {game.station_at[city]})"
         if len(game.stations[p]) >= rules.edition.stations:
             return f"you have built all {rules.edition.stations} stations"
         cost = len(game.stations[p]) + 1
@@ -61,6 +67,13 @@ class Station(ActionKind):
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
         return f"builds a station in {a.target} with {cards_words(a.cards)}"
+
+    def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> IdBlock | None:
+        ed = rules.edition
+        pays: set[Payment] = set()
+        for cost in range(1, ed.stations + 1):
+            pays.update(ed.station_payments(universe, cost))
+        return IdBlock(rules.city_names, sorted(pays))
 
 
 STATION_KIND = register(Station())

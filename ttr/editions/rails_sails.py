@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import COLOR_INDEX, JOKER, RS_COLORS, rs_card
 from ..engine.actions import (
     EXCHANGE,
+    IdBlock,
     HARBOR,
     PIECES,
     Action,
@@ -37,12 +38,13 @@ from ..engine.actions import (
 )
 from ..engine.edition import Edition, RouteKey
 from ..engine.legal import NO_CARDS, Family
+from ..engine.moves import piece_choices
 from ..engine.phases import TURN
 from ..engine.turn import cards_words
 from ..lazy import LazySequence
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.game import Game
+    from ..engine.game import PyGame
     from ..engine.legal import LegalActions, Segment
     from ..engine.ruleset import Ruleset
 
@@ -298,8 +300,10 @@ class Pieces(ActionKind):
     target = PiecesTarget()
     syntax = "pieces <trains> <ships>"
     summary = "choose your trains and ships"
+    secret = True  # the choice: nothing until every player has chosen (RS1: a pieces-revealed event)
+    order = 6
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         p = game.current
         game.piece_choices[p] = a.target
         nxt = (p + 1) % game.rules.players
@@ -313,12 +317,19 @@ class Pieces(ActionKind):
         game.phase = TURN
         game.note(event="pieces-revealed", choices=[list(c) for c in game.piece_choices])  # type: ignore[arg-type]  # (same)
 
-    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+    def explain(self, game: "PyGame", a: Action, legal: "LegalActions") -> str | None:
         ed = game.rules.edition
         return f"keep exactly {ed.pieces_total} pieces, at most {ed.trains} trains and {ed.ships} ships (RS1)"
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
         return "chooses trains and ships (secret until everyone has chosen)"
+
+    def public(self, a: Action) -> dict[str, Any]:
+        return {}
+
+    def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> IdBlock | None:
+        ed = rules.edition
+        return IdBlock(piece_choices(ed)) if ed.pieces_total is not None else None
 
 
 class Harbor(ActionKind):
@@ -328,20 +339,24 @@ class Harbor(ActionKind):
     paid = True
     syntax = "harbor <city> <cards>"
     summary = "build a harbor"
+    short = "h"
     turn_action = True
+    undoable = True
+    order = 9
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         p = game.current
         hand = game.hands[p]
         for k, n in a.cards:
             hand[k] -= n
-        game.harbor_at[a.target] = p
-        game.harbors[p].append(a.target)
+        city = game.rules.city_index[a.target]
+        game.harbor_at[city] = p
+        game.harbors[p].append(city)
         game.discard_cards(a.cards)
         game.refill()
         game.end_turn()
 
-    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list[Segment]) -> None:
+    def moves(self, game: "PyGame", p: int, hand: tuple[int, ...], segs: list[Segment]) -> None:
         ed = game.rules.edition
         if len(game.harbors[p]) >= ed.harbors:
             return
@@ -351,29 +366,32 @@ class Harbor(ActionKind):
             if cities:
                 segs.append((HARBOR, cities, pays))
 
-    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+    def explain(self, game: "PyGame", a: Action, legal: "LegalActions") -> str | None:
         rules = game.rules
         p = game.current
         if a.target not in rules.harbor_cities:
             return f"{a.target} is not a harbor city"
-        if a.target in game.harbor_at:
-            return f"{a.target} already has a harbor (seat {game.harbor_at[a.target]})"
+        city = rules.city_index[a.target]
+        if game.harbor_at[city] >= 0:
+            return f"{a.target} already has a harbor (seat {game.harbor_at[city]})"
         if len(game.harbors[p]) >= rules.edition.harbors:
             return f"you have built all {rules.edition.harbors} harbors"
-        if not any(game.owner[r] == p for r in rules.city_routes[a.target]):
+        if not any(game.owner[r] == p for r in rules.city_routes[city]):
             return f"you have no route into {a.target} (RS5)"
         return "a harbor costs 2 train and 2 ship cards of one colour, all with the anchor, jokers wild (RS5)"
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
         return f"builds a harbor in {a.target} with {cards_words(a.cards)}"
 
+    def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> IdBlock | None:
+        return IdBlock(sorted(rules.harbor_cities), sorted(rules.edition.harbor_payments(universe)))
 
-def harbor_cities(game: "Game", p: int) -> tuple[str, ...]:
+
+def harbor_cities(game: "PyGame", p: int) -> tuple[str, ...]:
     """RS5: harbor cities without a harbor where the player has a route."""
     rules = game.rules
-    owner = game.owner
-    return tuple(c for c in sorted(rules.harbor_cities) if c not in game.harbor_at
-                 and any(owner[r] == p for r in rules.city_routes[c]))
+    owner, at, names = game.owner, game.harbor_at, rules.city_names
+    return tuple(names[c] for c in rules.harbor_ids if at[c] < 0 and any(owner[r] == p for r in rules.city_routes[c]))
 
 
 class Exchange(ActionKind):
@@ -383,8 +401,10 @@ class Exchange(ActionKind):
     syntax = "exchange <n> trains-for-ships | exchange <n> ships-for-trains"
     summary = "swap pieces with your box (-1 point each)"
     turn_action = True
+    undoable = True
+    order = 7
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         p = game.current
         n = a.target
         box_trains, box_ships = game.box[p]
@@ -395,7 +415,7 @@ class Exchange(ActionKind):
         game.scores[p] -= abs(n)
         game.end_turn()
 
-    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list[Segment]) -> None:
+    def moves(self, game: "PyGame", p: int, hand: tuple[int, ...], segs: list[Segment]) -> None:
         box_trains, box_ships = game.box[p]
         n = min(game.trains[p], box_ships)
         if n:
@@ -404,7 +424,7 @@ class Exchange(ActionKind):
         if n:
             segs.append((EXCHANGE, range(-1, -n - 1, -1), NO_CARDS))
 
-    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+    def explain(self, game: "PyGame", a: Action, legal: "LegalActions") -> str | None:
         p = game.current
         trains_in_box, ships_in_box = game.box[p]
         return (f"you have {game.trains[p]} trains and {game.ships[p]} ships; the box holds {trains_in_box} of your "
@@ -413,6 +433,13 @@ class Exchange(ActionKind):
     def describe(self, rules: "Ruleset", a: Action) -> str:
         n = a.target
         return f"exchanges {abs(n)} {'trains for ships' if n > 0 else 'ships for trains'} with the box (-{abs(n)})"
+
+    def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> IdBlock | None:
+        ed = rules.edition
+        if not ed.exchange or ed.pieces_total is None:
+            return None
+        spare = ed.trains + ed.ships - ed.pieces_total  # pieces in the box (RS6), constant
+        return IdBlock([*range(1, min(ed.trains, spare) + 1), *range(-1, -min(ed.ships, spare) - 1, -1)])
 
 
 PIECES_KIND, HARBOR_KIND, EXCHANGE_KIND = register(Pieces()), register(Harbor()), register(Exchange())

@@ -1,14 +1,120 @@
-"""The rules engine: state, actions, legality, scoring, views. It imports nothing
-above itself: names are resolved to rules by ttr.editions, saves live in ttr.formats."""
-from . import turn  # noqa: F401 - declares the core action kinds
-from .actions import KINDS, Action, ActionKind
-from .edition import Edition
-from .game import Game
-from .graph import connected, longest_path
-from .legal import LegalActions, legal_data
-from .observer import Observation
-from .phases import PHASES, Phase
-from .ruleset import Ruleset
+"""The rules engine, behind one face: everything the rest of ttr may use is exported here, and
+nothing outside ttr.engine and ttr.editions imports an engine submodule (an import-linter
+contract checks it). A game is a `Game` (face.py): asked, never read. The face also carries
+what a second implementation of the rules needs: the compiled tables (`Ruleset`), the integer
+state codec (`StateLayout`, `decode`), the action kinds (`KINDS`) and the schema of what
+clients are sent (`View`, `LogEntry`, ...). docs/architecture.md lists it.
 
-__all__ = ["Action", "ActionKind", "Edition", "Game", "KINDS", "LegalActions", "Observation", "PHASES", "Phase",
-           "Ruleset", "connected", "legal_data", "longest_path"]
+The engine imports nothing above itself: names are resolved to rules by ttr.editions, saves
+live in ttr.formats."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import turn  # noqa: F401 - declares the core action kinds
+from .actions import (
+    CLAIM,
+    DECK,
+    DECLINE,
+    DRAW,
+    EXCHANGE,
+    HARBOR,
+    KEEP,
+    KINDS,
+    PASS,
+    PAY,
+    PIECES,
+    STATION,
+    STOP,
+    TICKETS,
+    Action,
+    ActionKind,
+    CardTarget,
+    CityTarget,
+    ExchangeTarget,
+    IdBlock,
+    NoTarget,
+    Payment,
+    PiecesTarget,
+    RouteTarget,
+    Target,
+    TicketsTarget,
+    parse_cards,
+    register,
+)
+from .codec import (
+    CODEC_VERSION,
+    COUNTS,
+    HIDDEN,
+    LIST,
+    NOBODY,
+    NONE,
+    OWN,
+    PUBLIC,
+    UNORDERED,
+    VALUES,
+    Section,
+    StateLayout,
+    first_difference,
+)
+from .codec import decode as _decode
+from .edition import Edition, RouteKey
+from .face import Game
+from .game import PyGame
+from .graph import DisjointSet, connected, longest_path
+from .legal import NO_CARDS, NO_TARGET, DescribedPayments, Family, LegalActions, Segment, expand, family_members, legal_data
+from .log import QUIET_EVENTS, result_summary, words
+from .moves import piece_choices
+from .observer import NO_MOVES, Observation, features, mask, public_action
+from .phases import PHASES, Phase
+from .randomness import RANDOM_PROCEDURE
+from .ruleset import Ruleset
+from .schema import (
+    Features,
+    LegalGroup,
+    LogEntry,
+    LogEvent,
+    PlayerInfo,
+    Result,
+    ResultSummary,
+    TicketInfo,
+    TunnelInfo,
+    View,
+    You,
+)
+
+
+def new(rules: Ruleset, seed: int = 0, random_first: bool = False, *, record: bool = True, **options: Any) -> Game:
+    """A new game of `rules` set up from `seed` (`options`: the edition's own, e.g. Legacy's
+    `setup`; `record=False`: keep no public log, for playouts)."""
+    return PyGame.new(rules, seed, random_first, record=record, **options)
+
+
+def replay(rules: Ruleset, seed: int, history: Iterable[Action | str], random_first: bool = False,
+           **options: Any) -> Game:
+    """Seed + history = the game (G10); every action is checked (IllegalActionError names the entry)."""
+    return PyGame.replay(rules, seed, history, random_first, **options)
+
+
+def decode(rules: Ruleset, state: list[int], options: dict[str, Any] | None = None, *, check: bool = True,
+           where: str = "state", record: bool = False, actions: Sequence[Action] = (),
+           seats: Sequence[int] = ()) -> Game:
+    """The game whose integer state is `state` (codec.py; `actions` and `seats`: its record, by
+    default none). `check`: refuse, with a SaveError naming the section, a state that breaks a
+    fact of the rules."""
+    return _decode(rules, state, options, check=check, where=where, record=record, actions=actions, seats=seats)
+
+
+__all__ = [
+    "CLAIM", "CODEC_VERSION", "COUNTS", "CardTarget", "CityTarget", "DECK", "DECLINE", "DRAW", "DescribedPayments",
+    "DisjointSet", "EXCHANGE", "Edition", "ExchangeTarget", "Family", "Features", "Game", "HARBOR", "HIDDEN",
+    "IdBlock", "KEEP", "KINDS", "LIST", "LegalActions", "LegalGroup", "LogEntry", "LogEvent", "NOBODY", "NONE",
+    "NO_CARDS", "NO_MOVES", "NO_TARGET", "NoTarget", "OWN", "Observation", "PASS", "PAY", "PHASES", "PIECES",
+    "PUBLIC", "Payment", "Phase", "PiecesTarget", "PlayerInfo", "QUIET_EVENTS", "RANDOM_PROCEDURE",
+    "Result", "ResultSummary", "RouteKey", "RouteTarget", "Ruleset", "STATION", "STOP", "Section", "Segment",
+    "StateLayout", "TICKETS", "Target", "TicketInfo", "TicketsTarget", "TunnelInfo", "UNORDERED", "VALUES",
+    "View", "You", "ActionKind", "Action", "connected", "decode", "expand", "family_members", "features",
+    "first_difference", "legal_data", "longest_path", "mask", "new", "parse_cards", "piece_choices",
+    "public_action", "register", "replay", "result_summary", "words",
+]

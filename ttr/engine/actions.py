@@ -30,7 +30,7 @@ from ..cards import CARD_INDEX, CARD_NAMES, DECK_NAMES, cards_text
 from ..errors import ActionSyntaxError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from .game import PyGame
     from .legal import LegalActions, Segment
     from .ruleset import Ruleset
 
@@ -221,28 +221,63 @@ class ExchangeTarget(Target):
 
 class ActionKind:
     """One kind of action, declared once: subclasses set the class attributes and
-    implement `apply`; the other hooks have defaults."""
+    implement `apply`; the other hooks have defaults. Everything ttr knows of a kind is
+    here: its text, how it changes the state, how it is offered, explained and described,
+    whether it can be taken back, what of it is secret, and its block of integer ids
+    (`ids`, read by ttr.formats.action_space)."""
     name: ClassVar[str]
     target: ClassVar[Target] = NoTarget()
     paid: ClassVar[bool] = False       # the text ends with a payment (cards)
     syntax: ClassVar[str] = ""         # e.g. "claim <route> <cards>"
     summary: ClassVar[str] = ""        # what it does, in a few words
+    short: ClassVar[str | None] = None  # a one-letter word for it at a prompt (ttr play)
     turn_action: ClassVar[bool] = False  # offered at the start of a turn by `moves(...)` (an edition's extras)
+    undoable: ClassVar[bool] = False   # may be taken back when it drew and revealed nothing (undo_refusal)
+    secret: ClassVar[bool] = False     # the target is secret: the log shows only `public(a)`
+    order: ClassVar[int] = 0           # the place of its block in the action space (ascending)
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         """Change the state (the action is known to be legal)."""
         raise NotImplementedError
 
-    def moves(self, game: "Game", p: int, hand: tuple[int, ...], segs: list[Segment]) -> None:
+    def moves(self, game: "PyGame", p: int, hand: tuple[int, ...], segs: list[Segment]) -> None:
         """Turn actions: append this kind's segments (kind, targets, payments) for seat p."""
 
-    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+    def explain(self, game: "PyGame", a: Action, legal: "LegalActions") -> str | None:
         """Why this action of this kind is not legal here (None: no specific reason)."""
         return None
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
         """What the player does, in words anyone at the table may read."""
         return str(a)
+
+    def undo_refusal(self, game: "PyGame", a: Action) -> str | None:
+        """Why this action, the last one applied, cannot be taken back (None: nothing of the kind's own)."""
+        return None if self.undoable else f"a {self.name} cannot be taken back"
+
+    def public(self, a: Action) -> dict[str, Any]:
+        """What everyone may know of the action, as the log's data: its text, its target as data
+        and its cards (a secret kind overrides this with what the table sees)."""
+        out: dict[str, Any] = {"action": str(a)}
+        if a.target is not None:
+            out["target"] = self.target.data(a.target)
+        if self.paid:
+            out["cards"] = {CARD_NAMES[k]: n for k, n in a.cards}
+        return out
+
+    def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> "IdBlock | None":
+        """This kind's block of integer ids on a board: every target and payment it can ever
+        offer (`universe`: every card of the game in one hand), or None if the board never
+        offers it. Kinds whose ids need more than targets x payments (claims in payment
+        steps, keeps as positions in the offer) are numbered by ttr.formats.action_space."""
+        return None
+
+
+class IdBlock(NamedTuple):
+    """A kind's block of the action space: every target, each with every payment (payments
+    None: the kind takes no cards)."""
+    targets: Sequence[Any]
+    payments: Sequence[Payment] | None = None
 
 
 KINDS: dict[str, ActionKind] = {}
@@ -262,5 +297,5 @@ def kind_names() -> Sequence[str]:
 
 __all__ = ["CLAIM", "DECK", "DECLINE", "DRAW", "EXCHANGE", "HARBOR", "KEEP", "PASS", "PAY", "PIECES", "STATION",
            "STOP", "TICKETS", "Action", "ActionKind", "CardTarget", "CityTarget", "ExchangeTarget", "KINDS", "NoTarget",
-           "Payment", "PiecesTarget", "RouteTarget", "Target", "TicketsTarget", "kind_names", "parse_cards",
+           "IdBlock", "Payment", "PiecesTarget", "RouteTarget", "Target", "TicketsTarget", "kind_names", "parse_cards",
            "register"]

@@ -2,7 +2,7 @@
 
 New editions are data (a frozen Edition) plus, where needed, a small subclass
 overriding a hook (how a route may be paid for), their own action kinds
-(`kinds`) and a Game subclass for state of their own (`game_class`). The
+(`kinds`) and a PyGame subclass for state of their own (`game_class`). The
 concrete editions and the registry by name live above the engine (ttr.editions).
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ..cards import COLORS, LOCO
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import ActionKind, Payment
-    from .game import Game
+    from .game import PyGame
 
 # A route's payment key (Ruleset.r_key): (colour or -1 for gray, length, ferry locomotives,
 # tunnel, any_four, kind (0 train, 1 ship), paired spaces). Routes with equal keys pay alike.
@@ -68,6 +68,7 @@ class Edition:
     harbor_points: tuple[int, ...] = ()  # a harbor with 1, 2, 3+ completed tickets naming its city
     harbor_penalty: int = 4        # per unbuilt harbor
     exchange: bool = False         # pieces may be exchanged with the box (RS6)
+    money: bool = False            # scores are dollars held (Legacy, L1)
     # Legacy
     short_initial_keep: int = 1    # too few tickets for a full initial deal: keep at least this many (L3)
     triples_open: bool = False     # G1: triple routes never close (Legacy)
@@ -77,8 +78,8 @@ class Edition:
 
     # --- hooks -------------------------------------------------------------
 
-    def game_class(self) -> type[Game] | None:
-        """The Game subclass that plays this edition (None: the plain Game)."""
+    def game_class(self) -> type[PyGame] | None:
+        """The PyGame subclass that plays this edition (None: the plain PyGame)."""
         return None
 
     def deck_contents(self, players: int | None = None) -> tuple[list[int], ...]:

@@ -10,21 +10,21 @@ from .actions import DRAW, KINDS, Action
 from .moves import can_draw
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from .game import PyGame
 
 
-def why_illegal(game: "Game", a: Action) -> str:
+def why_illegal(game: "PyGame", a: Action) -> str:
     return f"illegal action '{a}' for seat {game.current} (phase {game.phase}, turn {game.turns}): {_reason(game, a)}"
 
 
-def _reason(game: "Game", a: Action) -> str:
+def _reason(game: "PyGame", a: Action) -> str:
     if game.is_over:
         return "the game is over"
     legal = game.legal_actions()
     kinds = legal.kinds()
     if a.kind == DRAW and not can_draw(game):
         return (f"no card may be drawn while the draw pile and its discard hold {game.rules.draw_floor} cards "
-                f"or fewer (they hold {len(game.deck) + len(game.discard)}; L2)")
+                f"or fewer (they hold {len(game.decks[0]) + len(game.discards[0])}; L2)")
     if a.kind not in kinds:
         return f"in this phase the legal actions are: {', '.join(sorted(kinds))}"
     hand = game.hands[game.current]

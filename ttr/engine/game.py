@@ -1,12 +1,16 @@
-"""The game state and its transitions.
+"""The Python engine's game: the state and its transitions (the reference implementation
+of the face in face.py; everything outside the engine and the editions sees only the face).
 
-A Game holds only dynamic values; the static facts (map, edition, tables) live
+A PyGame holds only dynamic values; the static facts (map, edition, tables) live
 in a shared Ruleset. `legal_actions()` (generated in moves.py) is the one source
-of legality; `apply()` checks membership in it and raises IllegalActionError
-otherwise, leaving the state untouched. `apply_unchecked()` is the fast path for
-search and playouts. How each kind of action changes the state is declared with
-the kind (actions.py, turn.py, an edition's module); the methods below are the
+of legality; `check()` tests membership in it and raises IllegalActionError
+otherwise, leaving the state untouched; `apply()` is check + `apply_unchecked()`, the
+fast path for search and playouts. How each kind of action changes the state is declared
+with the kind (actions.py, turn.py, an edition's module); the methods below are the
 shared transitions those kinds use (no checks: not for players).
+
+The whole state is also a flat list of integers (codec.py: `encode`, `decode`). Cities
+are held by their index in the map (`rules.city_names`), never by name.
 
 A new game records a public log of what happened (`log`, see log.py); clones
 made for search do not.
@@ -15,13 +19,14 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from ..errors import IllegalActionError, SaveError, TtrError
-from . import explain, log, moves, observer, scoring, turn  # noqa: F401 - turn declares the core kinds
+from . import codec, explain, log, moves, observer, scoring, turn  # noqa: F401 - turn declares the core kinds
 from .actions import DRAW, KINDS, PASS, STOP, Action, Payment
 from .legal import NO_CARDS, NO_TARGET, LegalActions
+from .randomness import stream
 from .phases import (
     CHOOSE_PIECES,
     INITIAL_TICKETS,
@@ -35,12 +40,14 @@ from .ruleset import Ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..maps import Map
+    from .codec import StateLayout
     from .edition import Edition
+    from .schema import LogEntry, Result, View
 
 # A claim of a tunnel waiting for its extra cards (E2): (route, cards paid, cards revealed,
 # extra cards due, the colour paid (-1: locomotives only)).
 Tunnel = tuple[int, Payment, tuple[int, ...], int, int]
-ApplyFn = Callable[["Game", Action], None]
+ApplyFn = Callable[["PyGame", Action], None]
 
 
 class _ApplyTable(dict[str, ApplyFn]):
@@ -54,11 +61,11 @@ class _ApplyTable(dict[str, ApplyFn]):
 _APPLY = _ApplyTable()
 
 
-class Game:
+class PyGame:
     __slots__ = ("rules", "seed", "random_first", "phase", "current", "first_player", "hands", "decks", "discards",
                  "face_up", "owner", "avail", "open_groups", "blocked", "trains", "ships", "box", "piece_choices",
                  "exchanged", "stations", "station_at", "harbors", "harbor_at", "scores", "tickets", "ticket_pile",
-                 "offers", "tunnel", "final_turns", "passes", "shuffles", "turns", "actions", "seats", "log",
+                 "offers", "tunnel", "final_turns", "passes", "shuffles", "turns", "actions", "seats", "_log",
                  "_legal", "_result")
     # static facts
     rules: Ruleset
@@ -89,10 +96,10 @@ class Game:
     box: list[tuple[int, int]]            # (trains, ships) left in the box (RS6)
     piece_choices: list[tuple[int, int] | None]  # (trains, ships), secret until all have chosen (RS1)
     exchanged: list[int]
-    stations: list[list[str]]
-    station_at: dict[str, int]            # city -> seat
-    harbors: list[list[str]]
-    harbor_at: dict[str, int]             # city -> seat
+    stations: list[list[int]]             # per seat: city indices, in the order built
+    station_at: list[int]                 # per city index: the seat with a station there, -1: none
+    harbors: list[list[int]]              # per seat: city indices, in the order built
+    harbor_at: list[int]                  # per city index: the seat with a harbor there, -1: none
     scores: list[int]
     tickets: list[list[int]]
     offers: list[list[int]]               # tickets offered, to keep some of
@@ -100,7 +107,7 @@ class Game:
     # history
     actions: list[Action]
     seats: list[int]                      # who took each action
-    log: list[dict[str, Any]] | None      # the public log (None: not recorded)
+    _log: log.PublicLog | None            # the public log (None: not recorded)
     _legal: LegalActions | None
     _result: dict[str, Any] | None
 
@@ -108,7 +115,7 @@ class Game:
 
     @classmethod
     def new(cls, rules: Ruleset, seed: int = 0, random_first: bool = False, *, record: bool = True,
-            **options: Any) -> "Game":
+            **options: Any) -> "PyGame":
         """A new game of `rules` (a Ruleset: ttr.new_game resolves names); `options` are the
         edition's own (e.g. Legacy's `setup`). `record=False`: keep no public log (playouts)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -117,18 +124,19 @@ class Game:
             raise TtrError(f"a game is set up from a Ruleset (ttr.new_game takes a map name), not {rules!r}")
         players = rules.players
         ed = rules.edition
-        if cls is Game:
+        if cls is PyGame:
             cls = ed.game_class() or cls
         g = cls.__new__(cls)
         g.rules = rules
         g.seed = seed
-        g.random_first = random_first
+        g.random_first = bool(random_first)
         g.shuffles = 0
         g.actions = []  # every action applied, in order
         g.seats = []    # who took each of them
-        g.log = [] if record else None
+        g._log = log.PublicLog() if record else None
         g._legal = g._result = None
-        g.setup_options(**options)
+        g.set_static(**options)
+        g.before_deal()
         g.decks = [d[:] for d in rules.decks]  # each pile: the top card is the end of the list
         for pile in g.decks:
             g.shuffle(pile)
@@ -165,9 +173,9 @@ class Game:
         g.piece_choices = [None] * players    # RS1: secret choices until all have chosen
         g.exchanged = [0] * players           # pieces exchanged (RS6), one point each
         g.stations = [[] for _ in range(players)]
-        g.station_at = {}
+        g.station_at = [-1] * len(rules.city_names)
         g.harbors = [[] for _ in range(players)]
-        g.harbor_at = {}
+        g.harbor_at = [-1] * len(rules.city_names)
         g.scores = [0] * players
         g.tunnel = None
         g.final_turns = -1
@@ -180,21 +188,26 @@ class Game:
         return g
 
     @classmethod
-    def blank(cls, rules: Ruleset) -> "Game":
-        """A game of the edition's class with only its rules set: for loaders that set every
-        other field themselves (ttr.formats.save)."""
+    def blank(cls, rules: Ruleset) -> "PyGame":
+        """A game of the edition's class with only its rules set: for the decoder, which sets
+        every other field itself (codec.decode)."""
         klass = rules.edition.game_class() or cls
         g = klass.__new__(klass)
         g.rules = rules
-        g.log = None
+        g._log = None
         g._legal = g._result = None
+        g.actions, g.seats = [], []
         return g
 
-    # Hooks for editions that are Game subclasses (see Edition.game_class).
-    def setup_options(self, **options: Any) -> None:
-        """Take the edition's own options of `new` (none here)."""
+    # Hooks for editions that are PyGame subclasses (see Edition.game_class).
+    def set_static(self, **options: Any) -> None:
+        """Take the edition's own options of `new` (none here): static content, like the rules,
+        which `replay_options()` gives back."""
         if options:
             raise TtrError(f"{self.rules.edition.title} takes no options ({', '.join(sorted(options))} given)")
+
+    def before_deal(self) -> None:
+        """Called by `new` before the cards are dealt (the edition's own shuffles come first)."""
 
     def after_setup(self) -> None:
         """Called once the setup is dealt."""
@@ -204,28 +217,15 @@ class Game:
         return self.rules.regular_tickets[:]
 
     def replay_options(self) -> dict[str, Any]:
-        """The options that `new` needs to rebuild this game from its seed."""
+        """The options that `new` needs to rebuild this game from its seed (static, like the rules)."""
         return {}
 
     def score(self) -> dict[str, Any]:
         """The result (see result())."""
         return scoring.result(self)
 
-    def edition_view(self, player: int) -> dict[str, Any] | None:
-        """The edition's own public block of a view (None: nothing)."""
-        return None
-
-    def edition_state(self) -> dict[str, Any] | None:
-        """The edition's own block of a save (None: nothing)."""
-        return None
-
-    def load_edition_state(self, data: Any) -> None:
-        """Restore `edition_state()` from a save (checked: SaveError names what is wrong)."""
-        if data is not None:
-            raise SaveError(f"save: {self.rules.edition.title} saves have no edition block")
-
     def check_score(self, p: int, score: int, points: int) -> str | None:
-        """Save check: what is wrong with seat p's saved score, or None. `points`:
+        """Decoder check: what is wrong with seat p's score, or None. `points`:
         what the routes held (less exchanges) score."""
         if score != points:
             return f"players[{p}].score is {score} but the routes held (less exchanges) score {points}"
@@ -234,9 +234,51 @@ class Game:
     def start_trains(self) -> int:
         return self.rules.edition.trains
 
+    def footprint(self) -> tuple[int, ...]:
+        """What drawing or revealing anything hidden changes: shuffles made, pile sizes."""
+        return (self.shuffles, *map(len, self.decks), len(self.ticket_pile))
+
+    # The edition's own state in the integer codec (codec.py); none here.
+    def layout(self) -> StateLayout:
+        """The numbering of this game's integer state (static: the same for every state of the game)."""
+        return codec.layout_of(self.rules)
+
+    def encode_edition(self, out: list[int], layout: StateLayout) -> None:
+        """Append the edition's own sections to `out` (in layout order)."""
+
+    def decode_edition(self, state: Sequence[int], layout: StateLayout, where: str) -> None:
+        """Set the edition's own fields from its sections (checked: SaveError naming what is wrong)."""
+
+    def edition_renderer(self) -> Callable[[StateLayout, Sequence[int]], dict[str, Any] | None]:
+        """How the edition's own public block of a view is written from a masked state: a function
+        of (layout, state) that holds only static content (None from it: no block)."""
+        return _no_edition_block
+
+    # The edition's own block of a save (ttr.formats.save), to and from its sections.
+    @classmethod
+    def options_from_save(cls, block: Any, rules: Ruleset, where: str) -> dict[str, Any]:
+        """The static options a save's edition block holds (none here)."""
+        if block is not None:
+            raise SaveError(f"{where}: {rules.edition.title} saves have no edition block")
+        return {}
+
+    @classmethod
+    def edition_from_save(cls, block: Any, rules: Ruleset, options: dict[str, Any], where: str) -> list[int]:
+        """The edition's sections (and tail) of the state, from a save's edition block."""
+        return []
+
+    @classmethod
+    def edition_to_save(cls, rules: Ruleset, options: dict[str, Any], layout: StateLayout,
+                        state: Sequence[int]) -> dict[str, Any] | None:
+        """A save's edition block, from the state (None: none)."""
+        return None
+
+    # ------------------------------------------------------------ randomness
+
     def rng(self) -> random.Random:
-        """G10: every random draw is the n-th shuffle of this seed, so seed + actions replay exactly."""
-        rng = random.Random(self.seed * 1_000_003 + self.shuffles)
+        """G10: every random draw is the n-th shuffle of this seed, so seed + actions replay exactly
+        (docs/randomness.md)."""
+        rng = stream(self.seed, self.shuffles)
         self.shuffles += 1
         return rng
 
@@ -259,14 +301,14 @@ class Game:
         g.trains, g.ships, g.scores = self.trains[:], self.ships[:], self.scores[:]
         g.box, g.piece_choices, g.exchanged = self.box[:], self.piece_choices[:], self.exchanged[:]
         g.stations = [s[:] for s in self.stations]
-        g.station_at = self.station_at.copy()
+        g.station_at = self.station_at[:]
         g.harbors = [h[:] for h in self.harbors]
-        g.harbor_at = self.harbor_at.copy()
+        g.harbor_at = self.harbor_at[:]
         g.tickets = [t[:] for t in self.tickets]
         g.offers = [o[:] for o in self.offers]
         g.ticket_pile = self.ticket_pile[:]
         g.actions, g.seats = self.actions[:], self.seats[:]
-        g.log = None
+        g._log = None
         g._legal, g._result = self._legal, None
         return g
 
@@ -289,6 +331,11 @@ class Game:
         return self.current
 
     @property
+    def turn(self) -> int:
+        """Turns ended so far."""
+        return self.turns
+
+    @property
     def is_over(self) -> bool:
         return self.phase is OVER
 
@@ -298,18 +345,15 @@ class Game:
         return len(self.actions)
 
     @property
-    def deck(self) -> list[int]:
-        """The (first) draw pile; the top card is the last."""
-        return self.decks[0]
-
-    @property
-    def discard(self) -> list[int]:
-        return self.discards[0]
-
-    @property
     def history(self) -> list[str]:
-        """Every action so far, as canonical text (`actions` holds the Action values)."""
+        """Every action so far, as canonical text (the record `actions` holds the Action values;
+        `seats` who took each). This is the replay record, secrets included: not for other seats."""
         return [str(a) for a in self.actions]
+
+    @property
+    def log(self) -> Sequence[LogEntry] | None:
+        """The public log (log.py), or None for a game that keeps none (search clones, playouts)."""
+        return self._log
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.map.name} {self.rules.players}p seed={self.seed} turn={self.turns} {self.phase} "
@@ -326,35 +370,67 @@ class Game:
     # ----------------------------------------------------------- transitions
 
     def parse_action(self, text: str) -> Action:
-        """Canonical text -> Action (syntax only; legality is checked by apply)."""
+        """Canonical text -> Action (syntax only; legality is checked by check)."""
         return Action.from_text(text)
 
-    def apply(self, action: Action | str) -> None:
-        """Apply a legal action (or its text). Raises IllegalActionError, changing nothing, otherwise."""
+    def check(self, action: Action | str) -> Action:
+        """The action (parsed from its text if need be) if it is legal here; else raises
+        IllegalActionError (ActionSyntaxError for bad text) explaining why. Changes nothing."""
         if isinstance(action, str):
-            action = self.parse_action(action)
+            action = Action.from_text(action)
         elif not isinstance(action, Action):
             raise IllegalActionError(f"expected an Action or its text, got {type(action).__name__}")
         if action not in self.legal_actions():
             _check_well_formed(action)
             raise IllegalActionError(explain.why_illegal(self, action))
-        self.apply_unchecked(action)
+        return action
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action (or its text). Raises IllegalActionError, changing nothing, otherwise."""
+        self.apply_unchecked(self.check(action))
 
     def apply_unchecked(self, a: Action) -> None:
         """Fast path: apply an action known to be legal (e.g. taken from legal_actions())."""
         self._legal = None
-        if self.log is not None:
-            self.log.append(log.entry(self, a))
+        plog = self._log
+        if plog is not None:
+            record = log.Record(len(self.actions), self.current, self.turns, a)
+            plog.add(record)
+            before = self.footprint()
         self.actions.append(a)
         self.seats.append(self.current)
         if a.kind != PASS:
             self.passes = 0
         _APPLY[a.kind](self, a)
+        if plog is not None:
+            record.quiet = self.footprint() == before
 
     def note(self, **event: Any) -> None:
         """Add a public event to the log entry of the action being applied (when recording)."""
-        if self.log is not None and self.log:
-            self.log[-1].setdefault("events", []).append(event)
+        if self._log is not None and self._log.records:
+            self._log.records[-1].events.append(event)
+
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        """Why the last action may not be taken back (by `seat`, if given), or None if it may: it
+        must be the seat's own, of a kind that can be undone, and have drawn and revealed nothing
+        (docs/rules.md, "Undo"). Only a game that records its log knows what an action revealed."""
+        if not self.actions:
+            return "nothing has been played"
+        if self.is_over:
+            return "the game is over"
+        if seat is not None and self.seats[-1] != seat:
+            return "the last action is not yours"
+        a = self.actions[-1]
+        why = KINDS[a.kind].undo_refusal(self, a)
+        if why is not None:
+            return why
+        records = self._log.records if self._log is not None else ()
+        if len(records) != len(self.actions):
+            return "this game did not record what its last action revealed"
+        last = records[-1]
+        if not last.quiet or any(e.get("event") not in log.QUIET_EVENTS for e in last.events):
+            return "that action drew or revealed something"
+        return None
 
     def second_card(self) -> None:
         """After a first card that allows a second: offer it, or end the turn if none can be taken (P1)."""
@@ -377,7 +453,7 @@ class Game:
             revealed.append(c)
         paid = next((k for k, _ in cards if k != ed.wild), -1)
         extra = sum(1 for c in revealed if c == ed.wild or c == paid)
-        if self.log is not None:  # (search clones keep no log: skip building the event)
+        if self._log is not None:  # (search clones keep no log: skip building the event)
             self.note(event="tunnel", route=r, revealed=log.card_names(revealed), extra=extra)
         if extra:
             self.tunnel = (r, cards, tuple(revealed), extra, paid)
@@ -455,7 +531,7 @@ class Game:
 
     def game_over(self) -> None:
         self.phase = OVER
-        if self.log is not None:
+        if self._log is not None:
             self.note(event="game-over", result=log.result_summary(self.result()))
 
     # ----------------------------------------------------------------- cards
@@ -577,17 +653,21 @@ class Game:
             self._result = res
         return copy.deepcopy(self._result)
 
-    def view(self, player: int, history: bool = True, legal: bool = True) -> dict[str, Any]:
-        """What `player` may see, JSON-ready (the one place secrets are stripped)."""
-        return observer.view(self, player, history=history, legal=legal)
+    def view(self, seat: int | None, legal: bool = True) -> View:
+        """What `seat` may see (None: a spectator), JSON-ready; secrets are stripped in observer.py."""
+        return observer.view(self, seat, legal=legal)
 
-    def observe(self, player: int, history: bool = False) -> "observer.Observation":
-        """What a seat is given to choose a move: static rules, its view, its legal moves."""
-        return observer.observe(self, player, history=history)
+    def observe(self, seat: int) -> observer.Observation:
+        """What a seat is given to choose a move: static rules, its masked state, its view, its legal moves."""
+        return observer.observe(self, seat)
+
+    def encode(self) -> list[int]:
+        """The whole dynamic state as flat integers (codec.py; `self.layout()` names the sections)."""
+        return codec.encode(self)
 
     @classmethod
     def replay(cls, rules: Ruleset, seed: int, history: Iterable[Action | str], random_first: bool = False,
-               **options: Any) -> "Game":
+               **options: Any) -> "PyGame":
         """Seed + history = the game (G10)."""
         g = cls.new(rules, seed, random_first=random_first, **options)
         for i, text in enumerate(history):
@@ -596,6 +676,10 @@ class Game:
             except IllegalActionError as e:
                 raise IllegalActionError(f"history entry {i} ({text}): {e}") from None
         return g
+
+
+def _no_edition_block(layout: StateLayout, state: Sequence[int]) -> None:
+    return None
 
 
 def _check_well_formed(action: Action) -> None:
@@ -609,4 +693,4 @@ def _check_well_formed(action: Action) -> None:
                                  "(build actions with game.parse_action or take them from legal_actions())")
 
 
-__all__ = ["Game", "Phase"]
+__all__ = ["PyGame", "Phase"]

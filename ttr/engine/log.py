@@ -1,44 +1,108 @@
-"""The public log: what happened, as everyone at the table saw it.
+"""The public log: what happened, as everyone at the table saw it (the one history).
 
-One entry per action, made before it is applied:
-    {"ply": 12, "seat": 1, "turn": 5, "kind": "claim", "action": "claim 42 3red", "events": [...]}
-`action` is the canonical text, except where the rules keep it secret: a ticket
-choice shows only how many were kept (`"kept": 2`) and a piece choice nothing
-until all are revealed (RS1: a "pieces-revealed" event). The transitions add
-public events while the action is applied (game.note): tickets drawn (how many),
-tunnel reveals, display resets, the last round, the end of the game with the
-scores, and an edition's own (Legacy: newspapers, events, money). A blind card
-is never named. `words(entry, rules)` says an entry in English.
+One entry per action (schema.LogEntry):
+    {"ply": 12, "seat": 1, "turn": 5, "kind": "claim", "action": "claim 42 3red",
+     "target": 42, "cards": {"red": 3}, "events": [...]}
+The action's target and cards are data (`target` as its kind writes it for clients,
+`cards` as card name -> count), so nothing reading the log parses the action text.
+What the rules keep secret is stripped by the kind (observer.public_action): a ticket
+choice shows only how many were kept (`"kept": 2`) and a piece choice nothing until all
+are revealed (RS1: a "pieces-revealed" event). The transitions add public events while
+the action is applied (game.note): tickets drawn (how many), tunnel reveals, display
+resets, the last round, the end of the game with the scores, and an edition's own
+(Legacy: newspapers, events, money). A blind card is never named.
+
+The log keeps each action as a small record and writes its entry when it is first read,
+so recording costs little on the hot path. `words(entry, rules)` says an entry in English.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
 
 from ..cards import CARD_NAMES
-from .actions import KEEP, KINDS, PIECES, Action
+from .actions import KINDS, Action
+from .observer import public_action
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
     from .ruleset import Ruleset
+    from .schema import LogEntry, ResultSummary
 
-SECRET_KINDS = (KEEP, PIECES)  # their targets are never in the public log
+# Events that reveal nothing hidden: an action followed only by these may be taken back.
+QUIET_EVENTS = frozenset({"last-round", "money"})
 
 
-def entry(game: "Game", a: Action) -> dict[str, Any]:
-    e: dict[str, Any] = {"ply": len(game.actions), "seat": game.current, "turn": game.turns, "kind": a.kind}
-    if a.kind == KEEP:
-        e["kept"] = len(a.target)
-    elif a.kind not in SECRET_KINDS:
-        e["action"] = str(a)
-    return e
+class Record:
+    """One action as it happened: who, when, what, the events that followed, and whether it
+    drew or revealed anything hidden (`quiet`: None until the action is applied)."""
+    __slots__ = ("ply", "seat", "turn", "action", "events", "quiet")
+
+    def __init__(self, ply: int, seat: int, turn: int, action: Action) -> None:
+        self.ply, self.seat, self.turn, self.action = ply, seat, turn, action
+        self.events: list[dict[str, Any]] = []
+        self.quiet: bool | None = None
+
+
+class PublicLog(Sequence["LogEntry"]):
+    """The public log of one game: a read-only sequence of entries, written on first read."""
+    __slots__ = ("records", "_entries")
+
+    def __init__(self) -> None:
+        self.records: list[Record] = []
+        self._entries: list[LogEntry] = []
+
+    def add(self, record: Record) -> None:
+        self.records.append(record)
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    @overload
+    def __getitem__(self, i: int) -> LogEntry: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[LogEntry]: ...
+
+    def __getitem__(self, i: Any) -> LogEntry | list[LogEntry]:
+        n = len(self.records)
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(n))]
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        entries = self._entries
+        while len(entries) <= i:
+            entries.append(entry(self.records[len(entries)]))
+        return entries[i]
+
+    def __iter__(self) -> Iterator[LogEntry]:
+        for i in range(len(self.records)):
+            yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"<PublicLog of {len(self)} entries>"
+
+
+def entry(r: Record) -> LogEntry:
+    e: dict[str, Any] = {"ply": r.ply, "seat": r.seat, "turn": r.turn, "kind": r.action.kind,
+                         **public_action(r.action)}
+    if r.events:
+        e["events"] = r.events
+    return e  # type: ignore[return-value]  # the keys of a LogEntry (schema.py)
 
 
 def card_names(cards: Iterable[int]) -> list[str]:
     return [CARD_NAMES[c] for c in cards]
 
 
-def result_summary(result: dict[str, Any]) -> dict[str, Any]:
+def result_summary(result: dict[str, Any]) -> ResultSummary:
     return {"totals": [p["total"] for p in result["players"]], "ranking": list(result["ranking"]),
             "winners": list(result["winners"])}
 
@@ -69,16 +133,12 @@ def _event_words(ev: dict[str, Any], who: Callable[[int], str]) -> str:
     return str(ev)
 
 
-def words(e: dict[str, Any], rules: "Ruleset", who: Callable[[int], str] = lambda s: f"seat {s}") -> str:
-    """An entry in English: what the seat did, then what followed."""
-    if "action" in e:
-        did = KINDS[e["kind"]].describe(rules, Action.from_text(e["action"]))
-    elif e["kind"] == KEEP:
-        did = f"keeps {e['kept']} ticket(s)"
-    else:
-        did = "chooses trains and ships (secret until everyone has chosen)"
+def words(e: LogEntry, action: Action, rules: Ruleset, who: Callable[[int], str] = lambda s: f"seat {s}") -> str:
+    """An entry in English: what the seat did (its `action`, which the caller holds: the game's
+    record; every kind describes itself in public words), then what followed."""
+    did = KINDS[action.kind].describe(rules, action)
     events = [_event_words(ev, who) for ev in e.get("events", ())]
     return "; ".join([did, *events])
 
 
-__all__ = ["SECRET_KINDS", "card_names", "entry", "result_summary", "words"]
+__all__ = ["PublicLog", "QUIET_EVENTS", "Record", "card_names", "entry", "result_summary", "words"]

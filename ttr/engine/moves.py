@@ -27,14 +27,14 @@ from .phases import (
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Payment
     from .edition import Edition
-    from .game import Game
+    from .game import PyGame
 
 
-def segments(g: "Game") -> list[Segment]:
+def segments(g: "PyGame") -> list[Segment]:
     return PHASE_MOVES[g.phase](g)
 
 
-def second_card_segments(g: "Game") -> list[Segment]:
+def second_card_segments(g: "PyGame") -> list[Segment]:
     """G4/P1: a second card (no face-up wild where G4 forbids it); RS2: or none."""
     targets = draw_targets(g, second=True)
     if not targets:
@@ -45,7 +45,7 @@ def second_card_segments(g: "Game") -> list[Segment]:
     return segs
 
 
-def keep_segments(g: "Game") -> list[Segment]:
+def keep_segments(g: "PyGame") -> list[Segment]:
     offer = sorted(g.offers[g.current])
     ed = g.rules.edition
     if g.phase is INITIAL_TICKETS:  # L3: a short initial deal (fewer tickets than usual) keeps fewer
@@ -57,7 +57,7 @@ def keep_segments(g: "Game") -> list[Segment]:
     return [(KEEP, keeps, NO_CARDS)]
 
 
-def tunnel_segments(g: "Game") -> list[Segment]:
+def tunnel_segments(g: "PyGame") -> list[Segment]:
     _, _, _, extra, paid = g.tunnel  # type: ignore[misc]  # not None in the TUNNEL phase
     pays = g.rules.edition.tunnel_payments(g.hands[g.current], paid, extra)
     segs: list[Segment] = [(PAY, NO_TARGET, tuple(pays))] if pays else []
@@ -65,7 +65,7 @@ def tunnel_segments(g: "Game") -> list[Segment]:
     return segs
 
 
-def pieces_segments(g: "Game") -> list[Segment]:
+def pieces_segments(g: "PyGame") -> list[Segment]:
     return [(PIECES, piece_choices(g.rules.edition), NO_CARDS)]
 
 
@@ -75,7 +75,7 @@ def piece_choices(ed: "Edition") -> tuple[tuple[int, int], ...]:
     return tuple((t, total - t) for t in range(max(0, total - ed.ships), min(ed.trains, total) + 1))
 
 
-def draw_targets(g: "Game", second: bool) -> list[int] | list[tuple[int, int]]:
+def draw_targets(g: "PyGame", second: bool) -> list[int] | list[tuple[int, int]]:
     """Cards that may be taken (G4 on the second card) and the decks that can give one."""
     rules = g.rules
     if rules.draw_floor is not None and not can_draw(g):
@@ -95,13 +95,13 @@ def draw_targets(g: "Game", second: bool) -> list[int] | list[tuple[int, int]]:
     return [(c, d) for c in targets for d in refills] + [(DECK, d) for d in decks]
 
 
-def can_draw(g: "Game") -> bool:
+def can_draw(g: "PyGame") -> bool:
     """L2: no card may be drawn while the draw pile and its discard hold draw_floor cards or fewer."""
     floor = g.rules.draw_floor
     return floor is None or len(g.decks[0]) + len(g.discards[0]) > floor
 
 
-def turn_segments(g: "Game") -> list[Segment]:
+def turn_segments(g: "PyGame") -> list[Segment]:
     rules = g.rules
     ed = rules.edition
     p = g.current
@@ -138,11 +138,11 @@ def turn_segments(g: "Game") -> list[Segment]:
     return segs
 
 
-def _over(g: "Game") -> list[Segment]:
+def _over(g: "PyGame") -> list[Segment]:
     return []
 
 
-PHASE_MOVES: dict[Phase, Callable[["Game"], list[Segment]]] = {
+PHASE_MOVES: dict[Phase, Callable[["PyGame"], list[Segment]]] = {
     TURN: turn_segments,
     SECOND_CARD: second_card_segments,
     INITIAL_TICKETS: keep_segments,

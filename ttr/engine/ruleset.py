@@ -21,7 +21,7 @@ class Ruleset:
     __slots__ = ("map", "edition", "players", "doubles_closed", "route_ids", "r_len", "r_color",
                  "r_locos", "r_tunnel", "r_ends", "r_twins", "r_points", "r_key", "n_ids",
                  "deck_cards", "city_names", "ticket_ends", "ticket_points", "long_tickets",
-                 "regular_tickets", "total_cards", "city_routes", "claim_groups", "group_routes", "r_group",
+                 "regular_tickets", "total_cards", "city_routes", "city_index", "harbor_ids", "claim_groups", "group_routes", "r_group",
                  "r_kind", "decks", "deck_of", "multi_deck", "ticket_cities", "tours", "harbor_cities",
                  "wild", "reset_at", "whole_draw", "end_pieces", "final_round_turns", "turn_kinds", "r_closes",
                  "draw_floor", "may_stop")
@@ -41,7 +41,8 @@ class Ruleset:
     r_key: list[RouteKey | None]          # None: no route has this id
     r_kind: list[int]
     r_closes: list[bool]
-    city_routes: dict[str, list[int]]
+    city_routes: tuple[list[int], ...]    # per city index: the routes into it, in map order
+    city_index: dict[str, int]            # city name -> index (the state holds cities by index)
     group_routes: tuple[tuple[int, ...], ...]
     r_group: list[int]
     claim_groups: tuple[tuple[int, tuple[ClaimGroup, ...]], ...]  # (claim_reach index, its groups by length)
@@ -63,6 +64,7 @@ class Ruleset:
     ticket_cities: dict[int, tuple[int, ...]]
     tours: dict[int, Ticket]
     harbor_cities: frozenset[str]
+    harbor_ids: tuple[int, ...]           # the harbor cities' indices, by name (the order harbors are offered)
     ticket_points: dict[int, int]
     long_tickets: list[int]
     regular_tickets: list[int]
@@ -87,7 +89,8 @@ class Ruleset:
         self.r_key = [None] * n       # routes with equal keys accept the same payments
         self.r_kind = [0] * n         # 0: train route (train pieces), 1: ship route (ship pieces)
         self.r_closes = [False] * n   # G1: claiming this lane closes its twins (triple routes may stay open)
-        self.city_routes = {c.name: [] for c in m.cities}
+        self.city_index = dict(m.city_index)
+        self.city_routes = tuple([] for _ in m.cities)
         by_key: dict[RouteKey, list[int]] = {}  # routes by key, in map order
         for r in m.routes:
             if r.length not in edition.route_points:
@@ -105,7 +108,7 @@ class Ruleset:
                                       self.r_kind[r.id], r.pairs)
             by_key.setdefault(key, []).append(r.id)
             for c in r.cities:
-                self.city_routes[c].append(r.id)
+                self.city_routes[m.city_index[c]].append(r.id)
         # Routes grouped by colour, then by payment key, sorted by length, so legal
         # move generation can stop at the first length the hand cannot reach.
         # The game keeps, per group, the routes still open (group_routes is the start).
@@ -142,6 +145,7 @@ class Ruleset:
         self.ticket_cities = {t.id: tuple(m.city_index[c] for c in t.cities) for t in m.tickets}
         self.tours = {t.id: t for t in m.tickets if t.tour}
         self.harbor_cities = frozenset(c.name for c in m.cities if c.harbor)
+        self.harbor_ids = tuple(m.city_index[c] for c in sorted(self.harbor_cities))
         self.ticket_points = {t.id: t.points for t in m.tickets}
         self.long_tickets = [t.id for t in m.tickets if t.long]
         self.regular_tickets = [t.id for t in m.tickets if not t.long]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .graph import DisjointSet, longest_trail
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from .game import PyGame
     from .ruleset import Ruleset
 
 # (ticket points, completed ticket ids, failed ticket ids, tour id -> "in_order" / "any_order" / "failed")
@@ -82,7 +82,7 @@ def _ticket_points(rules: Ruleset, ds: DisjointSet, tickets: list[int], routes: 
     return pts, done, failed, tours
 
 
-def score_tickets(game: Game, p: int) -> dict[str, Any]:
+def score_tickets(game: PyGame, p: int) -> dict[str, Any]:
     """Tickets of seat p. E4: each station may borrow one route of another player
     into its city; the borrowings that maximise the ticket score are chosen, and
     among those the ones completing most tickets (P4, it matters for E6)."""
@@ -109,28 +109,28 @@ def score_tickets(game: Game, p: int) -> dict[str, Any]:
             cand = _ticket_points(rules, d, tickets, own + list(combo))
             if (cand[0], len(cand[1])) > (best[0], len(best[1])):  # P4: then most tickets completed
                 best = cand
-                borrowed = {city: r for (city, _), r in zip(choices, combo)}
+                borrowed = {rules.city_names[city]: r for (city, _), r in zip(choices, combo)}
     pts, done, failed, tours = best
     return {"ticket_points": pts, "tickets_completed": done, "tickets_failed": failed,
             "stations_borrowed": borrowed, "tours": tours}
 
 
-def harbor_points(game: Game, p: int, done: list[int]) -> int:
+def harbor_points(game: PyGame, p: int, done: list[int]) -> int:
     """RS5: each harbor scores by the completed tickets naming its city (a tour:
     any city on it); each unbuilt harbor loses the penalty."""
     ed = game.rules.edition
     if not ed.harbors:
         return 0
-    m = game.rules.map
+    cities_of = game.rules.ticket_cities
     pts = -ed.harbor_penalty * (ed.harbors - len(game.harbors[p]))
     for city in game.harbors[p]:
-        count = sum(1 for t in done if city in m.ticket_by_id[t].cities)
+        count = sum(1 for t in done if city in cities_of[t])
         if count:
             pts += ed.harbor_points[min(count, len(ed.harbor_points)) - 1]
     return pts
 
 
-def longest_of(game: Game, p: int) -> int:
+def longest_of(game: PyGame, p: int) -> int:
     rules = game.rules
     owner = game.owner
     return longest_trail([(*rules.r_ends[r], rules.r_len[r]) for r in rules.route_ids if owner[r] == p])
@@ -146,7 +146,7 @@ TIE_BREAKS: dict[str, Callable[[dict[str, Any]], int]] = {
 }
 
 
-def result(game: Game) -> dict[str, Any]:
+def result(game: PyGame) -> dict[str, Any]:
     rules = game.rules
     ed = rules.edition
     n = rules.players

@@ -4,9 +4,9 @@ described (the table is in actions.py; an edition's own kinds live in its module
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..cards import CARD_NAMES, DECK_NAMES
+from ..cards import CARD_NAMES, DECK_NAMES, NEWSPAPER
 from .actions import (
     CLAIM,
     DECK,
@@ -20,6 +20,8 @@ from .actions import (
     Action,
     ActionKind,
     CardTarget,
+    IdBlock,
+    Payment,
     RouteTarget,
     TicketsTarget,
     register,
@@ -27,7 +29,7 @@ from .actions import (
 from .phases import KEEP_TICKETS, SECOND_CARD
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from .game import PyGame
     from .legal import LegalActions
     from .ruleset import Ruleset
 
@@ -41,8 +43,10 @@ class Draw(ActionKind):
     target = CardTarget()
     syntax = "draw <card or deck> (two decks: draw <card or deck> <deck>)"
     summary = "take a face-up card or the top card of a deck"
+    short = "d"
+    order = 0
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         rules = game.rules
         t = a.target
         if t.__class__ is tuple:  # two decks: (card or DECK, deck)
@@ -63,7 +67,7 @@ class Draw(ActionKind):
             return
         game.second_card()
 
-    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+    def explain(self, game: "PyGame", a: Action, legal: "LegalActions") -> str | None:
         rules = game.rules
         two = rules.multi_deck
         if isinstance(a.target, tuple) != two:
@@ -85,18 +89,29 @@ class Draw(ActionKind):
         refill = f" (refilled from the {DECK_NAMES[deck]} deck)" if deck is not None and deck >= 0 else ""
         return f"takes a face-up {CARD_NAMES[card]}{refill}"
 
+    def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> IdBlock:
+        cards = sorted(set(rules.deck_cards) - {NEWSPAPER})  # L2: a newspaper is never face up
+        if rules.multi_deck:
+            decks = tuple(range(len(rules.decks)))
+            return IdBlock([(c, d) for c in cards for d in (*decks, -1)] + [(DECK, d) for d in decks])
+        return IdBlock([*cards, DECK])
+
 
 class Stop(ActionKind):
     """RS2: after the first card, the player may take no second card."""
     name = STOP
     syntax = "stop"
     summary = "take no second card"
+    order = 1
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         game.end_turn()
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
         return "takes no second card"
+
+    def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> IdBlock | None:
+        return IdBlock([None]) if rules.may_stop else None
 
 
 class Claim(ActionKind):
@@ -105,8 +120,11 @@ class Claim(ActionKind):
     paid = True
     syntax = "claim <route> <cards>"
     summary = "claim a route with cards"
+    short = "c"
+    undoable = True
+    order = 2
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         r = a.target
         hand = game.hands[game.current]
         for k, n in a.cards:
@@ -116,7 +134,7 @@ class Claim(ActionKind):
         else:
             game.finish_claim(r, a.cards)
 
-    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+    def explain(self, game: "PyGame", a: Action, legal: "LegalActions") -> str | None:
         rules = game.rules
         p = game.current
         r = a.target
@@ -147,6 +165,9 @@ class Claim(ActionKind):
         points = f", +{rules.r_points[r.id]}" if rules.r_points[r.id] else ""  # Legacy: claims pay nothing
         return f"claims {r.cities[0]}–{r.cities[1]} ({r.length} {r.color}{kind}{pairs}{points}) with {cards_words(a.cards)}"
 
+    def undo_refusal(self, game: "PyGame", a: Action) -> str | None:
+        return "a tunnel claim revealed cards" if game.rules.r_tunnel[a.target] else None
+
 
 class Pay(ActionKind):
     """E2: the tunnel's extra cards."""
@@ -154,8 +175,10 @@ class Pay(ActionKind):
     paid = True
     syntax = "pay <cards>"
     summary = "pay the tunnel's extra cards"
+    short = "p"
+    order = 10
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         r, cards, revealed, _, _ = game.tunnel  # type: ignore[misc]  # not None in the TUNNEL phase
         hand = game.hands[game.current]
         for k, n in a.cards:
@@ -165,12 +188,25 @@ class Pay(ActionKind):
         game.tunnel = None
         game.finish_claim(r, cards)
 
-    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+    def explain(self, game: "PyGame", a: Action, legal: "LegalActions") -> str | None:
         pays = ", ".join(str(x) for x in legal if x.kind == PAY) or "you cannot pay; decline"
         return f"the tunnel needs {game.tunnel[3]} more card(s): {pays}"  # type: ignore[index]  # set in the TUNNEL phase
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
         return f"pays {cards_words(a.cards)} more for the tunnel"
+
+    def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> IdBlock | None:
+        ed = rules.edition
+        pays: set[Payment] = set()
+        for r in rules.route_ids:
+            if rules.r_tunnel[r]:
+                key = rules.r_key[r]
+                assert key is not None  # every route has a key
+                for p in ed.payments(universe, key):
+                    paid = next((k for k, _ in p if k != ed.wild), -1)
+                    for extra in range(1, ed.tunnel_reveal + 1):
+                        pays.update(ed.tunnel_payments(universe, paid, extra))
+        return IdBlock([None], sorted(pays)) if pays else None
 
 
 class Decline(ActionKind):
@@ -178,8 +214,9 @@ class Decline(ActionKind):
     name = DECLINE
     syntax = "decline"
     summary = "withdraw from the tunnel"
+    order = 11
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         _, cards, revealed, _, _ = game.tunnel  # type: ignore[misc]  # not None in the TUNNEL phase
         hand = game.hands[game.current]
         for k, n in cards:
@@ -192,13 +229,18 @@ class Decline(ActionKind):
     def describe(self, rules: "Ruleset", a: Action) -> str:
         return "declines the tunnel and takes the cards back"
 
+    def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> IdBlock | None:
+        return IdBlock([None]) if any(rules.r_tunnel[r] for r in rules.route_ids) else None
+
 
 class Tickets(ActionKind):
     name = TICKETS
     syntax = "tickets"
     summary = "draw destination tickets"
+    short = "t"
+    order = 4
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         pile = game.ticket_pile
         n = min(game.rules.edition.later_draw, len(pile))
         game.offers[game.current] = [pile.pop() for _ in range(n)]
@@ -208,17 +250,23 @@ class Tickets(ActionKind):
     def describe(self, rules: "Ruleset", a: Action) -> str:
         return "draws destination tickets"
 
+    def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> IdBlock:
+        return IdBlock([None])
+
 
 class Keep(ActionKind):
     name = KEEP
     target = TicketsTarget()
     syntax = "keep <ticket ids>"
     summary = "keep these of the offered tickets"
+    short = "k"
+    secret = True  # which tickets were kept: only how many
+    order = 5
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         game.keep_tickets(game.current, a.target)
 
-    def explain(self, game: "Game", a: Action, legal: "LegalActions") -> str | None:
+    def explain(self, game: "PyGame", a: Action, legal: "LegalActions") -> str | None:
         offer = game.offers[game.current]
         extra = [t for t in a.target if t not in offer]
         if extra:
@@ -228,19 +276,26 @@ class Keep(ActionKind):
     def describe(self, rules: "Ruleset", a: Action) -> str:
         return f"keeps {len(a.target)} ticket(s)"
 
+    def public(self, a: Action) -> dict[str, Any]:
+        return {"kept": len(a.target)}
+
 
 class Pass(ActionKind):
     """G5: only when no other action exists."""
     name = PASS
     syntax = "pass"
     summary = "pass (no other move exists)"
+    order = 12
 
-    def apply(self, game: "Game", a: Action) -> None:
+    def apply(self, game: "PyGame", a: Action) -> None:
         game.passes += 1
         game.end_turn()
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
         return "passes (no legal move)"
+
+    def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> IdBlock:
+        return IdBlock([None])
 
 
 for _kind in (Draw(), Stop(), Claim(), Pay(), Decline(), Tickets(), Keep(), Pass()):

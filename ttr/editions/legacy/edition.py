@@ -59,6 +59,7 @@ LEGENDS_WEST = LegacyEdition(
     draw_floor=8,                  # L2
     end_trains=2,                  # L5
     route_points={n: 0 for n in range(1, 10)},  # L1: claiming pays nothing by itself
+    money=True,                    # L1: players hold dollars
     longest_bonus=None,
     tie_breaks=("tickets_completed", "later_in_turn_order"),
 )

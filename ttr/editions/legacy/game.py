@@ -3,12 +3,13 @@ the numbered claim steps (L4) and dollar scoring (L5). Static content comes
 from a LegacySetup (content.py), shared by clones and saved whole."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, Self
 
 from ...cards import CARD_INDEX, NEWSPAPER
-from ...engine.game import Game
+from ...engine.codec import LIST, NOBODY, NONE, PUBLIC, StateLayout, layout_of, put_list
+from ...engine.game import PyGame
 from ...engine.moves import can_draw
 from ...engine.scoring import score_tickets
 from ...errors import SaveError, TtrError
@@ -21,9 +22,26 @@ if TYPE_CHECKING:  # pragma: no cover
     from ...engine.ruleset import Ruleset
 
 
+def step_reason(step: ClaimStep) -> str:
+    """What a claim step's money change is called in the ledger and the log."""
+    if step.kind == "company_route":
+        return f"step {step.number}: company route"
+    if step.kind == "big_city":
+        return f"step {step.number}: big city"
+    return f"step {step.number}: {step.label or step.kind}"
+
+
 @lru_cache(maxsize=64)
-def _events_by_id(setup: LegacySetup) -> dict[str, Event]:
-    return {e.id: e for e in setup.events}
+def reasons(setup: LegacySetup) -> tuple[str, ...]:
+    """Every reason money changes hands in a game of this setup; the state keeps a ledger entry's
+    reason as its index here: the board's steps, then per event its step or its own name."""
+    return (tuple(step_reason(s) for s in setup.steps)
+            + tuple(step_reason(e.step) if e.step is not None else e.name for e in setup.events))
+
+
+@lru_cache(maxsize=64)
+def _event_index(setup: LegacySetup) -> dict[str, int]:
+    return {e.id: i for i, e in enumerate(setup.events)}
 
 
 @lru_cache(maxsize=16)
@@ -32,17 +50,17 @@ def _big_city_routes(rules: Ruleset) -> frozenset[int]:
     return frozenset(r.id for r in rules.map.routes if big & set(r.cities))
 
 
-class LegacyGame(Game):
+class LegacyGame(PyGame):
     __slots__ = ("setup", "event_deck", "event_discard", "ledger", "_aside")
     setup: LegacySetup
-    event_deck: list[str]                      # event ids; the top card is the last
-    event_discard: list[str]                   # the current event is the last
-    ledger: list[tuple[int, int, int, str]]    # (turn, seat, dollars, reason)
+    event_deck: list[int]                      # indices into setup.events; the top card is the last
+    event_discard: list[int]                   # the current event is the last
+    ledger: list[tuple[int, int, int, int]]    # (turn, seat, dollars, reason: an index into reasons(setup))
     _aside: list[int] | None                   # newspapers set aside during the deal
 
     # ------------------------------------------------------------------ setup
 
-    def setup_options(self, setup: LegacySetup | dict[str, Any] | None = None, **options: Any) -> None:
+    def set_static(self, setup: LegacySetup | dict[str, Any] | None = None, **options: Any) -> None:
         if options:
             raise TtrError(f"{self.rules.edition.title} takes the option 'setup' only ({', '.join(sorted(options))} given)")
         n = self.rules.players
@@ -54,7 +72,10 @@ class LegacyGame(Game):
             raise TtrError(f"setup must be a LegacySetup or its dict, not {type(setup).__name__}")
         check_setup(setup, self.rules)
         self.setup = setup
-        self.event_deck = [e.id for e in setup.events]  # the top card is the end of the list
+        self._aside = None
+
+    def before_deal(self) -> None:
+        self.event_deck = list(range(len(self.setup.events)))  # the top card is the end of the list
         self.shuffle(self.event_deck)
         self.event_discard = []  # the current event is the last
         self.ledger = []         # (turn, seat, dollars, reason): every change of money held
@@ -77,12 +98,15 @@ class LegacyGame(Game):
         return {"setup": self.setup}
 
     def clone(self) -> Self:
-        g = Game.clone(self)
+        g = PyGame.clone(self)
         g.setup = self.setup
         g.event_deck, g.event_discard = self.event_deck[:], self.event_discard[:]
         g.ledger = self.ledger[:]
         g._aside = None
         return g
+
+    def footprint(self) -> tuple[int, ...]:
+        return (*PyGame.footprint(self), len(self.event_deck))
 
     # ----------------------------------------------------------------- money
 
@@ -93,21 +117,21 @@ class LegacyGame(Game):
 
     @property
     def current_event(self) -> Event | None:
-        return _events_by_id(self.setup)[self.event_discard[-1]] if self.event_discard else None
+        return self.setup.events[self.event_discard[-1]] if self.event_discard else None
 
-    def _gain(self, p: int, dollars: int, reason: str) -> None:
+    def _gain(self, p: int, dollars: int, reason: int) -> None:
         """Money changes hands with the bank; a payment takes at most what is held."""
         if dollars < 0:
             dollars = -min(-dollars, self.scores[p])
         if dollars:
             self.scores[p] += dollars
             self.ledger.append((self.turns, p, dollars, reason))
-            self.note(event="money", seat=p, dollars=dollars, reason=reason)
+            self.note(event="money", seat=p, dollars=dollars, reason=reasons(self.setup)[reason])
 
     # ---------------------------------------------------- newspapers (L2)
 
     def pop_card(self, d: int = 0) -> int:
-        c = Game.pop_card(self, d)
+        c = PyGame.pop_card(self, d)
         while c == NEWSPAPER:
             if self._aside is not None:  # setup: set aside, shuffled back once the deal is done
                 self._aside.append(c)
@@ -116,21 +140,21 @@ class LegacyGame(Game):
                 self._reveal_event()
                 if all(x == NEWSPAPER for x in self.decks[0]) and all(x == NEWSPAPER for x in self.discards[0]):
                     return -1  # nothing but newspapers left: no card to draw (G3)
-            c = Game.pop_card(self, d)
+            c = PyGame.pop_card(self, d)
         return c
 
     def _reveal_event(self) -> None:
         """The next event becomes current; a lightning event acts at once (LW-P1: none if the deck is empty)."""
         if not self.event_deck:
             return
-        eid = self.event_deck.pop()
-        self.event_discard.append(eid)
-        ev = _events_by_id(self.setup)[eid]
+        i = self.event_deck.pop()
+        self.event_discard.append(i)
+        ev = self.setup.events[i]
         self.note(event="newspaper", id=ev.id, name=ev.name, kind=ev.kind, text=ev.text)
         if ev.kind == "lightning":
-            self._lightning(ev)
+            self._lightning(ev, len(self.setup.steps) + i)
 
-    def _lightning(self, ev: Event) -> None:
+    def _lightning(self, ev: Event, reason: int) -> None:
         n = self.rules.players
         money = self.scores
         seats: Sequence[int]
@@ -144,26 +168,24 @@ class LegacyGame(Game):
         else:  # gain_per_route
             for p in range(n):
                 count = sum(1 for r in self.rules.route_ids if self.owner[r] == p and self._colour_matches(r, ev.color, p))
-                self._gain(p, ev.amount * count, ev.name)
+                self._gain(p, ev.amount * count, reason)
             return
         for p in seats:
-            self._gain(p, ev.amount, ev.name)
+            self._gain(p, ev.amount, reason)
 
     # --------------------------------------------------- claim steps (L4)
 
     def claim_steps(self) -> list[ClaimStep]:
         """The steps run after a claim, in number order: the board's, then the current event's."""
-        steps = list(self.setup.steps)
-        ev = self.current_event
-        if ev is not None and ev.kind == "persistent":
-            steps.append(ev.step)  # type: ignore[arg-type]  # a persistent event has a step (EventModel checks it)
-        steps.sort(key=lambda s: s.number)  # stable: a board step before an event step of the same number
-        return steps
+        return [step for step, _ in self._steps()]
+
+    def _steps(self) -> list[tuple[ClaimStep, int]]:
+        return steps_in_force(self.setup, self.event_discard)
 
     def finish_claim(self, r: int, cards: Payment) -> None:
         self.place_route(r, cards)
-        for step in self.claim_steps():
-            self._run_step(step, r)
+        for step, reason in self._steps():
+            self._run_step(step, r, reason)
         self.refill()
         self.end_turn()
 
@@ -177,23 +199,23 @@ class LegacyGame(Game):
             color = self.setup.companies[p]
         return have == CARD_INDEX[color]
 
-    def _run_step(self, step: ClaimStep, r: int) -> None:
+    def _run_step(self, step: ClaimStep, r: int, reason: int) -> None:
         p = self.current
         rules = self.rules
         big = r in _big_city_routes(rules)
         if step.kind == "company_route":
             if self._colour_matches(r, "company", p):
-                self._gain(p, self.setup.company_bonus, f"step {step.number}: company route")
+                self._gain(p, self.setup.company_bonus, reason)
         elif step.kind == "big_city":
             if big and can_draw(self):  # LW-P2: the L2 draw limit applies to this draw too
                 c = self.pop_card(0)
                 if c >= 0:
                     self.hands[p][c] += 1
-                    self.note(event="card", seat=p, reason=f"step {step.number}: big city")
+                    self.note(event="card", seat=p, reason=step_reason(step))
         elif (self._colour_matches(r, step.color, p) and rules.r_len[r] >= step.min_length
               and (big or not step.big_city)):
             sign = 1 if step.kind == "route_bonus" else -1
-            self._gain(p, sign * step.amount, f"step {step.number}: {step.label or step.kind}")
+            self._gain(p, sign * step.amount, reason)
 
     # ---------------------------------------------------------- scoring (L5)
 
@@ -223,45 +245,87 @@ class LegacyGame(Game):
         return {"players": players, "ranking": ranking, "winners": ranking[:1], "last_place": ranking[-1],
                 "unit": "dollars", "year": self.setup.year, "over": self.is_over}
 
-    # ------------------------------------------------------ views and saves
+    # ------------------------------------------ the integer state, views, saves
 
-    def edition_view(self, player: int) -> dict[str, Any]:
-        ev = self.current_event
-        return {
-            "setup": self.setup.to_dict(),
-            "money": list(self.scores),
-            "current_event": _event_view(ev) if ev else None,
-            "event_discard": list(self.event_discard),
-            "event_deck_size": len(self.event_deck),
-            "claim_steps": [_step_view(s) for s in self.claim_steps()],
-            "ledger": [list(x) for x in self.ledger],
-        }
+    def layout(self) -> StateLayout:
+        e = len(self.setup.events)
+        return layout_of(self.rules, (("edition.event_deck", 1 + e, LIST, NOBODY),
+                                      ("edition.event_discard", 1 + e, LIST, PUBLIC)), ("edition.ledger", 4))
 
-    def edition_state(self) -> dict[str, Any]:
-        return {"setup": self.setup.to_dict(), "event_deck": list(self.event_deck),
-                "event_discard": list(self.event_discard), "ledger": [list(x) for x in self.ledger]}
+    def encode_edition(self, out: list[int], layout: StateLayout) -> None:
+        e = len(self.setup.events)
+        put_list(out, self.event_deck, e)
+        put_list(out, self.event_discard, e)
+        out.append(len(self.ledger))
+        for x in self.ledger:
+            out += x
 
-    def load_edition_state(self, data: Any) -> None:
-        if not isinstance(data, dict) or set(data) != {"setup", "event_deck", "event_discard", "ledger"}:
-            raise SaveError("save: the edition block must hold setup, event_deck, event_discard and ledger")
-        try:
-            setup = LegacySetup.from_dict(data["setup"], where="save: edition.setup")
-            check_setup(setup, self.rules)
-        except TtrError as e:
-            raise SaveError(str(e) if str(e).startswith("save") else f"save: edition.setup: {e}") from None
-        deck, discard = data["event_deck"], data["event_discard"]
-        ids = [e.id for e in setup.events]
-        if not (isinstance(deck, list) and isinstance(discard, list)) or sorted(deck + discard) != sorted(ids):
-            raise SaveError("save: edition.event_deck + event_discard must hold each event of the setup exactly once")
-        ledger = []
-        for i, x in enumerate(data["ledger"] if isinstance(data["ledger"], list) else [None]):
-            if not (isinstance(x, list) and len(x) == 4 and all(isinstance(v, int) and not isinstance(v, bool)
-                                                                 for v in x[:3]) and isinstance(x[3], str)
-                    and 0 <= x[1] < self.rules.players):
-                raise SaveError(f"save: edition.ledger[{i}] must be [turn, seat, dollars, reason]")
-            ledger.append(tuple(x))
-        self.setup, self.event_deck, self.event_discard, self.ledger = setup, list(deck), list(discard), ledger
+    def decode_edition(self, state: Sequence[int], layout: StateLayout, where: str) -> None:
+        e = len(self.setup.events)
+        piles = []
+        for name in ("edition.event_deck", "edition.event_discard"):
+            s = layout[name]
+            k = state[s.start]
+            if where and not (0 <= k <= e and all(x == NONE for x in state[s.start + 1 + k:s.stop])):
+                raise SaveError(f"{where}: {name} must hold a count and that many events")
+            piles.append(list(state[s.start + 1:s.start + 1 + k]))
+        deck, discard = piles
+        if where and sorted(deck + discard) != list(range(e)):
+            raise SaveError(f"{where}: edition.event_deck + event_discard must hold each event of the setup exactly once")
+        ledger = [tuple(x) for x in layout.tail_records(state)]
+        if where:
+            n_reasons, n = len(reasons(self.setup)), self.rules.players
+            for i, (_, seat, _, reason) in enumerate(ledger):
+                if not (0 <= seat < n and 0 <= reason < n_reasons):
+                    raise SaveError(f"{where}: edition.ledger[{i}] must be [turn, seat, dollars, reason]")
+        self.event_deck, self.event_discard = deck, discard
+        self.ledger = ledger  # type: ignore[assignment]  # records of 4 (the layout's tail width)
         self._aside = None
+
+    def edition_renderer(self) -> Callable[[StateLayout, Sequence[int]], dict[str, Any]]:
+        return partial(_edition_view, self.setup, self.rules.players)
+
+    @classmethod
+    def options_from_save(cls, block: Any, rules: Ruleset, where: str) -> dict[str, Any]:
+        if not isinstance(block, dict) or set(block) != {"setup", "event_deck", "event_discard", "ledger"}:
+            raise SaveError(f"{where}: the edition block must hold setup, event_deck, event_discard and ledger")
+        try:
+            setup = LegacySetup.from_dict(block["setup"], where=f"{where}: edition.setup")
+            check_setup(setup, rules)
+        except TtrError as e:
+            raise SaveError(str(e) if str(e).startswith(where) else f"{where}: edition.setup: {e}") from None
+        return {"setup": setup}
+
+    @classmethod
+    def edition_from_save(cls, block: dict[str, Any], rules: Ruleset, options: dict[str, Any], where: str) -> list[int]:
+        setup: LegacySetup = options["setup"]
+        index, e = _event_index(setup), len(setup.events)
+        out: list[int] = []
+        for name in ("event_deck", "event_discard"):
+            ids = block[name]
+            if not isinstance(ids, list) or not all(isinstance(x, str) and x in index for x in ids) or len(ids) > e:
+                raise SaveError(f"{where}: edition.event_deck + event_discard must hold each event of the setup exactly once")
+            put_list(out, [index[x] for x in ids], e)
+        ledger = block["ledger"] if isinstance(block["ledger"], list) else [None]
+        names = reasons(setup)
+        out.append(len(ledger))
+        for i, x in enumerate(ledger):
+            if not (isinstance(x, list) and len(x) == 4 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                                 for v in x[:3]) and x[3] in names
+                    and 0 <= x[1] < rules.players):
+                raise SaveError(f"{where}: edition.ledger[{i}] must be [turn, seat, dollars, reason]")
+            out += [x[0], x[1], x[2], names.index(x[3])]
+        return out
+
+    @classmethod
+    def edition_to_save(cls, rules: Ruleset, options: dict[str, Any], layout: StateLayout,
+                        state: Sequence[int]) -> dict[str, Any]:
+        setup: LegacySetup = options["setup"]
+        names = reasons(setup)
+        return {"setup": setup.to_dict(),
+                "event_deck": [setup.events[i].id for i in layout.items(state, "edition.event_deck")],
+                "event_discard": [setup.events[i].id for i in layout.items(state, "edition.event_discard")],
+                "ledger": [[t, seat, dollars, names[r]] for t, seat, dollars, r in layout.tail_records(state)]}
 
     def check_score(self, p: int, score: int, points: int) -> str | None:
         """Save check: money held = start money + every ledger entry of the seat (routes pay nothing)."""
@@ -273,6 +337,34 @@ class LegacyGame(Game):
 
     def start_trains(self) -> int:
         return self.setup.trains
+
+
+def steps_in_force(setup: LegacySetup, discard: Sequence[int]) -> list[tuple[ClaimStep, int]]:
+    """The claim steps run after a claim with this event discard, in number order (the board's,
+    then the current event's), with their reasons' indices (see `reasons`)."""
+    steps = [(s, i) for i, s in enumerate(setup.steps)]
+    if discard:
+        ev = setup.events[discard[-1]]
+        if ev.kind == "persistent":
+            steps.append((ev.step, len(setup.steps) + discard[-1]))  # type: ignore[arg-type]  # a persistent event has a step (EventModel checks it)
+    steps.sort(key=lambda s: s[0].number)  # stable: a board step before an event step of the same number
+    return steps
+
+
+def _edition_view(setup: LegacySetup, players: int, layout: StateLayout, state: Sequence[int]) -> dict[str, Any]:
+    """The Legacy block of a view, from the (masked) state."""
+    discard = layout.items(state, "edition.event_discard")
+    ev = setup.events[discard[-1]] if discard else None
+    names = reasons(setup)
+    return {
+        "setup": setup.to_dict(),
+        "money": [state[layout.seat(p, "score").start] for p in range(players)],
+        "current_event": _event_view(ev) if ev else None,
+        "event_discard": [setup.events[i].id for i in discard],
+        "event_deck_size": state[layout["edition.event_deck"].start],
+        "claim_steps": [_step_view(s) for s, _ in steps_in_force(setup, discard)],
+        "ledger": [[t, seat, dollars, names[reason]] for t, seat, dollars, reason in layout.tail_records(state)],
+    }
 
 
 def check_setup(setup: LegacySetup, rules: Ruleset) -> None:

@@ -1,0 +1,23 @@
+"""The random procedure (docs/randomness.md): how every shuffle of a game follows from its seed.
+
+A game's n-th random draw (n = 0, 1, 2, ...; the state counts them in `shuffles`) uses a fresh
+CPython `random.Random` (Mersenne Twister MT19937, seeded by init_by_array from the absolute
+value of the integer) seeded with `seed * 1_000_003 + n`, and makes exactly one call on it:
+`shuffle(list)` for a pile, or `randrange(players)` for a random first player. Seed + actions
+= the game (G10). Saves name the procedure (RANDOM_PROCEDURE); a change to it that changes any
+game's course gets a new name.
+"""
+from __future__ import annotations
+
+import random
+
+RANDOM_PROCEDURE = "ttr-random/1"
+STREAM_STRIDE = 1_000_003
+
+
+def stream(seed: int, n: int) -> random.Random:
+    """The generator of a game's n-th random draw."""
+    return random.Random(seed * STREAM_STRIDE + n)
+
+
+__all__ = ["RANDOM_PROCEDURE", "STREAM_STRIDE", "stream"]
