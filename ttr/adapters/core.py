@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..editions import get_ruleset, new_game
-from ..engine.actions import Action
-from ..engine.game import Game
+from ..engine import Action
+from ..engine import Game
 from ..errors import TtrError
 from ..runtime.arena import win_shares
 from ..runtime.match import Match

@@ -24,9 +24,9 @@ from typing import Any
 import numpy as np
 
 from ..cards import CARD_INDEX, CARD_NAMES, DECK_NAMES
-from ..engine.graph import DisjointSet
-from ..engine.phases import PHASES
-from ..engine.ruleset import Ruleset
+from ..engine import DisjointSet
+from ..engine import PHASES
+from ..engine import Ruleset
 from ..editions.legacy import LegacyEdition
 from ..editions.legacy.content import COMPANY_COLORS, STEP_KINDS
 from ..formats.action_space import ActionSpace
@@ -219,7 +219,7 @@ class Observer:
         return out
 
     def _tunnel(self, t: dict, p: dict) -> None:
-        from ..engine.actions import parse_cards
+        from ..engine import parse_cards
         p["tunnel"][self.tunnels.index(t["route"])] = 1.0
         p["tunnel"][-1] = t["extra"] / 3
         cards = p["tunnel_cards"]

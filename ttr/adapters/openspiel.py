@@ -37,7 +37,7 @@ import pyspiel
 
 from ..agents.determinize import determinize
 from ..editions import get_ruleset, new_game
-from ..engine.game import Game
+from ..engine import Game
 from ..errors import TtrError
 from ..formats.action_space import ActionSpace
 from ..formats.save import dump, load

@@ -17,9 +17,9 @@ from collections.abc import Callable
 import numpy as np
 
 from ..agents.determinize import determinize
-from ..engine.actions import Action
-from ..engine.observer import Observation
-from ..engine.ruleset import Ruleset
+from ..engine import Action
+from ..engine import Observation
+from ..engine import Ruleset
 from .observation import Observer
 
 Policy = Callable[[np.ndarray, np.ndarray], int]  # (tensor, bool mask) -> id

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import random
 
-from ..engine.actions import Action
-from ..engine.observer import Observation
+from ..engine import Action
+from ..engine import Observation
 
 
 class Agent:

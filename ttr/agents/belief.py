@@ -1,27 +1,28 @@
 """Worlds weighted by what the other seats' claims say about their tickets.
 
-`determinize` deals the other players' tickets uniformly from what the seat
-cannot account for. But the routes a player has claimed tell a lot about the
-tickets it holds: `sample_world` deals several worlds and picks one with
-probability growing with how much of each other player's claimed track
-(by length) lies on the routes its dealt tickets would plan (the planner's
-Steiner-tree heuristic, its own routes free): importance resampling from the
-uniform deal. Built from the view and the static map only.
+`deal` fills the other players' tickets uniformly from what the seat cannot account for.
+But the routes a player has claimed tell a lot about the tickets it holds: `sample_world`
+deals several states and picks one with probability growing with how much of each other
+player's claimed track (by length) lies on the routes its dealt tickets would plan (the
+planner's Steiner-tree heuristic, its own routes free): importance resampling from the
+uniform deal. Built from the seat's Observation only; only the chosen state is decoded.
 """
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Sequence
 
-from .determinize import determinize
+from ..engine import Game, Observation, StateLayout, decode
+from .determinize import deal, determinize
 from .planning import plan_routes
 
 
-def claimed_by_others(view: dict) -> dict[int, list[int]]:
-    seat = view["seat"]
+def claimed_by_others(obs: Observation) -> dict[int, list[int]]:
     out: dict[int, list[int]] = {}
-    for r, s in view["routes"].items():
-        if s != seat:
-            out.setdefault(s, []).append(int(r))
+    for r, s in enumerate(obs.layout.items(obs.state, "routes")):
+        if s >= 0 and s != obs.seat:
+            out.setdefault(s, []).append(r)
     return out
 
 
@@ -41,10 +42,10 @@ def _cost_for(owner: dict[int, int], seat: int, graph, closes):
     return cost
 
 
-def fit(world, seat: int, routes: list[int], graph, cost) -> float:
-    """The share of `routes` (by length) on the plan of `seat`'s tickets in `world`."""
+def fit(layout: StateLayout, state: Sequence[int], seat: int, routes: list[int], graph, cost) -> float:
+    """The share of `routes` (by length) on the plan of `seat`'s tickets in the dealt `state`."""
     m = graph.map
-    tickets = [m.ticket(t) for t in world.tickets[seat]]
+    tickets = [m.ticket(t) for t in layout.items(state, f"players[{seat}].tickets")]
     if not tickets:
         return 0.0
     planned = plan_routes(graph, tickets, {r: cost(r) for r in graph.route})[0]
@@ -53,27 +54,25 @@ def fit(world, seat: int, routes: list[int], graph, cost) -> float:
     return sum(length[r].length for r in routes if r in planned) / total if total else 0.0
 
 
-def sample_world(rules, view: dict, rng, graph, deals: int = 12, beta: float = 6.0):
+def sample_world(obs: Observation, rng: random.Random, graph, deals: int = 12, beta: float = 6.0) -> Game:
     """One world: the uniform deal when no other seat has claimed anything (or deals <= 1),
     else one of `deals` uniform deals, chosen with weight exp(beta * fit) summed over the seats."""
-    theirs = claimed_by_others(view)
+    theirs = claimed_by_others(obs)
     if deals <= 1 or not theirs:
-        return determinize(rules, view, rng)
-    owner = {int(r): s for r, s in view["routes"].items()}
-    closed = None
-    worlds, logw = [], []
+        return determinize(obs, rng)
+    owner = {r: s for r, s in enumerate(obs.layout.items(obs.state, "routes")) if s >= 0}
+    closed = obs.rules.r_closes
+    states, logw = [], []
     for _ in range(deals):
-        w = determinize(rules, view, rng)
-        if closed is None:
-            closed = rules.r_closes
+        st = deal(obs, rng)
         x = 0.0
         for s, routes in theirs.items():
-            x += fit(w, s, routes, graph, _cost_for(owner, s, graph, closed))
-        worlds.append(w)
+            x += fit(obs.layout, st, s, routes, graph, _cost_for(owner, s, graph, closed))
+        states.append(st)
         logw.append(beta * x)
     top = max(logw)
     weights = [math.exp(v - top) for v in logw]
-    return rng.choices(worlds, weights)[0]
+    return decode(obs.rules, rng.choices(states, weights)[0], obs.options, check=False)
 
 
 __all__ = ["claimed_by_others", "fit", "sample_world"]

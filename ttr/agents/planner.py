@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import COLOR_INDEX
-from ..engine.actions import (
+from ..engine import (
     CLAIM,
     DECK,
     DECLINE,
@@ -23,9 +23,7 @@ from ..engine.actions import (
     Action,
     Payment,
 )
-from ..engine.legal import LegalActions
-from ..engine.observer import Observation
-from ..engine.ruleset import Ruleset
+from ..engine import LegalActions, Observation, Ruleset
 from .base import Agent
 from .planning import CARD_INFO, INF, Position, RouteGraph, plan_routes, route_costs
 
@@ -58,11 +56,11 @@ class PlannerAgent(Agent):
 
     @staticmethod
     def position(obs: Observation) -> tuple[Position, int]:
-        """What the seat knows, read from its view, and the fewest pieces another seat has left."""
-        view = obs.view
-        seat = view["seat"]
-        others = min((p["trains"] + p.get("ships", 0) for p in view["players"] if p["seat"] != seat), default=99)
-        return Position.from_view(view, obs.rules.map, obs.rules.edition.n_kinds), others
+        """What the seat knows, read from its masked state, and the fewest pieces another seat has left."""
+        layout, st = obs.layout, obs.state
+        others = min((st[layout.seat(p, "trains").start] + st[layout.seat(p, "ships").start]
+                      for p in range(obs.rules.players) if p != obs.seat), default=99)
+        return Position.of(obs), others
 
     def choose(self, rules: Ruleset, phase: str, legal: LegalActions, pos: Position, others_pieces: int) -> Action:
         """The move for a position: what the seat knows (`pos`), the fewest pieces another seat has left."""

@@ -1,6 +1,6 @@
-"""What a bot knows and how it plans, built only from `game.view(seat)`.
+"""What a bot knows and how it plans, built only from its Observation (the masked state).
 
-`Position` reads a view; `RouteGraph` holds the static board; `plan_routes`
+`Position` reads an observation; `RouteGraph` holds the static board; `plan_routes`
 joins a set of tickets by the cheapest routes (shortest paths added one ticket
 at a time, reusing what is already planned: a Steiner-tree heuristic).
 """
@@ -10,6 +10,7 @@ import heapq
 from dataclasses import dataclass
 
 from ..cards import CARD_INDEX, COLOR_INDEX, JOKER, LOCO, rs_card
+from ..engine import Observation
 
 INF = float("inf")
 
@@ -82,15 +83,19 @@ class Position:
     last_round: bool
 
     @classmethod
-    def from_view(cls, view: dict, game_map, n_kinds: int) -> "Position":
-        me = view["you"]
-        hand = [0] * n_kinds
-        for name, n in me["hand"].items():
-            hand[CARD_INDEX[name]] = n
-        tickets = [game_map.ticket(t["id"]) for t in me["tickets"]]
-        return cls(view["seat"], view["num_players"], hand, tickets, [game_map.ticket(t) for t in me["offer"]],
-                   me["trains"], me.get("ships", 0), {int(r): s for r, s in view["routes"].items()},
-                   dict(view["stations"]), view["last_round"])
+    def of(cls, obs: Observation) -> "Position":
+        """What the seat of `obs` knows, read from its masked state."""
+        rules, layout, st, seat = obs.rules, obs.layout, obs.state, obs.seat
+        items = layout.items
+        ticket = rules.map.ticket
+        names = rules.city_names
+        stations = {names[c]: p for p in range(rules.players) for c in items(st, f"players[{p}].stations")}
+        return cls(seat, rules.players, items(st, f"players[{seat}].hand"),
+                   [ticket(t) for t in items(st, f"players[{seat}].tickets")],
+                   [ticket(t) for t in sorted(items(st, f"players[{seat}].offer"))],
+                   st[layout.seat(seat, "trains").start], st[layout.seat(seat, "ships").start],
+                   {r: s for r, s in enumerate(items(st, "routes")) if s >= 0}, stations,
+                   st[layout["final_turns"].start] >= 0)
 
 
 def route_costs(pos: Position, graph: RouteGraph, closes) -> dict:

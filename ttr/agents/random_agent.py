@@ -1,8 +1,8 @@
 """The random agent: uniform over the legal actions."""
 from __future__ import annotations
 
-from ..engine.actions import Action
-from ..engine.observer import Observation
+from ..engine import Action
+from ..engine import Observation
 from .base import Agent
 
 

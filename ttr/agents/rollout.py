@@ -7,15 +7,12 @@ is claimed, so the many draws between claims reuse it. `playout` plays a world
 to the end with one such planner per seat and returns the final result.
 
 Playouts keep a private loop (`playout`) rather than the match loop
-(ttr.runtime): they play sampled worlds that the searching seat dealt itself,
-so there is nothing hidden in them, and reading the world directly instead of
-building an observation per move makes a playout about 1.6x faster (measured
-in the foundation issue's note).
+(ttr.runtime): each seat moves from its own observation's masked state (no
+view is rendered), with none of the match loop's timing and listeners.
 """
 from __future__ import annotations
 
 from .planner import PlannerAgent, graph_of
-from .planning import Position
 
 
 class RolloutPlanner(PlannerAgent):
@@ -27,22 +24,9 @@ class RolloutPlanner(PlannerAgent):
         self.memo = {} if memo is None else memo
 
     def act_in(self, world, seat: int):
-        """The planner's move for `seat` in a sampled world, read straight from the world (no
-        view to build): the search dealt the world from its own seat's view, so there is
-        nothing hidden in it to read."""
-        return self.choose(world.rules, world.phase, world.legal_actions(), *self.world_position(world, seat))
-
-    @staticmethod
-    def world_position(world, seat: int) -> tuple[Position, int]:
-        """PlannerAgent.position, read from a world instead of a view."""
-        owner = world.owner
-        tmap = world.map.ticket
-        pos = Position(seat, world.num_players, world.hands[seat][:], [tmap(t) for t in world.tickets[seat]],
-                       [tmap(t) for t in sorted(world.offers[seat])], world.trains[seat], world.ships[seat],
-                       {r: owner[r] for r in world.rules.route_ids if owner[r] >= 0}, dict(world.station_at),
-                       world.final_turns >= 0)
-        others = min((world.trains[p] + world.ships[p] for p in range(world.num_players) if p != seat), default=99)
-        return pos, others
+        """The planner's move for `seat` in a sampled world, from that seat's observation."""
+        obs = world.observe(seat)
+        return self.choose(obs.rules, obs.phase, obs.legal, *self.position(obs))
 
     def _plan(self, tickets):
         pos = self.pos

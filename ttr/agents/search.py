@@ -37,9 +37,9 @@ from __future__ import annotations
 import math
 import time
 
-from ..engine.actions import CLAIM, DRAW, KEEP, TICKETS, Action
-from ..engine.legal import LegalActions
-from ..engine.observer import Observation
+from ..engine import CLAIM, DRAW, KEEP, TICKETS, Action
+from ..engine import LegalActions
+from ..engine import Observation
 from .base import Agent
 from .belief import sample_world
 from .rollout import RolloutPlanner, playout
@@ -182,7 +182,7 @@ class SearchAgent(Agent):
         worlds only, at least one). With `halving`, successive halving: after each round the worse half of the
         candidates (never the planner's, the first) is dropped and the budget goes to the others;
         every candidate still in is compared on the same worlds. Dropped candidates get -inf."""
-        view, seat = obs.view, obs.seat
+        seat = obs.seat
         k = len(candidates)
         alive = list(range(k))
         totals = [0.0] * k
@@ -201,16 +201,16 @@ class SearchAgent(Agent):
                 if work is not None and simulated >= work and worlds:
                     timed_out = True
                     break
-                world = sample_world(obs.rules, view, self.rng, self.planner.graph, self.deals, self.beta)
+                world = sample_world(obs, self.rng, self.planner.graph, self.deals, self.beta)
                 outs = []
-                start = len(world.actions)
+                start = world.ply
                 for i in alive:  # every candidate on the same world (paired samples)
                     if deadline and time.perf_counter() > deadline:
                         break
                     w = world.clone()
                     w.apply_unchecked(candidates[i])
                     outs.append(self._outcome(playout(w, self.memo, self.max_rollout), seat))
-                    simulated += len(w.actions) - start
+                    simulated += w.ply - start
                 if len(outs) < len(alive):
                     timed_out = True  # only whole samples count
                     break

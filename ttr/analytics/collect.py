@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..engine.actions import PASS, TICKETS
-from ..engine.phases import TURN
+from ..engine import PASS, TICKETS
+from ..engine import TURN
 from ..runtime import Match
 from ..runtime.arena import agent_of, bot_labels, create_agent, lineups
 from .board import Board

@@ -16,9 +16,8 @@ from pathlib import Path
 
 from ..editions import new_game, replay
 from ..editions.legacy.content import ContentError, LegacySetup
-from ..editions.legacy.game import LegacyGame
 from ..editions.legacy.pack import GAMES, Pack, load_pack, parse_pack
-from ..engine.game import Game
+from ..engine import Game
 from ..errors import TtrError
 from .state import (
     MAP,
@@ -46,7 +45,7 @@ class Campaign:
 
     def __init__(self, store: Store):
         self.store = store
-        self._game: LegacyGame | None = None
+        self._game: Game | None = None
         self._reload()
 
     # ------------------------------------------------------- open / create
@@ -141,14 +140,14 @@ class Campaign:
             self.number = last["game"]
             self._game = self._replay(last, s.actions) if self.phase == PLAYING else None
 
-    def _replay(self, row: dict, actions: list[tuple[int, str]]) -> LegacyGame:
+    def _replay(self, row: dict, actions: list[tuple[int, str]]) -> Game:
         seats = self._snap.seats.get(row["game"], [])
         try:
             setup = LegacySetup.from_dict(row["setup"], where=f"game {row['game']} setup")
             g = replay(MAP, len(seats), row["seed"], [t for _, t in actions], setup=setup)
         except TtrError as e:
             raise self._damaged(f"game {row['game']} does not replay: {e}") from None
-        if g.seats != [s for s, _ in actions] or g.is_over or not isinstance(g, LegacyGame):
+        if list(g.seats) != [s for s, _ in actions] or g.is_over:
             raise self._damaged(f"game {row['game']}: the stored actions do not match the game")
         return g
 
@@ -157,7 +156,7 @@ class Campaign:
         """A copy of the game in progress (None between games): apply moves through the campaign."""
         return self._game.clone() if self._game is not None else None
 
-    def live_game(self) -> LegacyGame:
+    def live_game(self) -> Game:
         """The game in progress itself, for a match loop whose moves go through `apply` (which
         applies them to this object): read it, never change it directly."""
         self._need(PLAYING, "play a game")
@@ -238,7 +237,7 @@ class Campaign:
         IllegalActionError and changes nothing."""
         self._need(PLAYING, "play an action")
         g = self.live_game()
-        n, seat = len(g.actions), g.current_player
+        n, seat = g.ply, g.current_player
         g.apply(action)
         try:
             with self.store.tx():
@@ -251,7 +250,7 @@ class Campaign:
         if g.is_over:
             self._reload()
 
-    def _end_game(self, g: LegacyGame) -> None:
+    def _end_game(self, g: Game) -> None:
         """Inside apply's transaction: slips, caboose, and what follows without a decision."""
         k, seats = self.number, self._snap.seats[self.number]
         res = g.result()
@@ -259,11 +258,12 @@ class Campaign:
                   p["ticket_points"], p["total"]) for p in res["players"]]
         last = seats[res["last_place"]]
         st = self.store
-        st.write_end(k, res, list(g.event_discard), slips)
+        discard = g.view(None, legal=False)["edition"]["event_discard"]  # type: ignore[index]  # a Legacy game's block
+        st.write_end(k, res, list(discard), slips)
         st.write_caboose(k, last, "last-place")
         if k == GAMES:  # LW-C3: no removal after the last game
             self._finish(k, {(k, row[1]): row[7] for row in slips})
-        elif not g.event_discard:  # L5: nothing to remove
+        elif not discard:  # L5: nothing to remove
             st.write_removal(k, last, None, "empty")
             self._between_games(k)
 

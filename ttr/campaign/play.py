@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..agents import AGENTS
-from ..engine.actions import Action
+from ..engine import Action
 from ..play.bots import PlyBot
 from ..runtime import Match
 from .campaign import FINISHED, PLAYING, READY, REMOVAL, Campaign

@@ -58,16 +58,21 @@ def status(c) -> dict:
 def _progress(c) -> dict:
     g = c.live_game()
     seats = c.seats
-    ev = g.current_event
+    v = g.view(None, legal=False)
+    legacy = v["edition"]
+    setup = g.replay_options()["setup"]
+    cur = legacy["current_event"]
+    ev = setup.event(cur["id"]) if cur else None
     return {
-        "game": c.number, "year": year(c.number), "seed": g.seed, "actions": len(g.actions), "turn": g.turns,
-        "phase": g.phase, "to_move": seats[g.current_player].name, "last_round": g.final_turns >= 0,
-        "trains": g.setup.trains,
-        "seats": [{"seat": s, "player": p.name, "company": p.company, "money": g.money[s], "trains_left": g.trains[s],
-                   "tickets": len(g.tickets[s])} for s, p in enumerate(seats)],
+        "game": c.number, "year": year(c.number), "seed": g.seed, "actions": g.ply, "turn": g.turn,
+        "phase": g.phase, "to_move": seats[g.current_player].name, "last_round": v["last_round"],
+        "trains": setup.trains,
+        "seats": [{"seat": s, "player": p.name, "company": p.company, "money": legacy["money"][s],
+                   "trains_left": v["players"][s]["trains"], "tickets": v["players"][s]["tickets"]}
+                  for s, p in enumerate(seats)],
         "absent": [c.players[i].name for i in c._snap.absences.get(c.number, [])],
         "current_event": asdict(ev) if ev else None,
-        "event_deck": len(g.event_deck), "event_discard": list(g.event_discard),
+        "event_deck": legacy["event_deck_size"], "event_discard": list(legacy["event_discard"]),
     }
 
 

@@ -97,7 +97,7 @@ def play_cmd(file: str, bots: list[str], games: int | None, absent: tuple[str, .
                 raise click.BadParameter(f"at least 2 players must play a game; with {', '.join(away)} absent "
                                          f"{len(c.players) - len(gone)} would be present", param_hint="'--absent'")
             if c.phase == "playing":
-                out.print(f"Resuming game {c.number} ({c.year}) after {len(c.live_game().actions)} actions.")
+                out.print(f"Resuming game {c.number} ({c.year}) after {c.live_game().ply} actions.")
                 if away:
                     out.print("[dim](--absent applies to the games this command starts; the game in progress "
                               "keeps its players.)[/]")
@@ -108,7 +108,7 @@ def play_cmd(file: str, bots: list[str], games: int | None, absent: tuple[str, .
 
                 def moved(c, seat, action):
                     if c.phase == "playing":
-                        bar.update(task, description=f"game {c.number} ({c.year}), turn {c.live_game().turns + 1}")
+                        bar.update(task, description=f"game {c.number} ({c.year}), turn {c.live_game().turn + 1}")
 
                 def ended(c, k):
                     bar.advance(task)

@@ -189,10 +189,10 @@ def encode(g: PyGame) -> list[int]:
         out += [0] * ed.n_kinds
         put_list(out, (), ed.tunnel_reveal)
     else:
-        r, cards, revealed, extra, paid = t
+        r, paid_cards, revealed, extra, paid = t
         out += (r, extra, paid)
         counts = [0] * ed.n_kinds
-        for k, v in cards:
+        for k, v in paid_cards:
             counts[k] = v
         out += counts
         put_list(out, revealed, ed.tunnel_reveal)
@@ -230,7 +230,7 @@ class _Reader:
     def value(self, name: str) -> int:
         return self.state[self.layout.by_name[name].start]
 
-    def list(self, name: str, lo: int = 0, hi: int | None = None) -> list[int]:
+    def items(self, name: str, lo: int = 0, hi: int | None = None) -> list[int]:
         s = self.layout.by_name[name]
         st = self.state
         n = st[s.start]
@@ -333,7 +333,7 @@ def _cards(g: PyGame, rd: _Reader) -> None:
     g.decks, g.discards = [], []
     for d, (deck, discard) in enumerate(layout.pile_names):
         for name, piles in ((deck, g.decks), (discard, g.discards)):
-            pile = rd.list(name, 0, nk)
+            pile = rd.items(name, 0, nk)
             if check:
                 for c in pile:
                     if rules.deck_of[c] != d:
@@ -347,7 +347,7 @@ def _cards(g: PyGame, rd: _Reader) -> None:
     g.hands = [rd.counts(f"players[{p}].hand") for p in range(rules.players)]
     route, extra, paid = rd.values("tunnel")
     cards = rd.values("tunnel.cards")
-    revealed = rd.list("tunnel.revealed", 0, nk)
+    revealed = rd.items("tunnel.revealed", 0, nk)
     g.tunnel = None
     pending: Counter[int] = Counter()
     if route == NONE:
@@ -419,7 +419,7 @@ def _players(g: PyGame, rd: _Reader) -> None:
     ed, n = rules.edition, rules.players
     n_cities = len(rules.city_names)
     n_tickets = max((t.id for t in rules.map.tickets), default=-1) + 1
-    g.ticket_pile = rd.list("ticket_pile", 0, n_tickets)
+    g.ticket_pile = rd.items("ticket_pile", 0, n_tickets)
     g.trains, g.ships, g.box, g.piece_choices, g.exchanged, g.scores = [], [], [], [], [], []
     g.stations, g.harbors, g.tickets, g.offers = [], [], [], []
     g.station_at, g.harbor_at = [NONE] * n_cities, [NONE] * n_cities
@@ -433,10 +433,10 @@ def _players(g: PyGame, rd: _Reader) -> None:
         g.piece_choices.append(None if ct == NONE and cs == NONE else (ct, cs))
         g.exchanged.append(rd.value(f"{seat}.exchanged"))
         g.scores.append(rd.value(f"{seat}.score"))
-        g.tickets.append(rd.list(f"{seat}.tickets", 0, n_tickets))
-        g.offers.append(rd.list(f"{seat}.offer", 0, n_tickets))
+        g.tickets.append(rd.items(f"{seat}.tickets", 0, n_tickets))
+        g.offers.append(rd.items(f"{seat}.offer", 0, n_tickets))
         for what, cities, at in (("stations", g.stations, g.station_at), ("harbors", g.harbors, g.harbor_at)):
-            built = rd.list(f"{seat}.{what}", 0, n_cities)
+            built = rd.items(f"{seat}.{what}", 0, n_cities)
             for c in built:
                 if check and at[c] >= 0:
                     rd.fail(f"two {what} on {rules.city_names[c]}")

@@ -408,7 +408,7 @@ class PyGame:
     def note(self, **event: Any) -> None:
         """Add a public event to the log entry of the action being applied (when recording)."""
         if self._log is not None and self._log.records:
-            self._log.records[-1].events.append(event)
+            self._log.records[-1].events.append(event)  # type: ignore[arg-type]  # the keys of a LogEvent
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """Why the last action may not be taken back (by `seat`, if given), or None if it may: it
@@ -424,7 +424,7 @@ class PyGame:
         why = KINDS[a.kind].undo_refusal(self, a)
         if why is not None:
             return why
-        records = self._log.records if self._log is not None else ()
+        records: list[log.Record] = self._log.records if self._log is not None else []
         if len(records) != len(self.actions):
             return "this game did not record what its last action revealed"
         last = records[-1]

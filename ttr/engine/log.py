@@ -26,7 +26,7 @@ from .observer import public_action
 
 if TYPE_CHECKING:  # pragma: no cover
     from .ruleset import Ruleset
-    from .schema import LogEntry, ResultSummary
+    from .schema import LogEntry, LogEvent, ResultSummary
 
 # Events that reveal nothing hidden: an action followed only by these may be taken back.
 QUIET_EVENTS = frozenset({"last-round", "money"})
@@ -39,7 +39,7 @@ class Record:
 
     def __init__(self, ply: int, seat: int, turn: int, action: Action) -> None:
         self.ply, self.seat, self.turn, self.action = ply, seat, turn, action
-        self.events: list[dict[str, Any]] = []
+        self.events: list[LogEvent] = []
         self.quiet: bool | None = None
 
 
@@ -65,7 +65,11 @@ class PublicLog(Sequence["LogEntry"]):
     def __getitem__(self, i: Any) -> LogEntry | list[LogEntry]:
         n = len(self.records)
         if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(n))]
+            return [self._entry(j) for j in range(*i.indices(n))]
+        return self._entry(i)
+
+    def _entry(self, i: int) -> LogEntry:
+        n = len(self.records)
         if i < 0:
             i += n
         if not 0 <= i < n:
@@ -107,7 +111,7 @@ def result_summary(result: dict[str, Any]) -> ResultSummary:
             "winners": list(result["winners"])}
 
 
-def _event_words(ev: dict[str, Any], who: Callable[[int], str]) -> str:
+def _event_words(ev: LogEvent, who: Callable[[int], str]) -> str:
     kind = ev.get("event")
     if kind == "tunnel":
         shown = ", ".join(ev["revealed"]) or "no cards"

@@ -206,15 +206,16 @@ def view(game: PyGame, seat: int | None, legal: bool = True) -> View:
 
 
 class Observation:
-    """What a seat is given to choose its move: the static rules, its masked state (`state`,
-    read with `layout`), its legal moves (empty unless it is to move) and its view (`view`,
-    JSON-ready, rendered from the masked state when first read)."""
-    __slots__ = ("rules", "layout", "state", "legal", "seat", "ply", "_result", "_edition", "_view")
+    """What a seat is given to choose its move: the static rules (and `options`, the edition's
+    static content, e.g. Legacy's setup), its masked state (`state`, read with `layout`), its legal
+    moves (empty unless it is to move) and its view (`view`, JSON-ready, rendered from the masked
+    state when first read)."""
+    __slots__ = ("rules", "options", "layout", "state", "legal", "seat", "ply", "_result", "_edition", "_view")
 
-    def __init__(self, rules: Ruleset, layout: StateLayout, state: list[int], legal: LegalActions, seat: int,
-                 ply: int, result: dict[str, Any] | None, edition: EditionView) -> None:
-        self.rules, self.layout, self.state, self.legal, self.seat = rules, layout, state, legal, seat
-        self.ply, self._result, self._edition = ply, result, edition
+    def __init__(self, rules: Ruleset, options: dict[str, Any], layout: StateLayout, state: list[int],
+                 legal: LegalActions, seat: int, ply: int, result: dict[str, Any] | None, edition: EditionView) -> None:
+        self.rules, self.options, self.layout, self.state, self.legal = rules, options, layout, state, legal
+        self.seat, self.ply, self._result, self._edition = seat, ply, result, edition
         self._view: View | None = None
 
     @property
@@ -237,8 +238,9 @@ def observe(game: PyGame, seat: int) -> Observation:
         raise ValueError(f"no seat {seat!r} in a {game.num_players}-player game")
     layout = game.layout()
     mine = game.current == seat and not game.is_over
-    return Observation(game.rules, layout, mask(layout, game.encode(), seat), game.legal_actions() if mine else NO_MOVES,
-                       seat, game.ply, game.result() if game.is_over else None, game.edition_renderer())
+    return Observation(game.rules, game.replay_options(), layout, mask(layout, game.encode(), seat),
+                       game.legal_actions() if mine else NO_MOVES, seat, game.ply,
+                       game.result() if game.is_over else None, game.edition_renderer())
 
 
 __all__ = ["NO_MOVES", "Observation", "features", "mask", "observe", "public_action", "render", "view"]

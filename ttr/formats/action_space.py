@@ -31,7 +31,7 @@ import numpy as np
 
 from ..cards import CARD_NAMES, NEWSPAPER, cards_text
 from ..editions import get_ruleset
-from ..engine.actions import (
+from ..engine import (
     CLAIM,
     DECK,
     DECLINE,
@@ -49,11 +49,11 @@ from ..engine.actions import (
     Action,
     Payment,
 )
-from ..engine.edition import RouteKey
-from ..engine.game import Game
-from ..engine.legal import DescribedPayments
-from ..engine.moves import piece_choices
-from ..engine.ruleset import Ruleset
+from ..engine import RouteKey
+from ..engine import Game
+from ..engine import DescribedPayments
+from ..engine import piece_choices
+from ..engine import Ruleset
 from ..errors import ActionSpaceError, IllegalActionIdError, TtrError
 
 STEP_ABOVE = 100  # a route with more payments than this over all hands is claimed in payment steps
@@ -568,7 +568,7 @@ class ActionSpace:
 
     @staticmethod
     def _explain(game: Game, a: Action) -> str:
-        from ..engine.explain import why_illegal
+        from ..engine import why_illegal
         return why_illegal(game, a)
 
     @staticmethod

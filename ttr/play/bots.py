@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..agents import make_agent
-from ..engine.actions import Action
-from ..engine.observer import Observation
+from ..engine import Action
+from ..engine import Observation
 
 
 class PlyBot:

@@ -12,7 +12,7 @@ from rich.markup import escape
 from ..agents.planner import graph_of
 from ..agents.planning import INF
 from ..cards import CARD_NAMES
-from ..engine.actions import (
+from ..engine import (
     CLAIM,
     DRAW,
     EXCHANGE,
@@ -28,8 +28,8 @@ from ..engine.actions import (
     DECLINE,
     Action,
 )
-from ..engine.observer import Observation
-from ..engine.ruleset import Ruleset
+from ..engine import Observation
+from ..engine import Ruleset
 from ..lazy import LazySequence
 
 # ---------------------------------------------------------------- commands

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from rich.console import Console
 
 from ..cards import CARD_INDEX, CARD_NAMES, DECK_NAMES, cards_text
-from ..engine.actions import (
+from ..engine import (
     CLAIM,
     DECK,
     DECLINE,

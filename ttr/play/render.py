@@ -6,7 +6,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.actions import (
+from ..engine import (
     CLAIM,
     DECLINE,
     DRAW,

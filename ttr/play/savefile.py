@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..version import __version__
 from ..agents import AGENTS
-from ..engine.game import Game
+from ..engine import Game
 from ..errors import TtrError
 from ..formats.save import dump as save_game
 from ..formats.save import load as load_game

@@ -11,9 +11,9 @@ from ..agents import AGENTS
 from ..cards import CARD_NAMES, cards_text
 from ..editions import new_game, player_range
 from ..engine import log
-from ..engine.actions import KEEP, TICKETS, Action
-from ..engine.game import Game
-from ..engine.observer import Observation
+from ..engine import KEEP, TICKETS, Action
+from ..engine import Game
+from ..engine import Observation
 from ..errors import IllegalActionError, TtrError
 from ..runtime import Match, Seat
 from .prompt import (

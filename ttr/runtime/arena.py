@@ -210,7 +210,7 @@ def play_task(task: Task) -> GameResult:
         task.index, task.seed, task.rotation, task.bots,
         tuple(p["total"] for p in ps), tuple(p["rank"] for p in ps), tuple(r["winners"]),
         tuple(len(p["tickets_completed"]) + len(p["tickets_failed"]) for p in ps),
-        tuple(len(p["tickets_completed"]) for p in ps), g.turns, tuple(moves), tuple(secs), tuple(slowest))
+        tuple(len(p["tickets_completed"]) for p in ps), g.turn, tuple(moves), tuple(secs), tuple(slowest))
 
 
 # ---------------------------------------------------------------------------- results

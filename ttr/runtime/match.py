@@ -6,8 +6,8 @@ applied, used by simulate, arena, demo, play, the campaign and the server.
 
 A seat may be None: its moves come from outside (`match.play(seat, action)`),
 as a server receives them. Every move goes through the engine's checked
-`apply` (or the `commit` given, which must apply it to the same game and may
-store it first, as the campaign does); the game is never handed to a seat.
+`check` and then `apply` (or the `commit` given, which must apply it to the same
+game and may store it first, as the campaign does); the game is never handed to a seat.
 """
 from __future__ import annotations
 
@@ -15,9 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engine.actions import Action
-from ..engine.game import Game
-from ..engine.observer import Observation
+from ..engine import Action, Game, Observation
 from ..errors import IllegalActionError, TtrError
 from .seat import Seat, SeatError
 
@@ -26,17 +24,15 @@ MoveListener = Callable[["Match", int, Action], None]
 
 class Match:
     def __init__(self, game: Game, seats: Sequence[Seat | None], *, commit: Callable[[Action], Any] | None = None,
-                 on_move: MoveListener | None = None, fallback: bool = False, history: bool = False,
-                 names: Sequence[str] | None = None):
+                 on_move: MoveListener | None = None, fallback: bool = False, names: Sequence[str] | None = None):
         if len(seats) != game.num_players:
             raise TtrError(f"{len(seats)} seats for a {game.num_players}-player game")
         self.game = game
         self.seats = list(seats)
         self.names = list(names) if names is not None else [getattr(s, "name", "external") for s in seats]
-        self._commit = commit or game.apply
+        self._commit = commit or game.apply_unchecked
         self.on_move = on_move
         self.fallback = fallback   # a failing bot plays its first legal move instead of ending the match
-        self.history = history     # observations carry the public history (a human reads it)
         n = game.num_players
         self.seconds = [0.0] * n   # thinking time per seat
         self.slowest = [0.0] * n   # slowest move per seat
@@ -52,7 +48,7 @@ class Match:
         return self.game.current_player
 
     def observe(self, seat: int) -> Observation:
-        return self.game.observe(seat, history=self.history)
+        return self.game.observe(seat)
 
     def waiting_for_outside(self) -> bool:
         """The seat to move takes its moves from outside (play())."""
@@ -65,9 +61,8 @@ class Match:
             raise IllegalActionError(f"seat {seat}: the game is over")
         if seat != self.to_move:
             raise IllegalActionError(f"seat {seat}: it is seat {self.to_move}'s move, not yours")
-        a = self.game.parse_action(action) if isinstance(action, str) else action
+        a = self.game.check(action)
         self._commit(a)
-        a = self.game.actions[-1] if self.game.actions else a
         if self.on_move:
             self.on_move(self, seat, a)
         return a
@@ -98,7 +93,7 @@ class Match:
                 if refused is not None:  # an interactive seat: say why, ask again
                     refused(action, e)
                     continue
-                action = self._fault(seat, obs, f"{self.names[seat]} (seat {seat}, turn {self.game.turns}): {e}", e)
+                action = self._fault(seat, obs, f"{self.names[seat]} (seat {seat}, turn {self.game.turn}): {e}", e)
                 return self.play(seat, action)
 
     def _fault(self, seat: int, obs: Observation, message: str, error: Exception) -> Action:

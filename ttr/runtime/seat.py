@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from ..engine.actions import Action
-from ..engine.observer import Observation
+from ..engine import Action
+from ..engine import Observation
 from ..errors import IllegalActionError, TtrError
 
 

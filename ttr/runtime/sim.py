@@ -37,7 +37,7 @@ def play_game(map_name: str, players: int, seed: int, agents: list[str] | None =
 def record(g: Game) -> GameRecord:
     r = g.result()
     ps = r["players"]
-    return GameRecord(g.seed, tuple(p["total"] for p in ps), tuple(r["winners"]), g.turns, len(g.actions),
+    return GameRecord(g.seed, tuple(p["total"] for p in ps), tuple(r["winners"]), g.turn, g.ply,
                       tuple(len(p["tickets_completed"]) + len(p["tickets_failed"]) for p in ps),
                       tuple(len(p["tickets_completed"]) for p in ps))
 
@@ -104,7 +104,7 @@ def random_playouts(map_name: str, players: int, games: int, seed: int = 0) -> t
         while not g.is_over:
             legal = g.legal_actions()
             apply(legal[int(rnd() * len(legal))])
-        actions += len(g.actions)
+        actions += g.ply
     return time.perf_counter() - t0, actions
 
 

@@ -9,8 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from ..agents import AGENTS, make_agent
-from ..engine.actions import Action
-from ..engine.observer import Observation
+from ..engine import Action
+from ..engine import Observation
 from .errors import Unavailable
 
 if TYPE_CHECKING:  # pragma: no cover

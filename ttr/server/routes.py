@@ -106,9 +106,9 @@ def my_games(body: TokensRequest, request: Request) -> Response:
 
 
 @router.get("/games/{gid}", response_model=GameView, responses=_errors(401, 404, 503))
-def get_game(gid: str, request: Request, token: Optional[str] = TokenQuery, authorization: Optional[str] = AuthHeader,
-             history: bool = Query(default=False, description="include the seat's action history")) -> Response:
-    return _json(_service(request).view(gid, _token(token, authorization), history))
+def get_game(gid: str, request: Request, token: Optional[str] = TokenQuery,
+             authorization: Optional[str] = AuthHeader) -> Response:
+    return _json(_service(request).view(gid, _token(token, authorization)))
 
 
 @router.post("/games/{gid}/actions", response_model=GameView, responses=_errors(401, 403, 404, 409, 503))

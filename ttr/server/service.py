@@ -1,11 +1,13 @@
 """The game service: games built from the database, kept in memory (LRU), changed only
-through the engine, each change committed before it is answered.
+through the engine's face, each change committed before it is answered.
 
 A game is rebuilt from its row (map, players, seed, options) and its stored actions,
-each re-checked by the engine as it is replayed. Moves go through a Match (the
-runtime's one match loop): human seats take them from requests, bot seats are
-ServerBots asked by the BotRunner. All access to one game holds its lock; a bot
-thinks without it, and its move counts only if the game has not moved meanwhile.
+each re-checked by the engine as it is replayed. A move, a human's from a request or a
+bot's (a ServerBot asked by the BotRunner), is committed in one way: the engine checks
+it (`game.check`, which explains a refusal), applies it, and it is stored; a failed store
+rebuilds the game as it was. All access to one game holds its lock; a bot thinks without
+it, and its move counts only if the game has not moved meanwhile. Each seat's view is
+built once per change and shared by every reply and subscriber of that seat.
 """
 from __future__ import annotations
 
@@ -22,12 +24,8 @@ from typing import Any, Literal, overload
 from .. import new_game
 from ..agents import AGENTS
 from ..editions import EDITIONS, player_range
-from ..engine import log as public_log
-from ..engine.actions import CLAIM, EXCHANGE, HARBOR, STATION, Action
-from ..engine.game import Game
-from ..engine.observer import public_history
+from ..engine import Action, Game, View, result_summary, words
 from ..errors import IllegalActionError, TtrError
-from ..runtime.match import Match
 from . import tokens
 from .bots import ServerBot
 from .errors import (
@@ -47,19 +45,10 @@ from .storage import ActionRow, Conflict, GameRow, SeatRow, StorageError, Store
 
 log = logging.getLogger("ttr.server")
 
-UNDOABLE = (CLAIM, STATION, HARBOR, EXCHANGE)   # kinds that can be taken back ...
-QUIET_EVENTS = {"last-round", "money"}          # ... if their log entry has no other event
-
 
 def dumps(obj) -> str:
     """The protocol's JSON: keys sorted, no spaces (the same content gives the same bytes)."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def _footprint(game: Game) -> tuple:
-    """What drawing or revealing anything hidden changes: shuffles made, pile sizes."""
-    return (game.shuffles, tuple(map(len, game.decks)), len(game.ticket_pile),
-            len(getattr(game, "event_deck", ())))
 
 
 @dataclass
@@ -72,25 +61,34 @@ class Created:
 class Live:
     """One game in memory."""
 
-    def __init__(self, row: GameRow, committer: Callable[["Live"], Callable[[Action], None]]):
+    def __init__(self, row: GameRow):
         self.row = row
-        self.committer = committer      # the service's: makes this game's commit function
         self.lock = threading.RLock()
         self.subscribers: set[Subscriber] = set()
 
-    def install(self, game: Game, stamps: list[float], quiet: list[bool]) -> "Live":
+    def install(self, game: Game, stamps: list[float]) -> "Live":
         self.game = game
         self.stamps = stamps            # when each action was stored
-        self.quiet = quiet              # whether each action drew or revealed nothing hidden
         self.log_out: list[dict] = []   # the public log as sent (engine entries + time + words)
-        seats = [ServerBot(s.bot, self.row.seed, s.seat) if s.kind == "bot" else None  # type: ignore[arg-type]  # a bot seat names its bot
-                 for s in self.row.seats]
-        self.match = Match(game, seats, commit=self.committer(self))
+        self.views: dict[int | None, View] = {}  # per seat (None: spectators): the view at this ply
+        self.views_at = game.ply
+        self.bots: list[ServerBot | None] = [ServerBot(s.bot, self.row.seed, s.seat) if s.kind == "bot" else None  # type: ignore[arg-type]  # a bot seat names its bot
+                                             for s in self.row.seats]
         return self
 
     @property
     def id(self) -> str:
         return self.row.id
+
+    def view(self, seat: int | None) -> View:
+        """The seat's view (None: a spectator's), built once per change of the game."""
+        g = self.game
+        if self.views_at != g.ply:
+            self.views, self.views_at = {}, g.ply
+        v = self.views.get(seat)
+        if v is None:
+            v = self.views[seat] = g.view(seat, legal=seat is not None)
+        return v
 
     def who(self, seat: int) -> str:
         s = self.row.seats[seat]
@@ -144,10 +142,10 @@ class GameService:
             token = self.new_token() if s["kind"] == "human" else None
             rows.append(SeatRow(i, s["kind"], s.get("bot"), s.get("name"), tokens.token_hash(token) if token else None))
             out_seats.append({"seat": i, "kind": s["kind"], "bot": s.get("bot"), "name": s.get("name"), "token": token})
-        row = GameRow(self.new_id(), map_name, players, seed, random_first, options, "playing", 0, game.current,
+        row = GameRow(self.new_id(), map_name, players, seed, random_first, options, "playing", 0, game.current_player,
                       tokens.token_hash(admin), now, now, None, rows)
         self._write(lambda: self.store.create_game(row))
-        live = Live(row, self._committer).install(game, [], [])
+        live = Live(row).install(game, [])
         self._remember(live)
         self._after_change(live)
         return Created(row.id, out_seats, admin)
@@ -168,7 +166,7 @@ class GameService:
                 row = self.store.game(gid) if _plausible_id(gid) else None
                 if row is None:
                     raise NotFound(f"no game {gid!r}")
-                live = Live(row, self._committer).install(*self._replay(row, self.store.actions(gid)))
+                live = Live(row).install(*self._replay(row, self.store.actions(gid)))
                 self._remember(live)
         return live
 
@@ -189,23 +187,21 @@ class GameService:
     def cached(self) -> int:
         return len(self._cache)
 
-    def _replay(self, row: GameRow, rows: list[ActionRow]) -> tuple[Game, list[float], list[bool]]:
+    def _replay(self, row: GameRow, rows: list[ActionRow]) -> tuple[Game, list[float]]:
         """Seed + stored actions = the game; every action is checked again."""
         try:
             game = new_game(row.map, row.players, seed=row.seed, random_first=row.random_first, **row.options)
         except TtrError as e:
             raise Unavailable(f"game {row.id} cannot be rebuilt: {e}") from None
-        quiet = []
         for a in rows:
-            if a.seat != game.current:
-                raise Unavailable(f"game {row.id}: stored action {a.n} is seat {a.seat}'s, but seat {game.current} was to move")
-            before = _footprint(game)
+            if a.seat != game.current_player:
+                raise Unavailable(f"game {row.id}: stored action {a.n} is seat {a.seat}'s, but seat "
+                                  f"{game.current_player} was to move")
             try:
                 game.apply(a.text)
             except IllegalActionError as e:
                 raise Unavailable(f"game {row.id}: stored action {a.n} ({a.text}) does not replay: {e}") from None
-            quiet.append(_footprint(game) == before)
-        return game, [a.at for a in rows], quiet
+        return game, [a.at for a in rows]
 
     def _reload(self, live: Live) -> None:
         """Rebuild the game from the database (after a failed write or another process's change)."""
@@ -217,38 +213,36 @@ class GameService:
 
     # ---------------------------------------------------------- committing
 
-    def _committer(self, live: Live) -> Callable[[Action], None]:
-        """The match's commit: check, apply in memory, store; a failed store rebuilds the game
-        from the database, so the game is never ahead of what is stored."""
-        def commit(a: Action) -> None:
-            g = live.game
-            if a not in g.legal_actions():
-                g.apply(a)  # raises the engine's explanation, changing nothing
-            n, seat, before = g.ply, g.current, _footprint(g)
-            g.apply_unchecked(a)
-            at = self.clock()
-            try:
-                self.store.append(live.id, n, seat, str(a), at, to_move=None if g.is_over else g.current,
-                                  status="over" if g.is_over else "playing",
-                                  result=public_log.result_summary(g.result()) if g.is_over else None,
-                                  notify=self._tag(live.id, n + 1))
-            except StorageError as e:
-                live.install(*self._replay(live.row, self._rows(live)))  # the game as it was, from memory
-                if isinstance(e, Conflict):
-                    self._reload(live)  # another writer moved it on: take the stored game
-                    raise Stale(f"the game changed meanwhile (now at turn {live.game.ply}); reload it") from None
-                raise Unavailable(f"the move was not stored: {e}") from None
-            live.stamps.append(at)
-            live.quiet.append(_footprint(g) == before)
-            live.row.ply, live.row.updated = n + 1, at
-            live.row.status = "over" if g.is_over else "playing"
-        return commit
+    def _commit(self, live: Live, action: Action | str) -> Action:
+        """Check, apply, store: the one way a move is made (IllegalActionError, nothing changed, if the
+        engine refuses it). A failed store rebuilds the game from what is stored, so the game is never
+        ahead of the database."""
+        g = live.game
+        a = g.check(action)
+        n, seat = g.ply, g.current_player
+        g.apply_unchecked(a)
+        at = self.clock()
+        try:
+            self.store.append(live.id, n, seat, str(a), at, to_move=None if g.is_over else g.current_player,
+                              status="over" if g.is_over else "playing",
+                              result=dict(result_summary(g.result())) if g.is_over else None,
+                              notify=self._tag(live.id, n + 1))
+        except StorageError as e:
+            live.install(*self._replay(live.row, self._rows(live)))  # the game as it was, from memory
+            if isinstance(e, Conflict):
+                self._reload(live)  # another writer moved it on: take the stored game
+                raise Stale(f"the game changed meanwhile (now at turn {live.game.ply}); reload it") from None
+            raise Unavailable(f"the move was not stored: {e}") from None
+        live.stamps.append(at)
+        live.row.ply, live.row.updated = n + 1, at
+        live.row.status = "over" if g.is_over else "playing"
+        return a
 
     @staticmethod
     def _rows(live: Live) -> list[ActionRow]:
         """The stored actions as held in memory (one per time stamp: a move being stored has none yet)."""
         g = live.game
-        return [ActionRow(i, s, t, at) for i, (s, t, at) in enumerate(zip(g.seats, g.history, live.stamps))]
+        return [ActionRow(i, s, str(a), at) for i, (s, a, at) in enumerate(zip(g.seats, g.actions, live.stamps))]
 
     def _tag(self, gid: str, ply: int) -> str | None:
         return f"{gid} {ply} {self.notify_tag}" if self.notify_tag else None
@@ -264,7 +258,7 @@ class GameService:
         the process that made the change does that, not those that heard of it)."""
         self.hub.deliver([(sub, self.update_message(live, sub)) for sub in live.subscribers])
         g = live.game
-        if bots and not g.is_over and live.match.seats[g.current] is not None and self.schedule is not None:
+        if bots and not g.is_over and live.bots[g.current_player] is not None and self.schedule is not None:
             self.schedule(live.id, g.ply)
 
     # ------------------------------------------------------------- tokens
@@ -294,29 +288,25 @@ class GameService:
 
     # --------------------------------------------------------------- views
 
-    def response(self, live: Live, seat: int | None, history: bool = False) -> dict:
+    def response(self, live: Live, seat: int | None) -> dict:
         """What one seat (or a spectator, seat None) is shown: the envelope around the engine's view."""
         g = live.game
-        if seat is None:
-            v = g.view(0, history=False, legal=False)
-            v.update(seat=None, you=None, legal=None, legal_count=0,
-                     history=public_history(g, -1) if history else None)
-        else:
-            v = g.view(seat, history=history)
         return {"id": live.id, "turn": g.ply, "seat": seat, "status": "over" if g.is_over else "playing",
                 "seats": self.public_seats(live), "can_undo": seat is not None and self.undo_refusal(live, seat) is None,
-                "view": v}
+                "view": live.view(seat)}
 
     def public_seats(self, live: Live) -> list[dict]:
         return [_public_seat(s) for s in live.row.seats]
 
     def log_entries(self, live: Live, since: int = 0) -> list[dict]:
         """The public log from entry `since`: the engine's entries, when, and in words."""
-        out, entries = live.log_out, live.game.log
+        g = live.game
+        out, entries = live.log_out, g.log
         assert entries is not None  # the server's games record their public log
         while len(out) < len(entries):
-            e = entries[len(out)]
-            out.append({**e, "at": live.stamps[len(out)], "text": public_log.words(e, live.game.rules, live.who)})
+            i = len(out)
+            e = entries[i]
+            out.append({**e, "at": live.stamps[i], "text": words(e, g.actions[i], g.rules, live.who)})
         return out[since:]
 
     def update_message(self, live: Live, sub: Subscriber) -> str:
@@ -328,11 +318,11 @@ class GameService:
         sub.log_sent = len(entries)
         return dumps(msg)
 
-    def view(self, gid: str, token: str | None, history: bool = False) -> dict:
+    def view(self, gid: str, token: str | None) -> dict:
         live = self.live(gid)
         seat = self.seat_of(live, token, spectator_ok=True)
         with live.lock:
-            return self.response(live, seat, history)
+            return self.response(live, seat)
 
     def log(self, gid: str, token: str | None, since: int = 0) -> dict:
         live = self.live(gid)
@@ -366,9 +356,8 @@ class GameService:
         step = new_game(row.map, row.players, seed=row.seed, random_first=row.random_first, **row.options)
         for text in history[:ply]:
             step.apply(text)
-        v = step.view(0, history=False, legal=False)
-        v.update(seat=None, you=None, legal=None, legal_count=0, history=None)
-        hands = [step.view(s, history=False, legal=False)["you"] for s in range(row.players)]
+        v = step.view(None, legal=False)
+        hands = [step.view(s, legal=False)["you"] for s in range(row.players)]
         return {"id": gid, "ply": ply, "plies": plies, "seats": seats, "view": v, "hands": hands}
 
     # ---------------------------------------------------------------- moves
@@ -382,12 +371,12 @@ class GameService:
             self._check_turn(live, turn)
             if g.is_over:
                 raise NotYourMove("the game is over")
-            if g.current != seat:
-                raise NotYourMove(f"it is seat {g.current}'s move, not seat {seat}'s")
-            if live.match.seats[seat] is not None:
+            if g.current_player != seat:
+                raise NotYourMove(f"it is seat {g.current_player}'s move, not seat {seat}'s")
+            if live.bots[seat] is not None:
                 raise NotYourMove(f"seat {seat} is played by the bot {live.row.seats[seat].bot}; take it back first")
             try:
-                live.match.play(seat, text)
+                self._commit(live, text)
             except IllegalActionError as e:
                 raise Illegal(str(e)) from None
             self._after_change(live)
@@ -403,24 +392,26 @@ class GameService:
         live = self.live(gid)
         with live.lock:
             g = live.game
-            if g.is_over or g.ply != ply or live.match.seats[g.current] is None:
+            seat = g.current_player
+            bot = live.bots[seat]
+            if g.is_over or g.ply != ply or bot is None:
                 return False
-            seat = g.current
-            bot: ServerBot = live.match.seats[seat]  # type: ignore[assignment]  # the server's seats: ServerBots or None (above)
-            obs = live.match.observe(seat)
+            obs = g.observe(seat)
         try:
             action: Action | str = bot.act(obs)
         except Exception:  # noqa: BLE001 - a failing bot must not stall the game
             log.exception("bot %s failed in game %s at ply %d; it plays its first legal move", bot.name, gid, ply)
             action = obs.legal[0]
         with live.lock:
-            if live.game is not g or g.ply != ply or live.match.seats[seat] is not bot:
+            if live.game is not g or g.ply != ply or live.bots[seat] is not bot:
                 return False
             try:
-                live.match.play(seat, action)
-            except IllegalActionError as e:
-                log.error("bot %s offered an illegal move in game %s (%s); it plays its first legal move", bot.name, gid, e)
-                live.match.play(seat, obs.legal[0])
+                try:
+                    self._commit(live, action)
+                except IllegalActionError as e:
+                    log.error("bot %s offered an illegal move in game %s (%s); it plays its first legal move",
+                              bot.name, gid, e)
+                    self._commit(live, obs.legal[0])
             except Stale:
                 return False  # the game moved on meanwhile (another process): its change scheduled its own
             self._after_change(live)
@@ -429,27 +420,12 @@ class GameService:
     # ----------------------------------------------------------------- undo
 
     def undo_refusal(self, live: Live, seat: int) -> str | None:
-        """Why `seat` may not take back the last action (None: it may). See docs/protocol.md, "Undo"."""
-        g = live.game
-        if not g.actions:
-            return "nothing has been played"
-        if g.is_over:
-            return "the game is over"
-        if g.seats[-1] != seat:
-            return "the last action is not yours"
-        if live.match.seats[seat] is not None:
+        """Why `seat` may not take back the last action (None: it may): the engine's rule
+        (docs/rules.md, "Undo"), and a seat a bot plays never undoes."""
+        why = live.game.undo_refusal(seat)
+        if why is None and live.bots[seat] is not None:
             return "a bot plays this seat"
-        a = g.actions[-1]
-        if a.kind not in UNDOABLE:
-            return f"a {a.kind} cannot be taken back"
-        if a.kind == CLAIM and g.rules.r_tunnel[a.target]:
-            return "a tunnel claim revealed cards"
-        assert g.log is not None  # the server's games record their public log
-        entry = g.log[-1]
-        events = {e.get("event") for e in entry.get("events", ())}
-        if not live.quiet[-1] or not events <= QUIET_EVENTS:
-            return "that action drew or revealed something"
-        return None
+        return why
 
     def undo(self, gid: str, token: str | None, turn: int, respond: bool = True) -> dict:
         live = self.live(gid)
@@ -461,16 +437,16 @@ class GameService:
                 raise CannotUndo(why)
             g = live.game
             n = g.ply - 1
-            game, stamps, quiet = self._replay(live.row, self._rows(live)[:n])
+            game, stamps = self._replay(live.row, self._rows(live)[:n])
             at = self.clock()
             try:
-                self.store.pop(gid, n, at, to_move=game.current, notify=self._tag(gid, n))
+                self.store.pop(gid, n, at, to_move=game.current_player, notify=self._tag(gid, n))
             except StorageError as e:
                 if isinstance(e, Conflict):
                     self._reload(live)
                     raise Stale("the game changed meanwhile; reload it") from None
                 raise Unavailable(f"the undo was not stored: {e}") from None
-            live.install(game, stamps, quiet)
+            live.install(game, stamps)
             live.row.ply, live.row.updated = n, at
             self._after_change(live)
             return self.response(live, seat) if respond else {"turn": n}
@@ -504,14 +480,14 @@ class GameService:
             at = self.clock()
             self._write(lambda: self.store.set_seat(gid, seat, kind, bot, at, notify=self._tag(gid, live.game.ply)))
             s.kind, s.bot = kind, bot
-            live.match.seats[seat] = ServerBot(bot, live.row.seed, seat) if kind == "bot" else None  # type: ignore[arg-type]  # in AGENTS (above)
+            live.bots[seat] = ServerBot(bot, live.row.seed, seat) if kind == "bot" else None  # type: ignore[arg-type]  # in AGENTS (above)
             self._after_change(live)
             return {"id": gid, "turn": live.game.ply, "seats": self.public_seats(live)}
 
     def _idle(self, live: Live, seat: int) -> bool:
         g = live.game
         since = live.stamps[-1] if live.stamps else live.row.created
-        return not g.is_over and g.current == seat and self.clock() - since >= self.seat_timeout
+        return not g.is_over and g.current_player == seat and self.clock() - since >= self.seat_timeout
 
     # ----------------------------------------------------------- listings
 
@@ -575,4 +551,4 @@ def _plausible_id(gid: str) -> bool:
     return 0 < len(gid) <= 32 and all(c.isalnum() or c in "-_" for c in gid)
 
 
-__all__ = ["Created", "GameService", "Live", "UNDOABLE", "dumps"]
+__all__ = ["Created", "GameService", "Live", "dumps"]
