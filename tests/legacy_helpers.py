@@ -95,7 +95,7 @@ def position(players: int = 2, *, hands=None, face_up=DISPLAY, deck_top=(), deck
         d["players"][p]["offer"] = []
         d["players"][p]["score"] = money[p]
         if money[p] != g.setup.start_money:
-            ledger.append([0, p, money[p] - g.setup.start_money, "test position"])
+            ledger.append([0, p, money[p] - g.setup.start_money, "set up"])
     d["ticket_pile"] = ticket_pile if ticket_pile is not None else [t.id for t in MAP.tickets if t.id not in used_tickets]
     d["edition"]["ledger"] = ledger
     ids = [e["id"] for e in d["edition"]["setup"]["events"]]
@@ -107,3 +107,16 @@ def position(players: int = 2, *, hands=None, face_up=DISPLAY, deck_top=(), deck
     d["first_player"] = first_player
     d["final_turns"] = final_turns
     return ttr.load_game(d, verify=False)
+
+
+def legacy(g) -> dict:
+    """The Legacy block of the public view (events by id, the ledger with its reasons)."""
+    return g.view(None, legal=False)["edition"]
+
+
+def event_discard(g) -> list[str]:
+    return legacy(g)["event_discard"]
+
+
+def ledger(g) -> list[list]:
+    return legacy(g)["ledger"]

@@ -5,7 +5,7 @@ import random
 from collections import Counter
 
 import pytest
-from legacy_helpers import LW, MAP, NEWS, position, route_between, setup_with
+from legacy_helpers import LW, MAP, NEWS, event_discard, ledger, position, route_between, setup_with
 
 import ttr
 from ttr.cards import CARD_INDEX, NEWSPAPER
@@ -71,8 +71,8 @@ def test_l2_newspapers_dealt_or_shown_at_setup_go_back_and_are_replaced():
         g = ttr.new_game(LW, 5, seed=seed)
         assert all(h[NEWSPAPER] == 0 and sum(h) == 4 for h in g.hands)
         assert NEWSPAPER not in g.face_up and -1 not in g.face_up
-        assert g.event_discard == [] and g.current_event is None and g.ledger == []  # no event at setup
-        assert g.deck.count(NEWSPAPER) == 3 and census(g)
+        assert event_discard(g) == [] and g.current_event is None and ledger(g) == []  # no event at setup
+        assert g.decks[0].count(NEWSPAPER) == 3 and census(g)
 
 
 def test_l2_setup_newspaper_really_happens_and_is_shuffled_back():
@@ -83,7 +83,7 @@ def test_l2_setup_newspaper_really_happens_and_is_shuffled_back():
         # 4 shuffles (event deck, draw pile, two ticket piles); a 5th: newspapers were set aside and shuffled back
         assert g.shuffles in (4, 5)
         seen += g.shuffles == 5
-        assert g.deck.count(NEWSPAPER) == 6
+        assert g.decks[0].count(NEWSPAPER) == 6
     assert seen > 0
 
 
@@ -91,8 +91,8 @@ def test_l2_blind_newspaper_reveals_the_next_event_and_is_replaced():
     g = position(deck_top=[NEWS, "red", "blue"], event_top=["demo-relief-fund"], money=[5, 4])
     g.apply("draw deck")
     assert hand(g) == {"red": 1}                # the newspaper is replaced by the next card
-    assert g.discard.count(NEWSPAPER) == 1      # and discarded
-    assert g.event_discard == ["demo-relief-fund"] and g.current_event.id == "demo-relief-fund"
+    assert g.discards[0].count(NEWSPAPER) == 1      # and discarded
+    assert event_discard(g) == ["demo-relief-fund"] and g.current_event.id == "demo-relief-fund"
     assert g.money == [5, 9] and g.phase == "second-card"  # lightning: the poorest gain $5 at once
 
 
@@ -106,7 +106,7 @@ def test_l2_newspaper_into_the_display_reveals_an_event():
 def test_l2_two_newspapers_in_a_row_reveal_two_events():
     g = position(deck_top=[NEWS, NEWS, "green"], event_top=["demo-dividend-day", "demo-long-haul-subsidy"])
     g.apply("draw deck")
-    assert hand(g) == {"green": 1} and g.event_discard == ["demo-dividend-day", "demo-long-haul-subsidy"]
+    assert hand(g) == {"green": 1} and event_discard(g) == ["demo-dividend-day", "demo-long-haul-subsidy"]
     assert g.current_event.kind == "persistent" and g.money == [8, 8]
 
 
@@ -125,7 +125,7 @@ def test_l2_persistent_event_acts_while_current():
                  deck_top=["red", "red", NEWS, "blue"], event_top=["demo-dividend-day"])
     g.apply(f"claim {BLACK_3} 3black")                  # step 7 while current: +$2 for 3+ spaces
     assert g.money == [7, 5]
-    assert ("step 7: Long-haul subsidy" in g.ledger[-1][3]) and g.ledger[-1][:3] == (0, 0, 2)
+    assert ("step 7: Long-haul subsidy" in ledger(g)[-1][3]) and ledger(g)[-1][:3] == [0, 0, 2]
 
 
 def test_l2_persistent_event_stops_when_replaced():
@@ -150,7 +150,7 @@ def test_l2_each_lightning_effect(event, money, expected):
     g = position(deck_top=[NEWS, "red"], event_top=[event], money=money)
     g.apply("draw deck")
     assert g.money == expected
-    assert sum(x[2] for x in g.ledger if x[3].endswith("(demo)")) == sum(expected) - sum(money)
+    assert sum(x[2] for x in ledger(g) if x[3].endswith("(demo)")) == sum(expected) - sum(money)
 
 
 def test_l2_lightning_per_route_counts_each_players_company_routes():
@@ -165,14 +165,14 @@ def test_lw_p1_newspaper_with_an_empty_event_deck_reveals_nothing():
     ids = [e.id for e in setup_with().events]
     g = position(deck_top=[NEWS, "red"], revealed=ids)  # every event already revealed
     g.apply("draw deck")
-    assert hand(g) == {"red": 1} and g.event_discard == ids and g.money == [5, 5]
+    assert hand(g) == {"red": 1} and event_discard(g) == ids and g.money == [5, 5]
 
 
 # ------------------------------------------------------- L2 the draw limit
 
 def test_l2_no_card_drawn_while_deck_and_discard_hold_8_or_fewer():
     g2 = position(hands={0: ALL_BUT_YELLOW, 1: {"yellow": 7, "locomotive": 10}}, face_up=YELLOWS, deck_size=8)
-    assert len(g2.deck) + len(g2.discard) == 8
+    assert len(g2.decks[0]) + len(g2.discards[0]) == 8
     kinds = g2.legal_actions().kinds()
     assert "draw" not in kinds and "claim" in kinds
     before = ttr.save_game(g2)
@@ -185,7 +185,7 @@ def test_l2_no_card_drawn_while_deck_and_discard_hold_8_or_fewer():
 
 def test_l2_nine_cards_allow_one_draw_then_the_turn_ends():
     g = position(hands={0: ALL_BUT_YELLOW, 1: {"yellow": 6, "locomotive": 10}}, face_up=YELLOWS, deck_size=9)
-    assert len(g.deck) + len(g.discard) == 9 and "draw" in g.legal_actions().kinds()
+    assert len(g.decks[0]) + len(g.discards[0]) == 9 and "draw" in g.legal_actions().kinds()
     g.apply("draw deck")                  # now 8: no second card (P1: the turn ends)
     assert g.current == 1 and g.phase == "turn"
 
@@ -234,7 +234,7 @@ def test_l3_later_draw_3_keep_at_least_1_unkept_under_the_pile():
 def test_l4_step3_company_route_pays_the_company_bonus():
     g = position(hands={0: {"blue": 2}})
     g.apply(f"claim {BLUE_PLAIN} 2blue")          # seat 0 is the blue company
-    assert g.money == [5 + g.setup.company_bonus, 5] and g.ledger[-1][3] == "step 3: company route"
+    assert g.money == [5 + g.setup.company_bonus, 5] and ledger(g)[-1][3] == "step 3: company route"
 
 
 def test_l4_step3_other_colours_and_gray_pay_nothing():
@@ -281,12 +281,12 @@ def test_l4_step12_drawing_a_newspaper_reveals_an_event_then_replaces_it():
 
 def test_lw_p2_step12_draw_respects_the_l2_limit():
     g = position(hands={0: ALL_BUT_YELLOW, 1: {"yellow": 7, "locomotive": 12}}, face_up=YELLOWS)
-    assert len(g.deck) + len(g.discard) == 6
+    assert len(g.decks[0]) + len(g.discards[0]) == 6
     g.apply(f"claim {TWO_BIG} 1green")  # the green is discarded: 7 in deck + discard, no draw
     assert g.hands[0][CARD_INDEX["green"]] == 11 and sum(g.hands[0]) == 59
     g = position(hands={0: ALL_BUT_YELLOW, 1: {"yellow": 7, "locomotive": 10}}, face_up=YELLOWS,
                  deck_top=["locomotive"])
-    assert len(g.deck) + len(g.discard) == 8
+    assert len(g.decks[0]) + len(g.discards[0]) == 8
     g.apply(f"claim {TWO_BIG} 1green")  # 9 after the discard: one card is drawn
     assert g.hands[0][CARD_INDEX["locomotive"]] == 1 and sum(g.hands[0]) == 60
 
@@ -529,10 +529,10 @@ def check_state(g):
     for seat, p in enumerate(d["players"]):
         mine = [MAP.route(int(r)) for r, s in d["routes"].items() if s == seat]
         assert p["trains"] == start - sum(r.length for r in mine)
-        assert p["score"] == 5 + sum(x[2] for x in g.ledger if x[1] == seat) >= 0  # money = $5 + ledger
+        assert p["score"] == 5 + sum(x[2] for x in ledger(g) if x[1] == seat) >= 0  # money = $5 + ledger
         assert p["hand"].get("newspaper", 0) == 0
     assert NEWSPAPER not in g.face_up
-    assert sorted(g.event_deck + g.event_discard) == sorted(e.id for e in g.setup.events)
+    assert sorted(g.event_deck + g.event_discard) == list(range(len(g.setup.events)))
     tickets = Counter(d["ticket_pile"])
     for p in d["players"]:
         tickets.update(p["tickets"] + p["offer"])
@@ -612,7 +612,7 @@ def test_lw_p3_payments_take_at_most_what_is_held_and_the_drawer_is_the_player_t
     g.apply("draw red")                  # the slot refill takes "red"; the second blind card is the newspaper
     assert g.money == [5, 2]
     g.apply("draw deck")                 # seat 1 drew it: pays $4 of its $2 -> $0
-    assert g.money == [5, 0] and g.ledger[-1][1:3] == (1, -2)
+    assert g.money == [5, 0] and ledger(g)[-1][1:3] == [1, -2]
 
 
 def test_planner_knows_triple_routes_stay_open_at_2_players():
@@ -622,7 +622,7 @@ def test_planner_knows_triple_routes_stay_open_at_2_players():
     lanes = [route_between("Boston", "New York", c) for c in ("green", "black", "white")]
     quebec = [route_between("Montreal", "Quebec", c) for c in ("black", "white")]
     g = position(2, routes={lanes[0]: 1, quebec[0]: 1})
-    pos = Position.from_view(g.view(0, history=False, legal=False), g.map, g.edition.n_kinds)
+    pos = Position.of(g.observe(0))
     cost = route_costs(pos, graph_of(g.map), g.rules.r_closes)
     assert cost[lanes[1]] == cost[lanes[2]] == 1.0   # triple: still open to seat 0
     assert cost[quebec[1]] is None                      # double at 2 players: closed

@@ -370,7 +370,8 @@ def test_legacy_game_through_the_prompt_shows_money_events_and_slips():
     assert "Final result: Ticket to Ride Legacy" in log and "slip $" in log and "held $" in log
     assert "Claim steps: 3 Company route, 12 Big city" in log and "company bonus $3" in log
     assert "Current event:" in log or "No current event yet." in log
-    if g.event_discard:  # every event revealed was announced
+    shown = g.view(None)["edition"]["event_discard"]
+    if shown:  # every event revealed was announced
         flat = " ".join(log.split())  # lines wrap where they will
-        assert all(f"Event {g.setup.event(e).name}" in flat for e in g.event_discard) and "Newspaper!" in log
+        assert all(f"Event {g.setup.event(e).name}" in flat for e in shown) and "Newspaper!" in log
     assert ttr.save_game(ttr.replay("legends-west", 2, 6, g.history, setup=g.setup)) == ttr.save_game(g)

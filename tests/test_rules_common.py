@@ -133,8 +133,8 @@ def test_G7_initial_choices_are_hidden_from_the_others(name):
     assert v1["legal"] is None  # not seat 1's choice yet
     kept = offer0[:2]
     g.apply("keep " + " ".join(map(str, kept)))
-    assert g.view(1)["history"] == [{"seat": 0, "action": "keep 2 ticket(s)"}]
-    assert g.view(0)["history"] == [{"seat": 0, "action": "keep " + " ".join(map(str, kept))}]
+    assert g.log[-1] == {"ply": 0, "seat": 0, "turn": 0, "kind": "keep", "kept": 2}  # the public log: how many only
+    assert g.view(0)["you"]["tickets"] and [t["id"] for t in g.view(0)["you"]["tickets"]] == kept
     assert g.view(1)["players"][0]["tickets"] == 2
 
 

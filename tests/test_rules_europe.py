@@ -504,7 +504,7 @@ def test_P4_equal_borrowings_prefer_the_one_completing_more_tickets():
     }
     rules = Ruleset(parse_map(raw, "p4.json"), EUROPE, 2)
     owner = [-1, 0, 1, 1, 0]
-    game = SimpleNamespace(rules=rules, owner=owner, tickets=[[1, 2, 3], []], stations=[["S"], []])
+    game = SimpleNamespace(rules=rules, owner=owner, tickets=[[1, 2, 3], []], stations=[[rules.city_index["S"]], []])
     t = score_tickets(game, 0)
     assert t["ticket_points"] == 0
     assert t["stations_borrowed"] == {"S": 3}

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..editions import EDITIONS, get_edition, get_ruleset
-from ..engine import Game, Ruleset
+from ..engine import Game, Ruleset, new
 from ..errors import MapError, TtrError
 from ..maps import Map, load_map, load_map_file, parse_map
 
@@ -34,7 +34,7 @@ class Board:
         return _file_ruleset(self._text(), Path(self.path).name, self.edition, players)
 
     def new_game(self, players: int, seed: int, *, record: bool = False) -> Game:
-        return Game.new(self.ruleset(players), seed, record=record)
+        return new(self.ruleset(players), seed, record=record)
 
     def raw(self) -> dict | None:
         """The map file's JSON (kept with the records so a report can be drawn again), or None for a

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..engine import PASS, TICKETS
-from ..engine import TURN
+from ..engine import PASS, TICKETS, Phase
 from ..runtime import Match
 from ..runtime.arena import agent_of, bot_labels, create_agent, lineups
 from .board import Board
@@ -57,7 +56,7 @@ class Watched:
 
     def act(self, obs):
         legal = obs.legal
-        if obs.phase == TURN and len(legal) == 1:
+        if obs.phase == Phase.TURN and len(legal) == 1:
             kind = legal[0].kind
             if kind == PASS:
                 self.forced_passes += 1
@@ -70,16 +69,20 @@ class Arc:
     """Listens to a match: the public score of every seat at the start and after every round."""
 
     def __init__(self, game):
-        self.points = [tuple(game.scores)]
-        self._turns = game.turns
         self.players = game.num_players
+        self.points = [self.scores(game)]
+        self._turns = game.turn
+
+    def scores(self, g) -> tuple[int, ...]:
+        layout, st = g.layout(), g.encode()
+        return tuple(st[layout.seat(p, "score").start] for p in range(self.players))
 
     def __call__(self, match, seat, action) -> None:
         g = match.game
-        if g.turns != self._turns:
-            self._turns = g.turns
-            if g.turns % self.players == 0 or g.is_over:
-                self.points.append(tuple(g.scores))
+        if g.turn != self._turns:
+            self._turns = g.turn
+            if g.turn % self.players == 0 or g.is_over:
+                self.points.append(self.scores(g))
 
 
 def sources(p: dict) -> dict[str, int]:
@@ -107,7 +110,8 @@ def play_task(task: Task) -> list[dict]:
     shares = [0.0] * n
     for w in r["winners"]:
         shares[w] += 1 / len(r["winners"])
-    ended = "deadlock" if game.passes >= n else "pieces"
+    end = game.view(None, legal=False)
+    ended = "deadlock" if end["passes"] >= n else "pieces"
     rows = []
     for s, p in enumerate(r["players"]):
         src = sources(p)
@@ -116,11 +120,11 @@ def play_task(task: Task) -> list[dict]:
         rows.append({
             "game": task.index, "map": task.board.name, "edition": task.board.edition, "players": n,
             "seed": task.seed, "rotation": task.rotation, "seat": s, "bot": task.bots[s],
-            "turns": game.turns, "actions": len(game.actions), "ended": ended,
+            "turns": game.turn, "actions": game.ply, "ended": ended,
             "total": p["total"], "rank": p["rank"], "win": round(shares[s], 6), **src,
             "tickets_kept": sorted(p["tickets_completed"] + p["tickets_failed"]),
             "tickets_done": sorted(p["tickets_completed"]),
-            "routes": [rid for rid in task.board.ruleset(n).route_ids if game.owner[rid] == s],
+            "routes": sorted(int(r) for r, owner in end["routes"].items() if owner == s),
             "stations_built": p.get("stations_built", 0), "harbors_built": p.get("harbors_built", 0),
             "longest_path": p.get("longest_path"), "trains_left": p["trains_left"],
             "forced_passes": seats[s].forced_passes, "forced_ticket_draws": seats[s].forced_ticket_draws,

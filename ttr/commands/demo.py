@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..engine import Game, log
+from ..engine import Game, words
 from ..errors import TtrError
 from ..play.results import result_columns
 from ..runtime import Match
@@ -32,8 +32,8 @@ def command(map_name: str, players: int, seed: int, bots: list[str]) -> None:
         e = g.log[-1]
         turn = f"turn {e['turn'] + 1:3d}" if e["turn"] != getattr(show, "last", None) else " " * 8
         show.last = e["turn"]  # type: ignore[attr-defined]
-        words = log.words(e, g.rules, lambda s: f"seat {s}")
-        console.print(f"[dim]{turn}[/] seat {seat} ({names[seat]}): {escape(words)}")
+        said = words(e, g.actions[e["ply"]], g.rules)
+        console.print(f"[dim]{turn}[/] seat {seat} ({names[seat]}): {escape(said)}")
 
     try:
         g = play_game(map_name, players, seed, names, on_move=show)
@@ -44,8 +44,8 @@ def command(map_name: str, players: int, seed: int, bots: list[str]) -> None:
 
 def print_result(out: Console, g: Game) -> None:
     r = g.result()
-    cols, rows, legend = result_columns(r, g.edition)
-    t = Table(title=f"Final scores: {g.map.title}, seed {g.seed}, {g.turns} turns")
+    cols, rows, legend = result_columns(r, g.rules.edition)
+    t = Table(title=f"Final scores: {g.rules.map.title}, seed {g.seed}, {g.turn} turns")
     for col in ["rank", "seat"] + cols:
         t.add_column(col, justify="right")
     for seat, row in zip(r["ranking"], rows):

@@ -18,8 +18,11 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from ..cards import CARD_INDEX, CARD_NAMES
 from ..editions import game_class, get_ruleset
 from ..engine import (
+    CODEC_VERSION,
     NONE,
     PHASES,
+    Phase,
+    Ruleset,
     RANDOM_PROCEDURE,
     Action,
     Game,
@@ -223,12 +226,11 @@ def load(d: dict[str, Any], verify: bool = True, record: bool = True) -> Game:
     return g
 
 
-def _state(s: SaveFile, rules: Any) -> list[int]:
+def _state(s: SaveFile, rules: Ruleset) -> list[int]:
     """The integer state of the save's common sections (codec order), names turned into ids."""
-    from ..engine import CODEC_VERSION
     ed, n = rules.edition, rules.players
-    out = [CODEC_VERSION, s.seed, int(s.random_first), PHASES.index(s.phase), s.current_player, s.first_player,  # type: ignore[arg-type]  # a phase name, checked by the caller
-           s.turn, s.final_turns, s.passes, s.shuffles]
+    out = [CODEC_VERSION, s.seed, int(s.random_first), PHASES.index(Phase(s.phase)), s.current_player,
+           s.first_player, s.turn, s.final_turns, s.passes, s.shuffles]
     for d, cards in enumerate(rules.decks):
         prefix = "" if d == 0 else "ship_"
         deck, discard = getattr(s, f"{prefix}deck"), getattr(s, f"{prefix}discard")
@@ -244,6 +246,7 @@ def _state(s: SaveFile, rules: Any) -> list[int]:
     for key, seat in s.routes.items():
         _check(key.isdigit() and str(int(key)) == key and int(key) in rules.map.route_by_id,
                f"routes: unknown route id {key!r}")
+        _check(0 <= seat < n, f"routes: route {key} owned by seat {seat}, not a seat of {n}")
         owner[int(key)] = seat
     out += owner
     counts = [0] * ed.n_kinds
@@ -265,22 +268,22 @@ def _state(s: SaveFile, rules: Any) -> list[int]:
     city = rules.city_index
     for p, ps in enumerate(s.players):
         hand = [0] * ed.n_kinds
-        for name, k in ps.hand.items():
-            _check(k >= 0, f"players[{p}].hand: negative count for {name}")
+        for name, count in ps.hand.items():
+            _check(count >= 0, f"players[{p}].hand: negative count for {name}")
             kind = _card(name, f"players[{p}].hand")
             _check(kind < ed.n_kinds, f"players[{p}].hand: {ed.title} has no {name} cards")
-            hand[kind] = k
+            hand[kind] = count
         out.append(sum(hand))
         out += hand
         _put(out, list(ps.tickets), tickets_cap, f"players[{p}].tickets")
         _put(out, list(ps.offer), offer_cap, f"players[{p}].offer")
         choice = list(ps.pieces_choice) if ps.pieces_choice is not None else [NONE, NONE]
         out += [ps.trains, ps.ships, ps.box.trains, ps.box.ships, *choice, ps.exchanged, ps.score]
-        for what, names, limit in (("stations", ps.stations, ed.stations), ("harbors", ps.harbors, ed.harbors)):
-            _check(len(names) <= limit, f"players[{p}] has {len(names)} {what}; {ed.title} allows {limit}")
-            for c in names:
+        for what, built, limit in (("stations", ps.stations, ed.stations), ("harbors", ps.harbors, ed.harbors)):
+            _check(len(built) <= limit, f"players[{p}] has {len(built)} {what}; {ed.title} allows {limit}")
+            for c in built:
                 _check(c in city, f"players[{p}].{what}: unknown city {c!r}")
-            _put(out, [city[c] for c in names], limit, f"players[{p}].{what}")
+            _put(out, [city[c] for c in built], limit, f"players[{p}].{what}")
     return out
 
 

@@ -4,8 +4,9 @@ derived from it alone: how far each ticket is, what a route is and what claiming
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.markup import escape
 
@@ -102,7 +103,7 @@ class PaymentOptions(LazySequence[Action]):
 class Context:
     """What the prompt knows: the human's observation (view, legal moves) and the printed
     board (the static rules)."""
-    view: dict
+    view: Mapping[str, Any]
     rules: Ruleset
     legal: Sequence[Action] = field(default_factory=list)
 
@@ -151,14 +152,14 @@ class Context:
         return [k for k in KINDS if k in self.by_kind]
 
 
-def ticket_progress(view: dict, rules: Ruleset, cities: list[str]) -> int | None:
+def ticket_progress(view: Mapping[str, Any], rules: Ruleset, cities: list[str]) -> int | None:
     """Pieces still needed to connect `cities` in order, on the cheapest path through the seat's own routes
     (free), routes still open to it, and others' routes at its stations (free, assuming the station is used
     there); None if blocked. Uses only public facts: owners, stations and the doubles rule."""
     return ticket_path(view, rules, cities)[0]
 
 
-def ticket_path(view: dict, rules: Ruleset, cities: list[str], cost=None) -> tuple[int | None, set]:
+def ticket_path(view: Mapping[str, Any], rules: Ruleset, cities: list[str], cost=None) -> tuple[int | None, set]:
     """(pieces still needed, ids of the unowned routes on that cheapest path); (None, set()) if blocked."""
     cost = cost or open_costs(view, rules)
     graph = graph_of(rules.map)
@@ -172,7 +173,7 @@ def ticket_path(view: dict, rules: Ruleset, cities: list[str], cost=None) -> tup
     return int(total), routes
 
 
-def open_costs(view: dict, rules: Ruleset):
+def open_costs(view: Mapping[str, Any], rules: Ruleset):
     """route id -> pieces still to lay for the seat: 0 for its own routes and for others' routes at its
     stations, the length for routes it may still claim, None for the rest (taken, or closed by G1)."""
     seat = view["seat"]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..version import __version__
 from ..agents import AGENTS
-from ..engine import Game
+from ..engine import Game, replay
 from ..errors import TtrError
 from ..formats.save import dump as save_game
 from ..formats.save import load as load_game
@@ -115,7 +115,7 @@ def parse(data, where: str) -> Saved:
         else:
             out[s] = b
     # the game with its public log (a loaded save starts with an empty one)
-    game = Game.replay(game.rules, game.seed, game.history, random_first=game.random_first, **game.replay_options())
+    game = replay(game.rules, game.seed, game.history, random_first=game.random_first, **game.replay_options())
     return Saved(game, seat, out, names)
 
 

@@ -10,10 +10,7 @@ from rich.markup import escape
 from ..agents import AGENTS
 from ..cards import CARD_NAMES, cards_text
 from ..editions import new_game, player_range
-from ..engine import log
-from ..engine import KEEP, TICKETS, Action
-from ..engine import Game
-from ..engine import Observation
+from ..engine import KEEP, TICKETS, Action, Game, LogEntry, Observation, words
 from ..errors import IllegalActionError, TtrError
 from ..runtime import Match, Seat
 from .prompt import (
@@ -98,7 +95,7 @@ class Session:
         self.human = HumanSeat(self)
         seats: list[Seat | None] = [self.human if s == seat else bots.get(s)  # None: moves from outside
                                     for s in range(game.num_players)]
-        self.match = Match(game, seats, commit=commit, on_move=self.moved, fallback=True, history=True, names=names)
+        self.match = Match(game, seats, commit=commit, on_move=self.moved, fallback=True, names=names)
         self._turn: tuple[int, list[str]] | None = None  # a bot's moves this turn, shown once its turn ends
         self._faults_seen = 0
 
@@ -128,14 +125,14 @@ class Session:
         self.console.print("[dim]Playing on.[/]")
 
     def context(self) -> Context:
-        self.ctx = Context.of(self.game.observe(self.seat, history=True))
+        self.ctx = Context.of(self.game.observe(self.seat))
         return self.ctx
 
     # -- loop
 
     def run(self) -> "Session":
         g = self.game
-        self.console.print(f"[bold]ttr play[/]: {escape(g.map.title)}, {g.num_players} players, seed {g.seed}. "
+        self.console.print(f"[bold]ttr play[/]: {escape(g.rules.map.title)}, {g.num_players} players, seed {g.seed}. "
                            f"You are seat {self.seat}; " + ", ".join(
                                f"seat {s}: {escape(n)}" for s, n in enumerate(self.names) if s != self.seat)
                            + ". Type help for the commands.")
@@ -173,8 +170,11 @@ class Session:
         """A resumed game: each seat's last move, from the public log."""
         g = self.game
         for e in g.log or ():
-            self.last[e["seat"]] = log.words(e, g.rules, self.out.who)
-        self.console.print(f"Resumed after {len(g.actions)} actions (turn {g.turns + 1}).")
+            self.last[e["seat"]] = words(e, g.actions[e["ply"]], g.rules, self.out.who)
+            if any(ev["event"] == "last-round" for ev in e.get("events", [])):
+                self.announced_last_round = True
+        self.console.print(f"Resumed after {g.ply} actions (turn {g.turn + 1})."
+                           + (" [bold red]Last round.[/]" if self.announced_last_round else ""))
 
     def moved(self, match: Match, seat: int, action: Action) -> None:
         """After every move: say it (a bot's moves once its turn is over), and the last round."""
@@ -185,34 +185,36 @@ class Session:
             self.save()
         g = self.game
         entry = g.log[-1] if g.log else None
-        words = log.words(entry, g.rules, self.out.who) if entry else str(action)
+        said = words(entry, action, g.rules, self.out.who) if entry else str(action)
         if seat == self.seat:
             if action.kind == KEEP:
-                words = f"keeps tickets {' '.join(map(str, action.target))}"
-            words = self._name_drawn(entry, action, words)
+                said = f"keeps tickets {' '.join(map(str, action.target))}"
+            said = self._name_drawn(entry, action, said)
             self.flush()
-            self.last[seat] = words
-            self.console.print(f"[bold]seat {seat} (you):[/] {escape(words)}")
+            self.last[seat] = said
+            self.console.print(f"[bold]seat {seat} (you):[/] {escape(said)}")
         else:
             if self._turn is None or self._turn[0] != seat:
                 self.flush()
                 self._turn = (seat, [])
-            self._turn[1].append(words)
+            self._turn[1].append(said)
             if g.current_player != seat or g.is_over:
                 self.flush()
-        if not self.announced_last_round and g.final_turns >= 0 and not g.is_over:
+        last_round = entry is not None and any(e["event"] == "last-round" for e in entry.get("events", []))
+        if not self.announced_last_round and last_round and not g.is_over:
             self.flush()
             self.announced_last_round = True
             self.console.print("[bold red]Last round:[/] everyone, you included, plays one more turn.")
 
-    def _name_drawn(self, entry: dict | None, action: Action, words: str) -> str:
+    def _name_drawn(self, entry: LogEntry | None, action: Action, words: str) -> str:
         """Your move drew cards (a Legacy claim step): name them, as your hand shows them."""
-        draws = [ev for ev in (entry or {}).get("events", ()) if ev.get("event") == "card" and ev["seat"] == self.seat]
+        events = entry.get("events", []) if entry is not None else []
+        draws = [ev for ev in events if ev["event"] == "card" and ev.get("seat") == self.seat]
         if not draws or self.ctx is None:
             return words
         before = Counter(self.ctx.view["you"]["hand"])
         before.subtract({CARD_NAMES[k]: n for k, n in action.cards})
-        gained = Counter(self.game.observe(self.seat).view["you"]["hand"])
+        gained = Counter(self.game.view(self.seat, legal=False)["you"]["hand"])  # type: ignore[index]  # a seat's view has `you`
         gained.subtract(before)
         cards = sorted(c for c, n in gained.items() for _ in range(max(n, 0)))
         if len(cards) != len(draws):  # not certain which: say nothing more

@@ -31,12 +31,16 @@ def step_reason(step: ClaimStep) -> str:
     return f"step {step.number}: {step.label or step.kind}"
 
 
+SET_UP = "set up"  # the reason of money given to a position set up by hand (tests, tools)
+
+
 @lru_cache(maxsize=64)
 def reasons(setup: LegacySetup) -> tuple[str, ...]:
     """Every reason money changes hands in a game of this setup; the state keeps a ledger entry's
-    reason as its index here: the board's steps, then per event its step or its own name."""
+    reason as its index here: the board's steps, then per event its step or its own name, and last
+    SET_UP, for money a position was set up with."""
     return (tuple(step_reason(s) for s in setup.steps)
-            + tuple(step_reason(e.step) if e.step is not None else e.name for e in setup.events))
+            + tuple(step_reason(e.step) if e.step is not None else e.name for e in setup.events) + (SET_UP,))
 
 
 @lru_cache(maxsize=64)
