@@ -46,7 +46,8 @@ def test_bots_play_identically_when_hidden_information_is_shuffled(name, map_nam
         seat = g.current_player
         if g.phase == "turn" and step % 7 == 0:
             twin = shuffle_hidden(g, seat, rng)
-            assert twin.view(seat, history=False) == g.view(seat, history=False)
+            assert twin.view(seat) == g.view(seat)
+            assert twin.observe(seat).state == g.observe(seat).state
             assert str(make_agent(name, 1).act(g.observe(seat))) == str(make_agent(name, 1).act(twin.observe(seat)))
             checked += 1
         g.apply(driver[seat].act(g.observe(seat)))
@@ -68,9 +69,9 @@ def test_determinize_gives_a_world_the_seat_cannot_tell_apart(map_name, players)
 
 
 def assert_worlds_match_views(map_name: str, players: int, seed: int, sample, every: int, steps: int) -> None:
-    """Planners play; every `every` steps `sample(rules, view, rng)` must give a world that shows the
-    seat exactly its view (a world is a position without a history: its ply aside) and offers it
-    exactly its legal actions."""
+    """Planners play; every `every` steps `sample(observation, rng)` must give a world that shows the
+    seat exactly its masked state and its view (a world is a position without a history: its ply
+    aside) and offers it exactly its legal actions."""
     rng = random.Random(seed)
     g = ttr.new_game(map_name, players, seed=seed)
     bots = [make_agent("planner", s) for s in range(players)]
@@ -79,9 +80,11 @@ def assert_worlds_match_views(map_name: str, players: int, seed: int, sample, ev
             break
         seat = g.current_player
         if step % every == 0:
-            view = g.view(seat, history=False, legal=False)
-            world = sample(g.rules, view, rng)
-            assert {**world.view(seat, history=False, legal=False), "ply": view["ply"]} == view
+            obs = g.observe(seat)
+            view = g.view(seat, legal=False)
+            world = sample(obs, rng)
+            assert world.observe(seat).state == obs.state
+            assert {**world.view(seat, legal=False), "ply": view["ply"]} == view
             assert set(map(str, world.legal_actions())) == set(map(str, g.legal_actions()))
         g.apply(bots[seat].act(g.observe(seat)))
 

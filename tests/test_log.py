@@ -8,7 +8,8 @@ import random
 import pytest
 
 import ttr
-from ttr.engine import log
+from ttr.cards import CARD_NAMES
+from ttr.engine import KINDS, words
 
 EVENT_FIELDS = {  # event -> the fields it may carry (all public)
     "tunnel": {"route", "revealed", "extra"}, "tickets-drawn": {"seat", "count"}, "display-reset": set(),
@@ -30,20 +31,23 @@ def play(map_name: str, players: int, seed: int) -> ttr.Game:
 def test_one_public_entry_per_action_and_nothing_hidden(map_name):
     g = play(map_name, 3, 11)
     assert len(g.log) == len(g.actions)
-    json.dumps(g.log)
+    json.dumps(list(g.log))
     for e, a, seat in zip(g.log, g.actions, g.seats):
         assert e["seat"] == seat and e["kind"] == a.kind
         if a.kind == "keep":  # which tickets were kept is secret: only how many
             assert "action" not in e and e["kept"] == len(a.target)
         elif a.kind == "pieces":  # RS1: secret until all have chosen (then one event shows them all)
             assert "action" not in e
-        else:
+        else:  # the text, and the target and cards as data (nobody parses the text back)
             assert e["action"] == str(a)
-        if a.kind == "draw" and str(a).startswith("draw deck"):
-            assert set(e) <= {"ply", "seat", "turn", "kind", "action", "events"}  # a blind card is never named
+            assert e.get("target") == (None if a.target is None else KINDS[a.kind].target.data(a.target))
+            assert e.get("cards") == ({CARD_NAMES[k]: n for k, n in a.cards} if KINDS[a.kind].paid else None)
+        if a.kind == "draw" and str(a).startswith("draw deck"):  # a blind card is never named
+            assert set(e) <= {"ply", "seat", "turn", "kind", "action", "target", "events"}
+            assert e["target"] in ("deck", {"card": "deck", "pile": e["target"]["pile"]} if isinstance(e["target"], dict) else "deck")
         for ev in e.get("events", ()):
             assert set(ev) - {"event"} <= EVENT_FIELDS[ev["event"]], ev
-        assert log.words(e, g.rules)
+        assert words(e, a, g.rules)
     assert g.log[-1]["events"][-1]["event"] == "game-over"
     assert g.log[-1]["events"][-1]["result"]["totals"] == [p["total"] for p in g.result()["players"]]
 

@@ -324,7 +324,7 @@ def test_RS2_stop_is_logged_saved_and_replayed():
         g.apply(g.legal_actions()[0])
     g.apply("draw deck ship")
     g.apply("stop")
-    assert g.log[-1]["action"] == "stop" and "takes no second card" in ttr.engine.log.words(g.log[-1], g.rules)
+    assert g.log[-1]["action"] == "stop" and "takes no second card" in ttr.engine.words(g.log[-1], g.actions[-1], g.rules)
     again = ttr.replay("world", 2, 4, g.history)
     assert ttr.save_game(again) == ttr.save_game(g)
     assert ttr.load_game(ttr.save_game(g)).history[-1] == "stop"

@@ -7,6 +7,7 @@ import pytest
 from test_agents import assert_worlds_match_views
 
 import ttr
+from ttr.cards import CARD_NAMES
 from ttr.agents import make_agent
 from ttr.agents.rollout import RolloutPlanner, playout
 from ttr.agents.search import SearchAgent
@@ -25,8 +26,14 @@ def test_rollout_planner_chooses_exactly_what_the_planner_chooses(map_name, play
         seat = g.current_player
         action = planners[seat].act(g.observe(seat))
         assert fast[seat].act_in(g, seat) == action
-        # the playouts read the world directly: the same position as the planner reads from the view
-        assert fast[seat].world_position(g, seat) == planners[seat].position(g.observe(seat))
+        # what the planner reads from the masked state is what the seat's view shows
+        pos, _ = planners[seat].position(g.observe(seat))
+        v = g.view(seat)
+        assert {CARD_NAMES[k]: n for k, n in enumerate(pos.hand) if n} == v["you"]["hand"]
+        assert [t.id for t in pos.tickets] == [t["id"] for t in v["you"]["tickets"]]
+        assert [t.id for t in pos.offer] == v["you"]["offer"]
+        assert pos.owner == {int(r): s for r, s in v["routes"].items()} and pos.stations == v["stations"]
+        assert (pos.trains, pos.last_round) == (v["you"]["trains"], v["last_round"])
         g.apply(action)
 
 
@@ -112,7 +119,7 @@ def test_search_plays_identically_when_hidden_information_is_shuffled(map_name, 
     checked = 0
     for g in _positions(map_name, 12, every=7):
         twin = shuffle_hidden(g, 0, rng)
-        assert twin.view(0, history=False) == g.view(0, history=False)
+        assert twin.view(0) == g.view(0)
         a = SearchAgent(3, samples=2, keep_samples=2, confirm=2, turns="all", **options).act(g.observe(0))
         b = SearchAgent(3, samples=2, keep_samples=2, confirm=2, turns="all", **options).act(twin.observe(0))
         assert str(a) == str(b)
@@ -129,7 +136,7 @@ def test_weighted_worlds_are_worlds_the_seat_cannot_tell_apart():
     from ttr.agents.belief import sample_world
     from ttr.agents.rollout import graph_of
     graph = graph_of(ttr.load_map("europe"))
-    assert_worlds_match_views("europe", 3, 2, lambda rules, view, rng: sample_world(rules, view, rng, graph, deals=4),
+    assert_worlds_match_views("europe", 3, 2, lambda obs, rng: sample_world(obs, rng, graph, deals=4),
                               every=11, steps=300)
 
 

@@ -1,5 +1,5 @@
-"""A complete game consistent with what one seat sees: everything hidden from it (the seed,
-the order of the piles, the other players' hands, tickets and ticket offers, a piece choice
+"""A complete game consistent with what one seat sees: everything hidden from it (the seed and
+the draw counter, the order of the piles, the other players' hands, tickets and ticket offers, a piece choice
 not yet revealed, Legacy's event deck) is dealt at random from what it cannot account for.
 
 Built from the seat's Observation alone, on integers: its masked state (ttr.engine's codec,
@@ -88,7 +88,7 @@ def deal(obs: Observation, rng: random.Random) -> list[int]:
         events = [i for i in range(sec.size - 1) if i not in shown]
         rng.shuffle(events)
         s[sec.start + 1:sec.start + 1 + len(events)] = events
-    s[layout["shuffles"].start] = 0
+    s[layout["shuffles"].start] = 0  # a fresh random stream: a new seed, from its first draw
     return s
 
 

@@ -80,7 +80,7 @@ class StateLayout:
         self.tickets_cap = len(rules.map.tickets)
         self.offer_cap = max(ed.initial_long + ed.initial_regular, ed.later_draw)
         for h in HEADER:
-            self._add(h, 1, VALUES, NOBODY if h == "seed" else PUBLIC)  # the seed would tell every shuffle
+            self._add(h, 1, VALUES, NOBODY if h in ("seed", "shuffles") else PUBLIC)  # they would tell every shuffle
         self.pile_names: list[tuple[str, str]] = []
         for d, cards in enumerate(rules.decks):
             prefix = "" if d == 0 else ("ship_" if d == 1 else f"deck{d}_")
