@@ -405,12 +405,35 @@ def _routes(g: PyGame, rd: _Reader) -> None:
                         rd.fail(f"routes: seat {owner[r]} owns both lanes {r} and {t}")
                     if rules.r_closes[r] and owner[t] >= 0:
                         rd.fail(f"routes: both lanes {r} and {t} claimed with {n} players")
-    g.avail = [False] * rules.n_ids
+    derive_routes(g)
+
+
+def derive_routes(g: PyGame) -> None:
+    """What the route owners imply: the lanes still open (G1), per payment group, and per seat the
+    lanes it may not take."""
+    rules = g.rules
+    owner, closes, twins, group = g.owner, rules.r_closes, rules.r_twins, rules.r_group
+    avail = [False] * rules.n_ids
     for r in rules.route_ids:
-        g.avail[r] = owner[r] < 0 and not any(rules.r_closes[t] and owner[t] >= 0 for t in rules.r_twins[r])
-    g.open_groups = [tuple(r for r in routes if g.avail[r]) for routes in rules.group_routes]
-    g.blocked = [tuple(t for r in rules.route_ids if owner[r] == p and not rules.r_closes[r] for t in rules.r_twins[r])
-                 for p in range(n)]
+        if owner[r] < 0:
+            avail[r] = True
+    blocked: list[tuple[int, ...]] = [()] * rules.players
+    changed = set()
+    for r, s in enumerate(owner):
+        if s >= 0:
+            changed.add(group[r])
+            tw = twins[r]
+            if tw:
+                if closes[r]:
+                    for t in tw:
+                        avail[t] = False
+                        changed.add(group[t])
+                else:
+                    blocked[s] += tw
+    open_groups = list(rules.group_routes)
+    for gi in changed:
+        open_groups[gi] = tuple(r for r in open_groups[gi] if avail[r])
+    g.avail, g.open_groups, g.blocked = avail, open_groups, blocked
 
 
 def _players(g: PyGame, rd: _Reader) -> None:
