@@ -1,5 +1,6 @@
-"""The cost of one sampled world (the search bot's determinizer): median microseconds per
-world on positions of random games, per board. Run it on two checkouts to compare them
+"""The cost of one sampled world: median microseconds per world on positions of random games, per
+board, for the determinizer (one uniform deal) and for the search bot's sampled world
+(belief.sample_world: 12 deals weighted by the others' claims, one of them kept). Run it on two checkouts to compare them
 side by side (`--against PATH` runs the other checkout's ttr in a subprocess, interleaved):
 
     python benchmarks/determinize_speed.py [--worlds 300] [--runs 5] [--against ../old-ttr]
@@ -37,10 +38,12 @@ def positions(map_name: str, players: int, n: int = 6, seed: int = 5):
 
 
 def measure(worlds: int) -> dict[str, float]:
-    """Microseconds per sampled world, per board, in this process."""
+    """Microseconds per sampled world, per board and sampler, in this process."""
     import inspect
 
+    from ttr.agents import belief
     from ttr.agents import determinize as mod
+    from ttr.agents.planner import graph_of
     new_api = list(inspect.signature(mod.determinize).parameters)[0] == "obs"
     out = {}
     for m, n in BOARDS:
@@ -48,15 +51,17 @@ def measure(worlds: int) -> dict[str, float]:
         for g in positions(m, n):
             seat = g.current_player
             cases.append(g.observe(seat) if new_api else (g.rules, g.view(seat, history=False, legal=False)))
-        rng = random.Random(1)
-        t0 = time.process_time()
-        for i in range(worlds):
-            c = cases[i % len(cases)]
-            if new_api:
-                mod.determinize(c, rng)
-            else:
-                mod.determinize(c[0], c[1], rng)
-        out[f"{m} {n}p"] = (time.process_time() - t0) / worlds * 1e6
+        graph = graph_of(cases[0].rules.map if new_api else cases[0][0].map)
+        for what, count in (("determinize", worlds), ("sample_world", max(1, worlds // 10))):
+            rng = random.Random(1)
+            t0 = time.process_time()
+            for i in range(count):
+                c = cases[i % len(cases)]
+                if what == "determinize":
+                    mod.determinize(c, rng) if new_api else mod.determinize(c[0], c[1], rng)
+                else:
+                    belief.sample_world(c, rng, graph) if new_api else belief.sample_world(c[0], c[1], rng, graph)
+            out[f"{what} {m} {n}p"] = (time.process_time() - t0) / count * 1e6
     return out
 
 
@@ -79,11 +84,10 @@ def main() -> None:
             res = subprocess.run([sys.executable, __file__, "--json", "--worlds", str(args.worlds)], env=env,
                                  capture_output=True, text=True, check=True)
             runs[name].append(json.loads(res.stdout))
-    print(f"{'board':16s} " + " ".join(f"{k:>14s}" for k in trees) + ("      ratio" if args.against else ""))
-    for m, n in BOARDS:
-        key = f"{m} {n}p"
+    print(f"{'sampler, board':30s} " + " ".join(f"{k:>14s}" for k in trees) + ("      ratio" if args.against else ""))
+    for key in runs["this"][0]:
         med = {k: statistics.median(r[key] for r in runs[k]) for k in trees}
-        row = f"{key:16s} " + " ".join(f"{med[k]:11.1f} µs" for k in trees)
+        row = f"{key:30s} " + " ".join(f"{med[k]:11.1f} µs" for k in trees)
         if args.against:
             row += f"   {med['against'] / med['this']:6.1f}x"
         print(row)

@@ -55,7 +55,11 @@ def test_codec_round_trips_every_board_and_player_count(map_name, players):
         assert len(state) == layout.size + (0 if layout.tail is None else 1 + state[layout.size] * layout.tail_width)
         twin = decode(g.rules, state, g.replay_options())
         assert twin.encode() == state
-        same_course(g.clone(), twin, random.Random(rng.random()), steps=12)
+        fast = decode(g.rules, state, g.replay_options(), check=False)  # the unchecked path builds the same game
+        assert fast.encode() == state
+        seed = rng.random()
+        same_course(g.clone(), twin, random.Random(seed), steps=12)
+        same_course(g.clone(), fast, random.Random(seed), steps=12)
 
 
 def test_layout_sections_are_named_contiguous_and_fixed():
@@ -215,3 +219,15 @@ def test_the_face_is_all_a_game_shows():
     assert not {"hands", "owner", "decks", "offers", "scores", "tickets"} & face
     assert NONE == -1 and HIDDEN == -2
     assert first_difference(g.layout(), g.encode(), g.encode()) is None
+
+
+def test_the_engines_shuffle_is_cpythons_exactly():
+    """randomness.shuffle draws exactly what random.Random.shuffle draws (docs/randomness.md)."""
+    from ttr.engine import shuffle
+    for seed in (0, 1, -7, 2**70 + 3):
+        for n in (0, 1, 2, 3, 31, 32, 33, 110):
+            a, b = list(range(n)), list(range(n))
+            r1, r2 = random.Random(seed), random.Random(seed)
+            r1.shuffle(a)
+            shuffle(r2, b)
+            assert a == b and r1.getstate() == r2.getstate()

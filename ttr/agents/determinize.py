@@ -8,9 +8,18 @@ checks, since every value comes from the state the engine masked."""
 from __future__ import annotations
 
 import random
-from collections import Counter
+from functools import lru_cache
 
-from ..engine import HIDDEN, Game, Observation, decode, piece_choices
+from ..engine import HIDDEN, Game, Observation, Ruleset, decode, piece_choices, shuffle
+
+
+@lru_cache(maxsize=64)
+def _cards_of(rules: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Every card kind's count in the game, and the kinds in the order the decks first hold them."""
+    counts = [0] * rules.edition.n_kinds
+    for c in rules.deck_cards:
+        counts[c] += 1
+    return tuple(counts), tuple(dict.fromkeys(rules.deck_cards))
 
 
 def deal(obs: Observation, rng: random.Random) -> list[int]:
@@ -20,37 +29,41 @@ def deal(obs: Observation, rng: random.Random) -> list[int]:
     s = list(obs.state)
     items = layout.items
     # cards: the whole deck minus what the seat can see
-    unseen = Counter(rules.deck_cards)
-    unseen.subtract(Counter({k: v for k, v in enumerate(items(s, f"players[{seat}].hand")) if v}))
-    unseen.subtract(Counter(c for c in items(s, "face_up") if c >= 0))
-    for _, discard in layout.pile_names:
-        unseen.subtract(Counter(items(s, discard)))
-    unseen.subtract(Counter({k: v for k, v in enumerate(items(s, "tunnel.cards")) if v}))
-    unseen.subtract(Counter(items(s, "tunnel.revealed")))
+    full, order = _cards_of(rules)
+    unseen = list(full)
+    for k, v in enumerate(items(s, f"players[{seat}].hand")):
+        unseen[k] -= v
+    for k, v in enumerate(items(s, "tunnel.cards")):
+        unseen[k] -= v
+    for name in ("face_up", "tunnel.revealed", *(discard for _, discard in layout.pile_names)):
+        for c in items(s, name):
+            if c >= 0:
+                unseen[c] -= 1
     # each pile keeps its known size; what each deck is missing beyond that is in the other hands
-    piles: dict[int, list[int]] = {d: [] for d in range(len(rules.decks))}
-    for k, v in unseen.items():
-        piles[rules.deck_of[k]].extend([k] * v)
+    piles: list[list[int]] = [[] for _ in rules.decks]
+    deck_of = rules.deck_of
+    for k in order:
+        if unseen[k] > 0:
+            piles[deck_of[k]] += [k] * unseen[k]
     hidden = []
-    for d, pile in piles.items():
-        rng.shuffle(pile)
+    for d, pile in enumerate(piles):
+        shuffle(rng, pile)
         sec = layout[layout.pile_names[d][0]]
         size = s[sec.start]
         hidden += pile[size:]
-        del pile[size:]
-        s[sec.start + 1:sec.start + 1 + size] = pile
-    rng.shuffle(hidden)
+        s[sec.start + 1:sec.start + 1 + size] = pile[:size]
+    shuffle(rng, hidden)
     # tickets: all but the seat's own, dealt to the others, the rest the pile
     mine = set(items(s, f"players[{seat}].tickets")) | set(items(s, f"players[{seat}].offer"))
     regular = [t.id for t in rules.map.tickets if t.id not in mine and not t.long]
     long = [t.id for t in rules.map.tickets if t.id not in mine and t.long]
-    rng.shuffle(regular)
-    rng.shuffle(long)
+    shuffle(rng, regular)
+    shuffle(rng, long)
     sec = layout["ticket_pile"]
     pile = [regular.pop() for _ in range(min(s[sec.start], len(regular)))]
     s[sec.start:sec.start + 1 + len(pile)] = [len(pile), *pile]
     rest = regular + long  # what the others may hold (a long ticket only from an initial deal)
-    rng.shuffle(rest)
+    shuffle(rng, rest)
 
     def deal_tickets(k: int, initial_offer: bool) -> list[int]:
         out = [long.pop() for _ in range(ed.initial_long) if initial_offer and long]
@@ -86,7 +99,7 @@ def deal(obs: Observation, rng: random.Random) -> list[int]:
         sec = layout["edition.event_deck"]
         shown = set(items(s, "edition.event_discard"))
         events = [i for i in range(sec.size - 1) if i not in shown]
-        rng.shuffle(events)
+        shuffle(rng, events)
         s[sec.start + 1:sec.start + 1 + len(events)] = events
     s[layout["shuffles"].start] = 0  # a fresh random stream: a new seed, from its first draw
     return s

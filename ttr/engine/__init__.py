@@ -68,7 +68,7 @@ from .log import QUIET_EVENTS, result_summary, words
 from .moves import piece_choices
 from .observer import NO_MOVES, Observation, features, mask, public_action
 from .phases import PHASES, Phase
-from .randomness import RANDOM_PROCEDURE
+from .randomness import RANDOM_PROCEDURE, shuffle
 from .ruleset import Ruleset
 from .schema import (
     Features,
@@ -116,5 +116,5 @@ __all__ = [
     "StateLayout", "TICKETS", "Target", "TicketInfo", "TicketsTarget", "TunnelInfo", "UNORDERED", "VALUES",
     "View", "You", "ActionKind", "Action", "connected", "decode", "expand", "family_members", "features",
     "first_difference", "legal_data", "longest_path", "mask", "new", "parse_cards", "piece_choices",
-    "public_action", "register", "replay", "result_summary", "words",
+    "public_action", "register", "replay", "result_summary", "shuffle", "words",
 ]

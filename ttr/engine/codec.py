@@ -106,7 +106,11 @@ class StateLayout:
         self.size = sum(s.size for s in self.sections)
         self.tail = tail[0] if tail else None
         self.tail_width = tail[1] if tail else 0
-        self.seat_stride = 0 if n < 2 else self.by_name["players[1].hand"].start - self.by_name["players[0].hand"].start
+        self.pile_starts = [(self.by_name[a].start, self.by_name[b].start) for a, b in self.pile_names]
+        # per seat: where its hand, tickets, offer, pieces (trains .. score: 8 values), stations and harbors start
+        self.seat_starts = [tuple(self.by_name[f"players[{p}].{x}"].start
+                                  for x in ("hand", "tickets", "offer", "trains", "stations", "harbors"))
+                            for p in range(n)]
 
     def _add(self, name: str, size: int, shape: str, secrecy: str = PUBLIC, seat: int = -1) -> None:
         start = self.sections[-1].stop if self.sections else 0
@@ -120,6 +124,10 @@ class StateLayout:
     def seat(self, p: int, name: str) -> Section:
         """Seat p's section `name` (hand, tickets, offer, trains, ...)."""
         return self.by_name[f"players[{p}].{name}"]
+
+    def span(self, name: str) -> tuple[int, int]:
+        s = self.by_name[name]
+        return s.start, s.stop
 
     def value(self, state: Sequence[int], name: str) -> int:
         return state[self.by_name[name].start]
@@ -276,8 +284,12 @@ def decode(rules: Ruleset, state: Sequence[int], options: dict[str, Any] | None 
     except TtrError as e:
         raise SaveError(f"{where}: {e}") from None
     layout = g.layout()
-    if check:
-        _check_shape(layout, state, where)
+    if not check:
+        _fill(g, layout, state)
+        g._log = _new_log() if record else None
+        g.actions, g.seats = list(actions), list(seats)
+        return g
+    _check_shape(layout, state, where)
     rd = _Reader(layout, state, where, check)
     n, ed = rules.players, rules.edition
     version, seed, random_first, phase, current, first, turns, final_turns, passes, shuffles = state[:len(HEADER)]
@@ -303,6 +315,54 @@ def decode(rules: Ruleset, state: Sequence[int], options: dict[str, Any] | None 
         raise SaveError(f"{where}: history and history_seats differ in length")
     g.actions, g.seats = list(actions), list(seats)
     return g
+
+
+def _fill(g: PyGame, layout: StateLayout, st: Sequence[int]) -> None:
+    """decode's fast path, for states the engine built (no checks): every field from its section."""
+    rules = g.rules
+    _, seed, random_first, phase, g.current, g.first_player, g.turns, g.final_turns, g.passes, g.shuffles = \
+        st[:len(HEADER)]
+    g.seed, g.random_first, g.phase = seed, bool(random_first), PHASES[phase]
+    g.decode_edition(st, layout, "")
+    g.decks, g.discards = [], []
+    for deck, discard in layout.pile_starts:
+        g.decks.append(list(st[deck + 1:deck + 1 + st[deck]]))
+        g.discards.append(list(st[discard + 1:discard + 1 + st[discard]]))
+    a, b = layout.span("face_up")
+    g.face_up = list(st[a:b])
+    a = layout["ticket_pile"].start
+    g.ticket_pile = list(st[a + 1:a + 1 + st[a]])
+    a, b = layout.span("routes")
+    g.owner = list(st[a:b])
+    a = layout["tunnel"].start
+    if st[a] == NONE:
+        g.tunnel = None
+    else:
+        cards = layout["tunnel.cards"].start
+        r = layout["tunnel.revealed"].start
+        payment = tuple((k, v) for k, v in enumerate(st[cards:cards + rules.edition.n_kinds]) if v)
+        g.tunnel = (st[a], payment, tuple(st[r + 1:r + 1 + st[r]]), st[a + 1], st[a + 2])
+    g.hands, g.tickets, g.offers, g.stations, g.harbors = [], [], [], [], []
+    g.trains, g.ships, g.box, g.piece_choices, g.exchanged, g.scores = [], [], [], [], [], []
+    n_cities = len(rules.city_names)
+    g.station_at, g.harbor_at = [NONE] * n_cities, [NONE] * n_cities
+    for p, (hand, tickets, offer, trains, stations, harbors) in enumerate(layout.seat_starts):
+        g.hands.append(list(st[hand + 1:hand + 1 + layout.n_kinds]))
+        g.tickets.append(list(st[tickets + 1:tickets + 1 + st[tickets]]))
+        g.offers.append(list(st[offer + 1:offer + 1 + st[offer]]))
+        t, sh, bt, bs, ct, cs, ex, score = st[trains:trains + 8]
+        g.trains.append(t)
+        g.ships.append(sh)
+        g.box.append((bt, bs))
+        g.piece_choices.append(None if ct == NONE else (ct, cs))
+        g.exchanged.append(ex)
+        g.scores.append(score)
+        for start, cities, at in ((stations, g.stations, g.station_at), (harbors, g.harbors, g.harbor_at)):
+            built = list(st[start + 1:start + 1 + st[start]])
+            for c in built:
+                at[c] = p
+            cities.append(built)
+    derive_routes(g)
 
 
 def _new_log() -> Any:

@@ -26,7 +26,7 @@ from ..errors import IllegalActionError, SaveError, TtrError
 from . import codec, explain, log, moves, observer, scoring, turn  # noqa: F401 - turn declares the core kinds
 from .actions import DRAW, KINDS, PASS, STOP, Action, Payment
 from .legal import NO_CARDS, NO_TARGET, LegalActions
-from .randomness import stream
+from .randomness import shuffle, stream
 from .phases import (
     CHOOSE_PIECES,
     INITIAL_TICKETS,
@@ -283,7 +283,7 @@ class PyGame:
         return rng
 
     def shuffle(self, cards: list[Any]) -> None:
-        self.rng().shuffle(cards)
+        shuffle(self.rng(), cards)
 
     def clone(self) -> Self:
         """A copy of the state for search (it keeps no log)."""

@@ -10,6 +10,7 @@ game's course gets a new name.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 RANDOM_PROCEDURE = "ttr-random/1"
 STREAM_STRIDE = 1_000_003
@@ -20,4 +21,17 @@ def stream(seed: int, n: int) -> random.Random:
     return random.Random(seed * STREAM_STRIDE + n)
 
 
-__all__ = ["RANDOM_PROCEDURE", "STREAM_STRIDE", "stream"]
+def shuffle(rng: random.Random, x: list[Any]) -> None:
+    """`rng.shuffle(x)` exactly (CPython 3.11's Fisher–Yates from the end, each index drawn by
+    getrandbits(k) rejection sampling, k = the bit length of the bound), without its per-swap calls."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+__all__ = ["RANDOM_PROCEDURE", "STREAM_STRIDE", "shuffle", "stream"]
