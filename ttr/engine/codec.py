@@ -286,8 +286,8 @@ def decode(rules: Ruleset, state: Sequence[int], options: dict[str, Any] | None 
     layout = g.layout()
     if not check:
         _fill(g, layout, state)
-        g._log = _new_log() if record else None
         g.actions, g.seats = list(actions), list(seats)
+        g._log = _new_log(g) if record else None
         return g
     _check_shape(layout, state, where)
     rd = _Reader(layout, state, where, check)
@@ -310,10 +310,10 @@ def decode(rules: Ruleset, state: Sequence[int], options: dict[str, Any] | None 
     _cards(g, rd)
     _routes(g, rd)
     _players(g, rd)
-    g._log = _new_log() if record else None
     if len(actions) != len(seats):
         raise SaveError(f"{where}: history and history_seats differ in length")
     g.actions, g.seats = list(actions), list(seats)
+    g._log = _new_log(g) if record else None
     return g
 
 
@@ -365,9 +365,9 @@ def _fill(g: PyGame, layout: StateLayout, st: Sequence[int]) -> None:
     derive_routes(g)
 
 
-def _new_log() -> Any:
+def _new_log(g: PyGame) -> Any:
     from .log import PublicLog
-    return PublicLog()
+    return PublicLog(g)
 
 
 def _check_shape(layout: StateLayout, state: Sequence[int], where: str) -> None:

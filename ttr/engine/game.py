@@ -17,7 +17,6 @@ made for search do not.
 """
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Self
@@ -65,8 +64,8 @@ class PyGame:
     __slots__ = ("rules", "seed", "random_first", "phase", "current", "first_player", "hands", "decks", "discards",
                  "face_up", "owner", "avail", "open_groups", "blocked", "trains", "ships", "box", "piece_choices",
                  "exchanged", "stations", "station_at", "harbors", "harbor_at", "scores", "tickets", "ticket_pile",
-                 "offers", "tunnel", "final_turns", "passes", "shuffles", "turns", "actions", "seats", "_log",
-                 "_legal", "_result")
+                 "offers", "tunnel", "final_turns", "passes", "shuffles", "turns", "actions", "seats", "drawn",
+                 "_log", "_legal", "_result")
     # static facts
     rules: Ruleset
     seed: int
@@ -107,6 +106,7 @@ class PyGame:
     # history
     actions: list[Action]
     seats: list[int]                      # who took each action
+    drawn: int                            # cards drawn from any pile so far (bookkeeping: what an action revealed)
     _log: log.PublicLog | None            # the public log (None: not recorded)
     _legal: LegalActions | None
     _result: dict[str, Any] | None
@@ -133,7 +133,8 @@ class PyGame:
         g.shuffles = 0
         g.actions = []  # every action applied, in order
         g.seats = []    # who took each of them
-        g._log = log.PublicLog() if record else None
+        g.drawn = 0
+        g._log = log.PublicLog(g) if record else None
         g._legal = g._result = None
         g.set_static(**options)
         g.before_deal()
@@ -197,6 +198,7 @@ class PyGame:
         g._log = None
         g._legal = g._result = None
         g.actions, g.seats = [], []
+        g.drawn = 0
         return g
 
     # Hooks for editions that are PyGame subclasses (see Edition.game_class).
@@ -233,10 +235,6 @@ class PyGame:
 
     def start_trains(self) -> int:
         return self.rules.edition.trains
-
-    def footprint(self) -> tuple[int, ...]:
-        """What drawing or revealing anything hidden changes: shuffles made, pile sizes."""
-        return (self.shuffles, *map(len, self.decks), len(self.ticket_pile))
 
     # The edition's own state in the integer codec (codec.py); none here.
     def layout(self) -> StateLayout:
@@ -308,6 +306,7 @@ class PyGame:
         g.offers = [o[:] for o in self.offers]
         g.ticket_pile = self.ticket_pile[:]
         g.actions, g.seats = self.actions[:], self.seats[:]
+        g.drawn = self.drawn
         g._log = None
         g._legal, g._result = self._legal, None
         return g
@@ -376,10 +375,11 @@ class PyGame:
     def check(self, action: Action | str) -> Action:
         """The action (parsed from its text if need be) if it is legal here; else raises
         IllegalActionError (ActionSyntaxError for bad text) explaining why. Changes nothing."""
-        if isinstance(action, str):
-            action = Action.from_text(action)
-        elif not isinstance(action, Action):
-            raise IllegalActionError(f"expected an Action or its text, got {type(action).__name__}")
+        if action.__class__ is not Action:
+            if isinstance(action, str):
+                action = Action.from_text(action)
+            elif not isinstance(action, Action):
+                raise IllegalActionError(f"expected an Action or its text, got {type(action).__name__}")
         if action not in self.legal_actions():
             _check_well_formed(action)
             raise IllegalActionError(explain.why_illegal(self, action))
@@ -394,21 +394,21 @@ class PyGame:
         self._legal = None
         plog = self._log
         if plog is not None:
-            record = log.Record(len(self.actions), self.current, self.turns, a)
-            plog.add(record)
-            before = self.footprint()
+            plog.turns.append(self.turns)
+            drawn = self.drawn
         self.actions.append(a)
         self.seats.append(self.current)
         if a.kind != PASS:
             self.passes = 0
         _APPLY[a.kind](self, a)
         if plog is not None:
-            record.quiet = self.footprint() == before
+            plog.quiet.append(self.drawn == drawn)
 
     def note(self, **event: Any) -> None:
         """Add a public event to the log entry of the action being applied (when recording)."""
-        if self._log is not None and self._log.records:
-            self._log.records[-1].events.append(event)  # type: ignore[arg-type]  # the keys of a LogEvent
+        plog = self._log
+        if plog is not None and plog.turns:
+            plog.events.setdefault(len(plog.turns) - 1, []).append(event)  # type: ignore[arg-type]  # a LogEvent's keys
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """Why the last action may not be taken back (by `seat`, if given), or None if it may: it
@@ -424,11 +424,11 @@ class PyGame:
         why = KINDS[a.kind].undo_refusal(self, a)
         if why is not None:
             return why
-        records: list[log.Record] = self._log.records if self._log is not None else []
-        if len(records) != len(self.actions):
+        plog = self._log
+        if plog is None or not plog.quiet or plog.start + len(plog.quiet) != len(self.actions):
             return "this game did not record what its last action revealed"
-        last = records[-1]
-        if not last.quiet or any(e.get("event") not in log.QUIET_EVENTS for e in last.events):
+        events = plog.events.get(len(plog.quiet) - 1, ())
+        if not plog.quiet[-1] or any(e["event"] not in log.QUIET_EVENTS for e in events):
             return "that action drew or revealed something"
         return None
 
@@ -531,8 +531,7 @@ class PyGame:
 
     def game_over(self) -> None:
         self.phase = OVER
-        if self._log is not None:
-            self.note(event="game-over", result=log.result_summary(self.result()))
+        self.note(event="game-over")  # the log writes the result in when the entry is first read
 
     # ----------------------------------------------------------------- cards
 
@@ -555,6 +554,7 @@ class PyGame:
             deck = self.decks[d] = self.discards[d]
             self.discards[d] = []
             self.shuffle(deck)
+        self.drawn += 1
         return deck.pop()
 
     def refill(self) -> None:
@@ -651,7 +651,7 @@ class PyGame:
             if self.phase is not OVER:
                 return res
             self._result = res
-        return copy.deepcopy(self._result)
+        return _copy_result(self._result)
 
     def view(self, seat: int | None, legal: bool = True) -> View:
         """What `seat` may see (None: a spectator), JSON-ready; secrets are stripped in observer.py."""
@@ -676,6 +676,15 @@ class PyGame:
             except IllegalActionError as e:
                 raise IllegalActionError(f"history entry {i} ({text}): {e}") from None
         return g
+
+
+def _copy_result(r: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a result that shares nothing mutable with it (results hold ints, strings, and
+    lists and dicts of them, one level down in each player's entry)."""
+    out = {k: (v.copy() if v.__class__ is list or v.__class__ is dict else v) for k, v in r.items() if k != "players"}
+    out["players"] = [{k: (v.copy() if v.__class__ is list or v.__class__ is dict else v) for k, v in p.items()}
+                      for p in r["players"]]
+    return out
 
 
 def _no_edition_block(layout: StateLayout, state: Sequence[int]) -> None:

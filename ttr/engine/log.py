@@ -12,8 +12,8 @@ the action is applied (game.note): tickets drawn (how many), tunnel reveals, dis
 resets, the last round, the end of the game with the scores, and an edition's own
 (Legacy: newspapers, events, money). A blind card is never named.
 
-The log keeps each action as a small record and writes its entry when it is first read,
-so recording costs little on the hot path. `words(entry, rules)` says an entry in English.
+The log keeps little per action (the game keeps the action and its seat) and writes an
+entry when it is first read, so recording costs little on the hot path. `words(entry, rules)` says an entry in English.
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from .actions import KINDS, Action
 from .observer import public_action
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .game import PyGame
     from .ruleset import Ruleset
     from .schema import LogEntry, LogEvent, ResultSummary
 
@@ -32,30 +33,23 @@ if TYPE_CHECKING:  # pragma: no cover
 QUIET_EVENTS = frozenset({"last-round", "money"})
 
 
-class Record:
-    """One action as it happened: who, when, what, the events that followed, and whether it
-    drew or revealed anything hidden (`quiet`: None until the action is applied)."""
-    __slots__ = ("ply", "seat", "turn", "action", "events", "quiet")
-
-    def __init__(self, ply: int, seat: int, turn: int, action: Action) -> None:
-        self.ply, self.seat, self.turn, self.action = ply, seat, turn, action
-        self.events: list[LogEvent] = []
-        self.quiet: bool | None = None
-
-
 class PublicLog(Sequence["LogEntry"]):
-    """The public log of one game: a read-only sequence of entries, written on first read."""
-    __slots__ = ("records", "_entries")
+    """The public log of one game from where it started recording: a read-only sequence of
+    entries, written on first read. It keeps, per action, only the turn, whether it drew or
+    revealed anything hidden (`quiet`) and the events that followed; the action and its seat
+    are the game's own record."""
+    __slots__ = ("game", "start", "turns", "quiet", "events", "_entries")
 
-    def __init__(self) -> None:
-        self.records: list[Record] = []
+    def __init__(self, game: PyGame) -> None:
+        self.game = game
+        self.start = len(game.actions)      # a loaded game records from here on
+        self.turns: list[int] = []
+        self.quiet: list[bool] = []
+        self.events: dict[int, list[LogEvent]] = {}  # entry index -> its events (most have none)
         self._entries: list[LogEntry] = []
 
-    def add(self, record: Record) -> None:
-        self.records.append(record)
-
     def __len__(self) -> int:
-        return len(self.records)
+        return len(self.turns)
 
     @overload
     def __getitem__(self, i: int) -> LogEntry: ...
@@ -63,25 +57,38 @@ class PublicLog(Sequence["LogEntry"]):
     def __getitem__(self, i: slice) -> list[LogEntry]: ...
 
     def __getitem__(self, i: Any) -> LogEntry | list[LogEntry]:
-        n = len(self.records)
+        n = len(self.turns)
         if isinstance(i, slice):
             return [self._entry(j) for j in range(*i.indices(n))]
         return self._entry(i)
 
     def _entry(self, i: int) -> LogEntry:
-        n = len(self.records)
+        n = len(self.turns)
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError(i)
         entries = self._entries
         while len(entries) <= i:
-            entries.append(entry(self.records[len(entries)]))
+            entries.append(self._write(len(entries)))
         return entries[i]
 
+    def _write(self, i: int) -> LogEntry:
+        ply = self.start + i
+        a = self.game.actions[ply]
+        e: dict[str, Any] = {"ply": ply, "seat": self.game.seats[ply], "turn": self.turns[i], "kind": a.kind,
+                             **public_action(a)}
+        events = self.events.get(i)
+        if events:
+            for ev in events:
+                if ev["event"] == "game-over" and "result" not in ev:  # written when first read
+                    ev["result"] = result_summary(self.game.result())
+            e["events"] = events
+        return e  # type: ignore[return-value]  # the keys of a LogEntry (schema.py)
+
     def __iter__(self) -> Iterator[LogEntry]:
-        for i in range(len(self.records)):
-            yield self[i]
+        for i in range(len(self.turns)):
+            yield self._entry(i)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):
@@ -92,14 +99,6 @@ class PublicLog(Sequence["LogEntry"]):
 
     def __repr__(self) -> str:
         return f"<PublicLog of {len(self)} entries>"
-
-
-def entry(r: Record) -> LogEntry:
-    e: dict[str, Any] = {"ply": r.ply, "seat": r.seat, "turn": r.turn, "kind": r.action.kind,
-                         **public_action(r.action)}
-    if r.events:
-        e["events"] = r.events
-    return e  # type: ignore[return-value]  # the keys of a LogEntry (schema.py)
 
 
 def card_names(cards: Iterable[int]) -> list[str]:
@@ -145,4 +144,4 @@ def words(e: LogEntry, action: Action, rules: Ruleset, who: Callable[[int], str]
     return "; ".join([did, *events])
 
 
-__all__ = ["PublicLog", "QUIET_EVENTS", "Record", "card_names", "entry", "result_summary", "words"]
+__all__ = ["PublicLog", "QUIET_EVENTS", "card_names", "result_summary", "words"]

@@ -109,9 +109,6 @@ class LegacyGame(PyGame):
         g._aside = None
         return g
 
-    def footprint(self) -> tuple[int, ...]:
-        return (*PyGame.footprint(self), len(self.event_deck))
-
     # ----------------------------------------------------------------- money
 
     @property

@@ -1,0 +1,106 @@
+"""Random games through the checked face (`game.apply`, recording the public log, as
+`ttr.new_game` gives them), side by side with other checkouts of ttr and, optionally, another
+pure-Python engine, interleaved in one run: medians of CPU seconds per step and games per
+second, and the ratios.
+
+    python benchmarks/apply_speed.py [--runs 5] [--games 150]
+        [--against NAME=PATH ...]                 other ttr checkouts (e.g. before=../ttr-old)
+        [--reference PATH --reference-python PY]  another engine's package root and interpreter
+
+The reference is driven through its own random playout (`state.step(state.sample_legal(rng))`
+on its USA map, two players) in its own interpreter; only USA 2p is compared with it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+BOARDS = [("usa", 2), ("europe", 4)]
+
+
+def ttr_run(games: int, seed: int) -> dict[str, tuple[float, int]]:
+    """(CPU seconds, steps) per board: uniformly random games through game.apply."""
+    import ttr
+    out = {}
+    for m, n in BOARDS:
+        rng = random.Random(seed)
+        steps = 0
+        t0 = time.process_time()
+        for i in range(games):
+            g = ttr.new_game(m, n, seed + i)
+            while not g.is_over:
+                legal = g.legal_actions()
+                g.apply(legal[int(rng.random() * len(legal))])
+                steps += 1
+        out[f"{m} {n}p"] = (time.process_time() - t0, steps)
+    return out
+
+
+def reference_run(games: int, seed: int) -> dict[str, tuple[float, int]]:
+    """The other engine's random playouts (its API: Game(RuleConfig), state.step(sample_legal))."""
+    from ticket_to_ride.engine.config import RuleConfig
+    from ticket_to_ride.engine.rng import stream
+    from ticket_to_ride.engine.state import Game
+    game = Game(RuleConfig(map_name="usa", n_players=2, track_history=False))
+    steps = 0
+    t0 = time.process_time()
+    for s in range(seed, seed + games):
+        state = game.new_initial_state(s)
+        rng = stream(s, "bench")
+        while not state.is_terminal():
+            state.step(state.sample_legal(rng))
+            steps += 1
+    return {"usa 2p": (time.process_time() - t0, steps)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--games", type=int, default=150)
+    ap.add_argument("--against", action="append", default=[], help="NAME=PATH of another ttr checkout")
+    ap.add_argument("--reference", default=None, help="the other engine's package root")
+    ap.add_argument("--reference-python", default=sys.executable)
+    ap.add_argument("--worker", choices=["ttr", "reference"], help=argparse.SUPPRESS)
+    ap.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        fn = ttr_run if args.worker == "ttr" else reference_run
+        print(json.dumps(fn(args.games, args.seed)))
+        return
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    engines = {"this": (sys.executable, here, "ttr")}
+    for spec in args.against:
+        name, path = spec.split("=", 1)
+        engines[name] = (sys.executable, os.path.abspath(path), "ttr")
+    if args.reference:
+        engines["reference"] = (args.reference_python, os.path.abspath(args.reference), "reference")
+    runs: dict[str, list[dict[str, list[float]]]] = {k: [] for k in engines}
+    for r in range(args.runs):
+        for name, (python, path, worker) in engines.items():  # interleaved: the same load for each
+            env = {**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": "0"}
+            res = subprocess.run([python, os.path.abspath(__file__), "--worker", worker, "--games", str(args.games),
+                                  "--seed", str(1000 * r)], env=env, capture_output=True, text=True, check=True)
+            runs[name].append(json.loads(res.stdout))
+    print(f"{'board':10s} {'engine':10s} {'µs/step':>9s} {'games/s':>9s} {'vs this':>8s}")
+    for m, n in BOARDS:
+        key = f"{m} {n}p"
+        base = None
+        for name in engines:
+            rows = [x[key] for x in runs[name] if key in x]
+            if not rows:
+                continue
+            us = statistics.median(sec / steps * 1e6 for sec, steps in rows)
+            gps = statistics.median(args.games / sec for sec, _ in rows)
+            base = us if name == "this" else base
+            ratio = f"{us / base:7.2f}x" if base else ""
+            print(f"{key:10s} {name:10s} {us:9.2f} {gps:9.0f} {ratio:>8s}")
+
+
+if __name__ == "__main__":
+    main()
