@@ -47,8 +47,7 @@ class Station(ActionKind):
             return
         pays = ed.station_payments(hand, built + 1)
         if pays:
-            at = game.station_at
-            cities = tuple(c for i, c in enumerate(game.rules.city_names) if at[i] < 0)
+            cities = [c for c, seat in zip(game.rules.city_names, game.station_at) if seat < 0]
             if cities:
                 segs.append((STATION, cities, pays))
 

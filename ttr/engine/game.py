@@ -506,7 +506,7 @@ class PyGame:
         if self.avail[r]:
             self.avail[r] = False
             gi = self.rules.r_group[r]
-            self.open_groups[gi] = tuple(x for x in self.open_groups[gi] if x != r)
+            self.open_groups[gi] = tuple([x for x in self.open_groups[gi] if x != r])
 
     def end_turn(self) -> None:
         p = self.current

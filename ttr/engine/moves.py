@@ -122,7 +122,7 @@ def turn_segments(g: "PyGame") -> list[Segment]:
                 break
             rs = open_groups[gi]
             if blocked and twins and rs:  # G1: one lane per player
-                rs = tuple(r for r in rs if r not in blocked)
+                rs = [r for r in rs if r not in blocked]
             if rs:
                 pays = paid.get(pkey)
                 if pays is None:
