@@ -28,3 +28,29 @@ def test_the_engine_sits_below_the_editions_and_the_formats():
     level = {m: i for i, layer in enumerate(layers) for m in layer}
     assert level["ttr.engine"] > level["ttr.editions"] > level["ttr.formats"] > level["ttr.agents"]
     assert level["ttr.runtime"] < level["ttr.agents"] and level["ttr.maps"] > level["ttr.engine"]
+
+
+def test_nothing_outside_the_engine_and_the_editions_imports_an_engine_submodule():
+    """The face contract forbids every engine submodule, so a new one is covered at once; every
+    other top-level module is a source of it; the package root imports the face only."""
+    import ttr.engine
+    face = next(c for c in _contracts() if c["name"].startswith("the engine has one face"))
+    submodules = {f"ttr.engine.{m.name}" for m in pkgutil.iter_modules(ttr.engine.__path__)}
+    assert set(face["forbidden_modules"]) == submodules
+    tops = {f"ttr.{m.name}" for m in pkgutil.iter_modules(ttr.__path__)} - {"ttr.engine", "ttr.editions"}
+    assert set(face["source_modules"]) == tops
+    root = (ROOT / "ttr" / "__init__.py").read_text()
+    assert "from .engine." not in root and "import ttr.engine." not in root
+
+
+def test_the_face_hides_the_python_engines_fields_from_the_type_checker(tmp_path):
+    """ttr.new_game returns the face (ttr.engine.Game): mypy, which make test runs over the package,
+    refuses a read of the Python engine's state anywhere outside the engine."""
+    import subprocess
+    import sys
+    probe = tmp_path / "probe.py"
+    probe.write_text("import ttr\n\ng = ttr.new_game('usa', 2, 1)\nprint(g.legal_actions(), g.hands)\n")
+    res = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary", "--follow-imports=silent",
+                          "--config-file=/dev/null", str(probe)], capture_output=True, text=True, cwd=ROOT)
+    assert '"Game" has no attribute "hands"' in res.stdout, res.stdout + res.stderr
+    assert "legal_actions" not in res.stdout
