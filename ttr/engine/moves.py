@@ -120,7 +120,7 @@ def turn_segments(g: "PyGame") -> list[Segment]:
         for n, key, gi, twins, pkey, kind in groups:
             if n > reach or n > pieces[kind]:
                 break
-            rs = open_groups[gi]
+            rs: Sequence[int] = open_groups[gi]
             if blocked and twins and rs:  # G1: one lane per player
                 rs = [r for r in rs if r not in blocked]
             if rs:
