@@ -134,7 +134,7 @@ def test_kill_9_at_random_moments_loses_nothing(crash_db, tmp_path):
                 for seat in range(len(g["kinds"])):
                     served = client.get(f"/api/games/{g['id']}", params={"token": g["tokens"].get(seat)}).json()
                     if seat in g["tokens"]:
-                        assert served["view"] == json.loads(json.dumps(engine.view(seat, history=False)))
+                        assert served["view"] == json.loads(json.dumps(engine.view(seat)))
                 _check_bot_moves(g, history)
                 if "human" not in g["kinds"]:
                     assert history == _uninterrupted(g)

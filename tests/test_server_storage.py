@@ -76,7 +76,7 @@ def test_games_come_back_from_the_database_exactly(db_url, tmp_path):
             assert view(c, gid, t) == before[s]
         history = [a.text for a in c.service.store.actions(gid)]
         engine = ttr.replay("europe", 3, 3, history)
-        assert before[0]["view"] == json.loads(json.dumps(engine.view(0, history=False)))
+        assert before[0]["view"] == json.loads(json.dumps(engine.view(0)))
 
 
 def test_two_servers_on_one_postgresql_see_each_others_moves(pg_url, tmp_path):

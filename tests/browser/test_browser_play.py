@@ -12,6 +12,7 @@ from browser_helpers import (
     click_city,
     click_route,
     confirm_prompt,
+    create_game,
     draw_blind,
     game_state,
     hand_of,
@@ -159,6 +160,41 @@ def test_hot_seat_never_shows_one_seat_the_other_hand(page, server, artifacts):
             if page.locator(".curtain").count() or not st["myturn"]:
                 break
     assert reveals == 14
+
+
+def test_the_hot_seat_curtain_shows_the_servers_spectator_view(page, server, artifacts):
+    """Between the seats of one browser the screen shows what a spectator is sent (from a
+    spectator WebSocket): the engine stripped the secrets; the client blanks nothing itself."""
+    g = create_game(server, "europe", ["human", "human"], seed=11)
+    gid = g["id"]
+    held = {"id": gid, "map": "europe", "seats": {str(s["seat"]): s["token"] for s in g["seats"]}, "created": 0}
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto(server)
+    page.evaluate("h => localStorage.setItem('ttr.games', JSON.stringify({[h.id]: h}))", held)
+    page.goto(f"{server}#/g/{gid}")
+    for turn in range(3):
+        page.wait_for_selector(".curtain")
+        spectator = api(server, f"api/games/{gid}")
+        assert spectator["seat"] is None and spectator["view"]["you"] is None and spectator["view"]["legal"] is None
+        page.wait_for_function(f"() => window.__ttrShown && window.__ttrShown.turn === {spectator['turn']}")
+        assert page.evaluate("window.__ttrShown") == spectator  # the very envelope a spectator is sent
+        assert page.locator('.game[data-view-seat="spectator"]').count() == 1
+        assert page.locator(".hand").count() == 0 and page.locator(".tickets-panel").count() == 0
+        if turn == 1:
+            assert page.locator(".curtain-last").inner_text()  # the last move, in words from the log's data
+            page.screenshot(path=str(artifacts / "curtain-spectator.png"))
+        seat = int(page.locator(".curtain").get_attribute("data-curtain"))
+        page.locator('[data-action="reveal"]').click()
+        st = wait_my_move(page)
+        assert int(st["seat"]) == seat and page.locator(f'.game[data-view-seat="{seat}"]').count() == 1
+        assert page.evaluate("window.__ttrShown.seat") == seat
+        while True:
+            play_one_move(page)
+            if page.locator(".curtain").count() or not game_state(page)["myturn"]:
+                break
+    watching = [u for u in sockets if u.split("?")[0].endswith(f"/ws/games/{gid}") and "token=" not in u]
+    assert watching, sockets  # the spectator's WebSocket
 
 
 def _order(card: str) -> int:

@@ -2,15 +2,20 @@
 
 Responses are written by the service as JSON directly (service.dumps); these
 models document them, and the suite checks every response against them
-(schemathesis). Models of the engine's view allow extra fields: an edition may
-add its own (documented in docs/protocol.md)."""
+(schemathesis). What the engine writes (a seat's view, the public log's entries,
+the result) is not described again here: it is the engine's schema (ttr.engine:
+View, LogEntry, Result, ...), standard-library TypedDicts rebuilt for pydantic
+(typeddicts.rebuild). The browser client's types are generated from the same
+/openapi.json (web/src/app/api.gen.ts, `npm run gen-types`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..editions import EDITIONS
+from ..engine import LogEntry, Result, ResultSummary, View, You
+from .typeddicts import rebuild
 
 if TYPE_CHECKING:  # a Literal of the boards registered at import: a plain str to the type checker
     MapName = str
@@ -19,8 +24,15 @@ else:
 TOKEN = Field(default=None, max_length=100, description="a seat token (or the creator's token, where it says so)")
 
 
-class _Open(BaseModel):
-    model_config = ConfigDict(extra="allow")
+class LogLine(LogEntry):
+    """One entry of the public log as the server sends it: the engine's entry, when it was
+    stored and the entry in English."""
+    at: Annotated[float, Field(description="when it was stored (Unix time)")]
+    text: Annotated[str, Field(description="the entry in English (clients may say it from the data instead)")]
+
+
+if not TYPE_CHECKING:  # pydantic takes typing_extensions' TypedDicts only (Python < 3.12)
+    View, You, Result, ResultSummary, LogLine = map(rebuild, (View, You, Result, ResultSummary, LogLine))
 
 
 class _Closed(BaseModel):
@@ -93,99 +105,6 @@ class GameCreated(BaseModel):
     admin_token: str = Field(description="the creator's token: hands seats to bots and back")
 
 
-Texts = list[str]
-
-
-class Payments(_Open):
-    count: int
-    first: str
-    texts: Optional[Texts] = Field(default=None, alias="list", description="every payment's text")
-    families: Optional[list[dict[str, Any]]] = Field(default=None, description="payments described by families")
-
-
-class LegalGroup(_Open):
-    kind: str
-    targets: Optional[list[Any]] = None
-    texts: Optional[list[str]] = None
-    payments: Optional[Payments] = None
-
-
-class TicketInfo(_Open):
-    id: int
-    cities: list[str]
-    points: int
-    long: bool
-
-
-class You(_Open):
-    seat: int
-    hand: dict[str, int]
-    tickets: list[TicketInfo]
-    offer: list[int]
-    trains: int
-    stations_left: int
-    score: int
-
-
-class PlayerInfo(_Open):
-    seat: int
-    hand_size: int
-    tickets: int
-    offer_size: int
-    trains: int
-    stations: list[str]
-    score: int
-
-
-class Pile(BaseModel):
-    size: int
-    discard: dict[str, int]
-
-
-class TunnelInfo(BaseModel):
-    route: int
-    cards: str
-    revealed: list[str]
-    extra: int
-
-
-class HistoryItem(BaseModel):
-    seat: int
-    action: str
-
-
-class SeatView(_Open):
-    """The engine's view (ttr.Game.view): what one seat may see."""
-    map: str
-    title: str
-    num_players: int
-    seat: Optional[int]
-    phase: str
-    current_player: int
-    turn: int = Field(description="turns completed (the protocol's turn is the envelope's `turn`)")
-    ply: int
-    face_up: list[Optional[str]]
-    deck_size: int
-    discard: dict[str, int]
-    decks: dict[str, Pile]
-    ticket_pile_size: int
-    routes: dict[str, int]
-    stations: dict[str, int]
-    harbors: dict[str, int]
-    tunnel: Optional[TunnelInfo]
-    last_round: bool
-    final_turns: int
-    passes: int
-    first_player: int
-    you: Optional[You]
-    players: list[PlayerInfo]
-    history: Optional[list[HistoryItem]]
-    legal: Optional[list[LegalGroup]]
-    legal_count: int
-    result: Optional[dict[str, Any]]
-    edition: Optional[dict[str, Any]]
-
-
 class GameView(BaseModel):
     id: str
     turn: int = Field(description="the game's ply: changes on every action; send it back with a move")
@@ -193,32 +112,14 @@ class GameView(BaseModel):
     status: Literal["playing", "over"]
     seats: list[PublicSeat]
     can_undo: bool = Field(description="this seat may take back the last action now (POST .../undo)")
-    view: SeatView
-
-
-class LogEntry(_Open):
-    ply: int
-    seat: int
-    turn: int
-    kind: str
-    action: Optional[str] = Field(default=None, description="canonical text (absent for secret choices)")
-    kept: Optional[int] = Field(default=None, description="keep: how many tickets were kept")
-    events: Optional[list[dict[str, Any]]] = None
-    at: float = Field(description="when it was stored (Unix time)")
-    text: str = Field(description="in English")
+    view: View = Field(description="the engine's view (ttr.Game.view): what the seat (or a spectator) may see")
 
 
 class LogResponse(BaseModel):
     id: str
     turn: int
     log_from: int = Field(description="the index of the first entry in `log`")
-    log: list[LogEntry]
-
-
-class ResultSummary(BaseModel):
-    totals: list[int]
-    ranking: list[int]
-    winners: list[int]
+    log: list[LogLine]
 
 
 class GameSummary(BaseModel):
@@ -254,7 +155,7 @@ class ReplayRecord(BaseModel):
     options: dict[str, Any]
     history: list[str]
     history_seats: list[int]
-    result: dict[str, Any]
+    result: Result
 
 
 class ReplayStep(BaseModel):
@@ -262,7 +163,7 @@ class ReplayStep(BaseModel):
     ply: int = Field(description="the step shown: the position after this many actions")
     plies: int = Field(description="how many actions the game has (the last step)")
     seats: list[PublicSeat]
-    view: SeatView = Field(description="the public (spectator's) view of the position at that step")
+    view: View = Field(description="the public (spectator's) view of the position at that step")
     hands: list[You] = Field(description="every seat's secrets at that step (the game is over: nothing is secret)")
 
 

@@ -45,18 +45,6 @@ export function sortCards(names: string[]): string[] {
   return [...names].sort((a, b) => (CARD_INDEX[a] ?? 99) - (CARD_INDEX[b] ?? 99));
 }
 
-/** '3red+1locomotive' -> {red: 3, locomotive: 1} */
-export function parseCards(text: string): Counts {
-  const out: Counts = {};
-  if (!text) return out;
-  for (const part of text.split('+')) {
-    const m = /^(\d+)(.+)$/.exec(part);
-    if (!m) throw new Error(`not a payment: ${text}`);
-    out[m[2]] = (out[m[2]] ?? 0) + Number(m[1]);
-  }
-  return out;
-}
-
 /** {red: 3, locomotive: 1} -> '3red+1locomotive' (card order, zeros left out) */
 export function cardsText(c: Counts): string {
   return sortCards(Object.keys(c).filter((k) => c[k] > 0))

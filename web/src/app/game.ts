@@ -4,9 +4,10 @@ import { Legal } from './legal';
 import { t, botLabel } from './i18n';
 import type { Envelope, LogEntry, PublicSeat, View } from './types';
 
-export const isRailsSails = (v: View) => 'ship' in (v.decks ?? {});
-export const isLegacy = (v: View) => v.edition != null && 'money' in (v.edition as object);
-export const hasStations = (v: View) => v.map === 'europe';
+// What the edition has: the view's `features`, never guessed from the board's name.
+export const isRailsSails = (v: View) => v.features.ships;
+export const isLegacy = (v: View) => v.features.money;
+export const hasStations = (v: View) => v.features.stations > 0;
 
 export function seatName(seats: PublicSeat[] | undefined, seat: number): string {
   const s = seats?.[seat];
@@ -22,15 +23,15 @@ export interface DrawTarget {
   /** face-up slot index, or -1 for a deck */
   slot: number;
   card: string;
-  /** Rails & Sails: the deck that refills the slot, or the deck drawn from */
-  pile?: string;
+  /** Rails & Sails: the deck that refills the slot (null: none can), or the deck drawn from */
+  pile?: string | null;
 }
 
 /** The legal draws, by face-up slot (every slot showing a card that may be taken) and deck. */
 export function drawTargets(legal: Legal, view: View): DrawTarget[] {
   const out: DrawTarget[] = [];
   for (const tg of legal.targets('draw')) {
-    const target = tg.target as string | { card: string; pile: string };
+    const target = tg.target as string | { card: string; pile: string | null };
     const card = typeof target === 'string' ? target : target.card;
     const pile = typeof target === 'string' ? undefined : target.pile;
     if (card === 'deck') {
@@ -78,17 +79,49 @@ export function routeName(map: MapData | null, id: number): string {
   return r ? `${r.cities[0]} – ${r.cities[1]}` : `#${id}`;
 }
 
+// A log entry's target, read as the data its kind writes (`target`): never from the action's text.
+
+/** The route a claim names. */
+export function entryRoute(e: LogEntry): number | null {
+  return e.kind === 'claim' && typeof e.target === 'number' ? e.target : null;
+}
+
+/** The city a station or a harbor is built in. */
+export function entryCity(e: LogEntry): string | null {
+  return (e.kind === 'station' || e.kind === 'harbor') && typeof e.target === 'string' ? e.target : null;
+}
+
+/** What a draw took: a face-up card or 'deck' (a blind draw: the card is never named), and with two
+ *  decks (Rails & Sails) the pile drawn from or refilling the slot (null: none could). */
+export function entryDraw(e: LogEntry): { card: string; pile: string | null } | null {
+  if (e.kind !== 'draw') return null;
+  const tg = e.target;
+  if (typeof tg === 'string') return { card: tg, pile: null };
+  if (tg && typeof tg === 'object' && typeof (tg as { card?: unknown }).card === 'string') {
+    const { card, pile } = tg as { card: string; pile?: string | null };
+    return { card, pile: pile ?? null };
+  }
+  return null;
+}
+
+/** An exchange of pieces with the box (RS6): how many, and which way. */
+export function entryExchange(e: LogEntry): { n: number; trainsForShips: boolean } | null {
+  return e.kind === 'exchange' && typeof e.target === 'number' ? { n: Math.abs(e.target), trainsForShips: e.target > 0 } : null;
+}
+
 /** The routes of the last entries of the last player's turn (to highlight the last move). */
 export function lastMoveRoutes(log: LogEntry[]): number[] {
   const e = log[log.length - 1];
   if (!e) return [];
   const out: number[] = [];
   for (let i = log.length - 1; i >= 0 && log[i].seat === e.seat && log[i].turn === e.turn; i--) {
-    const a = log[i].action ?? '';
-    if (log[i].kind === 'claim') out.push(Number(a.split(' ')[1]));
+    const r = entryRoute(log[i]);
+    if (r !== null) out.push(r);
     if (log[i].kind === 'pay') {
-      const tun = log.slice(0, i).reverse().find((x) => x.kind === 'claim');
-      if (tun) out.push(Number((tun.action ?? '').split(' ')[1]));
+      // a tunnel paid: the route is the claim before it
+      const claim = log.slice(0, i).reverse().find((x) => x.kind === 'claim');
+      const tun = claim ? entryRoute(claim) : null;
+      if (tun !== null) out.push(tun);
     }
   }
   return out;
@@ -96,12 +129,8 @@ export function lastMoveRoutes(log: LogEntry[]): number[] {
 
 export function lastMoveCities(log: LogEntry[]): string[] {
   const e = log[log.length - 1];
-  if (!e || !e.action) return [];
-  if (e.kind === 'station' || e.kind === 'harbor') {
-    const m = /^\w+ (.+) \S+$/.exec(e.action);
-    return m ? [m[1]] : [];
-  }
-  return [];
+  const city = e ? entryCity(e) : null;
+  return city === null ? [] : [city];
 }
 
 export function ticketById(map: MapData | null, id: number) {

@@ -1,6 +1,6 @@
 // Every string of the client, in English and Simplified Chinese: one table per language, the
 // same keys (the compiler checks that each table has them all).
-import { cardInfo } from './cards';
+import { cardInfo, sortCards } from './cards';
 import type { Lang } from './store';
 
 const EN = {
@@ -128,6 +128,7 @@ const EN = {
   money: 'Money',
   tunnel_title: 'Tunnel: {route}',
   tunnel_revealed: 'Revealed from the deck:',
+  tunnel_laid: 'Laid down:',
   tunnel_extra: 'Pay {n} more card(s) of the colour you used (or wild cards), or give up and take your cards back.',
   pay: 'Pay',
   decline: 'Give up',
@@ -417,6 +418,7 @@ const ZH: Record<Key, string> = {
   money: '金钱',
   tunnel_title: '隧道：{route}',
   tunnel_revealed: '从牌堆翻开：',
+  tunnel_laid: '已打出：',
   tunnel_extra: '再付 {n} 张你所用颜色的牌（或万能牌），或者放弃并收回你的牌。',
   pay: '支付',
   decline: '放弃',
@@ -625,8 +627,9 @@ export function phaseName(p: string): string {
 }
 
 /** "3 red + 1 locomotive" */
+/** Cards as words, in card order (the server's JSON sorts a count dict's keys by name). */
 export function cardsWords(counts: Record<string, number>): string {
-  const ks = Object.keys(counts).filter((k) => counts[k] > 0);
+  const ks = sortCards(Object.keys(counts).filter((k) => counts[k] > 0));
   if (!ks.length) return t('no_cards');
   return ks.map((k) => t('n_of', { n: counts[k], card: cardName(k) })).join(t('and'));
 }

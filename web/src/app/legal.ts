@@ -2,8 +2,25 @@
 // Payments come listed or described by families of multisets; PaymentSet answers membership and
 // "can a payment still have these counts?" without listing them, which is what the payment picker
 // needs (a Nordic Murmansk-Lieksa claim can be paid in over a million ways).
-import { CARD_INDEX, cardInfo, cardsText, isWild, parseCards, sortCards, total } from './cards';
+import { CARD_INDEX, cardInfo, cardsText, isWild, sortCards, total } from './cards';
 import type { Counts, Family, LegalGroup, Payments } from './types';
+
+/**
+ * A payment as the legal data writes it ('3red+1locomotive') -> {red: 3, locomotive: 1}. The
+ * engine lists a target's payments as texts (`payments.list`, `payments.first`: the input format,
+ * which the client sends back); the payment picker needs their counts. This is the one card text
+ * the client reads: what happened (the log, a tunnel's cards) comes as counts and targets as data.
+ */
+export function paymentCounts(text: string): Counts {
+  const out: Counts = {};
+  if (!text) return out;
+  for (const part of text.split('+')) {
+    const m = /^(\d+)(.+)$/.exec(part);
+    if (!m) throw new Error(`not a payment: ${text}`);
+    out[m[2]] = (out[m[2]] ?? 0) + Number(m[1]);
+  }
+  return out;
+}
 
 /** Every way to take `take` cards with at most caps[i] of kinds[i] (as counts per kind). */
 function* bounded(kinds: string[], caps: number[], take: number, i = 0, acc: number[] = []): Generator<number[]> {
@@ -162,7 +179,7 @@ export class PaymentSet {
   constructor(payments: Payments[]) {
     this.count = payments.reduce((n, p) => n + p.count, 0);
     this.firstText = payments[0]?.first ?? '';
-    this.list = payments.flatMap((p) => (p.list ?? []).map(parseCards));
+    this.list = payments.flatMap((p) => (p.list ?? []).map(paymentCounts));
     this.families = payments.flatMap((p) => p.families ?? []);
     const kinds = new Set<string>();
     for (const m of this.list) for (const k in m) kinds.add(k);
@@ -250,7 +267,7 @@ export class PaymentSet {
 
   /** A sensible default: fewest wild cards, then the colour the player holds most (see paymentKey). */
   best(hand: Counts): Counts {
-    const first = parseCards(this.firstText);
+    const first = paymentCounts(this.firstText);
     if (this.count > 5000) return first;
     let best = first;
     let bestKey = paymentKey(first, hand);

@@ -1,9 +1,9 @@
-// The public log in words, in the chosen language, from the entries' data (not the server's English text).
+// The public log in words, in the chosen language, from the entries' data (their `target`, `cards`
+// and `kept`, and the events' fields): never from the action's text nor the server's English.
 import type { MapData } from '../board/index';
-import { parseCards } from './cards';
 import { cardName, cardsWords, t, tk } from './i18n';
 import type { LogEntry, LogEvent, PublicSeat } from './types';
-import { routeName, seatName } from './game';
+import { entryCity, entryDraw, entryExchange, entryRoute, routeName, seatName } from './game';
 
 export interface LogContext {
   map: MapData | null;
@@ -12,28 +12,31 @@ export interface LogContext {
 
 function did(e: LogEntry, ctx: LogContext): string {
   const who = seatName(ctx.seats, e.seat);
-  const a = e.action ?? '';
-  const parts = a.split(' ');
+  const cards = cardsWords(e.cards ?? {});
   switch (e.kind) {
     case 'draw': {
-      const card = parts[1];
-      if (card === 'deck') return parts[2] ? t('log_draw_pile', { who, deck: tk(`deck_${parts[2]}`, parts[2]) }) : t('log_draw_deck', { who });
-      return t('log_draw_face', { who, card: cardName(card) });
+      const d = entryDraw(e);
+      if (!d) break;
+      if (d.card !== 'deck') return t('log_draw_face', { who, card: cardName(d.card) });
+      return d.pile ? t('log_draw_pile', { who, deck: tk(`deck_${d.pile}`, d.pile) }) : t('log_draw_deck', { who });
     }
-    case 'claim':
-      return t('log_claim', { who, route: routeName(ctx.map, Number(parts[1])), cards: cardsWords(parseCards(parts[2] ?? '')) });
+    case 'claim': {
+      const r = entryRoute(e);
+      if (r === null) break;
+      return t('log_claim', { who, route: routeName(ctx.map, r), cards });
+    }
     case 'tickets':
       return t('log_tickets', { who });
     case 'keep':
       return t('log_keep', { who, n: e.kept ?? 0 });
     case 'station':
     case 'harbor': {
-      const cards = parts[parts.length - 1];
-      const city = parts.slice(1, -1).join(' ');
-      return t(e.kind === 'station' ? 'log_station' : 'log_harbor', { who, city, cards: cardsWords(parseCards(cards)) });
+      const city = entryCity(e);
+      if (city === null) break;
+      return t(e.kind === 'station' ? 'log_station' : 'log_harbor', { who, city, cards });
     }
     case 'pay':
-      return t('log_pay', { who, cards: cardsWords(parseCards(parts[1] ?? '')) });
+      return t('log_pay', { who, cards });
     case 'decline':
       return t('log_decline', { who });
     case 'pass':
@@ -42,20 +45,23 @@ function did(e: LogEntry, ctx: LogContext): string {
       return t('log_stop', { who });
     case 'pieces':
       return t('log_pieces', { who });
-    case 'exchange':
-      return t(parts[2] === 'trains-for-ships' ? 'log_exchange_ts' : 'log_exchange_st', { who, n: parts[1] });
-    default:
-      return e.text ?? `${who}: ${a}`;
+    case 'exchange': {
+      const x = entryExchange(e);
+      if (!x) break;
+      return t(x.trainsForShips ? 'log_exchange_ts' : 'log_exchange_st', { who, n: x.n });
+    }
   }
+  // a kind this client does not know (an edition's own): the server's words
+  return e.text || `${who}: ${e.kind}`;
 }
 
 export function eventWords(ev: LogEvent, ctx: LogContext): string {
-  const who = (s: unknown) => seatName(ctx.seats, Number(s));
+  const who = (s: number | undefined) => seatName(ctx.seats, Number(s));
   switch (ev.event) {
     case 'tunnel': {
-      const revealed = (ev.revealed as string[]) ?? [];
+      const revealed = ev.revealed ?? [];
       const cards = revealed.length ? revealed.map(cardName).join(', ') : t('no_cards');
-      return ev.extra ? t('ev_tunnel', { cards, n: Number(ev.extra) }) : t('ev_tunnel_free', { cards });
+      return ev.extra ? t('ev_tunnel', { cards, n: ev.extra }) : t('ev_tunnel_free', { cards });
     }
     case 'tickets-drawn':
       return t('ev_tickets_drawn', { n: Number(ev.count) });
@@ -66,7 +72,7 @@ export function eventWords(ev: LogEvent, ctx: LogContext): string {
     case 'game-over':
       return t('ev_game_over');
     case 'pieces-revealed': {
-      const list = ((ev.choices as [number, number][]) ?? []).map(([tr, sh], s) => t('ev_pieces_one', { who: who(s), t: tr, s: sh }));
+      const list = (ev.choices ?? []).map(([tr, sh], s) => t('ev_pieces_one', { who: who(s), t: tr, s: sh }));
       return t('ev_pieces', { list: list.join(', ') });
     }
     case 'newspaper':

@@ -2,8 +2,8 @@
 // expansion, membership, and the payment picker's "which counts are still possible".
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCards, cardsText, total } from '../../src/app/cards';
-import { expand, Legal, PaymentSet, paymentKey } from '../../src/app/legal';
+import { cardsText, total } from '../../src/app/cards';
+import { expand, Legal, PaymentSet, paymentCounts, paymentKey } from '../../src/app/legal';
 import type { Counts, LegalGroup } from '../../src/app/types';
 
 interface Case {
@@ -38,23 +38,23 @@ describe('legal data', () => {
     it(`membership agrees with the engine: ${name(c)}`, () => {
       const set = new PaymentSet([c.group.payments!]);
       for (const p of c.probes ?? []) {
-        const pay = parseCards(p.action.split(' ').slice(c.group.texts ? 2 : 1).join(' '));
+        const pay = paymentCounts(p.action.split(' ').slice(c.group.texts ? 2 : 1).join(' '));
         expect(set.contains(pay), p.action).toBe(p.legal);
       }
       const legal = new Legal([c.group]);
       const t = c.group.texts?.[0];
       for (const text of (c.texts ?? expand([c.group], 300)).filter((x) => !t || x.split(' ')[1] === t).slice(0, 300)) {
-        expect(set.contains(parseCards(payOf(text, c))), text).toBe(true);
-        expect(legal.allows(c.group.kind, t ?? null, parseCards(payOf(text, c)))).toBe(true);
+        expect(set.contains(paymentCounts(payOf(text, c))), text).toBe(true);
+        expect(legal.allows(c.group.kind, t ?? null, paymentCounts(payOf(text, c)))).toBe(true);
       }
-      expect(set.contains(parseCards(c.group.payments!.first))).toBe(true);
+      expect(set.contains(paymentCounts(c.group.payments!.first))).toBe(true);
     });
 
     it(`picker: allowed counts, adjust and the default are payments: ${name(c)}`, () => {
       const set = new PaymentSet([c.group.payments!]);
       const t = c.group.texts?.[0];
       const members = c.texts
-        ? c.texts.filter((x) => !t || x.split(' ')[1] === t).map((x) => parseCards(payOf(x, c)))
+        ? c.texts.filter((x) => !t || x.split(' ')[1] === t).map((x) => paymentCounts(payOf(x, c)))
         : null;
       for (const k of set.kinds) {
         const allowed = set.allowed(k);

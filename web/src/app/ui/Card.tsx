@@ -1,7 +1,7 @@
 // A card drawn as a small tile: its colour, an icon for its kind (locomotive, train, ship,
 // anchor, double ship, joker), the colour-blind letter, and a count.
 import type { JSX } from 'preact';
-import { CARD_FILL, CARD_INK, CARD_LETTER, cardInfo } from '../cards';
+import { CARD_FILL, CARD_INK, CARD_LETTER, cardInfo, sortCards } from '../cards';
 import { cardName } from '../i18n';
 
 const LOCO = 'M-7,2.5V-1.5H-4.5V-4.5H-2.5V-1.5H1V-5H6.5V-4H5.5V2.5Z M-8.5,4.5L-7,2.5V4.5Z';
@@ -112,9 +112,9 @@ export function Card(p: CardProps) {
   );
 }
 
-/** A payment as a row of small cards: 3 red + 1 locomotive. */
+/** A payment as a row of small cards, in card order: 3 red + 1 locomotive. */
 export function CardsRow({ counts, small = true }: { counts: Record<string, number>; small?: boolean }) {
-  const kinds = Object.keys(counts).filter((k) => counts[k] > 0);
+  const kinds = sortCards(Object.keys(counts).filter((k) => counts[k] > 0));
   return (
     <span class="cards-row">
       {kinds.map((k) => (

@@ -1,7 +1,6 @@
 // The cards to take: the face-up display, the deck(s) and the ticket pile. Only what the
 // view's legal data allows is clickable.
 import type { DrawTarget } from '../game';
-import { isRailsSails } from '../game';
 import { cardName, t } from '../i18n';
 import type { View } from '../types';
 import { Card } from './Card';
@@ -23,17 +22,20 @@ export interface DrawProps {
 
 export function DrawArea(p: DrawProps) {
   const v = p.view;
-  const rs = isRailsSails(v);
   const slotLegal = (i: number) => p.targets.some((x) => x.slot === i);
   // while no card may be taken at all (another's turn, tickets...), the display is shown plainly
   const drawing = p.targets.length > 0;
   const deckLegal = (pile: string | null) => p.targets.some((x) => x.slot === -1 && (pile === null || x.pile === pile));
-  const decks: { pile: string | null; label: string; size: number; key: string }[] = rs
-    ? [
-        { pile: 'train', label: t('train_deck'), size: v.decks.train?.size ?? 0, key: 'D' },
-        { pile: 'ship', label: t('ship_deck'), size: v.decks.ship?.size ?? 0, key: 'S' },
-      ]
-    : [{ pile: null, label: t('deck'), size: v.deck_size, key: 'D' }];
+  // the draw piles the edition has (features.decks): one deck, or Rails & Sails' train and ship decks
+  const decks: { pile: string | null; label: string; size: number; key: string }[] =
+    v.features.decks.length > 1
+      ? v.features.decks.map((pile) => ({
+          pile,
+          label: t(pile === 'ship' ? 'ship_deck' : 'train_deck'),
+          size: v.decks[pile]?.size ?? 0,
+          key: pile === 'ship' ? 'S' : 'D',
+        }))
+      : [{ pile: null, label: t('deck'), size: v.deck_size, key: 'D' }];
   return (
     <div class="draw-area" aria-label={t('draw_area')}>
       <div class="face-up" role="group" aria-label={t('draw_area')}>
@@ -56,8 +58,8 @@ export function DrawArea(p: DrawProps) {
               <div class="refill-pop" role="dialog" aria-label={t('refill_from')}>
                 <div class="refill-title">{t('refill_from')}</div>
                 {p.refill.choices.map((x) => (
-                  <button type="button" class="btn small" data-refill={x.pile} onClick={() => p.onRefill(x)}>
-                    {x.pile === 'none' ? '—' : t(x.pile === 'ship' ? 'ship_deck' : 'train_deck')}
+                  <button type="button" class="btn small" data-refill={x.pile ?? 'none'} onClick={() => p.onRefill(x)}>
+                    {x.pile == null ? '—' : t(x.pile === 'ship' ? 'ship_deck' : 'train_deck')}
                   </button>
                 ))}
                 <button type="button" class="btn small ghost" onClick={() => p.onRefill(null)}>

@@ -3,7 +3,7 @@
 // harbors, exchanges; Legacy's bank slips.
 import { useState } from 'preact/hooks';
 import { playerColor, type MapData } from '../../board/index';
-import { isLegacy, routeName, seatName, ticketById } from '../game';
+import { hasStations, isLegacy, isRailsSails, routeName, seatName, ticketById } from '../game';
 import { edgesOf, longestTrail, ownedRoutes, ticketProgress } from '../graph';
 import { canHover, t, tk } from '../i18n';
 import type { Envelope, PlayerResult, Result } from '../types';
@@ -38,8 +38,8 @@ export function EndScreen({
   const legacy = isLegacy(v);
   const [open, setOpen] = useState<number | null>(result.ranking[0] ?? 0);
   const names = (seats: number[]) => seats.map((s) => seatName(env.seats, s)).join(', ');
-  const rs = 'ship' in v.decks;
-  const anyStations = result.players.some((p) => (p.station_points ?? 0) !== 0 || (p.stations_built ?? 0) > 0) || v.map === 'europe';
+  const rs = isRailsSails(v);
+  const anyStations = result.players.some((p) => (p.station_points ?? 0) !== 0 || (p.stations_built ?? 0) > 0) || hasStations(v);
   const anyBonus = result.players.some((p) => Object.keys(p.bonuses ?? {}).length > 0);
   const edgesFor = (p: PlayerResult) => {
     const ids = ownedRoutes(v.routes, p.seat);
@@ -139,6 +139,7 @@ export function EndScreen({
           name={seatName(env.seats, open)}
           map={map}
           legacy={legacy}
+          stations={v.features.stations}
           onTicket={(id) => showTicket(result.players[open], id)}
           onLongest={() => showLongest(result.players[open])}
           onLeave={() => onHighlight(null)}
@@ -164,6 +165,7 @@ function PlayerDetail({
   name,
   map,
   legacy,
+  stations,
   onTicket,
   onLongest,
   onLeave,
@@ -172,6 +174,8 @@ function PlayerDetail({
   name: string;
   map: MapData;
   legacy: boolean;
+  /** stations per player (0: the edition has none) */
+  stations: number;
   onTicket: (id: number) => void;
   onLongest: () => void;
   onLeave: () => void;
@@ -194,9 +198,9 @@ function PlayerDetail({
             <Icon name="star" size={12} /> {bonusName(b)} +{pts}
           </span>
         ))}
-        {p.stations_built !== undefined && map.name === 'europe' ? (
+        {p.stations_built !== undefined && stations > 0 ? (
           <span class="badge">
-            {t('stations')}: {p.stations_built} ({t('stations_unbuilt', { n: 3 - p.stations_built })})
+            {t('stations')}: {p.stations_built} ({t('stations_unbuilt', { n: stations - p.stations_built })})
           </span>
         ) : null}
         {Object.entries(p.stations_borrowed ?? {}).map(([city, rid]) => (

@@ -6,7 +6,7 @@ import { playerColor, type BoardHandle, type MapData, type OverlayPatch } from '
 import { Board } from '../../board/preact';
 import { ApiError, fetchMap, GameSocket, type SocketStatus, type Update } from '../api';
 import { cardInfo, CARD_FILL } from '../cards';
-import { drawTargets, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, phasePrompt, seatName, type DrawTarget } from '../game';
+import { drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, phasePrompt, seatName, type DrawTarget } from '../game';
 import { edgesOf, ownedRoutes } from '../graph';
 import { mapName, t } from '../i18n';
 import { actionText, Legal } from '../legal';
@@ -80,7 +80,10 @@ export function GameScreen({ id }: { id: string }) {
   useEffect(() => {
     const h = heldGame(id);
     const tokens = h ? [...new Set([...Object.values(h.seats), ...(h.pending ?? [])])] : [];
-    const socks = (tokens.length ? tokens : [null]).map(
+    // no seat held: watch as a spectator; hot-seat (several seats here): watch as a spectator too,
+    // for the curtain between seats shows the server's public view (the client blanks nothing)
+    const watch: (string | null)[] = tokens.length === 1 ? tokens : [...tokens, null];
+    const socks = watch.map(
       (tok) =>
         new GameSocket(id, tok, onUpdate, (st, err) => {
           if (err && st === 'failed') setFatal(errorText(err));
@@ -139,11 +142,12 @@ export function GameScreen({ id }: { id: string }) {
   }
 
   function flyCard(e: LogEntry, prevFaceUp: (string | null)[]) {
-    const parts = (e.action ?? '').split(' ');
-    const card = parts[1];
+    const d = entryDraw(e);
+    if (!d) return;
+    const card = d.card;
     const from =
       card === 'deck'
-        ? document.querySelector(`[data-deck="${parts[2] ?? 'deck'}"]`) ?? document.querySelector('[data-deck]')
+        ? document.querySelector(`[data-deck="${d.pile ?? 'deck'}"]`) ?? document.querySelector('[data-deck]')
         : document.querySelector(`.slot[data-slot="${prevFaceUp.indexOf(card)}"]`);
     const to = document.querySelector(`.player[data-seat="${e.seat}"]`) ?? document.querySelector('.hand');
     if (!from || !to) return;
@@ -191,7 +195,12 @@ export function GameScreen({ id }: { id: string }) {
       else curtain = cur;
     } else me = revealed !== null && seats.includes(revealed) ? revealed : seats[0];
   }
-  const env: Envelope | null = me !== null ? envs[me] : latest ? { ...latest, seat: null, can_undo: false, view: { ...latest.view, you: null, legal: null, legal_count: 0 } } : null;
+  // what the screen shows: the seat's own envelope, else (a spectator, or the hot-seat curtain is
+  // up) the server's spectator envelope, secrets stripped by the engine
+  const env: Envelope | null = me !== null ? envs[me] : spec;
+  useEffect(() => {
+    (window as unknown as { __ttrShown: Envelope | null }).__ttrShown = env; // for the browser tests
+  }, [env]);
   const view = env?.view ?? null;
   const legal = useMemo(() => new Legal(me !== null && view && view.current_player === me ? view.legal : null), [view, me]);
   const myTurn = !!view && me !== null && view.current_player === me && !over && !legal.empty;
@@ -375,7 +384,7 @@ export function GameScreen({ id }: { id: string }) {
   const rs = isRailsSails(view);
 
   return (
-    <div class={`game${myTurn ? ' my-turn' : ''}${over ? ' over' : ''}`} data-tab={tab} data-seat={me ?? ''} data-phase={view.phase} data-ply={view.ply} data-myturn={myTurn ? '1' : '0'} data-current={cur} data-status={env.status} style={{ '--board-aspect': String(aspect) } as Record<string, string>}>
+    <div class={`game${myTurn ? ' my-turn' : ''}${over ? ' over' : ''}`} data-tab={tab} data-seat={me ?? ''} data-view-seat={env.seat ?? 'spectator'} data-phase={view.phase} data-ply={view.ply} data-myturn={myTurn ? '1' : '0'} data-current={cur} data-status={env.status} style={{ '--board-aspect': String(aspect) } as Record<string, string>}>
       <TopBar
         title={mapName(view.map, view.title)}
         onHelp={() => setDialog('help')}

@@ -5,7 +5,7 @@ import type { View } from '../types';
 export function LegacyPanel({ view }: { view: View }) {
   const ed = view.edition!;
   const ev = ed.current_event;
-  const steps = ed.claim_steps ?? ed.setup?.steps ?? [];
+  const steps = ed.claim_steps;
   return (
     <div class="legacy-panel">
       <div class={`event-card${ev ? ` ev-${ev.kind}` : ''}`} data-event={ev?.id ?? ''}>
@@ -24,10 +24,7 @@ export function LegacyPanel({ view }: { view: View }) {
           <summary>{t('claim_steps')}</summary>
           <ol>
             {steps.map((s) => (
-              <li value={s.number}>
-                {s.label}
-                {s.amount ? ` ($${s.amount})` : ''}
-              </li>
+              <li value={s.number}>{s.label}</li>
             ))}
           </ol>
         </details>

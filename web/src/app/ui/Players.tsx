@@ -38,7 +38,7 @@ export function Players({
         const col = playerColor(p.seat);
         const active = !over && v.current_player === p.seat;
         const bot = env.seats[p.seat]?.kind === 'bot';
-        const stationsLeft = 3 - p.stations.length;
+        const stationsLeft = v.features.stations - p.stations.length;
         // at the end, the final total (tickets, bonuses, bank slip), as the end screen shows it
         const final = over ? v.result?.players.find((r) => r.seat === p.seat)?.total : undefined;
         const shown = final ?? (legacy ? money![p.seat] : p.score);

@@ -8,7 +8,7 @@ import { routeName, ticketById } from '../game';
 import { canHover, colorName, t } from '../i18n';
 import { actionText, type Legal, type PaymentSet } from '../legal';
 import type { Counts, View } from '../types';
-import { Card } from './Card';
+import { Card, CardsRow } from './Card';
 import { PaymentPicker } from './PaymentPicker';
 import { TicketCard } from './Panels';
 
@@ -129,12 +129,18 @@ function TunnelPanel(p: PromptProps) {
   const set = p.legal.payments('pay');
   const hand = p.view.you?.hand ?? {};
   const revealed = (
-    <div class="tunnel-revealed">
-      <span class="prompt-label">{t('tunnel_revealed')}</span>
-      {tun.revealed.map((c) => (
-        <Card name={c} small />
-      ))}
-    </div>
+    <>
+      <div class="tunnel-laid">
+        <span class="prompt-label">{t('tunnel_laid')}</span>
+        <CardsRow counts={tun.cards} />
+      </div>
+      <div class="tunnel-revealed">
+        <span class="prompt-label">{t('tunnel_revealed')}</span>
+        {tun.revealed.map((c) => (
+          <Card name={c} small />
+        ))}
+      </div>
+    </>
   );
   const title = t('tunnel_title', { route: routeName(p.map, tun.route) });
   const decline = (
@@ -207,12 +213,14 @@ function PiecesPanel({ legal, send, busy }: PromptProps) {
 }
 
 function ExchangePanel({ legal, send, busy, setMode }: PromptProps) {
-  const opts = legal.targets('exchange');
-  const dirs = [...new Set(opts.map((o) => o.text.split(' ')[1]))];
+  // the targets as data: +n trains for ships, -n ships for trains (RS6)
+  const opts = legal.targets('exchange').map((o) => ({ text: o.text, n: Math.abs(o.target as number), dir: (o.target as number) > 0 ? 'trains-for-ships' : 'ships-for-trains' }));
+  const dirs = [...new Set(opts.map((o) => o.dir))];
   const [dir, setDir] = useState(dirs[0] ?? 'trains-for-ships');
-  const ns = opts.filter((o) => o.text.endsWith(dir)).map((o) => Number(o.text.split(' ')[0]));
+  const mine = opts.filter((o) => o.dir === dir);
+  const ns = mine.map((o) => o.n);
   const [n, setN] = useState(1);
-  const nOk = ns.includes(n) ? n : (ns[0] ?? 1);
+  const chosen = mine.find((o) => o.n === n) ?? mine[0];
   return (
     <div class="prompt exchange-panel" role="dialog" aria-label={t('exchange_title')}>
       <div class="prompt-title">{t('exchange_title')}</div>
@@ -224,7 +232,7 @@ function ExchangePanel({ legal, send, busy, setMode }: PromptProps) {
         ))}
       </div>
       <label class="row">
-        <select value={nOk} onChange={(e) => setN(Number((e.target as HTMLSelectElement).value))} aria-label={t('exchange')}>
+        <select value={chosen?.n ?? 1} onChange={(e) => setN(Number((e.target as HTMLSelectElement).value))} aria-label={t('exchange')}>
           {ns.map((x) => (
             <option value={x}>{x}</option>
           ))}
@@ -235,7 +243,7 @@ function ExchangePanel({ legal, send, busy, setMode }: PromptProps) {
         <button type="button" class="btn ghost" onClick={() => setMode({ kind: 'idle' })}>
           {t('cancel')}
         </button>
-        <button type="button" class="btn primary" disabled={busy || !ns.length} onClick={() => send(actionText('exchange', `${nOk} ${dir}`))} data-action="exchange">
+        <button type="button" class="btn primary" disabled={busy || !chosen} onClick={() => chosen && send(actionText('exchange', chosen.text))} data-action="exchange">
           {t('confirm')}
         </button>
       </div>
