@@ -108,11 +108,12 @@ def _counts(d: dict[int, int], zeros: bool = False) -> dict[str, int]:
 
 
 def payments_data(pays: Sequence[Payment]) -> dict[str, Any] | None:
-    """A segment's payments as JSON: None (the kind takes no cards), a list of texts, or
-    families (with the count and the first, default payment)."""
+    """A segment's payments as JSON: None (the kind takes no cards), a list (their texts, which
+    a client sends back in an action, and their counts, which it reads), or families (with the
+    count and the first, default payment)."""
     if pays is NO_CARDS or (len(pays) == 1 and pays[0] == ()):
         return None
-    out: dict[str, Any] = {"count": len(pays), "first": cards_text(pays[0])}
+    out: dict[str, Any] = {"count": len(pays), "first": cards_text(pays[0]), "first_counts": _counts(dict(pays[0]))}
     if len(pays) > LIST_LIMIT and isinstance(pays, DescribedPayments):
         out["families"] = [{"base": _counts(base),
                             "parts": [{"take": take, "from": _counts(caps),
@@ -121,6 +122,7 @@ def payments_data(pays: Sequence[Payment]) -> dict[str, Any] | None:
                            for base, parts in pays.describe_families()]
     else:
         out["list"] = [cards_text(p) for p in pays]
+        out["counts"] = [_counts(dict(p)) for p in pays]
     return out
 
 

@@ -1,8 +1,8 @@
 """The shapes of what the engine writes for clients, defined once: a seat's view, the public
 log's entries and the result. The server builds its models from these (pydantic), serves them
 in /openapi.json, and the browser client's types are generated from that (web/src/app/api.ts).
-Standard-library TypedDicts: the engine imports no outside package."""
-from __future__ import annotations
+Standard-library TypedDicts: the engine imports no outside package. (No postponed annotations:
+the required and optional keys are read when the classes are made.)"""
 
 from typing import Any, Literal, NotRequired, TypedDict
 
@@ -22,11 +22,14 @@ class Family(TypedDict):
 
 
 class Payments(TypedDict):
-    """A segment's payments: how many, the first (default), and every payment's text (`list`) or
-    families of multisets (`families`, when they are many and structured)."""
+    """A segment's payments: how many, the first (default) as text and as counts, and every
+    payment's text (`list`, what an action sends) and counts (`counts`), or families of multisets
+    (`families`, when they are many and structured)."""
     count: int
     first: str
+    first_counts: Counts
     list: NotRequired[list[str]]
+    counts: NotRequired[list[Counts]]
     families: NotRequired[list[Family]]
 
 

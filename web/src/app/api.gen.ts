@@ -685,16 +685,25 @@ export interface components {
         };
         /**
          * Payments
-         * @description A segment's payments: how many, the first (default), and every payment's text (`list`) or
-         *     families of multisets (`families`, when they are many and structured).
+         * @description A segment's payments: how many, the first (default) as text and as counts, and every
+         *     payment's text (`list`, what an action sends) and counts (`counts`), or families of multisets
+         *     (`families`, when they are many and structured).
          */
         Payments: {
             /** Count */
             count: number;
+            /** Counts */
+            counts?: {
+                [key: string]: number;
+            }[];
             /** Families */
             families?: components["schemas"]["Family"][];
             /** First */
             first: string;
+            /** First Counts */
+            first_counts: {
+                [key: string]: number;
+            };
             /** List */
             list?: string[];
         };

@@ -5,23 +5,6 @@
 import { CARD_INDEX, cardInfo, cardsText, isWild, sortCards, total } from './cards';
 import type { Counts, Family, LegalGroup, Payments } from './types';
 
-/**
- * A payment as the legal data writes it ('3red+1locomotive') -> {red: 3, locomotive: 1}. The
- * engine lists a target's payments as texts (`payments.list`, `payments.first`: the input format,
- * which the client sends back); the payment picker needs their counts. This is the one card text
- * the client reads: what happened (the log, a tunnel's cards) comes as counts and targets as data.
- */
-export function paymentCounts(text: string): Counts {
-  const out: Counts = {};
-  if (!text) return out;
-  for (const part of text.split('+')) {
-    const m = /^(\d+)(.+)$/.exec(part);
-    if (!m) throw new Error(`not a payment: ${text}`);
-    out[m[2]] = (out[m[2]] ?? 0) + Number(m[1]);
-  }
-  return out;
-}
-
 /** Every way to take `take` cards with at most caps[i] of kinds[i] (as counts per kind). */
 function* bounded(kinds: string[], caps: number[], take: number, i = 0, acc: number[] = []): Generator<number[]> {
   if (i === kinds.length) {
@@ -170,7 +153,7 @@ function lessKey(a: number[], b: number[]): boolean {
 /** The payments of one target (the union of the groups that offer it). */
 export class PaymentSet {
   readonly count: number;
-  readonly firstText: string;
+  readonly first: Counts;
   readonly list: Counts[];
   readonly families: Family[];
   /** every kind a payment may hold, in card order */
@@ -178,8 +161,8 @@ export class PaymentSet {
 
   constructor(payments: Payments[]) {
     this.count = payments.reduce((n, p) => n + p.count, 0);
-    this.firstText = payments[0]?.first ?? '';
-    this.list = payments.flatMap((p) => (p.list ?? []).map(paymentCounts));
+    this.first = payments[0]?.first_counts ?? {};
+    this.list = payments.flatMap((p) => p.counts ?? []);
     this.families = payments.flatMap((p) => p.families ?? []);
     const kinds = new Set<string>();
     for (const m of this.list) for (const k in m) kinds.add(k);
@@ -267,7 +250,7 @@ export class PaymentSet {
 
   /** A sensible default: fewest wild cards, then the colour the player holds most (see paymentKey). */
   best(hand: Counts): Counts {
-    const first = paymentCounts(this.firstText);
+    const first = this.first;
     if (this.count > 5000) return first;
     let best = first;
     let bestKey = paymentKey(first, hand);

@@ -3,8 +3,20 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cardsText, total } from '../../src/app/cards';
-import { expand, Legal, PaymentSet, paymentCounts, paymentKey } from '../../src/app/legal';
+import { expand, Legal, PaymentSet, paymentKey } from '../../src/app/legal';
 import type { Counts, LegalGroup } from '../../src/app/types';
+
+/** The test's own reading of a payment text ('3red+1locomotive'), to check the data against the texts. */
+function paymentCounts(text: string): Counts {
+  const out: Counts = {};
+  if (!text) return out;
+  for (const part of text.split('+')) {
+    const m = /^(\d+)(.+)$/.exec(part);
+    if (!m) throw new Error(`not a payment: ${text}`);
+    out[m[2]] = (out[m[2]] ?? 0) + Number(m[1]);
+  }
+  return out;
+}
 
 interface Case {
   map: string;
@@ -48,6 +60,7 @@ describe('legal data', () => {
         expect(legal.allows(c.group.kind, t ?? null, paymentCounts(payOf(text, c)))).toBe(true);
       }
       expect(set.contains(paymentCounts(c.group.payments!.first))).toBe(true);
+      expect(c.group.payments!.first_counts).toEqual(paymentCounts(c.group.payments!.first));
     });
 
     it(`picker: allowed counts, adjust and the default are payments: ${name(c)}`, () => {
@@ -93,8 +106,8 @@ describe('legal data', () => {
   it('Legal: targets, payments by target, allows', () => {
     const legal = new Legal([
       { kind: 'draw', targets: ['red', 'deck'], texts: ['red', 'deck'] },
-      { kind: 'claim', targets: [3, 4], texts: ['3', '4'], payments: { count: 2, first: '2red', list: ['2red', '1red+1locomotive'] } },
-      { kind: 'claim', targets: [9], texts: ['9'], payments: { count: 1, first: '1blue', list: ['1blue'] } },
+      { kind: 'claim', targets: [3, 4], texts: ['3', '4'], payments: { count: 2, first: '2red', first_counts: { red: 2 }, list: ['2red', '1red+1locomotive'], counts: [{ red: 2 }, { red: 1, locomotive: 1 }] } },
+      { kind: 'claim', targets: [9], texts: ['9'], payments: { count: 1, first: '1blue', first_counts: { blue: 1 }, list: ['1blue'], counts: [{ blue: 1 }] } },
       { kind: 'tickets' },
     ]);
     expect(legal.routes()).toEqual([3, 4, 9]);
@@ -110,7 +123,7 @@ describe('legal data', () => {
   });
 
   it('the default payment prefers the colour held most among equally wild payments', () => {
-    const set = new PaymentSet([{ count: 3, first: '2blue', list: ['2blue', '2red', '1red+1locomotive'] }]);
+    const set = new PaymentSet([{ count: 3, first: '2blue', first_counts: { blue: 2 }, list: ['2blue', '2red', '1red+1locomotive'], counts: [{ blue: 2 }, { red: 2 }, { red: 1, locomotive: 1 }] }]);
     expect(cardsText(set.best({ blue: 2, red: 5, locomotive: 1 }))).toBe('2red');
     expect(cardsText(set.best({ blue: 4, red: 2, locomotive: 1 }))).toBe('2blue');
   });
