@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import ttr
+import ttr.engine.game as game_module
 from ttr.engine import RANDOM_PROCEDURE
 from ttr.engine.randomness import STREAM_STRIDE, stream
 
@@ -194,6 +195,13 @@ def test_setup_draws(v, monkeypatch):
         shuffle(self, x)
         seen.append({"before": before, "after": list(x)})
 
+    engine_shuffle = game_module.shuffle  # the engine's own, drawing exactly what Random.shuffle draws
+
+    def traced_engine_shuffle(rng, x):
+        before = list(x)
+        engine_shuffle(rng, x)
+        seen.append({"before": before, "after": list(x)})
+
     def traced_randrange(self, *args):
         r = randrange(self, *args)
         seen.append({"randrange": args[0], "result": r})
@@ -201,6 +209,7 @@ def test_setup_draws(v, monkeypatch):
 
     with monkeypatch.context() as mp:
         mp.setattr(random.Random, "shuffle", traced_shuffle)
+        mp.setattr(game_module, "shuffle", traced_engine_shuffle)
         mp.setattr(random.Random, "randrange", traced_randrange)
         game = ttr.new_game(v["map"], v["players"], int(v["seed"]), random_first=v["random_first"])
     want = [{k: d[k] for k in d if k in ("before", "after", "randrange", "result")} for d in v["draws"]]
