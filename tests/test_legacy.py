@@ -5,7 +5,7 @@ import random
 from collections import Counter
 
 import pytest
-from legacy_helpers import LW, MAP, NEWS, event_discard, ledger, position, route_between, setup_with
+from legacy_helpers import LW, MAP, NEWS, WILD, event_discard, ledger, position, route_between, setup_with
 
 import ttr
 from ttr.cards import CARD_INDEX, NEWSPAPER
@@ -627,3 +627,16 @@ def test_planner_knows_triple_routes_stay_open_at_2_players():
     assert cost[lanes[1]] == cost[lanes[2]] == 1.0   # triple: still open to seat 0
     assert cost[quebec[1]] is None                      # double at 2 players: closed
     assert PlannerAgent(0).act(g.observe(0)) in g.legal_actions()
+
+
+def test_lw_p4_newspapers_are_no_cards_for_a_better_display():
+    """G2 with LW-P4: the piles hold only wild cards and newspapers besides the display's two colour
+    cards: no display with fewer than 3 wild cards can be dealt, so there is no reset (and no event)."""
+    hands = {0: {"black": 12, "blue": 12, "white": 11}, 1: {"green": 12, "yellow": 12, "red": 11}}
+    g = position(2, hands=hands, face_up=(WILD, WILD, WILD, "white", "red"))
+    before = ttr.save_game(g)
+    assert set(before["deck"] + before["discard"]) == {WILD, NEWS}
+    g.check_reset()
+    after = ttr.save_game(g)
+    assert after["face_up"] == before["face_up"] and after["deck"] == before["deck"]
+    assert event_discard(g) == []

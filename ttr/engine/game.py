@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
+from ..cards import NEWSPAPER
 from ..errors import IllegalActionError, SaveError, TtrError
 from . import codec, explain, log, moves, observer, scoring, turn  # noqa: F401 - turn declares the core kinds
 from .actions import DRAW, KINDS, PASS, STOP, Action, Payment
@@ -607,7 +608,8 @@ class PyGame:
 
     def _fewest_wilds_after_redeal(self, shown: list[int]) -> int:
         """The fewest wild cards a new display could show, dealt as deal_display deals:
-        each deck its share, short piles made up from the others in order."""
+        each deck its share, short piles made up from the others in order. A Legacy newspaper
+        never lands in the display (LW-P4), so it is no card for it."""
         rules = self.rules
         ed = rules.edition
         wild, deck_of = rules.wild, rules.deck_of
@@ -616,7 +618,7 @@ class PyGame:
             pile = self.decks[d] + self.discards[d] + [c for c in shown if deck_of[c] == d]
             w = pile.count(wild)
             wilds.append(w)
-            plain.append(len(pile) - w)
+            plain.append(len(pile) - w - pile.count(NEWSPAPER))
         need, fewest = len(self.face_up), 0
         for d, share in enumerate(ed.face_up_per_deck or (ed.face_up,)):
             take = min(share, plain[d] + wilds[d], need)
