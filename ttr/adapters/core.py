@@ -13,7 +13,7 @@ import numpy as np
 
 from ..editions import get_ruleset, new_game
 from ..engine import Action, Game, View
-from ..errors import TtrError
+from ..errors import IllegalActionError, IllegalActionIdError, TtrError
 from ..runtime.arena import win_shares
 from ..runtime.match import Match
 from ..runtime.seat import Seat
@@ -107,13 +107,29 @@ class Table:
     def step(self, i: int) -> Action | None:
         """Take id `i` for the seat to move: the action it completes (applied), or None while a
         payment goes on. An id that is not legal raises ttr.IllegalActionIdError (nothing changes)."""
-        a = self.space.decode(int(i), self.game, self.prefix)
+        try:
+            a = self.space.decode(int(i), self.game, self.prefix)
+        except ImportError:  # ActionSpace fails while explaining an illegal id (ttr.engine has no why_illegal)
+            raise IllegalActionIdError(self._why_not(int(i))) from None
         if a is None:
             self.prefix += (int(i),)
             return None
         self.prefix = ()
         self.live.play(self.game.current_player, a)
         return a
+
+    def _why_not(self, i: int) -> str:
+        """Why id `i` is not legal: the engine's explanation of its action (game.check)."""
+        why = "not in the mask"
+        try:
+            a = self.space.decode(i, None, self.prefix)  # the layout's action, unchecked
+            if a is not None:
+                self.game.check(a)
+        except IllegalActionError as e:
+            why = str(e)
+        except TtrError:
+            pass  # a keep: decoding it needs the game
+        return f"id {i} ({self.space.describe(i)}) is not legal: {why}"
 
     def run_bots(self) -> None:
         """Let the bot seats move until a seat taking ids from outside is to move, or the end."""

@@ -29,7 +29,7 @@ from ..cards import CARD_NAMES, DECK_NAMES
 from ..editions.legacy import LegacyEdition
 from ..editions.legacy.content import COMPANY_COLORS, STEP_KINDS
 from ..editions.legacy.game import steps_in_force
-from ..engine import DRAW, NONE, PHASES, TICKETS, DisjointSet, Observation, Ruleset, StateLayout
+from ..engine import DRAW, NONE, PHASES, TICKETS, Observation, Ruleset, StateLayout
 from ..errors import TtrError
 from ..formats.action_space import ActionSpace
 
@@ -153,6 +153,10 @@ class Observer:
             self._route_base[r] = self._at["routes"] + i * P
         self._face_sums = _sums(1.0 / self.slots, ed.face_up)
         self._third_sums = _sums(1 / 3, 16)  # tunnel reveals; claim steps of a kind (more: _legacy extends it)
+        # n cards of a kind / the kind's cards, as float32 divides them (per-kind field order)
+        self._fractions = [[float(np.float32(n) / total) for n in range(int(total) + 1)] for total in self.kind_total]
+        self._seat_width = len(self.columns)
+        self._stations, self._ships = "stations" in self._col, "ships" in self._col
 
     def _add(self, name: str, shape: tuple[int, ...], doc: str, low: float = 0.0) -> None:
         start = self.fields[-1].stop if self.fields else 0
@@ -206,11 +210,9 @@ class Observer:
             for c in _items(st, pile):
                 discard[kp[c]] += 1
         t.set(at["piles"] + len(plan.piles), st[plan.ticket_pile] / len(self.tickets))
-        t.per_kind(self._span["discard"], discard, self.kind_total)
+        t.scaled(at["discard"], discard, self._fractions)
         ones, rbase = t.ones, self._route_base
-        for r, s in enumerate(st[plan.routes:plan.routes + self.rules.n_ids]):
-            if s >= 0:
-                ones.append(rbase[r] + (s - me) % P)
+        ones += [rbase[r] + (s - me) % P for r, s in enumerate(st[plan.routes:plan.routes + self.rules.n_ids]) if s >= 0]
         for name, pos in (("stations", None), ("harbors", self.harbor_pos)):
             if name in at:
                 base, i = at[name], _STATIONS if name == "stations" else _HARBORS
@@ -258,20 +260,19 @@ class Observer:
 
     def _seats(self, st: Sequence[int], plan: _Plan, t: _Tensor, me: int) -> None:
         ed = self.rules.edition
-        col, width, P = self._col, len(self.columns), self.players
-        total_cards = float(self.rules.total_cards)
-        for q, at in enumerate(plan.seats):
-            row = self._at["seats"] + (q - me) % P * width
-            t.set(row, st[at[_HAND]] / total_cards, st[at[_TICKETS]] / len(self.tickets),
-                  st[at[_OFFER]] / self.offer_max, min(st[at[_TRAINS]] / self.max_trains, 1.0),
-                  max(-1.0, min(st[at[_SCORE]] / SCORE_SCALE, 1.0)))
-            if "stations" in col:
-                t.set(row + col["stations"], st[at[_STATIONS]] / ed.stations)
-            if "ships" in col:
+        width, P = self._seat_width, self.players
+        total_cards, tickets = float(self.rules.total_cards), len(self.tickets)
+        for q, at in enumerate(plan.seats):  # the columns in self.columns' order
+            row = [st[at[_HAND]] / total_cards, st[at[_TICKETS]] / tickets, st[at[_OFFER]] / self.offer_max,
+                   min(st[at[_TRAINS]] / self.max_trains, 1.0), max(-1.0, min(st[at[_SCORE]] / SCORE_SCALE, 1.0))]
+            if self._stations:
+                row.append(st[at[_STATIONS]] / ed.stations)
+            if self._ships:
                 box = at[_BOX]
-                t.set(row + col["ships"], st[at[_SHIPS]] / ed.ships, st[box] / ed.trains, st[box + 1] / ed.ships,
-                      st[at[_HARBORS]] / ed.harbors, min(st[at[_EXCHANGED]] / (ed.trains + ed.ships), 1.0),
-                      float(st[at[_CHOICE]] != NONE))  # HIDDEN: chosen, still secret
+                row += (st[at[_SHIPS]] / ed.ships, st[box] / ed.trains, st[box + 1] / ed.ships,
+                        st[at[_HARBORS]] / ed.harbors, min(st[at[_EXCHANGED]] / (ed.trains + ed.ships), 1.0),
+                        float(st[at[_CHOICE]] != NONE))  # HIDDEN: chosen, still secret
+            t.set(self._at["seats"] + (q - me) % P * width, *row)
 
     def _legacy(self, st: Sequence[int], plan: _Plan, t: _Tensor, me: int, setup: Any) -> None:
         at, P = self._at, self.players
@@ -302,7 +303,7 @@ class Observer:
         for k, n in enumerate(st[a + 1:a + 1 + self.n_kinds]):
             if n:
                 hand[kp[k]] = n
-        t.per_kind(self._span["hand"], hand, self.kind_total)
+        t.scaled(at["hand"], hand, self._fractions)
         mine = _items(st, seat[_TICKETS])
         t.ones += [at["tickets"] + tp[x] for x in mine]
         if mine:
@@ -324,12 +325,26 @@ class Observer:
     def _joined(self, st: Sequence[int], plan: _Plan, me: int, tickets: Sequence[int]) -> list[int]:
         """The tickets among `tickets` whose cities the seat's routes join."""
         rules = self.rules
-        ds = DisjointSet(len(rules.city_names))
-        for r, s in enumerate(st[plan.routes:plan.routes + rules.n_ids]):
-            if s == me:
-                a, b = rules.r_ends[r]
-                ds.union(a, b)
-        return [x for x in tickets if len({ds.find(c) for c in rules.ticket_cities[x]}) == 1]
+        ends = rules.r_ends
+        label: dict[int, int] = {}        # city -> its component (a city of it)
+        members: dict[int, list[int]] = {}
+        for r in [r for r, s in enumerate(st[plan.routes:plan.routes + rules.n_ids]) if s == me]:
+            a, b = ends[r]
+            la, lb = label.get(a, -1), label.get(b, -1)
+            if la < 0 and lb < 0:
+                label[a] = label[b] = a
+                members[a] = [a, b]
+            elif la < 0 or lb < 0:
+                c, into = (a, lb) if la < 0 else (b, la)
+                label[c] = into
+                members[into].append(c)
+            elif la != lb:
+                small, big = (la, lb) if len(members[la]) < len(members[lb]) else (lb, la)
+                for c in members[small]:
+                    label[c] = big
+                members[big] += members.pop(small)
+        cities = rules.ticket_cities
+        return [x for x in tickets if len({label.get(c, -1 - c) for c in cities[x]}) == 1]
 
     def _history(self, log: Iterable[Mapping[str, Any]], t: _Tensor, me: int) -> None:
         P, K = self.players, len(self.kinds)
@@ -374,8 +389,7 @@ def _sums(step: float, n: int) -> list[float]:
 
 
 class _Tensor:
-    """A tensor being written: 1.0 at `ones`, `val` at `idx` (both written by `done`), per-kind
-    counts scaled in place."""
+    """A tensor being written: 1.0 at `ones`, `val` at `idx` (both written by `done`)."""
     __slots__ = ("out", "ones", "idx", "val")
 
     def __init__(self, out: np.ndarray) -> None:
@@ -395,11 +409,12 @@ class _Tensor:
                 self.idx.append(at + i)
                 self.val.append(sums[n])
 
-    def per_kind(self, span: tuple[int, int], counts: Sequence[int], totals: np.ndarray) -> None:
-        """Per-kind counts / the kind's cards."""
-        x = self.out[span[0]:span[1]]
-        x[:] = counts
-        x /= totals
+    def scaled(self, at: int, counts: Sequence[int], tables: Sequence[Sequence[float]]) -> None:
+        """counts[i] as tables[i][counts[i]] at at + i."""
+        for i, n in enumerate(counts):
+            if n:
+                self.idx.append(at + i)
+                self.val.append(tables[i][n])
 
     def done(self) -> np.ndarray:
         ones, idx, out = self.ones, self.idx, self.out
