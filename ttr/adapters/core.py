@@ -69,6 +69,8 @@ class Table:
         self.n = self.space.n
         self.match: Match | None = None
         self.prefix: tuple[int, ...] = ()
+        self._mask_at: tuple[Game, int, tuple[int, ...]] | None = None  # the position self._mask is of
+        self._mask = np.zeros(self.n, dtype=np.int8)
 
     def reset(self, seed: int, seats: Sequence[Seat | None] | None = None) -> Game:
         game = new_game(self.rules.map.name, self.rules.players, seed, record=self.observer.history)
@@ -95,7 +97,11 @@ class Table:
         g = self.game
         if g.is_over or (seat is not None and seat != g.current_player):
             return np.zeros(self.n, dtype=np.int8)
-        return self.space.mask(g, self.prefix).astype(np.int8)
+        at = self._mask_at
+        if at is None or at[0] is not g or at[1] != g.ply or at[2] != self.prefix:  # one per position
+            self._mask_at = (g, g.ply, self.prefix)
+            self._mask = self.space.mask(g, self.prefix).astype(np.int8)
+        return self._mask.copy()
 
     def observe(self, seat: int) -> np.ndarray:
         """The seat's tensor, from its Observation only (with its own partial move, if it is paying;

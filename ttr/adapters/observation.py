@@ -212,7 +212,8 @@ class Observer:
         t.set(at["piles"] + len(plan.piles), st[plan.ticket_pile] / len(self.tickets))
         t.scaled(at["discard"], discard, self._fractions)
         ones, rbase = t.ones, self._route_base
-        ones += [rbase[r] + (s - me) % P for r, s in enumerate(st[plan.routes:plan.routes + self.rules.n_ids]) if s >= 0]
+        owned = [(r, s) for r, s in enumerate(st[plan.routes:plan.routes + self.rules.n_ids]) if s >= 0]
+        ones += [rbase[r] + (s - me) % P for r, s in owned]
         for name, pos in (("stations", None), ("harbors", self.harbor_pos)):
             if name in at:
                 base, i = at[name], _STATIONS if name == "stations" else _HARBORS
@@ -225,7 +226,7 @@ class Observer:
         if self.legacy:
             self._legacy(st, plan, t, me, obs.options["setup"])
         if self.private:
-            self._private(st, plan, t, me, pending)
+            self._private(st, plan, t, me, [r for r, s in owned if s == me], pending)
         if self.history:
             if log is None:
                 raise TtrError("this observer reads the public log (history=True): pass log=game.log "
@@ -296,7 +297,8 @@ class Observer:
         t.counts(base, steps, self._third_sums)
         t.set(base + len(STEP_KINDS), len(discard) / n, st[plan.event_deck] / n)
 
-    def _private(self, st: Sequence[int], plan: _Plan, t: _Tensor, me: int, pending: Sequence[int]) -> None:
+    def _private(self, st: Sequence[int], plan: _Plan, t: _Tensor, me: int, routes: Sequence[int],
+                 pending: Sequence[int]) -> None:
         seat, at, kp, tp = plan.seats[me], self._at, self.kind_pos, self.ticket_pos
         a = seat[_HAND]
         hand = [0] * len(self.kinds)
@@ -307,7 +309,7 @@ class Observer:
         mine = _items(st, seat[_TICKETS])
         t.ones += [at["tickets"] + tp[x] for x in mine]
         if mine:
-            t.ones += [at["tickets_joined"] + tp[x] for x in self._joined(st, plan, me, mine)]
+            t.ones += [at["tickets_joined"] + tp[x] for x in self._joined(routes, mine)]
         width = len(self.tickets)
         for j, x in enumerate(sorted(_items(st, seat[_OFFER]))):  # sorted: the positions keep ids name
             t.ones.append(at["offer"] + j * width + tp[x])
@@ -322,13 +324,12 @@ class Observer:
             for k, v in items:
                 t.set(base + kp[k], v / self.kind_total[kp[k]])
 
-    def _joined(self, st: Sequence[int], plan: _Plan, me: int, tickets: Sequence[int]) -> list[int]:
-        """The tickets among `tickets` whose cities the seat's routes join."""
-        rules = self.rules
-        ends = rules.r_ends
+    def _joined(self, routes: Sequence[int], tickets: Sequence[int]) -> list[int]:
+        """The tickets among `tickets` whose cities `routes` join."""
+        ends = self.rules.r_ends
         label: dict[int, int] = {}        # city -> its component (a city of it)
         members: dict[int, list[int]] = {}
-        for r in [r for r, s in enumerate(st[plan.routes:plan.routes + rules.n_ids]) if s == me]:
+        for r in routes:
             a, b = ends[r]
             la, lb = label.get(a, -1), label.get(b, -1)
             if la < 0 and lb < 0:
@@ -343,7 +344,7 @@ class Observer:
                 for c in members[small]:
                     label[c] = big
                 members[big] += members.pop(small)
-        cities = rules.ticket_cities
+        cities = self.rules.ticket_cities
         return [x for x in tickets if len({label.get(c, -1 - c) for c in cities[x]}) == 1]
 
     def _history(self, log: Iterable[Mapping[str, Any]], t: _Tensor, me: int) -> None:
