@@ -68,6 +68,7 @@ class Observer:
         self.space = ActionSpace(rules)
         self.kinds = sorted(set(rules.deck_cards))
         self.kind_pos = {k: i for i, k in enumerate(self.kinds)}
+        self._kp = [self.kind_pos.get(k, -1) for k in range(ed.n_kinds)]  # kind_pos as a list (faster)
         K = len(self.kinds)
         self.n_kinds = ed.n_kinds
         self.kind_by_name = {CARD_NAMES[k]: i for i, k in enumerate(self.kinds)}  # the log names cards
@@ -146,6 +147,7 @@ class Observer:
         self._parts = [(f.name, f.start, f.stop, f.shape) for f in self.fields]
         self._over = PHASES.index("over")
         self._plans: dict[StateLayout, _Plan] = {}  # section offsets per layout (Legacy's vary with the setup)
+        self._joined_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}  # (routes, tickets) -> joined
         self._at = {f.name: f.start for f in self.fields}
         self._span = {f.name: (f.start, f.stop) for f in self.fields}
         self._route_base = [-1] * rules.n_ids  # route id -> its row of `routes`, flat
@@ -204,7 +206,7 @@ class Observer:
         t.counts(at["face_up"], self._per_kind(c for c in st[plan.face_up[0]:plan.face_up[1]] if c >= 0),
                  self._face_sums)
         discard = [0] * len(self.kinds)
-        kp = self.kind_pos
+        kp = self._kp
         for d, (deck, pile) in enumerate(plan.piles):
             t.set(at["piles"] + d, st[deck] / self.deck_total[d])
             for c in _items(st, pile):
@@ -243,7 +245,7 @@ class Observer:
     def _per_kind(self, cards: Iterable[int]) -> list[int]:
         """How many of each of the board's card kinds `cards` holds (per-kind field order)."""
         counts = [0] * len(self.kinds)
-        kp = self.kind_pos
+        kp = self._kp
         for c in cards:
             counts[kp[c]] += 1
         return counts
@@ -253,7 +255,7 @@ class Observer:
         base = self._at["tunnel"]
         t.ones.append(base + self.tunnels.index(route))
         t.set(base + len(self.tunnels), extra / 3)
-        base, kp = self._at["tunnel_cards"], self.kind_pos
+        base, kp = self._at["tunnel_cards"], self._kp
         for k, n in enumerate(st[plan.tunnel_cards:plan.tunnel_cards + self.n_kinds]):
             if n:
                 t.set(base + kp[k], min(n / 12, 1.0))
@@ -299,7 +301,7 @@ class Observer:
 
     def _private(self, st: Sequence[int], plan: _Plan, t: _Tensor, me: int, routes: Sequence[int],
                  pending: Sequence[int]) -> None:
-        seat, at, kp, tp = plan.seats[me], self._at, self.kind_pos, self.ticket_pos
+        seat, at, kp, tp = plan.seats[me], self._at, self._kp, self.ticket_pos
         a = seat[_HAND]
         hand = [0] * len(self.kinds)
         for k, n in enumerate(st[a + 1:a + 1 + self.n_kinds]):
@@ -309,7 +311,13 @@ class Observer:
         mine = _items(st, seat[_TICKETS])
         t.ones += [at["tickets"] + tp[x] for x in mine]
         if mine:
-            t.ones += [at["tickets_joined"] + tp[x] for x in self._joined(routes, mine)]
+            key = (tuple(routes), tuple(mine))
+            joined = self._joined_cache.get(key)
+            if joined is None:
+                if len(self._joined_cache) > 4096:
+                    self._joined_cache.clear()
+                joined = self._joined_cache[key] = self._joined(routes, mine)
+            t.ones += [at["tickets_joined"] + tp[x] for x in joined]
         width = len(self.tickets)
         for j, x in enumerate(sorted(_items(st, seat[_OFFER]))):  # sorted: the positions keep ids name
             t.ones.append(at["offer"] + j * width + tp[x])
