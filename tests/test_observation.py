@@ -291,7 +291,8 @@ def test_the_tensor_equals_the_observer_before_the_face(tmp_path):
         if not np.array_equal(x, old[name]):
             key, _, j = name.split("/")
             ob = Observer(rules[key], private=j != "1", history=j == "2")
-            fields = sorted({f.name for i in np.flatnonzero(x != old[name]) for f in ob.fields if f.start <= i < f.stop})
+            diff = np.flatnonzero(x != old[name])
+            fields = sorted({f.name for i in diff for f in ob.fields if f.start <= i < f.stop})
             pytest.fail(f"{name}: the fields {fields} differ from the observer before the face")
 
 

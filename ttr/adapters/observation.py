@@ -187,6 +187,11 @@ class Observer:
         state and the static rules. `pending`: the ids of the seat's own partial move (a claim being
         paid in steps), or (). `log`: the public log (`game.log`, or entries with its `seat`, `kind`
         and `target`), read only with history=True, where it is required."""
+        if self.history and log is None:
+            raise TtrError("this observer reads the public log (history=True): pass log=game.log "
+                           "(a game that records its log)")
+        if not self.history:
+            log = None
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
@@ -229,15 +234,13 @@ class Observer:
             self._legacy(st, plan, t, me, obs.options["setup"])
         if self.private:
             self._private(st, plan, t, me, [r for r, s in owned if s == me], pending)
-        if self.history:
-            if log is None:
-                raise TtrError("this observer reads the public log (history=True): pass log=game.log "
-                               "(a game that records its log)")
+        if log is not None:
             self._history(log, t, me)
         return t.done()
 
     def _plan(self, layout: StateLayout) -> _Plan:
-        if layout.rules != self.rules:
+        r = layout.rules
+        if r is not self.rules and (r.map.name, r.players) != (self.rules.map.name, self.players):
             raise TtrError(f"this observer is for {self.rules.map.name} with {self.players} players, "
                            f"not {layout.rules.map.name} with {layout.rules.players}")
         return _Plan(layout)
