@@ -1,8 +1,9 @@
 """Research interfaces' speed: the observation tensor (median µs per encode over positions of a
 game, for every seat), environment steps per second per board (PettingZoo AEC, random legal ids
 for every seat, observation and mask built at every step; Gymnasium against the random bot,
-counting the learner's steps), and `simulate` on the local backend against Ray (wall time of the
-same games, medians over runs; Ray's start-up included).
+counting the learner's steps), both in CPU time of the process (steadier than wall time on a
+shared machine), and `simulate` on the local backend against Ray (wall time of the same games,
+medians over runs; Ray's start-up included).
 
     pip install -e '.[rl,ray]'
     python benchmarks/research_speed.py [--runs 3] [--steps 3000] [--games 200] [--json out.json]
@@ -90,7 +91,7 @@ def pettingzoo_steps(map_name: str, players: int, steps: int, seed: int) -> floa
     rng = np.random.default_rng(seed)
     e.reset(seed=seed)
     done = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     while done < steps:
         agent = e.agent_selection
         if e.terminations[agent]:
@@ -99,7 +100,7 @@ def pettingzoo_steps(map_name: str, players: int, steps: int, seed: int) -> floa
         ob = e.observe(agent)
         e.step(int(rng.choice(np.flatnonzero(ob["action_mask"]))))
         done += 1
-    return steps / (time.perf_counter() - t0)
+    return steps / (time.process_time() - t0)
 
 
 def gymnasium_steps(map_name: str, players: int, steps: int, seed: int) -> float:
@@ -107,12 +108,12 @@ def gymnasium_steps(map_name: str, players: int, steps: int, seed: int) -> float
     e = TtrEnv(map_name, opponents=["random"] * (players - 1))
     rng = np.random.default_rng(seed)
     obs, _ = e.reset(seed=seed)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(steps):
         obs, _, terminated, _, _ = e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         if terminated:
             obs, _ = e.reset(seed=int(rng.integers(1 << 30)))
-    return steps / (time.perf_counter() - t0)
+    return steps / (time.process_time() - t0)
 
 
 def board_row(map_name: str, players: int, runs: int, steps: int) -> dict[str, Any]:
