@@ -2,6 +2,7 @@
 Gymnasium's check_env and OpenSpiel's random_sim_test; and they play ttr's rules."""
 from __future__ import annotations
 
+import json
 import random
 import warnings
 
@@ -23,7 +24,9 @@ import pyspiel  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
+from ttr.adapters.core import Rewards, Table, render_view, scores  # noqa: E402
 from ttr.adapters.gymnasium import ENV_IDS, TtrEnv  # noqa: E402
+from ttr.adapters.observation import Observer  # noqa: E402
 from ttr.adapters.openspiel import TtrGame  # noqa: E402
 from ttr.adapters.pettingzoo import env as pz_env  # noqa: E402
 from ttr.adapters.policy import PolicySeat  # noqa: E402
@@ -183,6 +186,28 @@ def test_openspiel_resample_keeps_the_information_state():
         state.apply_action(rng.choice(state.legal_actions()))
 
 
+def test_openspiel_information_state_holds_the_public_log():
+    """The information state string is the seat's view with the public log (what each action's
+    kind makes public: a keep only counted); a resampled state carries the log before it, and its
+    tensor counts the draws in it."""
+    game = pyspiel.load_game("python_ttr", {"map": "usa", "players": 2})
+    state = game.new_initial_state()
+    state.apply_action(4)
+    rng = random.Random(2)
+    for _ in range(30):
+        state.apply_action(rng.choice(state.legal_actions()))
+    info = json.loads(state.information_state_string(0))
+    g = state.world.game
+    assert [(e["seat"], e["kind"]) for e in info["log"]] == [(s, a.kind) for s, a in zip(g.seats, g.actions)]
+    keeps = [e for e in info["log"] if e["kind"] == "keep"]
+    assert keeps and all(set(e) == {"ply", "seat", "kind", "kept"} for e in keeps)
+    assert "log" not in json.loads(state.observation_string(0))
+    r = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert r.public_log() == state.public_log() and r.world.game.actions == []
+    draws = game.observer(True, True).split(np.asarray(r.information_state_tensor(1), dtype=np.float32))["draws"]
+    assert draws.any()
+
+
 def test_openspiel_ismcts_plays_on_resampled_worlds():
     """OpenSpiel's own IS-MCTS bot (it resamples through resample_from_infostate) picks legal moves."""
     from open_spiel.python.algorithms import ismcts, mcts
@@ -215,6 +240,36 @@ def test_openspiel_the_deal_is_the_only_chance_node_and_the_cap_ends_a_game():
     deal = game.new_initial_state()
     deal.apply_action(5)
     assert deal.world.game.view(0) == ttr.new_game("usa", 2, 5).view(0)
+
+
+# ---------------------------------------------------------------- the table
+
+def test_a_table_with_an_information_state_observer_reads_the_log():
+    """A Table whose observer reads the public log plays recorded games; its tensors count draws."""
+    rules = ttr.get_ruleset("usa", 2)
+    t = Table("usa", 2, observer=Observer(rules, history=True))
+    t.reset(3)
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        t.step(int(rng.choice(np.flatnonzero(t.mask()))))
+    assert len(t.game.log) == len(t.game.history)
+    draws = t.observer.split(t.observe(0))["draws"]
+    assert draws.sum() > 0 and np.array_equal(t.observe(0), t.observe(0))
+
+
+def test_rewards_and_renders_read_the_face():
+    """Score rewards follow the integer state's scores; a render shows a seat's or a spectator's view."""
+    t = Table("usa", 2)
+    g = t.reset(1)
+    rewards = Rewards("score", g)
+    rng = np.random.default_rng(1)
+    total = [0.0, 0.0]
+    while not t.over:
+        if t.step(int(rng.choice(np.flatnonzero(t.mask())))) is not None:
+            total = [a + b for a, b in zip(total, rewards.step())]
+    assert total == pytest.approx([p["total"] / 100 for p in g.result()["players"]])
+    assert scores(g) == [p["score"] for p in g.view(None)["players"]]
+    assert "your hand" in render_view(g.view(0)) and "your hand" not in render_view(g.view(None))
 
 
 # ---------------------------------------------------------------- a policy as a seat

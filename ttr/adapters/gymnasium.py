@@ -125,7 +125,7 @@ class TtrEnv(gym.Env):
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
-            return render_view(self.table.game.view(self.seat, history=False, legal=False))
+            return render_view(self.table.game.view(self.seat, legal=False))
         return None
 
 

@@ -1,34 +1,36 @@
-"""The one observer of the research adapters: a seat's view as a flat float32 tensor.
+"""The one observer of the research adapters: a seat's Observation as a flat float32 tensor.
 
-PettingZoo, Gymnasium and OpenSpiel all build their tensors here, from `game.view(seat)` (the
-one place secrets are stripped) and the static rules, never from the Game: re-dealing what the
+PettingZoo, Gymnasium and OpenSpiel all build their tensors here, from the seat's Observation
+(`game.observe(seat)`): its masked integer state (ttr.engine's codec, HIDDEN over what the seat
+may not see), read by section offsets, and the static rules; never the Game. Re-dealing what the
 seat cannot see leaves the tensor unchanged (tests/test_observation.py). Every field and its
 shape per board are listed in docs/research.md (`Observer(rules).describe()` prints them).
 
     obs = Observer(ttr.get_ruleset("europe", 4))
-    x = obs.encode(game.view(seat, history=False, legal=False))   # float32[obs.size]
-    obs.split(x)["hand"]                                         # a field, in its own shape
+    x = obs.encode(game.observe(seat))       # float32[obs.size]
+    obs.split(x)["hand"]                     # a field, in its own shape
 
 Seats are relative: row 0 of every per-seat field is the observing seat, row 1 the next seat
 in turn order, and so on. Counts are scaled to [0, 1] by the most the game can hold; scores and
 event amounts to [-1, 1] (clipped). `private=False` leaves out the seat's own secrets (a public
-observation); `history=True` adds what the public log shows (OpenSpiel's information state).
+observation); `history=True` adds what the public log shows (OpenSpiel's information state):
+`encode(obs, log=game.log)`.
 """
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..cards import CARD_INDEX, CARD_NAMES, DECK_NAMES
-from ..engine import DisjointSet
-from ..engine import PHASES
-from ..engine import Ruleset
+from ..cards import CARD_NAMES, DECK_NAMES
 from ..editions.legacy import LegacyEdition
 from ..editions.legacy.content import COMPANY_COLORS, STEP_KINDS
+from ..editions.legacy.game import steps_in_force
+from ..engine import DRAW, NONE, PHASES, TICKETS, Observation, Ruleset, StateLayout
+from ..errors import TtrError
 from ..formats.action_space import ActionSpace
 
 TURN_SCALE = 200    # turns: scaled by this, clipped at 1
@@ -66,7 +68,10 @@ class Observer:
         self.space = ActionSpace(rules)
         self.kinds = sorted(set(rules.deck_cards))
         self.kind_pos = {k: i for i, k in enumerate(self.kinds)}
+        self._kp = [self.kind_pos.get(k, -1) for k in range(ed.n_kinds)]  # kind_pos as a list (faster)
         K = len(self.kinds)
+        self.n_kinds = ed.n_kinds
+        self.kind_by_name = {CARD_NAMES[k]: i for i, k in enumerate(self.kinds)}  # the log names cards
         totals = Counter(rules.deck_cards)
         self.kind_total = np.array([totals[k] for k in self.kinds], dtype=np.float32)
         self.tickets = [t.id for t in m.tickets]
@@ -75,6 +80,7 @@ class Observer:
         self.route_pos = {r: i for i, r in enumerate(self.routes)}
         self.tunnels = [r for r in self.routes if rules.r_tunnel[r]]
         self.harbor_cities = sorted(rules.harbor_cities)
+        self.harbor_pos = {c: i for i, c in enumerate(rules.harbor_ids)}  # city index -> row of `harbors`
         self.stepped = list(self.space.stepped_routes)
         self.offer_max = max(ed.initial_long + ed.initial_regular, ed.later_draw)
         self.slots = sum(ed.face_up_per_deck) if ed.face_up_per_deck else ed.face_up
@@ -139,6 +145,20 @@ class Observer:
         self.high = np.ones(self.size, dtype=np.float32)
         self._by_name = {f.name: f for f in self.fields}
         self._parts = [(f.name, f.start, f.stop, f.shape) for f in self.fields]
+        self._over = PHASES.index("over")
+        self._plans: dict[StateLayout, _Plan] = {}  # section offsets per layout (Legacy's vary with the setup)
+        self._joined_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}  # (routes, tickets) -> joined
+        self._at = {f.name: f.start for f in self.fields}
+        self._span = {f.name: (f.start, f.stop) for f in self.fields}
+        self._route_base = [-1] * rules.n_ids  # route id -> its row of `routes`, flat
+        for i, r in enumerate(self.routes):
+            self._route_base[r] = self._at["routes"] + i * P
+        self._face_sums = _sums(1.0 / self.slots, ed.face_up)
+        self._third_sums = _sums(1 / 3, 16)  # tunnel reveals; claim steps of a kind (more: _legacy extends it)
+        # n cards of a kind / the kind's cards, as float32 divides them (per-kind field order)
+        self._fractions = [[float(np.float32(n) / total) for n in range(int(total) + 1)] for total in self.kind_total]
+        self._seat_width = len(self.columns)
+        self._stations, self._ships = "stations" in self._col, "ships" in self._col
 
     def _add(self, name: str, shape: tuple[int, ...], doc: str, low: float = 0.0) -> None:
         start = self.fields[-1].stop if self.fields else 0
@@ -161,176 +181,284 @@ class Observer:
 
     # ------------------------------------------------------------------ encoding
 
-    def encode(self, view: dict[str, Any], pending: Sequence[int] = (), out: np.ndarray | None = None) -> np.ndarray:
-        """The tensor of a seat's view (`game.view(seat)`, or its Observation's view; the history
-        is read only with history=True). `pending`: the ids of the seat's own partial move (a claim
-        being paid in steps), or ()."""
+    def encode(self, obs: Observation, pending: Sequence[int] = (), log: Iterable[Mapping[str, Any]] | None = None,
+               out: np.ndarray | None = None) -> np.ndarray:
+        """The tensor of a seat's Observation (`game.observe(seat)`), read from its masked integer
+        state and the static rules. `pending`: the ids of the seat's own partial move (a claim being
+        paid in steps), or (). `log`: the public log (`game.log`, or entries with its `seat`, `kind`
+        and `target`), read only with history=True, where it is required."""
+        if self.history and log is None:
+            raise TtrError("this observer reads the public log (history=True): pass log=game.log "
+                           "(a game that records its log)")
+        if not self.history:
+            log = None
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out.fill(0.0)
-        p = self.split(out)
-        P = self.players
-        me = view["seat"]
-
-        def rel(s: int) -> int:
-            return (s - me) % P
-
-        p["phase"][PHASES.index(view["phase"])] = 1.0
-        if view["phase"] != "over":
-            p["to_move"][rel(view["current_player"])] = 1.0
-        clock = p["clock"]
-        clock[0] = min(view["turn"] / TURN_SCALE, 1.0)
-        clock[1] = float(view["last_round"])
-        clock[2] = min(max(view["final_turns"], 0) / self.rules.final_round_turns, 1.0)
-        clock[3] = min(view["passes"] / P, 1.0)
-        kp, kinds = self.kind_pos, CARD_INDEX
-        face = p["face_up"]
-        for c in view["face_up"]:
-            if c is not None:
-                face[kp[kinds[c]]] += 1.0 / self.slots
-        piles, discard = p["piles"], p["discard"]
-        for d, name in enumerate(self.deck_names):
-            pile = view["decks"][name]
-            piles[d] = pile["size"] / self.deck_total[d]
-            for c, n in pile["discard"].items():
-                discard[kp[kinds[c]]] += n
-        discard /= self.kind_total
-        piles[-1] = view["ticket_pile_size"] / len(self.tickets)
-        routes, rpos = p["routes"], self.route_pos
-        for r, s in view["routes"].items():
-            routes[rpos[int(r)], rel(s)] = 1.0
-        if "stations" in p:
-            city = self.rules.map.city_index
-            for c, s in view["stations"].items():
-                p["stations"][city[c], rel(s)] = 1.0
-        if "harbors" in p:
-            for c, s in view["harbors"].items():
-                p["harbors"][self.harbor_cities.index(c), rel(s)] = 1.0
-        if "tunnel" in p and view["tunnel"]:
-            self._tunnel(view["tunnel"], p)
-        self._seats(view, p, rel)
+        plan = self._plans.get(obs.layout)
+        if plan is None:
+            plan = self._plans[obs.layout] = self._plan(obs.layout)
+        t = _Tensor(out)
+        st, me, P, at = obs.state, obs.seat, self.players, self._at
+        phase = st[plan.phase]
+        t.ones.append(at["phase"] + phase)
+        if phase != self._over:
+            t.ones.append(at["to_move"] + (st[plan.current] - me) % P)
+        final_turns = st[plan.final_turns]
+        t.set(at["clock"], min(st[plan.turn] / TURN_SCALE, 1.0), float(final_turns >= 0),
+              min(max(final_turns, 0) / self.rules.final_round_turns, 1.0), min(st[plan.passes] / P, 1.0))
+        t.counts(at["face_up"], self._per_kind(c for c in st[plan.face_up[0]:plan.face_up[1]] if c >= 0),
+                 self._face_sums)
+        discard = [0] * len(self.kinds)
+        kp = self._kp
+        for d, (deck, pile) in enumerate(plan.piles):
+            t.set(at["piles"] + d, st[deck] / self.deck_total[d])
+            for c in _items(st, pile):
+                discard[kp[c]] += 1
+        t.set(at["piles"] + len(plan.piles), st[plan.ticket_pile] / len(self.tickets))
+        t.scaled(at["discard"], discard, self._fractions)
+        ones, rbase = t.ones, self._route_base
+        owned = [(r, s) for r, s in enumerate(st[plan.routes:plan.routes + self.rules.n_ids]) if s >= 0]
+        ones += [rbase[r] + (s - me) % P for r, s in owned]
+        for name, pos in (("stations", None), ("harbors", self.harbor_pos)):
+            if name in at:
+                base, i = at[name], _STATIONS if name == "stations" else _HARBORS
+                for q, seat in enumerate(plan.seats):
+                    for c in _items(st, seat[i]):
+                        ones.append(base + (c if pos is None else pos[c]) * P + (q - me) % P)
+        if "tunnel" in at and st[plan.tunnel] != NONE:
+            self._tunnel(st, plan, t)
+        self._seats(st, plan, t, me)
         if self.legacy:
-            self._legacy(view, p, rel)
+            self._legacy(st, plan, t, me, obs.options["setup"])
         if self.private:
-            self._private(view, p, pending)
-        if self.history:
-            self._history(view, p, rel)
-        return out
+            self._private(st, plan, t, me, [r for r, s in owned if s == me], pending)
+        if log is not None:
+            self._history(log, t, me)
+        return t.done()
 
-    def _tunnel(self, t: dict, p: dict) -> None:
-        from ..engine import parse_cards
-        p["tunnel"][self.tunnels.index(t["route"])] = 1.0
-        p["tunnel"][-1] = t["extra"] / 3
-        cards = p["tunnel_cards"]
-        for k, n in parse_cards(t["cards"], "tunnel"):
-            cards[0, self.kind_pos[k]] = min(n / 12, 1.0)
-        for c in t["revealed"]:
-            cards[1, self.kind_pos[CARD_INDEX[c]]] += 1 / 3
+    def _plan(self, layout: StateLayout) -> _Plan:
+        r = layout.rules
+        if r is not self.rules and (r.map.name, r.players) != (self.rules.map.name, self.players):
+            raise TtrError(f"this observer is for {self.rules.map.name} with {self.players} players, "
+                           f"not {layout.rules.map.name} with {layout.rules.players}")
+        return _Plan(layout)
 
-    def _seats(self, view: dict, p: dict, rel) -> None:
+    def _per_kind(self, cards: Iterable[int]) -> list[int]:
+        """How many of each of the board's card kinds `cards` holds (per-kind field order)."""
+        counts = [0] * len(self.kinds)
+        kp = self._kp
+        for c in cards:
+            counts[kp[c]] += 1
+        return counts
+
+    def _tunnel(self, st: Sequence[int], plan: _Plan, t: _Tensor) -> None:
+        route, extra, _ = st[plan.tunnel:plan.tunnel + 3]
+        base = self._at["tunnel"]
+        t.ones.append(base + self.tunnels.index(route))
+        t.set(base + len(self.tunnels), extra / 3)
+        base, kp = self._at["tunnel_cards"], self._kp
+        for k, n in enumerate(st[plan.tunnel_cards:plan.tunnel_cards + self.n_kinds]):
+            if n:
+                t.set(base + kp[k], min(n / 12, 1.0))
+        t.counts(base + len(self.kinds), self._per_kind(_items(st, plan.revealed)), self._third_sums)
+
+    def _seats(self, st: Sequence[int], plan: _Plan, t: _Tensor, me: int) -> None:
         ed = self.rules.edition
-        seats, col = p["seats"], self._col
-        total_cards = float(self.rules.total_cards)
-        for e in view["players"]:
-            row = seats[rel(e["seat"])]
-            row[0] = e["hand_size"] / total_cards
-            row[1] = e["tickets"] / len(self.tickets)
-            row[2] = e["offer_size"] / self.offer_max
-            row[3] = min(e["trains"] / self.max_trains, 1.0)
-            row[4] = max(-1.0, min(e["score"] / SCORE_SCALE, 1.0))
-            if "stations" in col:
-                row[col["stations"]] = len(e["stations"]) / ed.stations
-            if "ships" in col:
-                row[col["ships"]] = e["ships"] / ed.ships
-                row[col["box_trains"]] = e["box"]["trains"] / ed.trains
-                row[col["box_ships"]] = e["box"]["ships"] / ed.ships
-                row[col["harbors"]] = len(e["harbors"]) / ed.harbors
-                row[col["exchanged"]] = min(e["exchanged"] / (ed.trains + ed.ships), 1.0)
-                row[col["pieces_chosen"]] = float(e["pieces_chosen"])
+        width, P = self._seat_width, self.players
+        total_cards, tickets = float(self.rules.total_cards), len(self.tickets)
+        for q, at in enumerate(plan.seats):  # the columns in self.columns' order
+            row = [st[at[_HAND]] / total_cards, st[at[_TICKETS]] / tickets, st[at[_OFFER]] / self.offer_max,
+                   min(st[at[_TRAINS]] / self.max_trains, 1.0), max(-1.0, min(st[at[_SCORE]] / SCORE_SCALE, 1.0))]
+            if self._stations:
+                row.append(st[at[_STATIONS]] / ed.stations)
+            if self._ships:
+                box = at[_BOX]
+                row += (st[at[_SHIPS]] / ed.ships, st[box] / ed.trains, st[box + 1] / ed.ships,
+                        st[at[_HARBORS]] / ed.harbors, min(st[at[_EXCHANGED]] / (ed.trains + ed.ships), 1.0),
+                        float(st[at[_CHOICE]] != NONE))  # HIDDEN: chosen, still secret
+            t.set(self._at["seats"] + (q - me) % P * width, *row)
 
-    def _legacy(self, view: dict, p: dict, rel) -> None:
-        ev = view["edition"]
-        setup = ev["setup"]
-        for s, c in enumerate(setup["companies"]):
+    def _legacy(self, st: Sequence[int], plan: _Plan, t: _Tensor, me: int, setup: Any) -> None:
+        at, P = self._at, self.players
+        for s, c in enumerate(setup.companies):
             if c in COMPANY_COLORS:
-                p["companies"][rel(s), COMPANY_COLORS.index(c)] = 1.0
-        events = {e["id"]: e for e in setup["events"]}
-        cur = ev["current_event"]
-        if cur is not None:
-            e = events[cur["id"]]
-            x = p["event"]
-            x[0 if e["kind"] == "lightning" else 1] = 1.0
-            step = e.get("step")
-            if step:
-                x[2 + STEP_KINDS.index(step["kind"])] = 1.0
-            amount = (step or {}).get("amount", e.get("amount")) or 0
-            x[-1] = max(-1.0, min(amount / 10, 1.0))
-        steps = p["claim_steps"]
-        for s in ev["claim_steps"]:
-            steps[STEP_KINDS.index(s["kind"])] += 1 / 3
-        n = max(len(events), 1)
-        steps[-2] = len(ev["event_discard"]) / n
-        steps[-1] = ev["event_deck_size"] / n
+                t.ones.append(at["companies"] + (s - me) % P * len(COMPANY_COLORS) + COMPANY_COLORS.index(c))
+        discard = _items(st, plan.event_discard)
+        if discard:
+            e, base = setup.events[discard[-1]], at["event"]
+            t.ones.append(base + (0 if e.kind == "lightning" else 1))
+            if e.step is not None:
+                t.ones.append(base + 2 + STEP_KINDS.index(e.step.kind))
+            amount = e.step.amount if e.step is not None else e.amount
+            t.set(base + 2 + len(STEP_KINDS), max(-1.0, min(amount / 10, 1.0)))
+        steps = [0] * len(STEP_KINDS)
+        for step, _ in steps_in_force(setup, discard):
+            steps[STEP_KINDS.index(step.kind)] += 1
+        base, n = at["claim_steps"], max(len(setup.events), 1)
+        if max(steps) >= len(self._third_sums):
+            self._third_sums = _sums(1 / 3, max(steps))
+        t.counts(base, steps, self._third_sums)
+        t.set(base + len(STEP_KINDS), len(discard) / n, st[plan.event_deck] / n)
 
-    def _private(self, view: dict, p: dict, pending: Sequence[int]) -> None:
-        you = view["you"]
-        kp = self.kind_pos
-        hand = p["hand"]
-        for c, n in you["hand"].items():
-            hand[kp[CARD_INDEX[c]]] = n
-        hand /= self.kind_total
-        tp = self.ticket_pos
-        mine = [t["id"] for t in you["tickets"]]
-        for t in mine:
-            p["tickets"][tp[t]] = 1.0
+    def _private(self, st: Sequence[int], plan: _Plan, t: _Tensor, me: int, routes: Sequence[int],
+                 pending: Sequence[int]) -> None:
+        seat, at, kp, tp = plan.seats[me], self._at, self._kp, self.ticket_pos
+        a = seat[_HAND]
+        hand = [0] * len(self.kinds)
+        for k, n in enumerate(st[a + 1:a + 1 + self.n_kinds]):
+            if n:
+                hand[kp[k]] = n
+        t.scaled(at["hand"], hand, self._fractions)
+        mine = _items(st, seat[_TICKETS])
+        t.ones += [at["tickets"] + tp[x] for x in mine]
         if mine:
-            joined = self._joined(view, mine)
-            for t in joined:
-                p["tickets_joined"][tp[t]] = 1.0
-        for j, t in enumerate(you["offer"]):
-            p["offer"][j, tp[t]] = 1.0
-        if "pieces_choice" in p and you.get("pieces_choice"):
-            ed = self.rules.edition
-            t, s = you["pieces_choice"]
-            p["pieces_choice"][:] = (t / ed.trains, s / ed.ships)
+            key = (tuple(routes), tuple(mine))
+            joined = self._joined_cache.get(key)
+            if joined is None:
+                if len(self._joined_cache) > 4096:
+                    self._joined_cache.clear()
+                joined = self._joined_cache[key] = self._joined(routes, mine)
+            t.ones += [at["tickets_joined"] + tp[x] for x in joined]
+        width = len(self.tickets)
+        for j, x in enumerate(sorted(_items(st, seat[_OFFER]))):  # sorted: the positions keep ids name
+            t.ones.append(at["offer"] + j * width + tp[x])
+        if "pieces_choice" in at and st[seat[_CHOICE]] != NONE:
+            ed, a = self.rules.edition, seat[_CHOICE]
+            t.set(at["pieces_choice"], st[a] / ed.trains, st[a + 1] / ed.ships)
         if pending:
             route, items = self.space.partial(pending)
-            x = p["pending"]
-            x[self.stepped.index(route)] = 1.0
-            base = len(self.stepped)
+            base = at["pending"]
+            t.ones.append(base + self.stepped.index(route))
+            base += len(self.stepped)
             for k, v in items:
-                x[base + kp[k]] = v / self.kind_total[kp[k]]
+                t.set(base + kp[k], v / self.kind_total[kp[k]])
 
-    def _joined(self, view: dict, tickets: list[int]) -> list[int]:
-        rules, me = self.rules, view["seat"]
-        ds = DisjointSet(len(rules.city_names))
-        for r, s in view["routes"].items():
-            if s == me:
-                a, b = rules.r_ends[int(r)]
-                ds.union(a, b)
-        out = []
-        for t in tickets:
-            roots = {ds.find(c) for c in rules.ticket_cities[t]}
-            if len(roots) == 1:
-                out.append(t)
+    def _joined(self, routes: Sequence[int], tickets: Sequence[int]) -> list[int]:
+        """The tickets among `tickets` whose cities `routes` join."""
+        ends = self.rules.r_ends
+        label: dict[int, int] = {}        # city -> its component (a city of it)
+        members: dict[int, list[int]] = {}
+        for r in routes:
+            a, b = ends[r]
+            la, lb = label.get(a, -1), label.get(b, -1)
+            if la < 0 and lb < 0:
+                label[a] = label[b] = a
+                members[a] = [a, b]
+            elif la < 0 or lb < 0:
+                c, into = (a, lb) if la < 0 else (b, la)
+                label[c] = into
+                members[into].append(c)
+            elif la != lb:
+                small, big = (la, lb) if len(members[la]) < len(members[lb]) else (lb, la)
+                for c in members[small]:
+                    label[c] = big
+                members[big] += members.pop(small)
+        cities = self.rules.ticket_cities
+        return [x for x in tickets if len({label.get(c, -1 - c) for c in cities[x]}) == 1]
+
+    def _history(self, log: Iterable[Mapping[str, Any]], t: _Tensor, me: int) -> None:
+        P, K = self.players, len(self.kinds)
+        taken, draws = [0] * (P * K), [0] * (P * 2)
+        by_name = self.kind_by_name
+        for e in log:
+            kind = e["kind"]
+            if kind == DRAW:
+                r = (e["seat"] - me) % P
+                card = e["target"]
+                if card.__class__ is dict:  # two decks: {"card": ..., "pile": ...}
+                    card = card["card"]
+                if card == "deck":
+                    draws[r * 2] += 1
+                else:
+                    taken[r * K + by_name[card]] += 1
+            elif kind == TICKETS:
+                draws[(e["seat"] - me) % P * 2 + 1] += 1
+        a, b = self._span["taken"]
+        x = t.out[a:b].reshape(P, K)
+        x[:] = np.reshape(taken, (P, K))
+        np.minimum(x / self.kind_total, 1.0, out=x)
+        a, b = self._span["draws"]
+        x = t.out[a:b].reshape(P, 2)
+        x[:] = np.reshape(draws, (P, 2))
+        np.minimum(x / (float(self.rules.total_cards), TICKET_DRAWS), 1.0, out=x)
+
+
+def _items(st: Sequence[int], at: int) -> Sequence[int]:
+    """The items of the list section at offset `at` (its size, then its items)."""
+    return st[at + 1:at + 1 + st[at]]
+
+
+def _sums(step: float, n: int) -> list[float]:
+    """0, step, step + step, ... added up in float32, as a field that counts by += step holds them."""
+    x = np.zeros(1, dtype=np.float32)
+    out = [0.0]
+    for _ in range(n):
+        x[0] += step
+        out.append(float(x[0]))
+    return out
+
+
+class _Tensor:
+    """A tensor being written: 1.0 at `ones`, `val` at `idx` (both written by `done`)."""
+    __slots__ = ("out", "ones", "idx", "val")
+
+    def __init__(self, out: np.ndarray) -> None:
+        self.out = out
+        self.ones: list[int] = []
+        self.idx: list[int] = []
+        self.val: list[float] = []
+
+    def set(self, at: int, *values: float) -> None:
+        self.idx += range(at, at + len(values))
+        self.val += values
+
+    def counts(self, at: int, counts: Sequence[int], sums: Sequence[float]) -> None:
+        """counts[i] as sums[counts[i]] at at + i."""
+        for i, n in enumerate(counts):
+            if n:
+                self.idx.append(at + i)
+                self.val.append(sums[n])
+
+    def scaled(self, at: int, counts: Sequence[int], tables: Sequence[Sequence[float]]) -> None:
+        """counts[i] as tables[i][counts[i]] at at + i."""
+        for i, n in enumerate(counts):
+            if n:
+                self.idx.append(at + i)
+                self.val.append(tables[i][n])
+
+    def done(self) -> np.ndarray:
+        ones, idx, out = self.ones, self.idx, self.out
+        if ones:
+            out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+        if idx:
+            out[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(self.val, np.float64, len(idx))
         return out
 
-    def _history(self, view: dict, p: dict, rel) -> None:
-        taken, draws = p["taken"], p["draws"]
-        kp = self.kind_pos
-        for h in view["history"] or ():
-            words = h["action"].split()
-            if words[0] == "draw":
-                r = rel(h["seat"])
-                if words[1] == "deck":
-                    draws[r, 0] += 1.0
-                else:
-                    taken[r, kp[CARD_INDEX[words[1]]]] += 1.0
-            elif words[0] == "tickets":
-                draws[rel(h["seat"]), 1] += 1.0
-        np.minimum(taken / self.kind_total, 1.0, out=taken)
-        np.minimum(draws / (float(self.rules.total_cards), TICKET_DRAWS), 1.0, out=draws)
+
+# A seat's sections, in the order _Plan keeps their offsets.
+SEAT_SECTIONS = ("hand", "tickets", "offer", "trains", "ships", "box", "pieces_choice", "exchanged", "score",
+                 "stations", "harbors")
+_HAND, _TICKETS, _OFFER, _TRAINS, _SHIPS, _BOX, _CHOICE, _EXCHANGED, _SCORE, _STATIONS, _HARBORS = range(11)
+
+
+class _Plan:
+    """Where the observer reads in one StateLayout: its sections' offsets, looked up once."""
+    __slots__ = ("phase", "current", "turn", "final_turns", "passes", "face_up", "piles", "ticket_pile", "routes",
+                 "tunnel", "tunnel_cards", "revealed", "seats", "event_deck", "event_discard")
+
+    def __init__(self, layout: StateLayout) -> None:
+        start = {s.name: s.start for s in layout.sections}
+        self.phase, self.current, self.turn = start["phase"], start["current_player"], start["turn"]
+        self.final_turns, self.passes = start["final_turns"], start["passes"]
+        self.face_up = (start["face_up"], layout["face_up"].stop)
+        self.piles = [(start[deck], start[discard]) for deck, discard in layout.pile_names]
+        self.ticket_pile, self.routes = start["ticket_pile"], start["routes"]
+        self.tunnel, self.tunnel_cards, self.revealed = start["tunnel"], start["tunnel.cards"], start["tunnel.revealed"]
+        self.seats = [tuple(layout.seat(q, name).start for name in SEAT_SECTIONS) for q in range(layout.rules.players)]
+        self.event_deck = start.get("edition.event_deck", -1)
+        self.event_discard = start.get("edition.event_discard", -1)
 
 
 def card_kinds(rules: Ruleset) -> list[str]:

@@ -18,13 +18,15 @@ win shared by k, else 0). OpenSpiel needs a bound on a game's length; ttr's rule
 tunnel can be declined again and again), so a game reaching `max_game_length` decisions ends
 there and is scored as it stands (random play takes at most about 650).
 
-Observation tensors come from ttr.adapters.observation (the seat's view); the information state
-tensor adds what the public log shows (face-up cards each seat took, blind and ticket draws); it
-is not perfect recall (the information state string is: the seat's view with the whole public
-log). `resample_from_infostate(player, sampler)` deals a world consistent with the player's view
-(ttr.agents.determinize), with the same information state for that player; its history() is
-empty (it is a world, not a replay), the public log before it is the one the player saw (for
-every seat), and a partial payment of another seat is dropped (the player cannot see it).
+Observation tensors come from ttr.adapters.observation (the seat's Observation: its masked
+state); the information state tensor adds what the public log shows (face-up cards each seat
+took, blind and ticket draws); it is not perfect recall (the information state string is: the
+seat's view with the whole public log). A state writes its public log from its own record
+(`log_entries`: what each action's kind makes public), since a clone keeps no log.
+`resample_from_infostate(player, sampler)` deals a world consistent with the player's
+Observation (ttr.agents.determinize), with the same information state for that player; its
+history() is empty (it is a world, not a replay), the public log before it is carried over, and a
+partial payment of another seat is dropped (the player cannot see it).
 """
 from __future__ import annotations
 
@@ -36,8 +38,9 @@ import numpy as np
 import pyspiel
 
 from ..agents.determinize import determinize
+from ..cards import CARD_NAMES
 from ..editions import get_ruleset, new_game
-from ..engine import Game
+from ..engine import Game, public_action
 from ..errors import TtrError
 from ..formats.action_space import ActionSpace
 from ..formats.save import dump, load
@@ -112,12 +115,28 @@ class World:
     def __deepcopy__(self, memo: dict) -> "World":
         return World(self.game.clone())
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_load_world, (dump(self.game),))
 
 
 def _load_world(d: dict) -> World:
     return World(load(d, verify=False, record=False))
+
+
+class Earlier(tuple):
+    """The public log before a resampled world (entries as `log_entries` writes them): never
+    changed, so clones share it."""
+
+    def __deepcopy__(self, memo: dict) -> "Earlier":
+        return self
+
+
+def log_entries(game: Game, start: int = 0) -> list[dict[str, Any]]:
+    """The public log of a game's record (seat, kind, and what the kind makes public: the
+    target and cards as data, a keep's count), numbered by ply from `start`. The states keep
+    their own record (a clone keeps no log), so their log is written from it."""
+    return [{"ply": start + i, "seat": s, "kind": a.kind, **public_action(a)}
+            for i, (s, a) in enumerate(zip(game.seats, game.actions))]
 
 
 class TtrState(pyspiel.State):
@@ -126,7 +145,7 @@ class TtrState(pyspiel.State):
         self.world: World | None = None   # None: the deal (a chance node) is still to come
         self.prefix: tuple[int, ...] = ()  # the payment steps taken so far of the move being made
         self.decisions = 0
-        self.earlier: list[dict] = []      # a resampled world: the public log before it, as its player saw it
+        self.earlier = Earlier()           # a resampled world: the public log before it
 
     def _spiel_game(self) -> TtrGame:
         return self.get_game()
@@ -189,37 +208,41 @@ class TtrState(pyspiel.State):
         if self.world is None:
             return new
         rng = random.Random(int(probability_sampler() * (1 << 53)))
-        view = self.world.game.view(player, history=False, legal=False)
-        new.world = World(determinize(g.rules, view, rng))
+        new.world = World(determinize(self.world.game.observe(player), rng))
         new.prefix = self.prefix if player == self.world.game.current_player else ()
         new.decisions = self.decisions
-        new.earlier = self.view(player, history=True)["history"]
+        new.earlier = Earlier(self.public_log())
         return new
 
-    def view(self, player: int, history: bool = False) -> dict:
-        """What `player` sees (game.view), with the public log if asked; in a resampled world the
-        log and the count of moves include what came before it."""
-        v = self._world_game().view(player, history=history, legal=False)
-        if self.earlier:
-            v["ply"] += len(self.earlier)
-            if history:
-                v["history"] = self.earlier + v["history"]
-        return v
-
     resample_from_infoset = resample_from_infostate
+
+    def public_log(self) -> list[dict[str, Any]]:
+        """The public log, in a resampled world with what came before it."""
+        return [*self.earlier, *log_entries(self._world_game(), len(self.earlier))]
 
     def __str__(self) -> str:
         if self.world is None:
             return "deal to come"
         g = self.world.game
+        layout, st = g.layout(), g.encode()
+        items = layout.items
+
+        def names(cards: list[int]) -> list[str]:
+            return [CARD_NAMES[c] if c >= 0 else "-" for c in cards]
+
+        piles = [st[layout[deck].start] for deck, _ in layout.pile_names]
+        discards = [st[layout[discard].start] for _, discard in layout.pile_names]
+        routes = sorted((r, s) for r, s in enumerate(items(st, "routes")) if s >= 0)
         lines = [f"{g.rules.map.name} {g.num_players}p, phase {g.phase}, seat {g.current_player} to move, "
-                 f"turn {g.turns}, steps {list(self.prefix)}, decisions {self.decisions}",
-                 f"face up {g.face_up}, piles {[len(d) for d in g.decks]}, discards {[len(d) for d in g.discards]}, "
-                 f"tickets {len(g.ticket_pile)}",
-                 f"routes {sorted((r, s) for r, s in enumerate(g.owner) if s >= 0)}"]
+                 f"turn {g.turn}, steps {list(self.prefix)}, decisions {self.decisions}",
+                 f"face up {names(items(st, 'face_up'))}, piles {piles}, discards {discards}, "
+                 f"tickets {st[layout['ticket_pile'].start]}",
+                 f"routes {routes}"]
         for p in range(g.num_players):
-            lines.append(f"seat {p}: hand {g.hands[p]}, tickets {g.tickets[p]}, offer {g.offers[p]}, "
-                         f"trains {g.trains[p]}, score {g.scores[p]}")
+            hand = {CARD_NAMES[k]: n for k, n in enumerate(items(st, f"players[{p}].hand")) if n}
+            lines.append(f"seat {p}: hand {hand}, tickets {items(st, f'players[{p}].tickets')}, "
+                         f"offer {items(st, f'players[{p}].offer')}, trains {st[layout.seat(p, 'trains').start]}, "
+                         f"score {st[layout.seat(p, 'score').start]}")
         return "\n".join(lines)
 
 
@@ -231,31 +254,33 @@ class SpielObserver:
         self.tensor = np.zeros(self.observer.size, dtype=np.float32)
         self.dict = self.observer.split(self.tensor)
 
-    def _view(self, state: TtrState, player: int) -> dict | None:
-        return None if state.world is None else state.view(player, self.observer.history)
-
     def _pending(self, state: TtrState, player: int) -> tuple[int, ...]:
         if not self.observer.private or state.world is None or state.world.game.current_player != player:
             return ()
         return state.prefix
 
     def set_from(self, state: TtrState, player: int) -> None:
-        view = self._view(state, player)
-        if view is None:
+        if state.world is None:
             self.tensor.fill(0.0)
-        else:
-            self.observer.encode(view, self._pending(state, player), out=self.tensor)
+            return
+        log = state.public_log() if self.observer.history else None
+        self.observer.encode(state.world.game.observe(player), self._pending(state, player), log, out=self.tensor)
 
     def string_from(self, state: TtrState, player: int) -> str:
-        view = self._view(state, player)
-        if view is None:
+        """The seat's view as JSON (in a resampled world, `ply` counts what came before it), with
+        the public log for the information state."""
+        if state.world is None:
             return "deal to come"
+        view: dict[str, Any] = dict(state.world.game.observe(player).view)
+        view["ply"] += len(state.earlier)
         if not self.observer.private:
-            view = {k: v for k, v in view.items() if k != "you"}
-        return json.dumps({"view": view, "steps": list(self._pending(state, player))}, sort_keys=True,
-                          separators=(",", ":"))
+            del view["you"]
+        out: dict[str, Any] = {"view": view, "steps": list(self._pending(state, player))}
+        if self.observer.history:
+            out["log"] = state.public_log()
+        return json.dumps(out, sort_keys=True, separators=(",", ":"))
 
 
 pyspiel.register_game(GAME_TYPE, TtrGame)
 
-__all__ = ["DEFAULTS", "GAME_TYPE", "SpielObserver", "TtrGame", "TtrState", "World"]
+__all__ = ["DEFAULTS", "Earlier", "GAME_TYPE", "SpielObserver", "TtrGame", "TtrState", "World", "log_entries"]

@@ -93,7 +93,7 @@ class TtrAECEnv(AECEnv):
         if self.render_mode is None:
             return None
         seat = self.possible_agents.index(self.agent_selection)
-        text = render_view(self.table.game.view(seat, history=False, legal=False))
+        text = render_view(self.table.game.view(seat, legal=False))
         if self.render_mode == "human":
             print(text)
             return None

@@ -4,10 +4,11 @@ loop, ttr arena, ttr play, the server).
     seat = PolicySeat(lambda x, mask: int(np.argmax(np.where(mask, logits(x), -np.inf))))
     Match(game, [seat, make_agent("planner", 1)]).run()
 
-A seat is given an Observation (rules, view, legal moves), never the Game, while ActionSpace
-masks and decodes ids against a game. The seat's legal moves depend only on what it sees (its
-hand and offer, the board, the piles' sizes, a tunnel's cards), so the seat builds them on a world
-dealt consistently with its view (ttr.agents.determinize); its tensor comes from the view alone.
+A seat is given an Observation (rules, masked state, legal moves), never the Game, while
+ActionSpace masks and decodes ids against a game. The seat's legal moves depend only on what it
+sees (its hand and offer, the board, the piles' sizes, a tunnel's cards), so the seat builds them
+on a world dealt consistently with its Observation (ttr.agents.determinize); its tensor comes from
+the Observation alone.
 """
 from __future__ import annotations
 
@@ -17,9 +18,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..agents.determinize import determinize
-from ..engine import Action
-from ..engine import Observation
-from ..engine import Ruleset
+from ..engine import Action, Observation, Ruleset
 from .observation import Observer
 
 Policy = Callable[[np.ndarray, np.ndarray], int]  # (tensor, bool mask) -> id
@@ -40,10 +39,10 @@ class PolicySeat:
 
     def act(self, obs: Observation) -> Action:
         ob = self.observer(obs.rules)
-        world = determinize(obs.rules, obs.view, self.rng)
+        world = determinize(obs, self.rng)
         prefix: tuple[int, ...] = ()
         while True:
-            i = int(self.policy(ob.encode(obs.view, prefix), ob.space.mask(world, prefix)))
+            i = int(self.policy(ob.encode(obs, prefix), ob.space.mask(world, prefix)))
             a = ob.space.decode(i, world, prefix)
             if a is not None:
                 return a
