@@ -22,7 +22,7 @@ behind the same face. Its parts:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
@@ -34,9 +34,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .schema import LogEntry, View
 
 
-@runtime_checkable
 class Game(Protocol):
-    """A game of the Ticket to Ride family, as the rest of ttr sees it (see the module docstring)."""
+    """A game of the Ticket to Ride family, as the rest of ttr sees it (see the module docstring).
+    A static type, checked by mypy; not for isinstance (which would read every member)."""
 
     @property
     def rules(self) -> Ruleset: ...
