@@ -601,7 +601,7 @@ class ActionSpace:
 
     def _ids(self, game: Game, prefix: tuple[int, ...]) -> tuple[list[int], list[np.ndarray]]:
         """The legal next ids: a list, and arrays for long runs (each of a paid segment)."""
-        if not isinstance(game, Game):
+        if not hasattr(game, "legal_actions") or not hasattr(game, "rules"):
             raise ActionSpaceError(f"expected a Game, got {type(game).__name__}")
         if game.rules is not self.rules and (game.rules.map.name, game.rules.players) != (
                 self.rules.map.name, self.rules.players):
