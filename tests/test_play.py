@@ -12,7 +12,7 @@ from rich.console import Console
 import ttr
 from ttr.cards import CARD_INDEX, CARD_NAMES
 from ttr.cli import main
-from ttr.engine.actions import (
+from ttr.engine import (
     CLAIM,
     DECK,
     DRAW,
@@ -22,8 +22,9 @@ from ttr.engine.actions import (
     STATION,
     TICKETS,
     Action,
+    Game,
 )
-from ttr.engine.game import Game
+
 from ttr.play import (
     Context,
     Renderer,

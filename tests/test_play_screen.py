@@ -11,7 +11,7 @@ from play_helpers import CanonicalHuman
 from rich.console import Console
 
 import ttr
-from ttr.engine.actions import CLAIM
+from ttr.engine import CLAIM
 from ttr.play import Context, Renderer, new_session
 from ttr.play.context import claim_gain, route_kind
 from ttr.play.session import Session
