@@ -379,3 +379,21 @@ def test_legacy_game_through_the_prompt_shows_money_events_and_slips():
         setup = g.replay_options()["setup"]
         assert all(f"Event {setup.event(e).name}" in flat for e in shown) and "Newspaper!" in log
     assert ttr.save_game(ttr.replay("legends-west", 2, 6, g.history, **g.replay_options())) == ttr.save_game(g)
+
+
+def test_an_incomplete_move_is_explained_from_the_view(usa):
+    """A probe (a claim or payment without cards, keeping no ticket) is refused by the engine as
+    malformed before it explains anything: the prompt says why from the view instead."""
+    from ttr.play.prompt import explain_probe, is_probe
+
+    ctx = Context.of(usa.observe(0))
+    unpaid = next(r.id for r in usa.rules.map.routes if r.id not in ctx.claims and r.length > 2)
+    for line, words in [(f"c {unpaid}", "your hand cannot pay for it"),
+                        ("p", "in this phase the legal actions are: claim, draw, tickets"),
+                        ("k all", "in this phase the legal actions are")]:
+        res = resolve(line, ctx)
+        assert res.kind == "probe" and is_probe(res.action), line
+        with pytest.raises(ttr.IllegalActionError) as e:
+            usa.check(res.action)
+        shown = explain_probe(ctx, res.action, str(e.value))
+        assert words in shown and "fields do not form" not in shown, (line, shown)

@@ -327,17 +327,30 @@ def is_probe(a: Action) -> bool:
 
 
 def explain_probe(ctx: Context, probe: Action, message: str) -> str:
-    """Why an action the engine refused (`message`, its explanation) is not legal, for a human:
-    the engine's reason, or, where the engine can only say which kinds are legal, one read from the view."""
+    """Why an action the engine refused (`message`) is not legal, for a human. A probe has no cards
+    (or no tickets) yet, which the engine refuses as malformed before it explains anything, so the
+    reason is read from the view; the engine's own explanation is used where it gives one."""
     v = ctx.view
     t = probe.target
+    spec = KINDS[probe.kind]
     what = {CLAIM: f"claim route {t}", STATION: f"build a station in {t}", HARBOR: f"build a harbor in {t}",
-            PAY: "pay for the tunnel", KEEP: "keep tickets"}.get(probe.kind) or KINDS[probe.kind].summary or probe.kind
-    reason = message.split("): ", 1)[1] if "): " in message else message
-    if probe.kind in ctx.kinds or v["phase"] != "turn" or probe.kind not in (CLAIM, STATION, HARBOR):
+            PAY: "pay for the tunnel", KEEP: "keep tickets"}.get(probe.kind) or spec.summary or probe.kind
+    explained = message.startswith("illegal action") and "): " in message  # "illegal action '...' for seat ... (...): why"
+    legal_now = probe.kind in ctx.kinds
+    if explained and (legal_now or v["phase"] != "turn" or probe.kind not in (CLAIM, STATION, HARBOR)):
+        reason = message.split("): ", 1)[1]
         if probe.kind == CLAIM and reason.startswith("these cards do not pay"):
             reason = _cannot_pay(ctx.game_map.route(t))
         return f"You cannot {what}: {reason}."
+    if not legal_now and (v["phase"] != "turn" or probe.kind not in (CLAIM, STATION, HARBOR)):
+        reason = (f"in this phase the legal actions are: {', '.join(sorted(ctx.kinds))}" if ctx.kinds
+                  else "it is not your move")
+        return f"You cannot {what}: {reason}."
+    if isinstance(spec.target, TicketsTarget):
+        return f"You cannot {what}: no tickets are offered to you."
+    if probe.kind not in (CLAIM, STATION, HARBOR):  # legal, but not with these cards: the tunnel's pay
+        extra = " (decline takes your cards back)" if probe.kind == PAY else ""
+        return f"You cannot {what}: your hand cannot pay for it{extra}."
     you = v["you"]
     if probe.kind == CLAIM:
         r = ctx.game_map.route(t)

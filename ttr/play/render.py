@@ -8,12 +8,17 @@ from rich.text import Text
 
 from ..engine import (
     CLAIM,
+    DECLINE,
     DRAW,
+    EXCHANGE,
+    HARBOR,
     KEEP,
     KINDS,
+    PASS,
     PAY,
     PIECES,
     STATION,
+    STOP,
     ActionKind,
     CardTarget,
     CityTarget,
@@ -44,20 +49,20 @@ DONE = "[green]done[/]"
 
 # The terminal's own short forms where the kind's `syntax` is long (the prompt reads exchanges as
 # canonical text)
-HELP_FORMS = {"exchange": "exchange <n> trains-for-ships"}
+HELP_FORMS = {EXCHANGE: "exchange <n> trains-for-ships"}
 # The terminal's own words for what some commands do, where they say more than the kind's
 # summary (examples, the prompt's options); every other kind is described by its `summary`.
 HELP_WORDS = {
     DRAW: "draw a face-up card (e.g. d red, d loco) or the top of the deck",
     CLAIM: "claim a route by id; n picks the n-th payment, e.g. c 42 or c 42 2",
     KEEP: "keep offered tickets, e.g. k 3 17",
-    "station": "build a station, e.g. s Paris",
-    "harbor": "build a harbor, e.g. h Lagos",
+    STATION: "build a station, e.g. s Paris",
+    HARBOR: "build a harbor, e.g. h Lagos",
     PAY: "pay the tunnel's extra cards (p alone: the cheapest way)",
-    "decline": "withdraw from the tunnel, taking your cards back",
-    "stop": "take no second card (Rails & Sails)",
-    "exchange": "or ships-for-trains: swap pieces with the box",
-    "pass": "only when nothing else is legal",
+    DECLINE: "withdraw from the tunnel, taking your cards back",
+    STOP: "take no second card (Rails & Sails)",
+    EXCHANGE: "or ships-for-trains: swap pieces with the box",
+    PASS: "only when nothing else is legal",
 }
 
 
