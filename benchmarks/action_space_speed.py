@@ -8,7 +8,10 @@ only), and the median over positions is reported, over all positions and over tu
 per step anyway), then `mask(game)` is timed alone. Also timed: the legal actions themselves,
 and for routes claimed in payment steps, the mask after the claim id (`mask(game, prefix=[i])`).
 
-    python benchmarks/action_space_speed.py [--games 20] [--draw-bias 0.8] [--json out.json]
+    python benchmarks/action_space_speed.py [--games 20] [--draw-bias 0.8] [--maps usa,europe] [--json out.json]
+
+It uses only the public API (and two of the space's caches, cleared to time uncached steps), so
+it also measures an older tree: PYTHONPATH=/path/to/old/tree python benchmarks/action_space_speed.py
 """
 from __future__ import annotations
 
@@ -70,11 +73,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--draw-bias", type=float, default=0.0,
                     help="draw with this probability (bigger hands, more payments), else a uniform legal action")
+    ap.add_argument("--maps", default=None, help="comma-separated boards (default: all)")
     ap.add_argument("--json", default=None)
     args = ap.parse_args()
     rows = []
+    maps = args.maps.split(",") if args.maps else list(PLAYERS)
     for m, n in PLAYERS.items():
-        if m not in EDITIONS:
+        if m not in EDITIONS or m not in maps:
             continue
         r = measure(m, n, args.games, draw_bias=args.draw_bias)
         rows.append(r)

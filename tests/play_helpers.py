@@ -1,7 +1,7 @@
 """A human at the `ttr play` prompt, for tests."""
 from __future__ import annotations
 
-from ttr.engine.actions import TICKETS
+from ttr.engine import TICKETS
 
 
 class CanonicalHuman:

@@ -11,7 +11,7 @@ import pytest
 
 import ttr
 from ttr.editions import player_range
-from ttr.engine.actions import CLAIM, DRAW, KEEP, Action
+from ttr.engine import CLAIM, DRAW, KEEP, Action
 from ttr.formats.action_space import BLOCKS, STEP_ABOVE
 
 MAPS = ("usa", "europe", "nordic", "world", "great-lakes", "legends-west")
@@ -263,7 +263,7 @@ def test_big_hand_nordic_murmansk_lieksa_sampled():
     space = ttr.ActionSpace("nordic", 2)
     rng = random.Random(5)
     for g in positions("nordic", 2, 5, 1.0, 200):
-        if g.phase == "turn" and sum(g.hands[g.current]) >= 36:
+        if g.phase == "turn" and sum(g.view(g.current_player)["you"]["hand"].values()) >= 36:
             break
     stepped = stepped_legal(space, g)
     assert 53 in stepped and len(stepped[53]) > 10_000
@@ -305,7 +305,7 @@ def test_errors_name_what_is_wrong_and_change_nothing():
     draw = space.encode("draw deck")
     e = unchanged(g, lambda: space.decode(draw, g), ttr.IllegalActionIdError, "draw deck", "initial-tickets")
     assert isinstance(e, ttr.IllegalActionError)
-    keep = Action(KEEP, tuple(sorted(g.offers[0])[:2]))
+    keep = Action(KEEP, tuple(g.view(0)["you"]["offer"][:2]))
     unchanged(g, lambda: space.encode(keep), ttr.ActionSpaceError, "keep", "game")
     i = space.encode(keep, g)
     unchanged(g, lambda: space.decode(i), ttr.ActionSpaceError, "keep", "game")
@@ -418,3 +418,147 @@ def test_n6_a_payment_another_extends_ends_with_done():
     with pytest.raises(ttr.ActionSpaceError, match="not a whole payment"):
         space.decode(done, None, (first,))
     assert ttr.ActionSpace("world", 2)._l.done_id is None  # paired payments all hold 2n cards
+
+
+# ------------------------------------------------------------------ a new kind of action
+
+def _toy_kinds():
+    """Two kinds of action a new edition might add, declared as an edition's module declares its own
+    (ttr.engine.ActionKind, register): 'beacon <city> <card>' (a city and one card of any kind, on
+    Denver or Omaha) and 'rest' (no target, no cards). Both are offered at the start of a turn."""
+    from ttr.engine import ActionKind, CityTarget, IdBlock
+
+    cities = ("Denver", "Omaha")
+
+    class Beacon(ActionKind):
+        name = "beacon"
+        target = CityTarget()
+        paid = True
+        syntax = "beacon <city> <card>"
+        summary = "light a beacon"
+        short = "b"
+        turn_action = True
+        order = 20
+
+        def apply(self, game, a):
+            hand = game.hands[game.current]
+            for k, n in a.cards:
+                hand[k] -= n
+            game.discard_cards(a.cards)
+            game.end_turn()
+
+        def moves(self, game, p, hand, segs):
+            pays = tuple(((k, 1),) for k, n in enumerate(hand) if n)
+            if pays:
+                segs.append((self.name, cities, pays))
+
+        def ids(self, rules, universe):
+            return IdBlock(cities, [((k, 1),) for k, n in enumerate(universe) if n])
+
+    class Rest(ActionKind):
+        name = "rest"
+        syntax = "rest"
+        summary = "do nothing this turn"
+        turn_action = True
+        order = 21
+
+        def apply(self, game, a):
+            game.end_turn()
+
+        def moves(self, game, p, hand, segs):
+            segs.append((self.name, (None,), ((),)))
+
+        def ids(self, rules, universe):
+            return IdBlock([None])
+
+    return Beacon(), Rest()
+
+
+@pytest.fixture()
+def toy_board():
+    """USA with the two toy kinds: a test-only edition and its kinds, registered as an edition's
+    module registers them, for the test only."""
+    import dataclasses
+
+    from ttr.editions import EDITIONS, get_edition, get_ruleset
+    from ttr.editions import register as register_edition
+    from ttr.engine import KINDS, register
+    from ttr.maps import load_map
+
+    kinds = _toy_kinds()
+    edition = dataclasses.replace(get_edition("usa"), name="usa-toy", kinds=kinds)
+    for k in kinds:
+        register(k)
+    register_edition(edition)
+    try:
+        yield ttr.Ruleset(load_map("usa"), edition, 2)
+    finally:
+        del EDITIONS[edition.name]
+        get_ruleset.cache_clear()
+        for k in kinds:
+            del KINDS[k.name]
+
+
+def test_a_new_kind_needs_no_change_to_the_action_space_or_the_prompt(toy_board):
+    """A kind declared in its own module gets ids (its `ids` block, in its `order`) and is typed at
+    the prompt (by its target type and its `short`), with no change to either module; the ids of
+    the other kinds do not move."""
+    from ttr.engine import new
+    from ttr.formats.action_space import block_order
+    from ttr.play import Context, Renderer, completions, resolve
+    from ttr.play.render import help_rows
+
+    rules = toy_board
+    usa = ttr.ActionSpace("usa", 2)
+    space = ttr.ActionSpace(rules)
+    names = [b.name for b in space.blocks]
+    assert names == ["draw", "claim", "tickets", "keep", "pass", "beacon", "rest"]
+    assert names == [b for b in block_order() if b in names]
+    assert space.blocks[:5] == usa.blocks and space.n == usa.n + 2 * 9 + 1
+    assert [space.describe(i) for i in range(usa.n)] == [usa.describe(i) for i in range(usa.n)]
+    assert space.describe(usa.n) == "beacon Denver 1purple" and space.describe(space.n - 1) == "rest"
+    assert space.encode("beacon Omaha 1locomotive") == usa.n + 17
+    assert space.decode(usa.n + 17) == Action.from_text("beacon Omaha 1locomotive")
+
+    g = new(rules, seed=5)
+    while g.phase != "turn":
+        g.apply(g.legal_actions()[-1])
+    kinds = {a.kind for a in g.legal_actions()}
+    assert {"beacon", "rest"} <= kinds
+    check_position(space, g, random.Random(1))  # the mask is exactly the legal actions, toy kinds included
+
+    ctx = Context.of(g.observe(g.current_player))
+    hand = g.view(g.current_player)["you"]["hand"]
+    res = resolve("b denv", ctx)  # a city loosely, then which card
+    assert res.kind == "choose" and len(res.options) == len(hand)
+    assert {a.target for a in res.options} == {"Denver"}
+    first = resolve("b denver 1", ctx)
+    assert first.kind == "action" and first.action == res.options[0]
+    card = next(iter(hand))
+    assert resolve(f"beacon Omaha 1{card}", ctx).action == Action.from_text(f"beacon Omaha 1{card}")
+    assert resolve("rest", ctx).action == Action("rest")
+    assert resolve("rest now", ctx).kind == "error"
+    assert resolve("b", ctx).kind == "error" and "b <city>" in resolve("b", ctx).message
+    assert [w for w, _ in completions(ctx, "b o")[1]] == ["Omaha"]
+    assert ("b <city> [n | cards]", "light a beacon", "beacon") in help_rows()
+    import io
+
+    from rich.console import Console
+    out = Console(file=io.StringIO(), width=140, color_system=None)
+    r = Renderer(out, ["you", "bot"])
+    r.kinds(ctx)
+    r.help(ctx)
+    shown = out.file.getvalue()
+    assert "beacon (b)" in shown and "light a beacon" in shown and "do nothing this turn" in shown
+    g.apply(first.action)  # the engine takes what the prompt made
+    assert g.actions[-1] == first.action
+
+
+def test_the_toy_kinds_are_gone_after_their_test():
+    """The toy kinds were registered for their test only: no board, space or prompt word keeps them."""
+    from ttr.engine import KINDS
+    from ttr.play.context import ACTION_WORDS
+
+    assert "beacon" not in KINDS and "b" not in ACTION_WORDS and "rest" not in ACTION_WORDS
+    assert "beacon" not in BLOCKS and [b.name for b in ttr.ActionSpace("usa", 2).blocks] == [
+        "draw", "claim", "tickets", "keep", "pass"]

@@ -814,7 +814,8 @@ def test_n6_prompt_offers_a_ferry_cheapest_first_and_lists_a_dozen():
     log = out.file.getvalue()
     assert "can be paid in 16 ways" in log and "12) " in log and "13) " not in log
     assert "… and 4 more: type a number up to 16, or the cards, e.g. c 3 " in log
-    assert g.owner[3] == 0 and ttr.save_game(g)["players"][0]["hand"] == {"red": 4, "blue": 3, "locomotive": 3}
+    assert g.view(None)["routes"]["3"] == 0
+    assert ttr.save_game(g)["players"][0]["hand"] == {"red": 4, "blue": 3, "locomotive": 3}
 
 
 def test_n6_prompt_murmansk_lieksa_with_a_big_hand_stays_lazy_and_readable():
@@ -833,7 +834,8 @@ def test_n6_prompt_murmansk_lieksa_with_a_big_hand_stays_lazy_and_readable():
     log = out.file.getvalue()
     assert log.count("claim 53 ") == 12
     assert f"… and {len(opts) - 12} more: type a number up to {len(opts)}, or the cards, e.g. c 53 " in log
-    assert g.owner[53] == 0 and g.scores[0] == 27
+    v = g.view(None)
+    assert v["routes"]["53"] == 0 and v["players"][0]["score"] == 27
 
 
 # ------------------------------------------------------- N4: scoring

@@ -12,7 +12,7 @@ from rich.console import Console
 import ttr
 from ttr.cards import CARD_INDEX, CARD_NAMES
 from ttr.cli import main
-from ttr.engine.actions import (
+from ttr.engine import (
     CLAIM,
     DECK,
     DRAW,
@@ -22,8 +22,9 @@ from ttr.engine.actions import (
     STATION,
     TICKETS,
     Action,
+    Game,
 )
-from ttr.engine.game import Game
+
 from ttr.play import (
     Context,
     Renderer,
@@ -55,8 +56,9 @@ def usa():
     """USA, 2 players, seed 5, at seat 0's first turn: hand orange, yellow, black, locomotive;
     face up red, yellow, purple, red, locomotive."""
     g = to_turn(ttr.new_game("usa", 2, 5))
-    assert g.current_player == 0 and g.hands[0] == [0, 0, 1, 0, 0, 1, 1, 0, 1]
-    assert g.face_up == [7, 5, 0, 7, 8]
+    v = g.view(0)
+    assert g.current_player == 0 and v["you"]["hand"] == {"orange": 1, "yellow": 1, "black": 1, "locomotive": 1}
+    assert v["face_up"] == ["red", "yellow", "purple", "red", "locomotive"]
     return g
 
 
@@ -179,19 +181,20 @@ def render_board(g: Game, seat: int) -> str:
 
 def test_board_shows_own_hand_and_tickets_never_others(usa):
     out = render_board(usa, 0)
+    tickets = {s: [t["id"] for t in usa.view(s)["you"]["tickets"]] for s in (0, 1)}
     assert "Your hand (4): 1 orange · 1 yellow · 1 black · 1 locomotive" in out
-    for t in usa.tickets[0]:
-        assert " – ".join(usa.map.ticket(t).cities) in out
+    for t in tickets[0]:
+        assert " – ".join(usa.rules.map.ticket(t).cities) in out
     assert "Routes you can claim" in out and "Face up: red · yellow · purple · red · locomotive" in out
-    # seat 1's hand and tickets differ: the board of seat 0 is exactly the same
+    # seat 1's hand and tickets differ (set in a copy of the engine's state): the board of seat 0 is the same
     other = usa.clone()
     other.hands[1] = [0, 0, 0, 0, 0, 0, 0, 4, 0]  # 4 red instead of blue, orange, green, locomotive
     other.tickets[1] = [t for t in range(1, 40) if t not in usa.tickets[0]][:len(usa.tickets[1])]
     assert other.hands[1] != usa.hands[1] and other.tickets[1] != usa.tickets[1]
     assert render_board(other, 0) == out
-    for t in usa.tickets[1]:
-        if t not in usa.tickets[0]:
-            assert " – ".join(usa.map.ticket(t).cities) not in out
+    for t in tickets[1]:
+        if t not in tickets[0]:
+            assert " – ".join(usa.rules.map.ticket(t).cities) not in out
 
 
 def test_ticket_progress_counts_trains_and_sees_blocks():
@@ -199,10 +202,10 @@ def test_ticket_progress_counts_trains_and_sees_blocks():
     v = g.view(0)
     assert ticket_progress(v, g.rules, ["Denver", "Omaha"]) == 4
     assert ticket_progress(v, g.rules, ["Helena", "Duluth"]) == 6
-    r = next(r for r in g.map.routes if set(r.cities) == {"Denver", "Omaha"})
+    r = next(r for r in g.rules.map.routes if set(r.cities) == {"Denver", "Omaha"})
     v["routes"][str(r.id)] = 0
     assert ticket_progress(v, g.rules, ["Denver", "Omaha"]) == 0
-    city_routes = [r for r in g.map.routes if "Miami" in r.cities]
+    city_routes = [r for r in g.rules.map.routes if "Miami" in r.cities]
     for r in city_routes:
         v["routes"][str(r.id)] = 1
     assert ticket_progress(v, g.rules, ["Miami", "Denver"]) is None
@@ -339,7 +342,7 @@ def test_europe_game_with_stations_and_tunnels_as_the_second_seat():
 
 def test_cli_play_through_the_prompt(tmp_path):
     g = ttr.new_game("usa", 2, 3)
-    keep = " ".join(map(str, sorted(g.offers[0])))
+    keep = " ".join(map(str, g.view(0)["you"]["offer"]))
     res = CliRunner().invoke(main, ["play", "--map", "usa", "--bots", "random", "--seed", "3",
                                     "--save", str(tmp_path / "g.json")],
                              input=f"help\nk {keep}\nd deck\nd deck\nbogus\nquit\ny\n")
@@ -373,5 +376,24 @@ def test_legacy_game_through_the_prompt_shows_money_events_and_slips():
     shown = g.view(None)["edition"]["event_discard"]
     if shown:  # every event revealed was announced
         flat = " ".join(log.split())  # lines wrap where they will
-        assert all(f"Event {g.setup.event(e).name}" in flat for e in shown) and "Newspaper!" in log
-    assert ttr.save_game(ttr.replay("legends-west", 2, 6, g.history, setup=g.setup)) == ttr.save_game(g)
+        setup = g.replay_options()["setup"]
+        assert all(f"Event {setup.event(e).name}" in flat for e in shown) and "Newspaper!" in log
+    assert ttr.save_game(ttr.replay("legends-west", 2, 6, g.history, **g.replay_options())) == ttr.save_game(g)
+
+
+def test_an_incomplete_move_is_explained_from_the_view(usa):
+    """A probe (a claim or payment without cards, keeping no ticket) is refused by the engine as
+    malformed before it explains anything: the prompt says why from the view instead."""
+    from ttr.play.prompt import explain_probe, is_probe
+
+    ctx = Context.of(usa.observe(0))
+    unpaid = next(r.id for r in usa.rules.map.routes if r.id not in ctx.claims and r.length > 2)
+    for line, words in [(f"c {unpaid}", "your hand cannot pay for it"),
+                        ("p", "in this phase the legal actions are: claim, draw, tickets"),
+                        ("k all", "in this phase the legal actions are")]:
+        res = resolve(line, ctx)
+        assert res.kind == "probe" and is_probe(res.action), line
+        with pytest.raises(ttr.IllegalActionError) as e:
+            usa.check(res.action)
+        shown = explain_probe(ctx, res.action, str(e.value))
+        assert words in shown and "fields do not form" not in shown, (line, shown)

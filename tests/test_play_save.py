@@ -164,7 +164,7 @@ def test_a_malformed_or_foreign_save_is_refused_naming_the_problem(tmp_path):
 def test_cli_play_saves_in_the_data_directory_and_resume_plays_on(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     g = ttr.new_game("usa", 2, 3)
-    keep = " ".join(map(str, sorted(g.offers[0])))
+    keep = " ".join(map(str, g.view(0)["you"]["offer"]))
     res = CliRunner().invoke(main, ["play", "--map", "usa", "--bots", "greedy", "--seed", "3"],
                              input=f"k {keep}\nd deck\nd deck\n")
     out = res.output

@@ -11,7 +11,7 @@ from play_helpers import CanonicalHuman
 from rich.console import Console
 
 import ttr
-from ttr.engine.actions import CLAIM
+from ttr.engine import CLAIM
 from ttr.play import Context, Renderer, new_session
 from ttr.play.context import claim_gain, route_kind
 from ttr.play.session import Session
@@ -90,12 +90,13 @@ def test_routes_show_their_kind_and_legacy_gains_instead_of_zero_points():
     while g.phase != "turn":
         g.apply(g.legal_actions()[0])
     ctx = Context.of(g.observe(g.current_player))
-    company = g.setup.companies[g.current_player]
-    big = {c.name for c in g.map.cities if c.big}
-    for r in g.map.routes:
+    setup = g.replay_options()["setup"]
+    company = setup.companies[g.current_player]
+    big = {c.name for c in g.rules.map.cities if c.big}
+    for r in g.rules.map.routes:
         mine = r.color == company
         gain = claim_gain(ctx, r)
-        assert gain == "+".join(([f"${g.setup.company_bonus}"] if mine else [])
+        assert gain == "+".join(([f"${setup.company_bonus}"] if mine else [])
                                 + (["card"] if big & set(r.cities) else [])), (r, gain)
     out = narrow()
     Renderer(out, ["you", "a", "b"]).routes(ctx)
@@ -120,9 +121,9 @@ def test_a_persistent_events_claim_step_counts_in_the_gain():
         g.apply(g.legal_actions()[0])
     g.event_discard.append(g.event_deck.pop())  # the toll is the current event
     ctx = Context.of(g.observe(0))
-    big_blue = next(r for r in g.map.routes if r.color == "blue" and {c.name for c in g.map.cities if c.big}
+    big_blue = next(r for r in g.rules.map.routes if r.color == "blue" and {c.name for c in g.rules.map.cities if c.big}
                     & set(r.cities))
-    assert claim_gain(ctx, big_blue) == f"${g.setup.company_bonus - 2}+card"
+    assert claim_gain(ctx, big_blue) == f"${setup.company_bonus - 2}+card"
 
 
 def test_what_happened_is_shown_from_the_public_log():
@@ -148,7 +149,7 @@ def test_claiming_a_tunnel_shows_the_revealed_cards_to_the_claimer():
     while g.phase != "turn":
         g.apply(g.legal_actions()[0])
     for _ in range(200):
-        tunnels = [a for a in g.legal_actions() if a.kind == CLAIM and g.map.route(a.target).tunnel]
+        tunnels = [a for a in g.legal_actions() if a.kind == CLAIM and g.rules.map.route(a.target).tunnel]
         if tunnels and g.current_player == 0:
             break
         g.apply(next((a for a in g.legal_actions() if a.kind != CLAIM), g.legal_actions()[0]))

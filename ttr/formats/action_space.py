@@ -1,9 +1,14 @@
 """Integer action ids: a fixed, numbered set of actions per board, for RL adapters and native cores.
 
 `ActionSpace(map_name, players)` numbers every action a game on that board can ever offer,
-in blocks of a fixed order (docs/action-space.md):
+in blocks, one per kind of action, in the order of the kinds (`ActionKind.order`; docs/action-space.md):
 
     draw | stop | claim | claim pay-steps | tickets | keep | pieces | exchange | station | harbor | pay | decline | pass
+
+The blocks come from the kinds: every kind that applies to the board (the core kinds and the
+edition's own) says which targets and payments it can ever offer there (`ActionKind.ids`, None:
+never), and its block is every target with every payment. Two kinds are numbered here instead,
+as no targets x payments product fits them: claims and keeps.
 
 Most actions are one id. A claim whose route can be paid in more than STEP_ABOVE ways over all
 hands (Nordic ferries and Murmansk-Lieksa, Rails & Sails paired routes, Great Lakes' longest gray
@@ -18,48 +23,64 @@ A keep is the set of kept positions in the seat's sorted offer (a bitmask), so a
 different tickets in different positions: `decode` and `encode` of keeps need the game.
 
 Legality comes only from `game.legal_actions()` (its segments): `mask` maps them to ids and
-never mutates the game.
+never mutates the game. The game is only asked (ttr.engine.Game), never read.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from operator import index as _index
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..cards import CARD_NAMES, NEWSPAPER, cards_text
-from ..editions import get_ruleset
+from ..cards import CARD_NAMES, cards_text
+from ..editions import EDITIONS, get_ruleset
 from ..engine import (
     CLAIM,
-    DECK,
-    DECLINE,
-    DRAW,
-    EXCHANGE,
-    HARBOR,
     KEEP,
     KINDS,
-    PASS,
-    PAY,
-    PIECES,
-    STATION,
-    STOP,
-    TICKETS,
     Action,
+    ActionKind,
+    DescribedPayments,
+    Game,
     Payment,
+    RouteKey,
+    Ruleset,
 )
-from ..engine import RouteKey
-from ..engine import Game
-from ..engine import DescribedPayments
-from ..engine import piece_choices
-from ..engine import Ruleset
-from ..errors import ActionSpaceError, IllegalActionIdError, TtrError
+from ..errors import ActionSpaceError, IllegalActionError, IllegalActionIdError, TtrError
 
 STEP_ABOVE = 100  # a route with more payments than this over all hands is claimed in payment steps
 
-BLOCKS = ("draw", "stop", "claim", "pay-step", "tickets", "keep", "pieces", "exchange", "station", "harbor", "pay",
-          "decline", "pass")
+PAY_STEP = "pay-step"  # the block of payment steps, right after the claims
+
+
+def _by_order(kinds: Iterable[ActionKind]) -> list[ActionKind]:
+    return sorted(kinds, key=lambda k: k.order)
+
+
+def block_order(kinds: Iterable[ActionKind] | None = None) -> tuple[str, ...]:
+    """The names of the blocks of `kinds` (default: every registered kind) in their fixed order:
+    one per kind, by `ActionKind.order`, and the payment steps after the claims."""
+    names: list[str] = []
+    for k in _by_order(KINDS.values() if kinds is None else kinds):
+        names.append(k.name)
+        if k.name == CLAIM:
+            names.append(PAY_STEP)
+    return tuple(names)
+
+
+# every block any board can have, in order (the kinds registered by the engine and the editions)
+BLOCKS = block_order()
+
+
+def board_kinds(rules: Ruleset) -> tuple[ActionKind, ...]:
+    """The kinds of action a game of `rules` may offer, in the order of their blocks: the core
+    kinds (every registered kind that no edition declares as its own) and the edition's own
+    kinds. A kind whose `ids` is None on the board (e.g. `stop` without RS2) gets no block."""
+    own = {k.name for k in rules.edition.kinds}
+    others = {k.name for ed in EDITIONS.values() for k in ed.kinds} - own
+    return tuple(_by_order(k for k in KINDS.values() if k.name not in others))
 
 
 class Block(NamedTuple):
@@ -197,12 +218,12 @@ def _next_steps(pays: Any, items: tuple, families: list | None) -> frozenset:
 # --------------------------------------------------------------- the layout
 
 class _Layout:
-    """The numbering of one Ruleset, built once (see ActionSpace)."""
+    """The numbering of one Ruleset and its kinds of action, built once (see ActionSpace)."""
 
-    def __init__(self, rules: Ruleset):
+    def __init__(self, rules: Ruleset, kinds: tuple[ActionKind, ...]):
         self.rules = rules
-        ed = rules.edition
-        universe = [0] * ed.n_kinds
+        self.kinds = kinds
+        universe = [0] * rules.edition.n_kinds
         for c in rules.deck_cards:
             universe[c] += 1
         self.universe = tuple(universe)  # every card of the game in one hand
@@ -213,29 +234,43 @@ class _Layout:
         self.paid: dict[str, tuple] = {}   # kind -> (target -> base id, target -> universe no., the one no. or None)
         self.upos: list[dict] = []         # universe no. -> payment -> offset
         self.static: dict[Action, int] = {}  # every one-step action that needs no game -> id
-        turn_kinds = {k.name for k in rules.turn_kinds}
-        has_tunnels = any(rules.r_tunnel[r] for r in rules.route_ids)
-
-        # draw
-        cards = sorted(set(rules.deck_cards) - {NEWSPAPER})  # L2: a newspaper is never face up
-        targets: list[Any]
-        if rules.multi_deck:
-            decks = tuple(range(len(rules.decks)))
-            targets = [(c, d) for c in cards for d in (*decks, -1)] + [(DECK, d) for d in decks]
-        else:
-            targets = [*cards, DECK]
-        self._unpaid_block("draw", DRAW, targets)
-        if rules.may_stop:
-            self._unpaid_block("stop", STOP, [None])
-
-        # claim: one id per (route, payment), or one per route and then payment steps
-        start = len(self.actions)
-        route_base: dict[int, int] = {}
-        route_uni: dict[int, int] = {}
         self.stepped: dict[int, int] = {}      # route -> its "claim route" id
         self.step_route: dict[int, int] = {}   # that id -> route
         self.route_universe: dict[int, Any] = {}  # stepped route -> its payments over all hands
         self.route_members: dict[int, Any] = {}   # ... as a set where they are listed (fast `in`)
+        self.step_id: dict[tuple[int, int], int] = {}  # payment step (kind, count) -> id
+        self.step_of: dict[int, tuple[int, int]] = {}  # id -> payment step
+        self.done_id: int | None = None               # "pay-step done", where some payment needs it
+        self.keep_start = -1                          # the first keep id (-1: no keeps)
+        self.offer_max = 0
+        # one block per kind in order; claims and keeps are numbered here, every other kind is its `ids`
+        special: dict[str, Callable[[], None]] = {CLAIM: self._claims, KEEP: self._keeps}
+        for kind in kinds:
+            build = special.get(kind.name)
+            if build is not None:
+                build()
+                continue
+            ids = kind.ids(rules, self.universe)
+            if ids is None:  # never offered on this board
+                continue
+            if ids.payments is None:
+                self._unpaid_block(kind.name, ids.targets)
+            else:  # canonical order of payments: ids do not depend on how an edition lists them
+                self._paid_block(kind.name, ids.targets, sorted(ids.payments))
+        self.n = len(self.actions)
+        for i, a in enumerate(self.actions):
+            if a is not None:
+                self.static[a] = i
+        self.block_of = np.zeros(self.n, dtype=np.int8)
+        for b, block in enumerate(self.blocks):
+            self.block_of[block.start:block.stop] = b
+
+    def _claims(self) -> None:
+        """Claims: one id per (route, payment), or one per route and then payment steps."""
+        rules, ed = self.rules, self.rules.edition
+        start = len(self.actions)
+        route_base: dict[int, int] = {}
+        route_uni: dict[int, int] = {}
         by_key: dict[RouteKey, tuple[int | None, Sequence[Payment]]] = {}
         for r in sorted(rules.route_ids):
             key = rules.r_key[r]
@@ -259,7 +294,7 @@ class _Layout:
                 for p in pays:
                     self._add(Action(CLAIM, r, p))
         self.paid[CLAIM] = (route_base, route_uni, None)
-        self.blocks.append(Block("claim", start, len(self.actions)))
+        self._close(CLAIM, start)
 
         # payment steps: "v cards of kind k", for every count a stepped payment can hold
         start = len(self.actions)
@@ -267,83 +302,55 @@ class _Layout:
         for pays in self.route_universe.values():
             for k, v in _most_per_kind(pays).items():
                 most[k] = max(most.get(k, 0), v)
-        self.step_id: dict[tuple[int, int], int] = {}
-        self.step_of: dict[int, tuple[int, int]] = {}
         for k in sorted(most):
             for v in range(1, most[k] + 1):
                 self.step_id[k, v] = len(self.actions)
                 self.step_of[len(self.actions)] = (k, v)
-                self._add(None, f"pay-step {v} {CARD_NAMES[k]}")
-        self.done_id = None
+                self._add(None, f"{PAY_STEP} {v} {CARD_NAMES[k]}")
         if any(_extendable(pays) for pays in self.route_universe.values()):
             self.done_id = len(self.actions)
-            self._add(None, "pay-step done")
-        if len(self.actions) > start:
-            self.blocks.append(Block("pay-step", start, len(self.actions)))
+            self._add(None, f"{PAY_STEP} done")
+        self._close(PAY_STEP, start)
 
-        self._unpaid_block("tickets", TICKETS, [None])
-
-        # keep: a non-empty subset of the positions in the sorted offer
+    def _keeps(self) -> None:
+        """Keeps: a non-empty subset of the positions in the sorted offer, for the largest offer."""
+        ed = self.rules.edition
         self.offer_max = max(ed.initial_long + ed.initial_regular, ed.later_draw)
         self.keep_start = len(self.actions)
         for mask in range(1, 1 << self.offer_max):
             pos = ",".join(str(i) for i in range(self.offer_max) if mask >> i & 1)
             self._add(None, f"keep offer[{pos}]")
-        self.blocks.append(Block("keep", self.keep_start, len(self.actions)))
-
-        if ed.pieces_total is not None:
-            self._unpaid_block("pieces", PIECES, piece_choices(ed))
-        if EXCHANGE in turn_kinds:
-            assert ed.pieces_total is not None  # exchanges come with chosen pieces (RS1, RS6)
-            spare = ed.trains + ed.ships - ed.pieces_total  # pieces in the box (RS6), constant
-            self._unpaid_block("exchange", EXCHANGE, [*range(1, min(ed.trains, spare) + 1),
-                                                      *range(-1, -min(ed.ships, spare) - 1, -1)])
-        if STATION in turn_kinds:
-            station_pays: set[Payment] = set()
-            for cost in range(1, ed.stations + 1):
-                station_pays.update(ed.station_payments(self.universe, cost))
-            self._paid_block("station", STATION, rules.city_names, sorted(station_pays))
-        if HARBOR in turn_kinds:
-            self._paid_block("harbor", HARBOR, sorted(rules.harbor_cities), sorted(ed.harbor_payments(self.universe)))
-        if has_tunnels:
-            tunnel_pays: set[Payment] = set()
-            for r in rules.route_ids:
-                if rules.r_tunnel[r]:
-                    key = rules.r_key[r]
-                    assert key is not None  # every route has a key
-                    for p in ed.payments(self.universe, key):
-                        paid = next((k for k, _ in p if k != ed.wild), -1)
-                        for extra in range(1, ed.tunnel_reveal + 1):
-                            tunnel_pays.update(ed.tunnel_payments(self.universe, paid, extra))
-            self._paid_block("pay", PAY, [None], sorted(tunnel_pays))
-            self._unpaid_block("decline", DECLINE, [None])
-        self._unpaid_block("pass", PASS, [None])
-        self.n = len(self.actions)
-        for i, a in enumerate(self.actions):
-            if a is not None:
-                self.static[a] = i
-        self.block_of = np.zeros(self.n, dtype=np.int8)
-        for b, block in enumerate(self.blocks):
-            self.block_of[block.start:block.stop] = b
+        self._close(KEEP, self.keep_start)
 
     def _add(self, a: Action | None, text: str | None = None) -> None:
         self.actions.append(a)
         self.texts.append(str(a) if text is None else text)
 
+    def _close(self, name: str, start: int) -> None:
+        """End the block `name` begun at `start` (a block with no ids is left out)."""
+        if len(self.actions) > start:
+            self.blocks.append(Block(name, start, len(self.actions)))
+
     def _universe(self, pays: list) -> int:
         self.upos.append({p: i for i, p in enumerate(pays)})
         return len(self.upos) - 1
 
-    def _unpaid_block(self, name: str, kind: str, targets: Sequence) -> None:
+    def _unpaid_block(self, kind: str, targets: Sequence) -> None:
+        """A kind without cards: one id per target."""
         start = len(self.actions)
+        if not targets:
+            return
         table = self.unpaid.setdefault(kind, {})
         for t in targets:
             table[t] = len(self.actions)
             self._add(Action(kind, t))
-        self.blocks.append(Block(name, start, len(self.actions)))
+        self._close(kind, start)
 
-    def _paid_block(self, name: str, kind: str, targets: Sequence, pays: list) -> None:
+    def _paid_block(self, kind: str, targets: Sequence, pays: list) -> None:
+        """A kind with cards: every target with every payment (each target's ids in a row)."""
         start = len(self.actions)
+        if not targets or not pays:
+            return
         u = self._universe(pays)
         base, uni = {}, {}
         for t in targets:
@@ -351,7 +358,7 @@ class _Layout:
             for p in pays:
                 self._add(Action(kind, t, p))
         self.paid[kind] = (base, uni, u)
-        self.blocks.append(Block(name, start, len(self.actions)))
+        self._close(kind, start)
 
 
 def _extendable(pays: Any) -> bool:
@@ -383,9 +390,18 @@ def _most_per_kind(pays: Any) -> dict[int, int]:
     return most
 
 
+def _whole_offer(keeps: Sequence[tuple[int, ...]]) -> list[int]:
+    """The sorted offer, from the legal keeps: the widest keeps every offered ticket (always legal)."""
+    widest = keeps[0]
+    for k in keeps:
+        if len(k) > len(widest):
+            widest = k
+    return sorted(widest)
+
+
 @lru_cache(maxsize=64)
-def _layout(rules: Ruleset) -> _Layout:
-    return _Layout(rules)
+def _layout(rules: Ruleset, kinds: tuple[ActionKind, ...]) -> _Layout:
+    return _Layout(rules, kinds)
 
 
 # --------------------------------------------------------------- the space
@@ -414,7 +430,7 @@ class ActionSpace:
         else:
             raise ActionSpaceError(f"ActionSpace takes a map name or a Ruleset, not {type(map_name).__name__}")
         self.rules = rules
-        self._l = _layout(rules)
+        self._l = _layout(rules, board_kinds(rules))
         self.n: int = self._l.n
         self._offsets: dict = {}  # (id(payments), universe no.) -> (payments, offsets)
         self._seg_ids: dict = {}  # (id(targets), id(payments)) -> (targets, payments, ids, is an array)
@@ -495,11 +511,11 @@ class ActionSpace:
     def _keep_id(self, a: Action, game: Game | None) -> int:
         if game is None:
             raise ActionSpaceError(f"'{a}': a keep's id is a set of positions in the offer: pass the game")
-        offer = sorted(game.offers[game.current])
+        offer = self._offer(game)
         mask = 0
         for t in a.target:
             if t not in offer:
-                raise ActionSpaceError(f"'{a}': ticket {t} is not in seat {game.current}'s offer {offer}")
+                raise ActionSpaceError(f"'{a}': ticket {t} is not in seat {game.current_player}'s offer {offer}")
             mask |= 1 << offer.index(t)
         return self._l.keep_start + mask - 1
 
@@ -560,27 +576,56 @@ class ActionSpace:
         if game is None:
             raise ActionSpaceError(f"id {i} ({lay.texts[i]}) is a keep: decoding it needs the game (its offer)")
         mask = i - lay.keep_start + 1
-        offer = sorted(game.offers[game.current])
+        offer = self._offer(game)
         if mask >> len(offer):
-            raise IllegalActionIdError(f"id {i} ({lay.texts[i]}) is not legal: seat {game.current}'s offer holds "
+            raise IllegalActionIdError(f"id {i} ({lay.texts[i]}) is not legal: seat {game.current_player}'s offer holds "
                                        f"{len(offer)} ticket(s){'' if offer else ' (no offer in this phase)'}")
         return Action(KEEP, tuple(t for j, t in enumerate(offer) if mask >> j & 1))
 
     @staticmethod
+    def _offer(game: Game) -> list[int]:
+        """The sorted ticket offer of the seat to move: its widest legal keep (keeping every offered
+        ticket is always legal), or where no keep is legal, its offer in its masked state."""
+        for kind, targets, _ in game.legal_actions().segments:
+            if kind == KEEP and targets:
+                return _whole_offer(targets)
+        seat = game.current_player
+        obs = game.observe(seat)
+        return sorted(obs.layout.items(obs.state, f"players[{seat}].offer"))
+
+    @staticmethod
     def _explain(game: Game, a: Action) -> str:
-        from ..engine import why_illegal
-        return why_illegal(game, a)
+        """The engine's explanation of why `a` is not legal here."""
+        try:
+            game.check(a)
+        except IllegalActionError as e:
+            return str(e)
+        return f"'{a}' is legal here"  # pragma: no cover - only asked about actions missing from legal_actions()
 
     @staticmethod
     def _why(game: Game, route: int) -> str:
-        """Why route `route` cannot be claimed at all here (its payments are not yet chosen)."""
-        where = f"seat {game.current}, phase {game.phase}, turn {game.turns}"
+        """Why route `route` cannot be claimed at all here (its payment is not chosen yet): the
+        engine's reason for a claim of it with a card the seat holds, which names the route's own
+        obstacle (claimed, closed, too long) before the cards."""
+        seat = game.current_player
+        where = f"seat {seat}, phase {game.phase}, turn {game.turn}"
         if game.is_over:
             return f"the game is over ({where})"
         legal = game.legal_actions()
         if CLAIM not in legal.kinds():
             return f"no claim is legal ({where}); the legal actions are: {', '.join(sorted(legal.kinds()))}"
-        reason = KINDS[CLAIM].explain(game, Action(CLAIM, route, ()), legal)
+        obs = game.observe(seat)
+        held = [k for k, n in enumerate(obs.layout.items(obs.state, f"players[{seat}].hand")) if n > 0]
+        if not held:
+            return f"your hand is empty ({where})"
+        try:
+            game.check(Action(CLAIM, route, ((held[0], 1),)))
+        except IllegalActionError as e:
+            reason = str(e).split("): ", 1)[-1]  # the engine's reason, after "illegal action ... (phase, turn): "
+        else:  # pragma: no cover - a route with a legal payment has its legal payments
+            reason = "it is legal"
+        if reason.startswith("these cards do not pay"):  # the probe's one card: say it of the hand
+            reason = f"your hand cannot pay for route {route}"
         return f"{reason} ({where})"
 
     # ----------------------------------------------------------- masks
@@ -601,12 +646,14 @@ class ActionSpace:
 
     def _ids(self, game: Game, prefix: tuple[int, ...]) -> tuple[list[int], list[np.ndarray]]:
         """The legal next ids: a list, and arrays for long runs (each of a paid segment)."""
-        if not hasattr(game, "legal_actions") or not hasattr(game, "rules"):
-            raise ActionSpaceError(f"expected a Game, got {type(game).__name__}")
-        if game.rules is not self.rules and (game.rules.map.name, game.rules.players) != (
-                self.rules.map.name, self.rules.players):
-            raise ActionSpaceError(f"the game is {game.rules.map.name} with {game.rules.players} players; this "
-                                   f"space is {self.rules.map.name} with {self.rules.players}")
+        # (the face is a static type: a game is known by its rules and its legal actions)
+        rules = getattr(game, "rules", None)
+        if rules is not self.rules:
+            if not isinstance(rules, Ruleset) or not hasattr(game, "legal_actions"):
+                raise ActionSpaceError(f"expected a Game, got {type(game).__name__}")
+            if (rules.map.name, rules.players) != (self.rules.map.name, self.rules.players):
+                raise ActionSpaceError(f"the game is {rules.map.name} with {rules.players} players; this "
+                                       f"space is {self.rules.map.name} with {self.rules.players}")
         lay = self._l
         if prefix:
             route, items, pays, nxt = self._walk(game, prefix)
@@ -633,9 +680,8 @@ class ActionSpace:
                     arrays.append(hit[2])
                 else:
                     ids.extend(hit[2])
-            elif kind == KEEP:
-                offer = sorted(game.offers[game.current])
-                bit = {t: 1 << j for j, t in enumerate(offer)}
+            elif kind == KEEP:  # the widest keep is the whole sorted offer (keeping all is always legal)
+                bit = {t: 1 << j for j, t in enumerate(_whole_offer(targets))}
                 start = lay.keep_start - 1
                 for keep in targets:
                     ids.append(start + sum(bit[t] for t in keep))

@@ -1,11 +1,15 @@
 """What the prompt and the board read: the words of the commands, card names in colour,
 and the human's context (their observation and the printed board) with what can be
-derived from it alone: how far each ticket is, what a route is and what claiming it pays."""
+derived from it alone: how far each ticket is, what a route is and what claiming it pays.
+
+The commands come from the action kinds (ttr.engine.KINDS): each kind's name and its
+one-letter `short` word; a kind registered later (an edition's own) is a command at once."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rich.markup import escape
@@ -13,47 +17,101 @@ from rich.markup import escape
 from ..agents.planner import graph_of
 from ..agents.planning import INF
 from ..cards import CARD_NAMES
+from ..editions import EDITIONS
 from ..engine import (
     CLAIM,
-    DRAW,
-    EXCHANGE,
-    HARBOR,
     KEEP,
     KINDS,
-    PASS,
     PAY,
-    PIECES,
-    STATION,
-    STOP,
-    TICKETS,
-    DECLINE,
     Action,
+    ActionKind,
+    CityTarget,
+    NoTarget,
+    Observation,
+    Ruleset,
 )
-from ..engine import Observation
-from ..engine import Ruleset
 from ..lazy import LazySequence
 
 # ---------------------------------------------------------------- commands
 
-# short and long words of the actions -> action kind
-ACTION_WORDS = {
-    "d": DRAW, "draw": DRAW,
-    "c": CLAIM, "claim": CLAIM,
-    "t": TICKETS,
-    "k": KEEP, "keep": KEEP,
-    "s": STATION, "station": STATION,
-    "h": HARBOR, "harbor": HARBOR,
-    "p": PAY, "pay": PAY,
-    "decline": DECLINE,
-    "pass": PASS,
-    "stop": STOP,
-    "pieces": PIECES,
-    "exchange": EXCHANGE,
-}
 # words that show things or leave; `tickets` alone shows your tickets (type `t` to draw new ones)
 META_WORDS = {"help": "help", "?": "help", "routes": "routes", "tickets": "tickets", "hand": "hand",
               "board": "board", "legal": "legal", "quit": "quit", "q": "quit", "exit": "quit"}
-ALL_WORDS = sorted(set(ACTION_WORDS) | set(META_WORDS))
+
+
+class ActionWords(Mapping[str, str]):
+    """The words of the actions -> action kind, read from the kinds (KINDS) whenever they change:
+    each kind's name and its one-letter `short` (d, c, t, k, s, h, p). A word that is also a view
+    command stays the view command (`tickets` shows your tickets; `t` draws new ones)."""
+
+    def __init__(self) -> None:
+        self._kinds: tuple[ActionKind, ...] = ()
+        self._words: dict[str, str] = {}
+
+    def _table(self) -> dict[str, str]:
+        kinds = tuple(KINDS.values())
+        if kinds != self._kinds:
+            words: dict[str, str] = {}
+            for k in kinds:
+                for w in (k.short, k.name):
+                    if w and w not in META_WORDS:
+                        words.setdefault(w, k.name)
+            self._kinds, self._words = kinds, words
+        return self._words
+
+    def __getitem__(self, word: str) -> str:
+        return self._table()[word]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+ACTION_WORDS = ActionWords()
+
+
+def all_words() -> list[str]:
+    """Every command word, actions and views, sorted (for completion and typo hints)."""
+    return sorted(set(ACTION_WORDS) | set(META_WORDS))
+
+
+def command_word(kind: str) -> str:
+    """What the prompt calls a kind: its one-letter word, else its name."""
+    spec = KINDS[kind]
+    return spec.short or spec.name
+
+
+@lru_cache(maxsize=64)
+def _offered(rules: Ruleset, kinds: tuple[ActionKind, ...]) -> tuple[str, ...]:
+    universe = [0] * rules.edition.n_kinds
+    for c in rules.deck_cards:
+        universe[c] += 1
+    own = {k.name for k in rules.edition.kinds}
+    others = {k.name for ed in EDITIONS.values() for k in ed.kinds} - own
+    return tuple(k.name for k in sorted(kinds, key=lambda k: k.order) if k.name not in others
+                 and (k.name in (CLAIM, KEEP) or k.ids(rules, tuple(universe)) is not None))
+
+
+def offered_kinds(rules: Ruleset) -> tuple[str, ...]:
+    """The kinds of action a game of `rules` can ever offer, in their order: the core kinds (every
+    registered kind that no edition declares as its own) and the edition's own, less those whose
+    `ids` says the board never offers them (claims and keeps have no `ids`: every board has them).
+    The same rule as ttr.formats.action_space.board_kinds."""
+    return _offered(rules, tuple(KINDS.values()))
+
+
+def is_sited(kind: str) -> bool:
+    """A kind whose actions name a city and are paid for (stations, harbors)."""
+    spec = KINDS[kind]
+    return spec.paid and isinstance(spec.target, CityTarget)
+
+
+def has_options(kind: str) -> bool:
+    """A kind paid for a target (a route, a city): its payments are offered per target."""
+    spec = KINDS[kind]
+    return spec.paid and not isinstance(spec.target, NoTarget)
 
 CARD_STYLES = {"purple": "magenta", "blue": "blue", "orange": "dark_orange", "white": "bold white",
                "green": "green", "yellow": "yellow", "black": "bold bright_black", "red": "red",
@@ -116,31 +174,36 @@ class Context:
         self.edition = self.rules.edition
         self.seat = self.view["seat"]
         self.my_turn = bool(self.legal)
-        by: dict = {}    # kind -> its actions; claims, stations and harbors: in `paid` (the kind is listed empty)
-        paid: dict = {}  # (claim|station|harbor, target) -> its payment options
+        by: dict = {}  # kind -> its actions; kinds paid for a target: in `options` (the kind is listed empty)
+        options: dict = {}  # (kind, target) -> its payment options, for kinds paid for a target (has_options)
         segments = getattr(self.legal, "segments", None)
         if segments is None:
             for a in self.legal:
-                if a.kind in (CLAIM, STATION, HARBOR):
+                if has_options(a.kind):
                     by.setdefault(a.kind, [])
-                    paid.setdefault((a.kind, a.target), []).append(a)
+                    options.setdefault((a.kind, a.target), []).append(a)
                 else:
                     by.setdefault(a.kind, []).append(a)
         else:  # a lazy LegalActions: payment options stay lazy per target, the rest are few
             for kind, targets, pays in segments:
-                if kind in (CLAIM, STATION, HARBOR):
+                if has_options(kind):
                     by.setdefault(kind, [])
                     for t in targets:
-                        paid[kind, t] = PaymentOptions(kind, t, pays)
+                        options[kind, t] = PaymentOptions(kind, t, pays)
                 else:
                     by.setdefault(kind, []).extend(Action(kind, t, p) for t in targets for p in pays)
         self.by_kind = by
-        for key, opts in paid.items():
+        for key, opts in options.items():
             if len(opts) <= SORTED_OPTIONS:
-                paid[key] = sorted(opts, key=self.cost)
-        self.claims: dict[int, list[Action]] = {t: o for (k, t), o in paid.items() if k == CLAIM}
-        self.sites: dict[tuple[str, str], list[Action]] = {key: o for key, o in paid.items() if key[0] != CLAIM}
-        self.pays = sorted(by.get(PAY, ()), key=self.cost)
+                options[key] = sorted(opts, key=self.cost)
+        self.options: dict[tuple[str, Any], Sequence[Action]] = options
+        # the claimable routes (claims, and any kind paid for a route) and the sites (stations, harbors)
+        self.claims: dict[int, Sequence[Action]] = {t: o for (k, t), o in options.items() if k == CLAIM}
+        self.sites: dict[tuple[str, str], Sequence[Action]] = {key: o for key, o in options.items() if is_sited(key[0])}
+        # payments without a target (the tunnel's), cheapest first, per kind
+        self.payments: dict[str, list[Action]] = {k: sorted(acts, key=self.cost) for k, acts in by.items()
+                                                  if KINDS[k].paid and isinstance(KINDS[k].target, NoTarget)}
+        self.pays = self.payments.get(PAY, [])  # the tunnel's extra cards
 
     def cost(self, a: Action) -> tuple:
         """Cheapest first: fewest wild cards, then fewest cards."""

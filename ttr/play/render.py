@@ -13,18 +13,27 @@ from ..engine import (
     EXCHANGE,
     HARBOR,
     KEEP,
+    KINDS,
     PASS,
     PAY,
     PIECES,
     STATION,
     STOP,
-    TICKETS,
+    ActionKind,
+    CardTarget,
+    CityTarget,
+    NoTarget,
+    PiecesTarget,
+    RouteTarget,
+    TicketsTarget,
 )
 from .context import (
     Context,
     card_markup,
     cards_markup,
     claim_gain,
+    command_word,
+    offered_kinds,
     open_costs,
     route_kind,
     short_cards,
@@ -38,20 +47,50 @@ BOARD_ROUTES = (3, 12)  # routes shown at the start of a turn, fewest and most (
 BOARD_TICKETS = 4  # more tickets than this: the finished ones on one line
 DONE = "[green]done[/]"
 
-HELP_ROWS = [
-    ("d <card> | d deck", "draw a face-up card (e.g. d red, d loco) or the top of the deck", DRAW),
-    ("c <route> [n | cards]", "claim a route by id; n picks the n-th payment, e.g. c 42 or c 42 2", CLAIM),
-    ("t", "draw destination tickets", TICKETS),
-    ("k <ids> | k all", "keep offered tickets, e.g. k 3 17", KEEP),
-    ("s <city> [n | cards]", "build a station, e.g. s Paris", STATION),
-    ("h <city> [n | cards]", "build a harbor, e.g. h Lagos", HARBOR),
-    ("p [n | list | cards]", "pay the tunnel's extra cards (p alone: the cheapest way)", PAY),
-    ("decline", "withdraw from the tunnel, taking your cards back", DECLINE),
-    ("stop", "take no second card (Rails & Sails)", STOP),
-    ("pieces <trains> [ships]", "choose your trains and ships", PIECES),
-    ("exchange <n> trains-for-ships", "or ships-for-trains: swap pieces with the box", EXCHANGE),
-    ("pass", "only when nothing else is legal", PASS),
-]
+# The terminal's own short forms where the kind's `syntax` is long (the prompt reads exchanges as
+# canonical text)
+HELP_FORMS = {EXCHANGE: "exchange <n> trains-for-ships"}
+# The terminal's own words for what some commands do, where they say more than the kind's
+# summary (examples, the prompt's options); every other kind is described by its `summary`.
+HELP_WORDS = {
+    DRAW: "draw a face-up card (e.g. d red, d loco) or the top of the deck",
+    CLAIM: "claim a route by id; n picks the n-th payment, e.g. c 42 or c 42 2",
+    KEEP: "keep offered tickets, e.g. k 3 17",
+    STATION: "build a station, e.g. s Paris",
+    HARBOR: "build a harbor, e.g. h Lagos",
+    PAY: "pay the tunnel's extra cards (p alone: the cheapest way)",
+    DECLINE: "withdraw from the tunnel, taking your cards back",
+    STOP: "take no second card (Rails & Sails)",
+    EXCHANGE: "or ships-for-trains: swap pieces with the box",
+    PASS: "only when nothing else is legal",
+}
+
+
+def help_form(kind: ActionKind) -> str:
+    """How to type a kind at the prompt: its word, then what the prompt reads for its target
+    (prompt.parser); a target the prompt reads as canonical text: the kind's `syntax`."""
+    w = kind.short or kind.name
+    t = kind.target
+    if isinstance(t, CardTarget):
+        return f"{w} <card> | {w} deck"
+    if isinstance(t, RouteTarget):
+        return f"{w} <route> [n | cards]" if kind.paid else f"{w} <route>"
+    if isinstance(t, CityTarget):
+        return f"{w} <city> [n | cards]" if kind.paid else f"{w} <city>"
+    if isinstance(t, TicketsTarget):
+        return f"{w} <ids> | {w} all"
+    if isinstance(t, PiecesTarget):
+        return f"{w} <trains> [ships]"
+    if type(t) is NoTarget:
+        return f"{w} [n | list | cards]" if kind.paid else w
+    return kind.syntax or w
+
+
+def help_rows() -> list[tuple[str, str, str]]:
+    """(how to type it, what it does, the kind) for every kind of action, in the kinds' order."""
+    kinds = sorted(KINDS.values(), key=lambda k: k.order)
+    return [(HELP_FORMS.get(k.name) or help_form(k), HELP_WORDS.get(k.name) or k.summary, k.name) for k in kinds]
+
 META_HELP = [
     ("board", "the whole table again"), ("hand", "your cards and the face-up cards"),
     ("tickets", "your tickets and how far each is from done (t draws new ones)"),
@@ -271,8 +310,7 @@ class Renderer:
 
     def kinds(self, ctx: Context) -> None:
         if ctx.my_turn:
-            hints = {DRAW: "d", CLAIM: "c", TICKETS: "t", KEEP: "k", STATION: "s", HARBOR: "h", PAY: "p"}
-            kinds = ", ".join(f"{k} ({hints[k]})" if k in hints else k for k in ctx.kinds)
+            kinds = ", ".join(f"{k} ({command_word(k)})" if command_word(k) != k else k for k in ctx.kinds)
             self.print(f"[dim]You may: {kinds}. help lists the commands.[/]")
 
     def board(self, ctx: Context, last: dict[int, str]) -> None:
@@ -293,8 +331,9 @@ class Renderer:
         t.add_column("type")
         t.add_column("to")
         legal = set(ctx.kinds)
-        for form, what, kind in HELP_ROWS:
-            if kind in legal or kind in (DRAW, CLAIM, TICKETS, KEEP, PASS) or kind in self._edition_kinds(ctx):
+        board = set(offered_kinds(ctx.rules))  # the kinds this board has (a kind it never offers is left out)
+        for form, what, kind in help_rows():
+            if kind in legal or kind in board:
                 mark = "" if kind in legal else " [dim](not now)[/]"
                 t.add_row(escape(form), escape(what) + mark)
         for form, what in META_HELP:
@@ -303,24 +342,6 @@ class Renderer:
         if ctx.my_turn:
             self.print(f"Legal now: [bold]{', '.join(ctx.kinds)}[/]. Tab completes commands, cards, route ids "
                        "and cities where the terminal allows.")
-
-    @staticmethod
-    def _edition_kinds(ctx: Context) -> set:
-        ed = ctx.edition
-        out = set()
-        if ed.stations:
-            out.add(STATION)
-        if ed.tunnel_reveal and any(r.tunnel for r in ctx.game_map.routes):
-            out |= {PAY, DECLINE}
-        if ed.harbors:
-            out.add(HARBOR)
-        if ed.pieces_total is not None:
-            out.add(PIECES)
-        if ed.exchange:
-            out.add(EXCHANGE)
-        if ed.may_stop_drawing:
-            out.add(STOP)
-        return out
 
     def legal(self, ctx: Context, limit: int = 80) -> None:
         if not ctx.legal:
