@@ -62,7 +62,11 @@ def public_copy(game: ttr.Game, twin: ttr.Game) -> ttr.Game:
     """`twin` with `game`'s public log (everyone saw it; it also says whether the last action
     revealed anything, which the engine's undo rule reads). A loaded game starts a new log, so
     the record is copied over: a test's reach into the Python engine."""
-    twin._log = copy.deepcopy(game._log)  # type: ignore[attr-defined]
+    from ttr.engine.log import PublicLog
+    mine = game._log  # type: ignore[attr-defined]
+    log = PublicLog(twin)
+    log.start, log.turns, log.quiet, log.events = mine.start, list(mine.turns), list(mine.quiet), copy.deepcopy(mine.events)
+    twin._log = log  # type: ignore[attr-defined]
     return twin
 
 
