@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections import Counter
 
 import pytest

@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from ..cards import CARD_INDEX, COLOR_INDEX, JOKER, LOCO, rs_card
+from ..cards import COLOR_INDEX, JOKER, LOCO, rs_card
 from ..engine import Observation
 
 INF = float("inf")

@@ -291,7 +291,7 @@ def decode(rules: Ruleset, state: Sequence[int], options: dict[str, Any] | None 
         return g
     _check_shape(layout, state, where)
     rd = _Reader(layout, state, where, check)
-    n, ed = rules.players, rules.edition
+    n = rules.players
     version, seed, random_first, phase, current, first, turns, final_turns, passes, shuffles = state[:len(HEADER)]
     if check:
         if version != CODEC_VERSION:
@@ -499,7 +499,7 @@ def derive_routes(g: PyGame) -> None:
 def _players(g: PyGame, rd: _Reader) -> None:
     """Pieces, scores, stations, harbors, tickets and offers, checked against the routes held."""
     rules, check = g.rules, rd.check
-    ed, n = rules.edition, rules.players
+    n = rules.players
     n_cities = len(rules.city_names)
     n_tickets = max((t.id for t in rules.map.tickets), default=-1) + 1
     g.ticket_pile = rd.items("ticket_pile", 0, n_tickets)

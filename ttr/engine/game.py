@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..maps import Map
     from .codec import StateLayout
     from .edition import Edition
-    from .schema import LogEntry, Result, View
+    from .schema import LogEntry, View
 
 # A claim of a tunnel waiting for its extra cards (E2): (route, cards paid, cards revealed,
 # extra cards due, the colour paid (-1: locomotives only)).

@@ -4,12 +4,12 @@ Immutable once built; shared by every game and clone of that setup (OpenSpiel's
 "game" object). Resolving names to a Ruleset is the registry's job (ttr.editions)."""
 from __future__ import annotations
 
-from typing import Any
 
 from ..cards import CARD_INDEX
 from ..errors import TtrError
 from ..maps import Map, Ticket
 from .actions import KINDS, ActionKind
+from .turn import CORE_KINDS
 from .edition import Edition, RouteKey
 
 # A payment group of claim_groups: (length, route key, group index, any route of it has
@@ -23,7 +23,7 @@ class Ruleset:
                  "deck_cards", "city_names", "ticket_ends", "ticket_points", "long_tickets",
                  "regular_tickets", "total_cards", "city_routes", "city_index", "harbor_ids", "claim_groups", "group_routes", "r_group",
                  "r_kind", "decks", "deck_of", "multi_deck", "ticket_cities", "tours", "harbor_cities",
-                 "wild", "reset_at", "whole_draw", "end_pieces", "final_round_turns", "turn_kinds", "r_closes",
+                 "wild", "reset_at", "whole_draw", "end_pieces", "final_round_turns", "turn_kinds", "kinds", "r_closes",
                  "draw_floor", "may_stop")
     map: Map
     edition: Edition
@@ -55,6 +55,7 @@ class Ruleset:
     draw_floor: int | None
     may_stop: bool
     turn_kinds: tuple[ActionKind, ...]
+    kinds: tuple[ActionKind, ...]         # every kind a game of these rules may offer, by `order`
     decks: tuple[list[int], ...]
     multi_deck: bool
     deck_cards: list[int]
@@ -136,6 +137,7 @@ class Ruleset:
             if KINDS.get(spec.name) is not spec:
                 raise TtrError(f"{edition.title}: action kind {spec.name!r} is not registered (actions.register)")
         self.turn_kinds = tuple(k for k in edition.kinds if k.turn_action)  # the edition's own turn actions
+        self.kinds = tuple(sorted(CORE_KINDS + tuple(edition.kinds), key=lambda k: k.order))
         self.decks = edition.deck_contents(players)  # the cards of each deck
         self.multi_deck = len(self.decks) > 1
         self.deck_cards = [c for d in self.decks for c in d]

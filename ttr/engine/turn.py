@@ -298,7 +298,8 @@ class Pass(ActionKind):
         return IdBlock([None])
 
 
-for _kind in (Draw(), Stop(), Claim(), Pay(), Decline(), Tickets(), Keep(), Pass()):
-    register(_kind)
+# the kinds every edition has (an edition adds its own: Edition.kinds)
+CORE_KINDS: tuple[ActionKind, ...] = tuple(register(k) for k in (Draw(), Stop(), Claim(), Pay(), Decline(), Tickets(),
+                                                                 Keep(), Pass()))
 
-__all__ = ["Claim", "Decline", "Draw", "Keep", "Pass", "Pay", "Stop", "Tickets", "cards_words"]
+__all__ = ["CORE_KINDS", "Claim", "Decline", "Draw", "Keep", "Pass", "Pay", "Stop", "Tickets", "cards_words"]

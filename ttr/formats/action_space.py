@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..cards import CARD_NAMES, cards_text
-from ..editions import EDITIONS, get_ruleset
+from ..editions import get_ruleset
 from ..engine import (
     CLAIM,
     KEEP,
@@ -75,12 +75,10 @@ BLOCKS = block_order()
 
 
 def board_kinds(rules: Ruleset) -> tuple[ActionKind, ...]:
-    """The kinds of action a game of `rules` may offer, in the order of their blocks: the core
-    kinds (every registered kind that no edition declares as its own) and the edition's own
-    kinds. A kind whose `ids` is None on the board (e.g. `stop` without RS2) gets no block."""
-    own = {k.name for k in rules.edition.kinds}
-    others = {k.name for ed in EDITIONS.values() for k in ed.kinds} - own
-    return tuple(_by_order(k for k in KINDS.values() if k.name not in others))
+    """The kinds of action a game of `rules` may offer, in the order of their blocks (the core
+    kinds and the edition's own: `rules.kinds`). A kind whose `ids` is None on the board (e.g.
+    `stop` without RS2) gets no block."""
+    return rules.kinds
 
 
 class Block(NamedTuple):

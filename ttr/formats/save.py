@@ -100,7 +100,7 @@ def dump(game: Game) -> dict[str, Any]:
     """The whole state of `game` as a JSON-ready object (it holds every secret)."""
     rules = game.rules
     layout, st = game.layout(), game.encode()
-    names, cities = CARD_NAMES, rules.city_names
+    names = CARD_NAMES
 
     def val(name: str) -> int:
         return st[layout[name].start]

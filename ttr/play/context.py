@@ -17,7 +17,6 @@ from rich.markup import escape
 from ..agents.planner import graph_of
 from ..agents.planning import INF
 from ..cards import CARD_NAMES
-from ..editions import EDITIONS
 from ..engine import (
     CLAIM,
     KEEP,
@@ -84,22 +83,15 @@ def command_word(kind: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _offered(rules: Ruleset, kinds: tuple[ActionKind, ...]) -> tuple[str, ...]:
+def offered_kinds(rules: Ruleset) -> tuple[str, ...]:
+    """The kinds of action a game of `rules` can ever offer, in their order (`rules.kinds`), less
+    those whose `ids` says the board never offers them (claims and keeps have no `ids`: every
+    board has them)."""
     universe = [0] * rules.edition.n_kinds
     for c in rules.deck_cards:
         universe[c] += 1
-    own = {k.name for k in rules.edition.kinds}
-    others = {k.name for ed in EDITIONS.values() for k in ed.kinds} - own
-    return tuple(k.name for k in sorted(kinds, key=lambda k: k.order) if k.name not in others
-                 and (k.name in (CLAIM, KEEP) or k.ids(rules, tuple(universe)) is not None))
-
-
-def offered_kinds(rules: Ruleset) -> tuple[str, ...]:
-    """The kinds of action a game of `rules` can ever offer, in their order: the core kinds (every
-    registered kind that no edition declares as its own) and the edition's own, less those whose
-    `ids` says the board never offers them (claims and keeps have no `ids`: every board has them).
-    The same rule as ttr.formats.action_space.board_kinds."""
-    return _offered(rules, tuple(KINDS.values()))
+    return tuple(k.name for k in rules.kinds
+                 if k.name in (CLAIM, KEEP) or k.ids(rules, tuple(universe)) is not None)
 
 
 def is_sited(kind: str) -> bool:
