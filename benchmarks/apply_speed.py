@@ -24,11 +24,11 @@ import time
 BOARDS = [("usa", 2), ("europe", 4)]
 
 
-def ttr_run(games: int, seed: int) -> dict[str, tuple[float, int]]:
+def ttr_run(games: int, seed: int, boards: list[tuple[str, int]] = BOARDS) -> dict[str, tuple[float, int]]:
     """(CPU seconds, steps) per board: uniformly random games through game.apply."""
     import ttr
     out = {}
-    for m, n in BOARDS:
+    for m, n in boards:
         rng = random.Random(seed)
         for i in range(3):  # warm up: the board's tables are built once, outside the timing
             g = ttr.new_game(m, n, 10**6 + i)
@@ -78,10 +78,14 @@ def main() -> None:
     ap.add_argument("--reference-python", default=sys.executable)
     ap.add_argument("--worker", choices=["ttr", "reference"], help=argparse.SUPPRESS)
     ap.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--board", default=None, help="with --worker ttr: only this board, e.g. usa-2")
     args = ap.parse_args()
+    if args.worker == "reference":
+        print(json.dumps(reference_run(args.games, args.seed)))
+        return
     if args.worker:
-        fn = ttr_run if args.worker == "ttr" else reference_run
-        print(json.dumps(fn(args.games, args.seed)))
+        boards = BOARDS if args.board is None else [(args.board.rsplit("-", 1)[0], int(args.board.rsplit("-", 1)[1]))]
+        print(json.dumps(ttr_run(args.games, args.seed, boards)))
         return
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     engines = {"this": (sys.executable, here, "ttr")}

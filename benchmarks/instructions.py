@@ -4,6 +4,7 @@ engine's cost that, unlike wall time, does not depend on the machine's load.
     python benchmarks/instructions.py                      # measure; compare with the baseline
     python benchmarks/instructions.py --record "the reason"  # measure; write the baseline
     python benchmarks/instructions.py --board usa --board europe
+    python benchmarks/instructions.py --tree ../older-ttr   # another checkout, e.g. to compare
 
 (with this tree on PYTHONPATH, e.g. `PYTHONPATH=. .venv/bin/python benchmarks/instructions.py`).
 
@@ -89,17 +90,16 @@ def play(board: str, games: list[tuple[int, int]]) -> int:
         while not game.is_over:
             legal = game.legal_actions()
             game.apply(legal[policy.randrange(len(legal))])
-        actions += game.ply
+        actions += len(game.actions)  # (older trees measured with --tree have no `ply`)
     return actions
 
 
 def child(board: str, helper: str | None) -> None:
     import ttr
-    from ttr.editions import get_ruleset
     boards = list(WORKLOAD) if board == "baseline" else [board]
     for b in boards:
         for players, _ in WORKLOAD[b]:
-            get_ruleset(b, players)
+            ttr.new_game(b, players, 0)  # builds (and caches) the board's rules
     games = [] if board == "baseline" else WORKLOAD[board]
     lib = ctypes.CDLL(helper) if helper else None
     if lib:
@@ -117,8 +117,11 @@ class Unavailable(Exception):
     """valgrind, a C compiler or valgrind's headers are missing."""
 
 
+TREE = ROOT  # the checkout measured (--tree: another one, to compare)
+
+
 def environment() -> dict[str, str]:
-    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(TREE), "PYTHONHASHSEED": "0",
             "LC_ALL": "C.UTF-8"}
 
 
@@ -226,6 +229,7 @@ def main() -> None:
     ap.add_argument("--board", action="append", help="measure only this board (repeatable)")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="valgrind runs at once")
     ap.add_argument("--record", metavar="REASON", help="write the counts as the new baseline, with this reason")
+    ap.add_argument("--tree", help="measure another checkout of ttr (to compare; never recorded)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--helper", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -234,6 +238,11 @@ def main() -> None:
         return
     if args.record and args.board:
         ap.error("--record measures every board")
+    if args.tree:
+        if args.record:
+            ap.error("--record measures this tree")
+        global TREE
+        TREE = Path(args.tree).resolve()
     counts = measure(args.board, args.jobs)
     baseline = load_baseline() if BASELINE_FILE.exists() else None
     for b in WORKLOAD:

@@ -65,8 +65,9 @@ def public_copy(game: ttr.Game, twin: ttr.Game) -> ttr.Game:
     from ttr.engine.log import PublicLog
     mine = game._log  # type: ignore[attr-defined]
     log = PublicLog(twin)
-    log.start, log.turns, log.quiet, log.events = mine.start, list(mine.turns), list(mine.quiet), copy.deepcopy(mine.events)
+    log.start, log.marks, log.events = mine.start, list(mine.marks), copy.deepcopy(mine.events)
     twin._log = log  # type: ignore[attr-defined]
+    twin.drawn = game.drawn  # type: ignore[attr-defined]  # (the log's marks count the real game's draws)
     return twin
 
 

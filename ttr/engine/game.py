@@ -388,28 +388,28 @@ class PyGame:
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (or its text). Raises IllegalActionError, changing nothing, otherwise."""
-        self.apply_unchecked(self.check(action))
+        if action.__class__ is Action and action in (self._legal or self.legal_actions()):
+            self.apply_unchecked(action)
+        else:
+            self.apply_unchecked(self.check(action))
 
     def apply_unchecked(self, a: Action) -> None:
         """Fast path: apply an action known to be legal (e.g. taken from legal_actions())."""
         self._legal = None
         plog = self._log
         if plog is not None:
-            plog.turns.append(self.turns)
-            drawn = self.drawn
+            plog.marks.append((self.turns, self.drawn))
         self.actions.append(a)
         self.seats.append(self.current)
         if a.kind != PASS:
             self.passes = 0
         _APPLY[a.kind](self, a)
-        if plog is not None:
-            plog.quiet.append(self.drawn == drawn)
 
     def note(self, **event: Any) -> None:
         """Add a public event to the log entry of the action being applied (when recording)."""
         plog = self._log
-        if plog is not None and plog.turns:
-            plog.events.setdefault(len(plog.turns) - 1, []).append(event)  # type: ignore[arg-type]  # a LogEvent's keys
+        if plog is not None and plog.marks:
+            plog.events.setdefault(len(plog.marks) - 1, []).append(event)  # type: ignore[arg-type]  # a LogEvent's keys
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """Why the last action may not be taken back (by `seat`, if given), or None if it may: it
@@ -426,10 +426,10 @@ class PyGame:
         if why is not None:
             return why
         plog = self._log
-        if plog is None or not plog.quiet or plog.start + len(plog.quiet) != len(self.actions):
+        if plog is None or not plog.marks or plog.start + len(plog.marks) != len(self.actions):
             return "this game did not record what its last action revealed"
-        events = plog.events.get(len(plog.quiet) - 1, ())
-        if not plog.quiet[-1] or any(e["event"] not in log.QUIET_EVENTS for e in events):
+        events = plog.events.get(len(plog.marks) - 1, ())
+        if plog.marks[-1][1] != self.drawn or any(e["event"] not in log.QUIET_EVENTS for e in events):
             return "that action drew or revealed something"
         return None
 

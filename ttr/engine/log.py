@@ -35,21 +35,21 @@ QUIET_EVENTS = frozenset({"last-round", "money"})
 
 class PublicLog(Sequence["LogEntry"]):
     """The public log of one game from where it started recording: a read-only sequence of
-    entries, written on first read. It keeps, per action, only the turn, whether it drew or
-    revealed anything hidden (`quiet`) and the events that followed; the action and its seat
+    entries, written on first read. It keeps, per action, only the turn and how many cards had
+    been drawn from the piles before it (`marks`: so whether an action drew or revealed anything
+    hidden is whether the count moved) and the events that followed; the action and its seat
     are the game's own record."""
-    __slots__ = ("game", "start", "turns", "quiet", "events", "_entries")
+    __slots__ = ("game", "start", "marks", "events", "_entries")
 
     def __init__(self, game: PyGame) -> None:
         self.game = game
         self.start = len(game.actions)      # a loaded game records from here on
-        self.turns: list[int] = []
-        self.quiet: list[bool] = []
+        self.marks: list[tuple[int, int]] = []       # per action: (turn, cards drawn before it)
         self.events: dict[int, list[LogEvent]] = {}  # entry index -> its events (most have none)
         self._entries: list[LogEntry] = []
 
     def __len__(self) -> int:
-        return len(self.turns)
+        return len(self.marks)
 
     @overload
     def __getitem__(self, i: int) -> LogEntry: ...
@@ -57,13 +57,13 @@ class PublicLog(Sequence["LogEntry"]):
     def __getitem__(self, i: slice) -> list[LogEntry]: ...
 
     def __getitem__(self, i: Any) -> LogEntry | list[LogEntry]:
-        n = len(self.turns)
+        n = len(self.marks)
         if isinstance(i, slice):
             return [self._entry(j) for j in range(*i.indices(n))]
         return self._entry(i)
 
     def _entry(self, i: int) -> LogEntry:
-        n = len(self.turns)
+        n = len(self.marks)
         if i < 0:
             i += n
         if not 0 <= i < n:
@@ -76,7 +76,7 @@ class PublicLog(Sequence["LogEntry"]):
     def _write(self, i: int) -> LogEntry:
         ply = self.start + i
         a = self.game.actions[ply]
-        e: dict[str, Any] = {"ply": ply, "seat": self.game.seats[ply], "turn": self.turns[i], "kind": a.kind,
+        e: dict[str, Any] = {"ply": ply, "seat": self.game.seats[ply], "turn": self.marks[i][0], "kind": a.kind,
                              **public_action(a)}
         events = self.events.get(i)
         if events:
@@ -87,7 +87,7 @@ class PublicLog(Sequence["LogEntry"]):
         return e  # type: ignore[return-value]  # the keys of a LogEntry (schema.py)
 
     def __iter__(self) -> Iterator[LogEntry]:
-        for i in range(len(self.turns)):
+        for i in range(len(self.marks)):
             yield self._entry(i)
 
     def __eq__(self, other: object) -> bool:
