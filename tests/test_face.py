@@ -62,6 +62,27 @@ def test_codec_round_trips_every_board_and_player_count(map_name, players):
         same_course(g.clone(), fast, random.Random(seed), steps=12)
 
 
+@pytest.mark.parametrize("map_name,players", [("usa", 3), ("europe", 4), ("nordic", 2), ("world", 3),
+                                              ("great-lakes", 4), ("legends-west", 3)])
+def test_decode_like_a_game_reads_what_a_mask_hides_and_copies_the_rest(map_name, players):
+    """decode(state, like=g) (for many worlds of one observation): g decoded from a state that
+    differs at most in what a seat's mask hides; the game is the one a whole decode gives, it
+    plays on alike, and it shares nothing with g."""
+    for g, rng in positions(map_name, players, seed=players * 5 + 2, every=11):
+        seat = g.current_player
+        twin = shuffle_hidden(g, seat, rng)  # the same position for the seat, everything hidden re-dealt
+        state = twin.encode()
+        like = decode(g.rules, g.encode(), g.replay_options(), check=False)
+        before = like.encode()
+        got = decode(g.rules, state, g.replay_options(), check=False, like=like)
+        assert got.encode() == state
+        seed = rng.random()
+        same_course(got, decode(g.rules, state, g.replay_options()), random.Random(seed), steps=12)
+        assert like.encode() == before  # playing on the copy left the template as it was
+    with pytest.raises(TypeError, match="Python engine"):
+        decode(g.rules, state, check=False, like=object())  # type: ignore[arg-type]
+
+
 def test_layout_sections_are_named_contiguous_and_fixed():
     g = ttr.new_game("europe", 3, 1)
     layout = g.layout()

@@ -134,9 +134,10 @@ def test_search_is_in_the_registry():
 def test_weighted_worlds_are_worlds_the_seat_cannot_tell_apart():
     """belief.sample_world picks among determinized deals: each shows the seat exactly its view."""
     from ttr.agents.belief import sample_world
+    from ttr.agents.determinize import Worlds
     from ttr.agents.rollout import graph_of
     graph = graph_of(ttr.load_map("europe"))
-    assert_worlds_match_views("europe", 3, 2, lambda obs, rng: sample_world(obs, rng, graph, deals=4),
+    assert_worlds_match_views("europe", 3, 2, lambda obs, rng: sample_world(Worlds(obs), rng, graph, deals=4),
                               every=11, steps=300)
 
 

@@ -1,6 +1,6 @@
 """Worlds weighted by what the other seats' claims say about their tickets.
 
-`deal` fills the other players' tickets uniformly from what the seat cannot account for.
+A uniform deal (`Worlds.state`) fills the other players' tickets uniformly from what the seat cannot account for.
 But the routes a player has claimed tell a lot about the tickets it holds: `sample_world`
 deals several states and picks one with probability growing with how much of each other
 player's claimed track (by length) lies on the routes its dealt tickets would plan (the
@@ -13,8 +13,8 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..engine import Game, Observation, StateLayout, decode
-from .determinize import deal, determinize
+from ..engine import Game, Observation, StateLayout
+from .determinize import Worlds
 from .planning import plan_routes
 
 
@@ -54,17 +54,19 @@ def fit(layout: StateLayout, state: Sequence[int], seat: int, routes: list[int],
     return sum(length[r].length for r in routes if r in planned) / total if total else 0.0
 
 
-def sample_world(obs: Observation, rng: random.Random, graph, deals: int = 12, beta: float = 6.0) -> Game:
-    """One world: the uniform deal when no other seat has claimed anything (or deals <= 1),
-    else one of `deals` uniform deals, chosen with weight exp(beta * fit) summed over the seats."""
-    theirs = claimed_by_others(obs)
-    if deals <= 1 or not theirs:
-        return determinize(obs, rng)
+def sample_world(worlds: Worlds, rng: random.Random, graph, deals: int = 12, beta: float = 6.0) -> Game:
+    """One world of `worlds` (an Observation's): the uniform deal when no other seat has claimed
+    anything (or deals <= 1), else one of `deals` uniform deals, chosen with weight exp(beta * fit)
+    summed over the seats."""
+    obs = worlds.obs
+    theirs = claimed_by_others(obs) if deals > 1 else None
+    if not theirs:
+        return worlds.game(rng)
     owner = {r: s for r, s in enumerate(obs.layout.items(obs.state, "routes")) if s >= 0}
     closed = obs.rules.r_closes
     states, logw = [], []
     for _ in range(deals):
-        st = deal(obs, rng)
+        st = worlds.state(rng)
         x = 0.0
         for s, routes in theirs.items():
             x += fit(obs.layout, st, s, routes, graph, _cost_for(owner, s, graph, closed))
@@ -72,7 +74,7 @@ def sample_world(obs: Observation, rng: random.Random, graph, deals: int = 12, b
         logw.append(beta * x)
     top = max(logw)
     weights = [math.exp(v - top) for v in logw]
-    return decode(obs.rules, rng.choices(states, weights)[0], obs.options, check=False)
+    return worlds.decode(rng.choices(states, weights)[0])
 
 
 __all__ = ["claimed_by_others", "fit", "sample_world"]

@@ -3,12 +3,16 @@ the draw counter, the order of the piles, the other players' hands, tickets and 
 not yet revealed, Legacy's event deck) is dealt at random from what it cannot account for.
 
 Built from the seat's Observation alone, on integers: its masked state (ttr.engine's codec,
-HIDDEN where the seat may not see) is filled in (`deal`) and decoded (`determinize`) without
-checks, since every value comes from the state the engine masked."""
+HIDDEN where the seat may not see) is filled in and decoded without checks, since every value
+comes from the state the engine masked. `Worlds(obs)` works out once what every world of one
+observation shares (the cards and tickets unaccounted for, where each goes); each world then
+costs only its shuffles and the decoding (the search bot deals many per move)."""
 from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import filterfalse
+from operator import sub
 
 from ..engine import HIDDEN, Game, Observation, Ruleset, decode, piece_choices, shuffle
 
@@ -22,92 +26,165 @@ def _cards_of(rules: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(counts), tuple(dict.fromkeys(rules.deck_cards))
 
 
-def deal(obs: Observation, rng: random.Random) -> list[int]:
-    """The seat's masked state with every HIDDEN value dealt: a state the seat cannot tell from the real one."""
-    rules, layout, seat = obs.rules, obs.layout, obs.seat
-    ed, n = rules.edition, rules.players
-    s = list(obs.state)
-    items = layout.items
-    # cards: the whole deck minus what the seat can see
-    full, order = _cards_of(rules)
-    unseen = list(full)
-    for k, v in enumerate(items(s, f"players[{seat}].hand")):
-        unseen[k] -= v
-    for k, v in enumerate(items(s, "tunnel.cards")):
-        unseen[k] -= v
-    for name in ("face_up", "tunnel.revealed", *(discard for _, discard in layout.pile_names)):
-        for c in items(s, name):
+class Worlds:
+    """The worlds one seat cannot tell from the real one, given its Observation. `state(rng)` deals
+    one (the masked state with every HIDDEN value filled in), `game(rng)` decodes it. The draws, in
+    order: each deck's unseen cards, the cards in the other hands, the regular tickets, the long
+    ones, the tickets the others hold, the seed, Legacy's event deck."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        rules, layout, seat = obs.rules, obs.layout, obs.seat
+        ed = rules.edition
+        s = list(obs.state)
+        items = layout.items
+        # cards: the whole deck minus what the seat can see
+        full, order = _cards_of(rules)
+        hand, tickets, offer, _, _, _ = layout.seat_starts[seat]
+        nk = ed.n_kinds
+        tunnel = layout["tunnel.cards"].start
+        unseen = list(map(sub, map(sub, full, s[hand + 1:hand + 1 + nk]), s[tunnel:tunnel + nk]))
+        seen = items(s, "face_up") + items(s, "tunnel.revealed")
+        for _, discard in layout.pile_names:
+            seen += items(s, discard)
+        for c in seen:
             if c >= 0:
                 unseen[c] -= 1
-    # each pile keeps its known size; what each deck is missing beyond that is in the other hands
-    piles: list[list[int]] = [[] for _ in rules.decks]
-    deck_of = rules.deck_of
-    for k in order:
-        if unseen[k] > 0:
-            piles[deck_of[k]] += [k] * unseen[k]
-    hidden = []
-    for d, pile in enumerate(piles):
-        shuffle(rng, pile)
-        sec = layout[layout.pile_names[d][0]]
-        size = s[sec.start]
-        hidden += pile[size:]
-        s[sec.start + 1:sec.start + 1 + size] = pile[:size]
-    shuffle(rng, hidden)
-    # tickets: all but the seat's own, dealt to the others, the rest the pile
-    mine = set(items(s, f"players[{seat}].tickets")) | set(items(s, f"players[{seat}].offer"))
-    regular = [t.id for t in rules.map.tickets if t.id not in mine and not t.long]
-    long = [t.id for t in rules.map.tickets if t.id not in mine and t.long]
-    shuffle(rng, regular)
-    shuffle(rng, long)
-    sec = layout["ticket_pile"]
-    pile = [regular.pop() for _ in range(min(s[sec.start], len(regular)))]
-    s[sec.start:sec.start + 1 + len(pile)] = [len(pile), *pile]
-    rest = regular + long  # what the others may hold (a long ticket only from an initial deal)
-    shuffle(rng, rest)
+        # per deck: its unseen cards; the first `size` (the pile's known size) make the pile, the
+        # rest are in the other hands
+        piles: list[list[int]] = [[] for _ in rules.decks]
+        for k in order:
+            if unseen[k] > 0:
+                piles[rules.deck_of[k]] += [k] * unseen[k]
+        self.piles = [(pile, s[start], start + 1) for pile, (start, _) in zip(piles, layout.pile_starts)]
+        # tickets: all but the seat's own, dealt to the others, the rest the pile
+        mine = set(s[tickets + 1:tickets + 1 + s[tickets]]).union(s[offer + 1:offer + 1 + s[offer]]).__contains__
+        self.regular = list(filterfalse(mine, rules.regular_tickets))
+        self.long = list(filterfalse(mine, rules.long_tickets))
+        self.ticket_pile = layout.ticket_pile
+        self.pile_size = s[self.ticket_pile]
+        self.initial_long = ed.initial_long
+        initial = obs.phase == "initial-tickets"
+        self.hands: list[tuple[int, int]] = []  # the other seats' hands: where, how many cards
+        self.deals: list[tuple[int, int, bool]] = []  # their tickets and offers, in seat order: where, how many, long first
+        for p, (hand, tickets, offer, pieces, _, _) in enumerate(layout.seat_starts):
+            if p == seat:
+                continue
+            self.hands.append((hand, s[hand]))
+            self.deals += [(at, s[at], first_long) for at, first_long in ((tickets, False), (offer, initial)) if s[at]]
+            if s[pieces + 4] == HIDDEN:  # RS1: chosen, still secret (after trains, ships, box): any choice will do
+                options = piece_choices(ed)
+                s[pieces + 4:pieces + 6] = options[len(options) // 2]
+        self.seed = layout["seed"].start
+        self.events: tuple[int, list[int]] | None = None
+        if "edition.event_deck" in layout.by_name:  # Legacy: the events not yet revealed, in any order
+            sec = layout["edition.event_deck"]
+            shown = set(items(s, "edition.event_discard"))
+            self.events = (sec.start + 1, [i for i in range(sec.size - 1) if i not in shown])
+        s[layout["shuffles"].start] = 0  # a fresh random stream: a new seed, from its first draw
+        # no deal takes long tickets first: every deal takes from the end of the same list, in order
+        self.in_order = not (self.long and any(first_long for _, _, first_long in self.deals))
+        self.base = s
+        self.n_kinds = nk
+        self.template: Game | None = None  # a world kept to copy the others from (never handed out)
+        self.last: list[int] = []  # the state of the last world dealt by game()
 
-    def deal_tickets(k: int, initial_offer: bool) -> list[int]:
-        out = [long.pop() for _ in range(ed.initial_long) if initial_offer and long]
-        for t in out:
-            rest.remove(t)
-        while len(out) < k:
-            t = rest.pop()
-            if t in long:
-                long.remove(t)
-            out.append(t)
-        return out
+    def state(self, rng: random.Random) -> list[int]:
+        """One world's state: the seat's masked state with every HIDDEN value dealt."""
+        s = self.base[:]
+        self._deal(rng, s)
+        return s
 
-    initial = obs.phase == "initial-tickets"
-    for p in range(n):
-        if p == seat:
-            continue
-        hand = layout.seat(p, "hand")
-        counts = [0] * ed.n_kinds
-        for _ in range(s[hand.start]):
-            counts[hidden.pop()] += 1
-        s[hand.start + 1:hand.stop] = counts
-        sec = layout.seat(p, "tickets")
-        s[sec.start + 1:sec.start + 1 + s[sec.start]] = deal_tickets(s[sec.start], False)
-        sec = layout.seat(p, "offer")
-        k = s[sec.start]
-        s[sec.start + 1:sec.start + 1 + k] = deal_tickets(k, initial and k > 0)
-        sec = layout.seat(p, "pieces_choice")
-        if s[sec.start] == HIDDEN:  # RS1: chosen, still secret: any choice will do
-            options = piece_choices(ed)
-            s[sec.start:sec.stop] = options[len(options) // 2]
-    s[layout["seed"].start] = rng.randrange(1 << 30)
-    if "edition.event_deck" in layout.by_name:  # Legacy: the events not yet revealed, in any order
-        sec = layout["edition.event_deck"]
-        shown = set(items(s, "edition.event_discard"))
-        events = [i for i in range(sec.size - 1) if i not in shown]
-        shuffle(rng, events)
-        s[sec.start + 1:sec.start + 1 + len(events)] = events
-    s[layout["shuffles"].start] = 0  # a fresh random stream: a new seed, from its first draw
-    return s
+    def _deal(self, rng: random.Random, s: list[int]) -> None:
+        """Deal one world into `s`, a copy of `base`: every section dealt is written whole (so `s` may
+        be the last world's state)."""
+        hidden: list[int] = []
+        for cards, size, at in self.piles:
+            pile = cards[:]
+            shuffle(rng, pile)
+            hidden += pile[size:]
+            s[at:at + size] = pile[:size]
+        shuffle(rng, hidden)
+        regular, long = self.regular[:], self.long[:]
+        shuffle(rng, regular)
+        shuffle(rng, long)
+        m = min(self.pile_size, len(regular))
+        cut = len(regular) - m
+        at = self.ticket_pile
+        s[at] = m
+        s[at + 1:at + 1 + m] = regular[cut:][::-1]  # taken from the end, the last first
+        del regular[cut:]
+        rest = regular + long  # what the others may hold (a long ticket only from an initial deal)
+        shuffle(rng, rest)
+
+        n_kinds = self.n_kinds
+        for hand, n_hand in self.hands:
+            counts = [0] * n_kinds
+            cut = len(hidden) - n_hand
+            for c in hidden[cut:]:
+                counts[c] += 1
+            del hidden[cut:]
+            s[hand + 1:hand + 1 + n_kinds] = counts
+        # the others' tickets, then their offers: from the end of `rest`, the last first (E1: an
+        # initial offer takes the long ones first)
+        if self.in_order:
+            i = len(rest)
+            for at, k, _ in self.deals:
+                s[at + 1:at + 1 + k] = rest[i - 1:i - 1 - k if i > k else None:-1]
+                i -= k
+        else:
+            long_set = set(long)
+            for at, k, first_long in self.deals:
+                out: list[int] = []
+                if first_long:
+                    while long and len(out) < self.initial_long:
+                        t = long.pop()
+                        rest.remove(t)
+                        out.append(t)
+                need = k - len(out)
+                if need > 0:
+                    got = rest[-need:][::-1]
+                    del rest[-need:]
+                    if long and not long_set.isdisjoint(got):
+                        long[:] = [t for t in long if t not in got]
+                    out += got
+                s[at + 1:at + 1 + k] = out
+        seed = rng.getrandbits(31)  # rng.randrange(1 << 30) exactly (CPython 3.11)
+        while seed >> 30:
+            seed = rng.getrandbits(31)
+        s[self.seed] = seed
+        if self.events is not None:
+            at, events = self.events
+            events = events[:]
+            shuffle(rng, events)
+            s[at:at + len(events)] = events
+
+    def game(self, rng: random.Random) -> Game:
+        """One world, decoded (no log kept)."""
+        if self.template is None:
+            return self.decode(self.state(rng))
+        self._deal(rng, self.last)  # decode(like=) reads only what is dealt, and the world keeps none of it
+        return self.decode(self.last)
+
+    def decode(self, state: list[int]) -> Game:
+        """The game of one of these worlds' states (the first is decoded whole and kept as a template:
+        every later one is copied from it, reading only what the seat's mask hides)."""
+        obs = self.obs
+        if self.template is None:
+            world = decode(obs.rules, state, obs.options, check=False)
+            self.template, self.last = world.clone(), state[:]
+            return world
+        return decode(obs.rules, state, obs.options, check=False, like=self.template)
+
+
+def deal(obs: Observation, rng: random.Random) -> list[int]:
+    """The seat's masked state with every HIDDEN value dealt: a state the seat cannot tell from the real one."""
+    return Worlds(obs).state(rng)
 
 
 def determinize(obs: Observation, rng: random.Random) -> Game:
     """A world the seat of `obs` cannot tell from the real one (no log kept)."""
-    return decode(obs.rules, deal(obs, rng), obs.options, check=False)
+    return decode(obs.rules, Worlds(obs).state(rng), obs.options, check=False)
 
 
-__all__ = ["deal", "determinize"]
+__all__ = ["Worlds", "deal", "determinize"]

@@ -42,6 +42,7 @@ from ..engine import LegalActions
 from ..engine import Observation
 from .base import Agent
 from .belief import sample_world
+from .determinize import Worlds
 from .rollout import RolloutPlanner, playout
 
 SEARCHED_PHASES = ("turn", "initial-tickets", "keep-tickets")
@@ -96,7 +97,8 @@ class SearchAgent(Agent):
             return candidates[0]
         work = self.work
         first_work = None if work is None else work * (0.6 if self.confirm else 1.0)  # the rest: to confirm
-        means, errors, self.simulated = self._evaluate(obs, candidates,
+        worlds = Worlds(obs)  # every world of this move is dealt from the same observation
+        means, errors, self.simulated = self._evaluate(worlds, candidates,
                                                        self.keep_samples if keep else self.samples, first_work)
         best = max(range(len(candidates)), key=lambda k: (means[k], -k))
         what = obs.phase if keep else first.kind
@@ -105,7 +107,7 @@ class SearchAgent(Agent):
             return candidates[0]
         if self.confirm:  # chosen on some worlds, checked on fresh ones (no winner's curse)
             self.stats[what, "confirming"] = self.stats.get((what, "confirming"), 0) + 1
-            check, _, more = self._evaluate(obs, [candidates[0], candidates[best]], self.confirm,
+            check, _, more = self._evaluate(worlds, [candidates[0], candidates[best]], self.confirm,
                                             None if work is None else work - self.simulated)
             self.simulated += more
             if check[1] - check[0] < self.margin:
@@ -174,20 +176,20 @@ class SearchAgent(Agent):
 
     # ------------------------------------------------------------ evaluation
 
-    def _evaluate(self, obs: Observation, candidates: list, samples: int,
+    def _evaluate(self, worlds: Worlds, candidates: list, samples: int,
                   work: float | None = None) -> tuple[list[float], list[float], int]:
-        """Mean outcome of each candidate over the same sampled worlds, the standard error of
+        """Mean outcome of each candidate over the same sampled worlds (of `worlds`), the standard error of
         its mean difference with the planner's candidate, and the actions simulated: `samples`
         worlds per candidate on average, fewer if the playouts reach `work` actions first (whole
         worlds only, at least one). With `halving`, successive halving: after each round the worse half of the
         candidates (never the planner's, the first) is dropped and the budget goes to the others;
         every candidate still in is compared on the same worlds. Dropped candidates get -inf."""
-        seat = obs.seat
+        seat = worlds.obs.seat
         k = len(candidates)
         alive = list(range(k))
         totals = [0.0] * k
         squares = [0.0] * k  # of the paired differences with the planner's candidate
-        worlds = 0
+        dealt = 0  # worlds played
         budget = samples * k  # playouts
         rounds = max(1, math.ceil(math.log2(k))) if self.halving else 1
         deadline = self.deadline
@@ -198,10 +200,10 @@ class SearchAgent(Agent):
             left = rounds - rnd
             n = max(1, (budget - used) // (left * len(alive)))
             for _ in range(n):
-                if work is not None and simulated >= work and worlds:
+                if work is not None and simulated >= work and dealt:
                     timed_out = True
                     break
-                world = sample_world(obs, self.rng, self.planner.graph, self.deals, self.beta)
+                world = sample_world(worlds, self.rng, self.planner.graph, self.deals, self.beta)
                 outs = []
                 start = world.ply
                 for i in alive:  # every candidate on the same world (paired samples)
@@ -217,21 +219,21 @@ class SearchAgent(Agent):
                 for i, o in zip(alive, outs):
                     totals[i] += o
                     squares[i] += (o - outs[0]) ** 2
-                worlds += 1
+                dealt += 1
                 used += len(alive)
-            if timed_out or not worlds:
+            if timed_out or not dealt:
                 break
             if rnd < rounds - 1 and len(alive) > 2:
                 rest = sorted(alive[1:], key=lambda i: (-totals[i], i))
                 alive = [0] + sorted(rest[:max(1, (len(alive) + 1) // 2 - 1)])
-        if not worlds:
+        if not dealt:
             return [1.0] + [-math.inf] * (k - 1), [0.0] * k, simulated  # no time at all: the planner's move
-        means = [totals[i] / worlds if i in alive else -math.inf for i in range(k)]
+        means = [totals[i] / dealt if i in alive else -math.inf for i in range(k)]
         errors = []  # standard error of each candidate's mean difference with the planner's candidate
         for i in range(k):
             d = means[i] - means[0]
-            var = squares[i] / worlds - d * d if i in alive else 0.0
-            errors.append(math.sqrt(max(var, 0.0) / max(worlds - 1, 1)))
+            var = squares[i] / dealt - d * d if i in alive else 0.0
+            errors.append(math.sqrt(max(var, 0.0) / max(dealt - 1, 1)))
         return means, errors, simulated
 
     def _outcome(self, result: dict, seat: int) -> float:

@@ -99,11 +99,15 @@ def replay(rules: Ruleset, seed: int, history: Iterable[Action | str], random_fi
 
 def decode(rules: Ruleset, state: list[int], options: dict[str, Any] | None = None, *, check: bool = True,
            where: str = "state", record: bool = False, actions: Sequence[Action] = (),
-           seats: Sequence[int] = ()) -> Game:
+           seats: Sequence[int] = (), like: Game | None = None) -> Game:
     """The game whose integer state is `state` (codec.py; `actions` and `seats`: its record, by
     default none). `check`: refuse, with a SaveError naming the section, a state that breaks a
-    fact of the rules."""
-    return _decode(rules, state, options, check=check, where=where, record=record, actions=actions, seats=seats)
+    fact of the rules. `like` (with check=False, for many worlds of one observation): a game of
+    the same engine decoded from a state that differs at most in what a seat's mask hides."""
+    if like is not None and not isinstance(like, PyGame):
+        raise TypeError(f"decode(like=...) takes a game of the Python engine, not {like!r}")
+    return _decode(rules, state, options, check=check, where=where, record=record, actions=actions, seats=seats,
+                   like=like)
 
 
 __all__ = [

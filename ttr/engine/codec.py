@@ -107,6 +107,7 @@ class StateLayout:
         self.tail = tail[0] if tail else None
         self.tail_width = tail[1] if tail else 0
         self.pile_starts = [(self.by_name[a].start, self.by_name[b].start) for a, b in self.pile_names]
+        self.ticket_pile = self.by_name["ticket_pile"].start
         # per seat: where its hand, tickets, offer, pieces (trains .. score: 8 values), stations and harbors start
         self.seat_starts = [tuple(self.by_name[f"players[{p}].{x}"].start
                                   for x in ("hand", "tickets", "offer", "trains", "stations", "harbors"))
@@ -269,12 +270,21 @@ class _Reader:
 
 def decode(rules: Ruleset, state: Sequence[int], options: dict[str, Any] | None = None, *, check: bool = True,
            where: str = "state", record: bool = False, actions: Sequence[Action] = (),
-           seats: Sequence[int] = ()) -> PyGame:
+           seats: Sequence[int] = (), like: PyGame | None = None) -> PyGame:
     """The game whose integer state is `state`. `options`: the edition's static content (what
     `replay_options()` gives; Legacy: its setup). `check`: refuse a state that breaks a fact of
     the rules (SaveError naming the section, prefixed by `where`). `record`: keep a public log of
     the actions from here on. `actions`, `seats`: the record of how the game got here (a save's
-    history; by default none)."""
+    history; by default none). `like` (only with check=False): a game decoded from a state that
+    differs from `state` at most in what a seat's mask hides (the secret sections, the piece
+    choices, an edition's own sections); the rest is copied from it instead of read."""
+    st = state if isinstance(state, list) else list(state)  # (unchecked, the readers slice it into new lists)
+    if like is not None and not check:
+        g = like.copy_public()
+        _refill(g, g.layout(), st)
+        g.actions, g.seats = list(actions), list(seats)
+        g._log = _new_log(g) if record else None
+        return g
     from .game import PyGame  # the game module imports this one
     g = PyGame.blank(rules)
     try:
@@ -285,7 +295,7 @@ def decode(rules: Ruleset, state: Sequence[int], options: dict[str, Any] | None 
         raise SaveError(f"{where}: {e}") from None
     layout = g.layout()
     if not check:
-        _fill(g, layout, state)
+        _fill(g, layout, st)
         g.actions, g.seats = list(actions), list(seats)
         g._log = _new_log(g) if record else None
         return g
@@ -317,8 +327,9 @@ def decode(rules: Ruleset, state: Sequence[int], options: dict[str, Any] | None 
     return g
 
 
-def _fill(g: PyGame, layout: StateLayout, st: Sequence[int]) -> None:
-    """decode's fast path, for states the engine built (no checks): every field from its section."""
+def _fill(g: PyGame, layout: StateLayout, st: list[int]) -> None:
+    """decode's fast path, for states the engine built (no checks): every field from its section
+    (a slice of the list is a new list)."""
     rules = g.rules
     _, seed, random_first, phase, g.current, g.first_player, g.turns, g.final_turns, g.passes, g.shuffles = \
         st[:len(HEADER)]
@@ -326,14 +337,14 @@ def _fill(g: PyGame, layout: StateLayout, st: Sequence[int]) -> None:
     g.decode_edition(st, layout, "")
     g.decks, g.discards = [], []
     for deck, discard in layout.pile_starts:
-        g.decks.append(list(st[deck + 1:deck + 1 + st[deck]]))
-        g.discards.append(list(st[discard + 1:discard + 1 + st[discard]]))
+        g.decks.append(st[deck + 1:deck + 1 + st[deck]])
+        g.discards.append(st[discard + 1:discard + 1 + st[discard]])
     a, b = layout.span("face_up")
-    g.face_up = list(st[a:b])
+    g.face_up = st[a:b]
     a = layout["ticket_pile"].start
-    g.ticket_pile = list(st[a + 1:a + 1 + st[a]])
+    g.ticket_pile = st[a + 1:a + 1 + st[a]]
     a, b = layout.span("routes")
-    g.owner = list(st[a:b])
+    g.owner = st[a:b]
     a = layout["tunnel"].start
     if st[a] == NONE:
         g.tunnel = None
@@ -347,9 +358,9 @@ def _fill(g: PyGame, layout: StateLayout, st: Sequence[int]) -> None:
     n_cities = len(rules.city_names)
     g.station_at, g.harbor_at = [NONE] * n_cities, [NONE] * n_cities
     for p, (hand, tickets, offer, trains, stations, harbors) in enumerate(layout.seat_starts):
-        g.hands.append(list(st[hand + 1:hand + 1 + layout.n_kinds]))
-        g.tickets.append(list(st[tickets + 1:tickets + 1 + st[tickets]]))
-        g.offers.append(list(st[offer + 1:offer + 1 + st[offer]]))
+        g.hands.append(st[hand + 1:hand + 1 + layout.n_kinds])
+        g.tickets.append(st[tickets + 1:tickets + 1 + st[tickets]])
+        g.offers.append(st[offer + 1:offer + 1 + st[offer]])
         t, sh, bt, bs, ct, cs, ex, score = st[trains:trains + 8]
         g.trains.append(t)
         g.ships.append(sh)
@@ -358,11 +369,33 @@ def _fill(g: PyGame, layout: StateLayout, st: Sequence[int]) -> None:
         g.exchanged.append(ex)
         g.scores.append(score)
         for start, cities, at in ((stations, g.stations, g.station_at), (harbors, g.harbors, g.harbor_at)):
-            built = list(st[start + 1:start + 1 + st[start]])
+            built = st[start + 1:start + 1 + st[start]]
             for c in built:
                 at[c] = p
             cities.append(built)
     derive_routes(g)
+
+
+def _refill(g: PyGame, layout: StateLayout, st: list[int]) -> None:
+    """decode's path from a game like the state (`like`): what a seat's mask may hide, read again
+    (a slice of the list is a new list)."""
+    g.seed, g.shuffles = st[1], st[9]
+    g.decks, g.discards = [], []
+    for deck, discard in layout.pile_starts:
+        g.decks.append(st[deck + 1:deck + 1 + st[deck]])
+        g.discards.append(st[discard + 1:discard + 1 + st[discard]])
+    a = layout.ticket_pile
+    g.ticket_pile = st[a + 1:a + 1 + st[a]]
+    n_kinds = layout.n_kinds
+    g.hands, g.tickets, g.offers, g.piece_choices = hands, tickets, offers, choices = [], [], [], []
+    for hand, ticket, offer, trains, _, _ in layout.seat_starts:
+        hands.append(st[hand + 1:hand + 1 + n_kinds])
+        tickets.append(st[ticket + 1:ticket + 1 + st[ticket]])
+        offers.append(st[offer + 1:offer + 1 + st[offer]])
+        ct = st[trains + 4]  # the pieces' choice follows trains, ships and the box
+        choices.append(None if ct == NONE else (ct, st[trains + 5]))
+    g.decode_edition(st, layout, "")
+    g._legal = None
 
 
 def _new_log(g: PyGame) -> Any:
@@ -472,15 +505,13 @@ def derive_routes(g: PyGame) -> None:
     """What the route owners imply: the lanes still open (G1), per payment group, and per seat the
     lanes it may not take."""
     rules = g.rules
-    owner, closes, twins, group = g.owner, rules.r_closes, rules.r_twins, rules.r_group
-    avail = [False] * rules.n_ids
-    for r in rules.route_ids:
-        if owner[r] < 0:
-            avail[r] = True
+    closes, twins, group = rules.r_closes, rules.r_twins, rules.r_group
+    avail = rules.r_exists[:]
     blocked: list[tuple[int, ...]] = [()] * rules.players
     changed = set()
-    for r, s in enumerate(owner):
+    for r, s in enumerate(g.owner):
         if s >= 0:
+            avail[r] = False
             changed.add(group[r])
             tw = twins[r]
             if tw:
@@ -491,8 +522,9 @@ def derive_routes(g: PyGame) -> None:
                 else:
                     blocked[s] += tw
     open_groups = list(rules.group_routes)
+    is_open = avail.__getitem__
     for gi in changed:
-        open_groups[gi] = tuple(r for r in open_groups[gi] if avail[r])
+        open_groups[gi] = tuple(filter(is_open, open_groups[gi]))
     g.avail, g.open_groups, g.blocked = avail, open_groups, blocked
 
 

@@ -59,6 +59,7 @@ class _ApplyTable(dict[str, ApplyFn]):
 
 
 _APPLY = _ApplyTable()
+_copy = list.copy  # clone's copy of each inner list
 
 
 class PyGame:
@@ -275,7 +276,7 @@ class PyGame:
     # ------------------------------------------------------------ randomness
 
     def rng(self) -> random.Random:
-        """G10: every random draw is the n-th shuffle of this seed, so seed + actions replay exactly
+        """G10: every random draw is the n-th draw from this seed, so seed + actions replay exactly
         (docs/randomness.md)."""
         rng = stream(self.seed, self.shuffles)
         self.shuffles += 1
@@ -286,26 +287,34 @@ class PyGame:
 
     def clone(self) -> Self:
         """A copy of the state for search (it keeps no log)."""
+        g = self.copy_public()
+        g.seed, g.shuffles = self.seed, self.shuffles
+        g.hands = [*map(_copy, self.hands)]
+        g.decks = [*map(_copy, self.decks)]
+        g.discards = [*map(_copy, self.discards)]
+        g.tickets = [*map(_copy, self.tickets)]
+        g.offers = [*map(_copy, self.offers)]
+        g.ticket_pile = self.ticket_pile[:]
+        g.piece_choices = self.piece_choices[:]
+        return g
+
+    def copy_public(self) -> Self:
+        """A copy without what a seat's mask may hide (the seed and the draw counter, piles, hands,
+        tickets, offers, piece choices: clone copies them, codec.decode's `like` reads them from a state)."""
         g = self.__class__.__new__(self.__class__)
-        g.rules, g.seed, g.phase, g.current = self.rules, self.seed, self.phase, self.current
+        g.rules, g.phase, g.current = self.rules, self.phase, self.current
         g.random_first = self.random_first
         g.first_player, g.tunnel, g.final_turns = self.first_player, self.tunnel, self.final_turns
-        g.passes, g.shuffles, g.turns = self.passes, self.shuffles, self.turns
-        g.hands = [h[:] for h in self.hands]
-        g.decks = [d[:] for d in self.decks]
-        g.discards = [d[:] for d in self.discards]
+        g.passes, g.turns = self.passes, self.turns
         g.face_up = self.face_up[:]
         g.owner, g.avail, g.open_groups = self.owner[:], self.avail[:], self.open_groups[:]
         g.blocked = self.blocked[:]
         g.trains, g.ships, g.scores = self.trains[:], self.ships[:], self.scores[:]
-        g.box, g.piece_choices, g.exchanged = self.box[:], self.piece_choices[:], self.exchanged[:]
-        g.stations = [s[:] for s in self.stations]
+        g.box, g.exchanged = self.box[:], self.exchanged[:]
+        g.stations = [*map(_copy, self.stations)]
         g.station_at = self.station_at[:]
-        g.harbors = [h[:] for h in self.harbors]
+        g.harbors = [*map(_copy, self.harbors)]
         g.harbor_at = self.harbor_at[:]
-        g.tickets = [t[:] for t in self.tickets]
-        g.offers = [o[:] for o in self.offers]
-        g.ticket_pile = self.ticket_pile[:]
         g.actions, g.seats = self.actions[:], self.seats[:]
         g.drawn = self.drawn
         g._log = None

@@ -21,16 +21,18 @@ def stream(seed: int, n: int) -> random.Random:
     return random.Random(seed * STREAM_STRIDE + n)
 
 
+_BITS = [(i + 1).bit_length() for i in range(4096)]  # index i is drawn below i + 1: its bit length
+
+
 def shuffle(rng: random.Random, x: list[Any]) -> None:
     """`rng.shuffle(x)` exactly (CPython 3.11's Fisher–Yates from the end, each index drawn by
     getrandbits(k) rejection sampling, k = the bit length of the bound), without its per-swap calls."""
     getrandbits = rng.getrandbits
+    bits = _BITS if len(x) <= len(_BITS) else [(i + 1).bit_length() for i in range(len(x))]
     for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+        j = getrandbits(bits[i])
+        while j > i:
+            j = getrandbits(bits[i])
         x[i], x[j] = x[j], x[i]
 
 

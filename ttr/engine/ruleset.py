@@ -19,7 +19,7 @@ ClaimGroup = tuple[int, RouteKey, int, bool, tuple[int, ...], int]
 
 class Ruleset:
     __slots__ = ("map", "edition", "players", "doubles_closed", "route_ids", "r_len", "r_color",
-                 "r_locos", "r_tunnel", "r_ends", "r_twins", "r_points", "r_key", "n_ids",
+                 "r_locos", "r_tunnel", "r_ends", "r_twins", "r_points", "r_key", "r_exists", "n_ids",
                  "deck_cards", "city_names", "ticket_ends", "ticket_points", "long_tickets",
                  "regular_tickets", "total_cards", "city_routes", "city_index", "harbor_ids", "claim_groups", "group_routes", "r_group",
                  "r_kind", "decks", "deck_of", "multi_deck", "ticket_cities", "tours", "harbor_cities",
@@ -39,6 +39,7 @@ class Ruleset:
     r_twins: list[tuple[int, ...]]
     r_points: list[int]
     r_key: list[RouteKey | None]          # None: no route has this id
+    r_exists: list[bool]                  # a route has this id
     r_kind: list[int]
     r_closes: list[bool]
     city_routes: tuple[list[int], ...]    # per city index: the routes into it, in map order
@@ -124,6 +125,7 @@ class Ruleset:
             (ri, tuple((k[1], k, gi, any(self.r_twins[i] for i in by_key[k]), edition.payment_key(k), k[5])
                        for gi, k in enumerate(keys) if reach[k] == ri))
             for ri in sorted(set(reach.values())))
+        self.r_exists = [k is not None for k in self.r_key]
         self.city_names = tuple(c.name for c in m.cities)
         # edition parameters read on the hot path, as plain attributes
         self.wild = edition.wild

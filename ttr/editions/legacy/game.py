@@ -103,8 +103,13 @@ class LegacyGame(PyGame):
 
     def clone(self) -> Self:
         g = PyGame.clone(self)
+        g.event_deck = self.event_deck[:]
+        return g
+
+    def copy_public(self) -> Self:
+        g = PyGame.copy_public(self)
         g.setup = self.setup
-        g.event_deck, g.event_discard = self.event_deck[:], self.event_discard[:]
+        g.event_discard = self.event_discard[:]
         g.ledger = self.ledger[:]
         g._aside = None
         return g
