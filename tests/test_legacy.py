@@ -640,3 +640,24 @@ def test_lw_p4_newspapers_are_no_cards_for_a_better_display():
     after = ttr.save_game(g)
     assert after["face_up"] == before["face_up"] and after["deck"] == before["deck"]
     assert event_discard(g) == []
+
+
+def test_l3_sampled_worlds_deal_no_retired_ticket():
+    """A seat's sampled worlds (the search bot's determinizer) deal the others' tickets and the
+    pile from the tickets in play: a retired ticket is in none of them."""
+    from ttr.agents.determinize import Worlds
+    retired = [t.id for t in MAP.tickets if not t.long][-8:]
+    g = ttr.new_game(LW, 3, seed=5, setup=setup_with(3, retired_tickets=retired))
+    rng = random.Random(5)
+    checked = 0
+    while not g.is_over and checked < 12:
+        seat = g.current_player
+        worlds = Worlds(g.observe(seat))
+        for _ in range(3):
+            world = ttr.save_game(worlds.game(rng))
+            held = set(world["ticket_pile"]) | {t for p in world["players"] for t in p["tickets"] + p["offer"]}
+            assert not held & set(retired)
+        checked += 1
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    assert checked == 12

@@ -176,13 +176,15 @@ def test_openspiel_resample_keeps_the_information_state():
     for step in range(240):
         if step % 8 == 0:
             for p in range(3):
-                r = state.resample_from_infostate(p, sampler)
-                assert r.information_state_string(p) == state.information_state_string(p)
-                assert np.array_equal(r.information_state_tensor(p), state.information_state_tensor(p))
-                assert np.array_equal(r.observation_tensor(p), state.observation_tensor(p))
-                assert r.legal_actions(p) == state.legal_actions(p)
-                clone = r.clone()  # a resampled world plays on like any state
-                clone.apply_action(rng.choice(clone.legal_actions()))
+                for _ in range(2):  # the second world of the same state is copied from the first's (Worlds)
+                    r = state.resample_from_infostate(p, sampler)
+                    assert r.information_state_string(p) == state.information_state_string(p)
+                    assert np.array_equal(r.information_state_tensor(p), state.information_state_tensor(p))
+                    assert np.array_equal(r.observation_tensor(p), state.observation_tensor(p))
+                    assert r.legal_actions(p) == state.legal_actions(p)
+                    clone = r.clone()  # a resampled world plays on like any state
+                    clone.apply_action(rng.choice(clone.legal_actions()))
+                    r.apply_action(rng.choice(r.legal_actions()))  # and so does the world itself
         state.apply_action(rng.choice(state.legal_actions()))
 
 

@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..agents.determinize import determinize
+from ..agents.determinize import Worlds
 from ..cards import CARD_NAMES
 from ..editions import get_ruleset, new_game
 from ..engine import Game, public_action
@@ -106,11 +106,21 @@ class TtrGame(pyspiel.Game):
 
 
 class World:
-    """The engine's game inside a state: copied with Game.clone, pickled as a save."""
-    __slots__ = ("game",)
+    """The engine's game inside a state: copied with Game.clone, pickled as a save. It keeps the
+    last seat's Worlds (ttr.agents.determinize) it was resampled for, so that resampling the same
+    state again (as IS-MCTS does, once per simulation) deals only the new world."""
+    __slots__ = ("game", "_worlds")
 
     def __init__(self, game: Game):
         self.game = game
+        self._worlds: tuple[tuple[int, int], Worlds] | None = None
+
+    def worlds(self, player: int) -> Worlds:
+        """The worlds `player` cannot tell from this one (the game only moves on: its ply tells)."""
+        key = (player, self.game.ply)
+        if self._worlds is None or self._worlds[0] != key:
+            self._worlds = (key, Worlds(self.game.observe(player)))
+        return self._worlds[1]
 
     def __deepcopy__(self, memo: dict) -> "World":
         return World(self.game.clone())
@@ -208,7 +218,7 @@ class TtrState(pyspiel.State):
         if self.world is None:
             return new
         rng = random.Random(int(probability_sampler() * (1 << 53)))
-        new.world = World(determinize(self.world.game.observe(player), rng))
+        new.world = World(self.world.worlds(player).game(rng))
         new.prefix = self.prefix if player == self.world.game.current_player else ()
         new.decisions = self.decisions
         new.earlier = Earlier(self.public_log())

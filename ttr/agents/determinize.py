@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import filterfalse
 from operator import sub
 
-from ..engine import HIDDEN, Game, Observation, Ruleset, decode, piece_choices, shuffle
+from ..engine import HIDDEN, Game, Observation, Ruleset, decode, piece_choices, shuffle, ticket_pool
 
 
 @lru_cache(maxsize=64)
@@ -57,9 +57,9 @@ class Worlds:
             if unseen[k] > 0:
                 piles[rules.deck_of[k]] += [k] * unseen[k]
         self.piles = [(pile, s[start], start + 1) for pile, (start, _) in zip(piles, layout.pile_starts)]
-        # tickets: all but the seat's own, dealt to the others, the rest the pile
+        # tickets: all in play but the seat's own, dealt to the others, the rest the pile
         mine = set(s[tickets + 1:tickets + 1 + s[tickets]]).union(s[offer + 1:offer + 1 + s[offer]]).__contains__
-        self.regular = list(filterfalse(mine, rules.regular_tickets))
+        self.regular = list(filterfalse(mine, ticket_pool(rules, obs.options)))
         self.long = list(filterfalse(mine, rules.long_tickets))
         self.ticket_pile = layout.ticket_pile
         self.pile_size = s[self.ticket_pile]

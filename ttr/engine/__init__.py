@@ -97,6 +97,14 @@ def replay(rules: Ruleset, seed: int, history: Iterable[Action | str], random_fi
     return PyGame.replay(rules, seed, history, random_first, **options)
 
 
+def ticket_pool(rules: Ruleset, options: dict[str, Any] | None = None) -> list[int]:
+    """The regular tickets a game of `rules` plays with (`options`: the edition's static content;
+    Legacy leaves its retired tickets out), in map order."""
+    g = PyGame.blank(rules)
+    g.set_static(**(options or {}))
+    return g.ticket_pool()
+
+
 def decode(rules: Ruleset, state: list[int], options: dict[str, Any] | None = None, *, check: bool = True,
            where: str = "state", record: bool = False, actions: Sequence[Action] = (),
            seats: Sequence[int] = (), like: Game | None = None) -> Game:
@@ -120,5 +128,5 @@ __all__ = [
     "StateLayout", "TICKETS", "Target", "TicketInfo", "TicketsTarget", "TunnelInfo", "UNORDERED", "VALUES",
     "View", "You", "ActionKind", "Action", "connected", "decode", "expand", "family_members", "features",
     "first_difference", "legal_data", "longest_path", "mask", "new", "parse_cards", "piece_choices",
-    "public_action", "register", "replay", "result_summary", "shuffle", "words",
+    "public_action", "register", "replay", "result_summary", "shuffle", "ticket_pool", "words",
 ]
