@@ -62,12 +62,12 @@ def public_copy(game: ttr.Game, twin: ttr.Game) -> ttr.Game:
     """`twin` with `game`'s public log (everyone saw it; it also says whether the last action
     revealed anything, which the engine's undo rule reads). A loaded game starts a new log, so
     the record is copied over: a test's reach into the Python engine."""
-    from ttr.engine.log import PublicLog
+    from ttr.engine.log import LogRecord
     mine = game._log  # type: ignore[attr-defined]
-    log = PublicLog(twin)
-    log.start, log.marks, log.events = mine.start, list(mine.marks), copy.deepcopy(mine.events)
+    log = LogRecord(mine.start)
+    log.turns, log.drawn, log.events = list(mine.turns), list(mine.drawn), copy.deepcopy(mine.events)
     twin._log = log  # type: ignore[attr-defined]
-    twin.drawn = game.drawn  # type: ignore[attr-defined]  # (the log's marks count the real game's draws)
+    twin.drawn = game.drawn  # type: ignore[attr-defined]  # (the log counts the real game's draws)
     return twin
 
 

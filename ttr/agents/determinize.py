@@ -35,6 +35,7 @@ class Worlds:
     def __init__(self, obs: Observation) -> None:
         self.obs = obs
         rules, layout, seat = obs.rules, obs.layout, obs.seat
+        self.rules, self.options = rules, obs.options
         ed = rules.edition
         s = list(obs.state)
         items = layout.items
@@ -164,7 +165,7 @@ class Worlds:
         if self.template is None:
             return self.decode(self.state(rng))
         self._deal(rng, self.last)  # decode(like=) reads only what is dealt, and the world keeps none of it
-        return self.decode(self.last)
+        return decode(self.rules, self.last, self.options, check=False, like=self.template)
 
     def decode(self, state: list[int]) -> Game:
         """The game of one of these worlds' states (the first is decoded whole and kept as a template:

@@ -161,22 +161,26 @@ def _paired_payments(n: int, held: tuple[tuple[int, int], ...], jokers: int) -> 
     options = [[[(x, t - x) for x in range(max(0, t - anchored), min(plain, t) + 1)]
                 for t in range(plain + anchored + 1)] for plain, anchored in held]
     families: list[tuple[int, tuple[list[tuple[int, int]], ...]]] = []
-
-    def rec(i: int, left: int, odd: int, j: int, splits: list[list[tuple[int, int]]]) -> None:
-        if odd > j:
-            return
-        if i == len(held):
-            if left == 0:
-                families.append((j, tuple(splits)))
-            return
-        for t in range(min(len(options[i]) - 1, left) + 1):
-            splits.append(options[i][t])
-            rec(i + 1, left - t, odd + t % 2, j, splits)
-            splits.pop()
-
     for j in range(min(jokers, total) + 1):
-        rec(0, total - j, 0, j, [])
+        _pair_splits(options, families, 0, total - j, 0, j, [])
     return PairedPayments(families) if families else ()
+
+
+def _pair_splits(options: list[list[list[tuple[int, int]]]], families: list[tuple[int, tuple[list[tuple[int, int]], ...]]],
+                 i: int, left: int, odd: int, j: int, splits: list[list[tuple[int, int]]]) -> None:
+    """_paired_payments' families from colour i on: `left` train cards still to split, `odd` colours
+    with an odd count so far (each needs a joker), `j` jokers (a module function, not a closure:
+    a recursive closure is a reference cycle, freed only by the garbage collector)."""
+    if odd > j:
+        return
+    if i == len(options):
+        if left == 0:
+            families.append((j, tuple(splits)))
+        return
+    for t in range(min(len(options[i]) - 1, left) + 1):
+        splits.append(options[i][t])
+        _pair_splits(options, families, i + 1, left - t, odd + t % 2, j, splits)
+        splits.pop()
 
 
 @lru_cache(maxsize=1 << 16)

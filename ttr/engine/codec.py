@@ -277,7 +277,8 @@ def decode(rules: Ruleset, state: Sequence[int], options: dict[str, Any] | None 
     the actions from here on. `actions`, `seats`: the record of how the game got here (a save's
     history; by default none). `like` (only with check=False): a game decoded from a state that
     differs from `state` at most in what a seat's mask hides (the secret sections, the piece
-    choices, an edition's own sections); the rest is copied from it instead of read."""
+    choices; refill_edition says which of an edition's own); the rest is copied from it instead
+    of read."""
     st = state if isinstance(state, list) else list(state)  # (unchecked, the readers slice it into new lists)
     if like is not None and not check:
         g = like.copy_public()
@@ -394,13 +395,13 @@ def _refill(g: PyGame, layout: StateLayout, st: list[int]) -> None:
         offers.append(st[offer + 1:offer + 1 + st[offer]])
         ct = st[trains + 4]  # the pieces' choice follows trains, ships and the box
         choices.append(None if ct == NONE else (ct, st[trains + 5]))
-    g.decode_edition(st, layout, "")
+    g.refill_edition(st, layout)
     g._legal = None
 
 
 def _new_log(g: PyGame) -> Any:
-    from .log import PublicLog
-    return PublicLog(g)
+    from .log import LogRecord
+    return LogRecord(len(g.actions))
 
 
 def _check_shape(layout: StateLayout, state: Sequence[int], where: str) -> None:

@@ -109,7 +109,7 @@ class PyGame:
     actions: list[Action]
     seats: list[int]                      # who took each action
     drawn: int                            # cards drawn from any pile so far (bookkeeping: what an action revealed)
-    _log: log.PublicLog | None            # the public log (None: not recorded)
+    _log: log.LogRecord | None            # what the public log is written from (None: not recorded)
     _legal: LegalActions | None
     _result: dict[str, Any] | None
 
@@ -136,7 +136,7 @@ class PyGame:
         g.actions = []  # every action applied, in order
         g.seats = []    # who took each of them
         g.drawn = 0
-        g._log = log.PublicLog(g) if record else None
+        g._log = log.LogRecord(0) if record else None
         g._legal = g._result = None
         g.set_static(**options)
         g.before_deal()
@@ -248,6 +248,11 @@ class PyGame:
 
     def decode_edition(self, state: Sequence[int], layout: StateLayout, where: str) -> None:
         """Set the edition's own fields from its sections (checked: SaveError naming what is wrong)."""
+
+    def refill_edition(self, state: Sequence[int], layout: StateLayout) -> None:
+        """decode(like=)'s part: set the edition's own fields that a seat's mask may hide from their
+        sections (unchecked; by default every section, as decode_edition)."""
+        self.decode_edition(state, layout, "")
 
     def edition_renderer(self) -> Callable[[StateLayout, Sequence[int]], dict[str, Any] | None]:
         """How the edition's own public block of a view is written from a masked state: a function
@@ -362,7 +367,7 @@ class PyGame:
     @property
     def log(self) -> Sequence[LogEntry] | None:
         """The public log (log.py), or None for a game that keeps none (search clones, playouts)."""
-        return self._log
+        return None if self._log is None else log.PublicLog(self, self._log)
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.map.name} {self.rules.players}p seed={self.seed} turn={self.turns} {self.phase} "
@@ -407,7 +412,8 @@ class PyGame:
         self._legal = None
         plog = self._log
         if plog is not None:
-            plog.marks.append((self.turns, self.drawn))
+            plog.turns.append(self.turns)
+            plog.drawn.append(self.drawn)
         self.actions.append(a)
         self.seats.append(self.current)
         if a.kind != PASS:
@@ -417,8 +423,8 @@ class PyGame:
     def note(self, **event: Any) -> None:
         """Add a public event to the log entry of the action being applied (when recording)."""
         plog = self._log
-        if plog is not None and plog.marks:
-            plog.events.setdefault(len(plog.marks) - 1, []).append(event)  # type: ignore[arg-type]  # a LogEvent's keys
+        if plog is not None and plog.turns:
+            plog.events.setdefault(len(plog.turns) - 1, []).append(event)  # type: ignore[arg-type]  # a LogEvent's keys
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """Why the last action may not be taken back (by `seat`, if given), or None if it may: it
@@ -435,10 +441,10 @@ class PyGame:
         if why is not None:
             return why
         plog = self._log
-        if plog is None or not plog.marks or plog.start + len(plog.marks) != len(self.actions):
+        if plog is None or not plog.turns or plog.start + len(plog.turns) != len(self.actions):
             return "this game did not record what its last action revealed"
-        events = plog.events.get(len(plog.marks) - 1, ())
-        if plog.marks[-1][1] != self.drawn or any(e["event"] not in log.QUIET_EVENTS for e in events):
+        events = plog.events.get(len(plog.turns) - 1, ())
+        if plog.drawn[-1] != self.drawn or any(e["event"] not in log.QUIET_EVENTS for e in events):
             return "that action drew or revealed something"
         return None
 

@@ -36,6 +36,20 @@ class DisjointSet:
         return d
 
 
+def _trail(adj: dict[int, list[tuple[int, int, int]]], used: list[bool], u: int) -> int:
+    """The longest trail from u over the edges not used yet (a module function, not a closure:
+    a recursive closure is a reference cycle, freed only by the garbage collector)."""
+    best = 0
+    for v, w, i in adj[u]:
+        if not used[i]:
+            used[i] = True
+            x = w + _trail(adj, used, v)
+            used[i] = False
+            if x > best:
+                best = x
+    return best
+
+
 def longest_trail(edges: list[tuple[int, int, int]]) -> int:
     """Length of the longest trail (no edge twice, vertices may repeat) in a graph
     given as (u, v, weight) edges. A longest trail uses every edge at its start
@@ -47,17 +61,6 @@ def longest_trail(edges: list[tuple[int, int, int]]) -> int:
         adj[u].append((v, w, i))
         adj[v].append((u, w, i))
     used = [False] * len(edges)
-
-    def dfs(u: int) -> int:
-        best = 0
-        for v, w, i in adj[u]:
-            if not used[i]:
-                used[i] = True
-                x = w + dfs(v)
-                used[i] = False
-                if x > best:
-                    best = x
-        return best
 
     # components
     comp: dict[int, int] = {}
@@ -83,7 +86,7 @@ def longest_trail(edges: list[tuple[int, int, int]]) -> int:
             best = max(best, total)
             continue
         for v in odd:
-            best = max(best, dfs(v))
+            best = max(best, _trail(adj, used, v))
     return best
 
 

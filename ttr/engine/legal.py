@@ -159,25 +159,26 @@ def _bounded(kinds: list[str], caps: list[int], take: int) -> Iterator[list[int]
 
 def family_members(family: dict[str, Any]) -> Iterator[dict[str, int]]:
     """The payments (card name -> count) a described family holds (see payments_data)."""
-    parts = family["parts"]
+    yield from _members(family["parts"], 0, dict(family["base"]))
 
-    def rec(i: int, acc: dict[str, int]) -> Iterator[dict[str, int]]:
-        if i == len(parts):
-            yield dict(acc)
-            return
-        part = parts[i]
-        kinds = list(part["from"])
-        above = part.get("above")
-        for counts in _bounded(kinds, [part["from"][k] for k in kinds], part["take"]):
-            if above is not None and not any(v > above.get(k, v) for k, v in zip(kinds, counts)):
-                continue
-            nxt = dict(acc)
-            for k, v in zip(kinds, counts):
-                if v:
-                    nxt[k] = nxt.get(k, 0) + v
-            yield from rec(i + 1, nxt)
 
-    yield from rec(0, dict(family["base"]))
+def _members(parts: list[dict[str, Any]], i: int, acc: dict[str, int]) -> Iterator[dict[str, int]]:
+    """family_members from part i on, `acc` the cards so far (a module function, not a closure:
+    a recursive closure is a reference cycle, freed only by the garbage collector)."""
+    if i == len(parts):
+        yield dict(acc)
+        return
+    part = parts[i]
+    kinds = list(part["from"])
+    above = part.get("above")
+    for counts in _bounded(kinds, [part["from"][k] for k in kinds], part["take"]):
+        if above is not None and not any(v > above.get(k, v) for k, v in zip(kinds, counts)):
+            continue
+        nxt = dict(acc)
+        for k, v in zip(kinds, counts):
+            if v:
+                nxt[k] = nxt.get(k, 0) + v
+        yield from _members(parts, i + 1, nxt)
 
 
 def expand(groups: list[dict[str, Any]]) -> Iterator[str]:

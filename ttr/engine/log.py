@@ -33,23 +33,33 @@ if TYPE_CHECKING:  # pragma: no cover
 QUIET_EVENTS = frozenset({"last-round", "money"})
 
 
-class PublicLog(Sequence["LogEntry"]):
-    """The public log of one game from where it started recording: a read-only sequence of
-    entries, written on first read. It keeps, per action, only the turn and how many cards had
-    been drawn from the piles before it (`marks`: so whether an action drew or revealed anything
-    hidden is whether the count moved) and the events that followed; the action and its seat
-    are the game's own record."""
-    __slots__ = ("game", "start", "marks", "events", "_entries")
+class LogRecord:
+    """What a game records for its public log (the game holds it; it holds nothing of the game,
+    so a game is freed as soon as it is dropped): per action, only the turn and how many cards
+    had been drawn from the piles before it (`turns`, `drawn`: so whether an action drew or
+    revealed anything hidden is whether the count moved), the events that followed, and the
+    entries written so far; the action and its seat are the game's own record."""
+    __slots__ = ("start", "turns", "drawn", "events", "entries")
 
-    def __init__(self, game: PyGame) -> None:
-        self.game = game
-        self.start = len(game.actions)      # a loaded game records from here on
-        self.marks: list[tuple[int, int]] = []       # per action: (turn, cards drawn before it)
+    def __init__(self, start: int) -> None:
+        self.start = start                           # the ply it records from (a loaded game: its history's length)
+        self.turns: list[int] = []                   # per action: its turn
+        self.drawn: list[int] = []                   # per action: the cards drawn before it
         self.events: dict[int, list[LogEvent]] = {}  # entry index -> its events (most have none)
-        self._entries: list[LogEntry] = []
+        self.entries: list[LogEntry] = []            # written when first read
+
+
+class PublicLog(Sequence["LogEntry"]):
+    """The public log of one game from where it started recording (`game.log`): a read-only
+    sequence of entries over the game's LogRecord, each written when first read."""
+    __slots__ = ("game", "record")
+
+    def __init__(self, game: PyGame, record: LogRecord) -> None:
+        self.game = game
+        self.record = record
 
     def __len__(self) -> int:
-        return len(self.marks)
+        return len(self.record.turns)
 
     @overload
     def __getitem__(self, i: int) -> LogEntry: ...
@@ -57,28 +67,29 @@ class PublicLog(Sequence["LogEntry"]):
     def __getitem__(self, i: slice) -> list[LogEntry]: ...
 
     def __getitem__(self, i: Any) -> LogEntry | list[LogEntry]:
-        n = len(self.marks)
+        n = len(self.record.turns)
         if isinstance(i, slice):
             return [self._entry(j) for j in range(*i.indices(n))]
         return self._entry(i)
 
     def _entry(self, i: int) -> LogEntry:
-        n = len(self.marks)
+        n = len(self.record.turns)
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError(i)
-        entries = self._entries
+        entries = self.record.entries
         while len(entries) <= i:
             entries.append(self._write(len(entries)))
         return entries[i]
 
     def _write(self, i: int) -> LogEntry:
-        ply = self.start + i
+        rec = self.record
+        ply = rec.start + i
         a = self.game.actions[ply]
-        e: dict[str, Any] = {"ply": ply, "seat": self.game.seats[ply], "turn": self.marks[i][0], "kind": a.kind,
+        e: dict[str, Any] = {"ply": ply, "seat": self.game.seats[ply], "turn": rec.turns[i], "kind": a.kind,
                              **public_action(a)}
-        events = self.events.get(i)
+        events = rec.events.get(i)
         if events:
             for ev in events:
                 if ev["event"] == "game-over" and "result" not in ev:  # written when first read
@@ -87,7 +98,7 @@ class PublicLog(Sequence["LogEntry"]):
         return e  # type: ignore[return-value]  # the keys of a LogEntry (schema.py)
 
     def __iter__(self) -> Iterator[LogEntry]:
-        for i in range(len(self.marks)):
+        for i in range(len(self.record.turns)):
             yield self._entry(i)
 
     def __eq__(self, other: object) -> bool:

@@ -18,25 +18,26 @@ TicketScore = tuple[int, list[int], list[int], dict[int, str]]
 def ordered_path(adj: dict[int, set[int]], seq: tuple[int, ...]) -> bool:
     """RS4: is there a path from seq[0] to seq[-1] that meets the listed cities in
     this order and never repeats a city? (A listed city met out of turn breaks it.)"""
-    turn = {c: i for i, c in enumerate(seq)}
-    visited = {seq[0]}
+    return _ordered(adj, seq, {c: i for i, c in enumerate(seq)}, {seq[0]}, seq[0], 1)
 
-    def dfs(u: int, i: int) -> bool:  # i: the index of the next listed city to meet
-        for v in adj.get(u, ()):
-            if v in visited:
-                continue
-            j = turn.get(v)
-            if j is not None and j != i:
-                continue
-            if j == i and i == len(seq) - 1:
-                return True
-            visited.add(v)
-            if dfs(v, i + 1 if j == i else i):
-                return True
-            visited.discard(v)
-        return False
 
-    return dfs(seq[0], 1)
+def _ordered(adj: dict[int, set[int]], seq: tuple[int, ...], turn: dict[int, int], visited: set[int],
+             u: int, i: int) -> bool:
+    """ordered_path from u, `i` the index of the next listed city to meet (a module function, not
+    a closure: a recursive closure is a reference cycle, freed only by the garbage collector)."""
+    for v in adj.get(u, ()):
+        if v in visited:
+            continue
+        j = turn.get(v)
+        if j is not None and j != i:
+            continue
+        if j == i and i == len(seq) - 1:
+            return True
+        visited.add(v)
+        if _ordered(adj, seq, turn, visited, v, i + 1 if j == i else i):
+            return True
+        visited.discard(v)
+    return False
 
 
 def _adjacency(rules: Ruleset, routes: Sequence[int]) -> dict[int, set[int]]:

@@ -288,6 +288,11 @@ class LegacyGame(PyGame):
         self.ledger = ledger  # type: ignore[assignment]  # records of 4 (the layout's tail width)
         self._aside = None
 
+    def refill_edition(self, state: Sequence[int], layout: StateLayout) -> None:
+        s = layout["edition.event_deck"]  # the only section a mask hides (the discard and the ledger are public)
+        self.event_deck = list(state[s.start + 1:s.start + 1 + state[s.start]])
+        self._aside = None
+
     def edition_renderer(self) -> Callable[[StateLayout, Sequence[int]], dict[str, Any]]:
         return partial(_edition_view, self.setup, self.rules.players)
 
