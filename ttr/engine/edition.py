@@ -121,8 +121,8 @@ class Edition:
         """Upper bounds on the length of route this hand can pay for, indexed by
         route colour + 1 (index 0: gray)."""
         locos = hand[LOCO]
-        reach = [locos, *[h + locos for h in hand[:LOCO]]]
-        reach[0] = max(reach)  # gray: the best colour
+        reach = [h + locos for h in hand[:LOCO]]
+        reach.insert(0, max(reach))  # gray: the best colour
         return reach
 
     def tunnel_payments(self, hand: Sequence[int], paid_color: int, extra: int) -> list[Payment]:

@@ -11,6 +11,7 @@ docs/protocol.md, "Legal moves").
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol, SupportsIndex, overload, runtime_checkable
 
@@ -40,14 +41,19 @@ class DescribedPayments(Protocol):
 
 
 class LegalActions(LazySequence[Action]):
-    __slots__ = ("segments", "sizes", "_len")
+    __slots__ = ("segments", "ends", "_len", "_given")
     segments: Sequence[Segment]
-    sizes: list[int]
+    ends: list[int]
 
     def __init__(self, segments: Sequence[Segment]) -> None:
         self.segments = segments  # read-only by contract: seats and the engine share it
-        self.sizes = sizes = [len(t) * len(p) for _, t, p in segments]
-        self._len = sum(sizes)
+        self.ends = ends = []  # per segment: the index just past its actions
+        total = 0
+        for _, t, p in segments:
+            total += len(t) * len(p)
+            ends.append(total)
+        self._len = total
+        self._given: Action | None = None  # the last action indexed out of it: a member, known without a search
 
     @overload
     def __getitem__(self, i: SupportsIndex) -> Action: ...
@@ -55,22 +61,21 @@ class LegalActions(LazySequence[Action]):
     def __getitem__(self, i: slice) -> list[Action]: ...
 
     def __getitem__(self, i: Any) -> Action | list[Action]:  # typed by the overloads (see LazySequence)
-        if i.__class__ is int and 0 <= i < self._len:  # the playout fast path
-            for n, (kind, targets, pays) in zip(self.sizes, self.segments):
-                if i < n:
-                    q, r = divmod(i, len(pays))
-                    return Action(kind, targets[q], pays[r])
-                i -= n
+        if i.__class__ is int and 0 <= i < self._len:  # the playout fast path (_item, inline)
+            ends = self.ends
+            k = bisect_right(ends, i)
+            kind, targets, pays = self.segments[k]
+            q, r = divmod(i - ends[k - 1] if k else i, len(pays))
+            a = self._given = Action(kind, targets[q], pays[r])
+            return a
         item: Action | list[Action] = LazySequence.__getitem__(self, i)  # negative, out of range, a slice
         return item
 
     def _item(self, i: int) -> Action:
-        for n, (kind, targets, pays) in zip(self.sizes, self.segments):
-            if i < n:
-                q, r = divmod(i, len(pays))
-                return Action(kind, targets[q], pays[r])
-            i -= n
-        raise IndexError(i)  # pragma: no cover
+        k = bisect_right(self.ends, i)
+        kind, targets, pays = self.segments[k]
+        q, r = divmod(i - self.ends[k - 1] if k else i, len(pays))
+        return Action(kind, targets[q], pays[r])
 
     def __iter__(self) -> Iterator[Action]:
         for kind, targets, pays in self.segments:
@@ -79,6 +84,8 @@ class LegalActions(LazySequence[Action]):
                     yield Action(kind, t, p)
 
     def __contains__(self, action: object) -> bool:
+        if action is self._given:
+            return True
         if not isinstance(action, Action):
             return False
         for kind, targets, pays in self.segments:
