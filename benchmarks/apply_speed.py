@@ -6,6 +6,7 @@ second, and the ratios.
     python benchmarks/apply_speed.py [--runs 5] [--games 150]
         [--against NAME=PATH ...]                 other ttr checkouts (e.g. before=../ttr-old)
         [--reference PATH --reference-python PY]  another engine's package root and interpreter
+        [--boards usa-2,europe-4,nordic-3,world-4,great-lakes-3,legends-west-3]
 
 The reference is driven through its own random playout (`state.step(state.sample_legal(rng))`
 on its USA map, two players) in its own interpreter; only USA 2p is compared with it.
@@ -104,9 +105,12 @@ def main() -> None:
     ap.add_argument("--worker", choices=["ttr", "reference"], help=argparse.SUPPRESS)
     ap.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--board", default=None, help="with --worker ttr: only this board, e.g. usa-2")
+    ap.add_argument("--boards", default=None, help="the boards, e.g. usa-2,nordic-3 (default: usa-2,europe-4)")
     ap.add_argument("--instructions", action="store_true", help="count instructions (callgrind) instead of time")
     ap.add_argument("--helper", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.boards:
+        BOARDS[:] = [(b.rsplit("-", 1)[0], int(b.rsplit("-", 1)[1])) for b in args.boards.split(",")]
     if args.worker == "reference":
         print(json.dumps(reference_run(args.games, args.seed, args.helper)))
         return
@@ -128,7 +132,8 @@ def main() -> None:
         for name, (python, path, worker) in engines.items():  # interleaved: the same load for each
             env = {**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": "0"}
             res = subprocess.run([python, os.path.abspath(__file__), "--worker", worker, "--games", str(args.games),
-                                  "--seed", str(1000 * r)], env=env, capture_output=True, text=True, check=True)
+                                  "--seed", str(1000 * r), *(["--boards", args.boards] if args.boards else [])],
+                                 env=env, capture_output=True, text=True, check=True)
             runs[name].append(json.loads(res.stdout))
     print(f"{'board':10s} {'engine':10s} {'µs/step':>9s} {'games/s':>9s} {'vs this':>8s}")
     for m, n in BOARDS:
