@@ -22,7 +22,10 @@ CLIENT_SOURCES := $(shell find $(WEB)/src -type f) $(wildcard $(WEB)/*.html $(WE
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed: $(BIN)/python pyproject.toml
+NATIVE_SOURCES := CMakeLists.txt $(shell find native -type f \( -name '*.cpp' -o -name '*.hpp' -o -name 'CMakeLists.txt' \))
+
+# pip builds the native core (C++, scikit-build-core) where a C++ compiler is present
+$(VENV)/.installed: $(BIN)/python pyproject.toml $(NATIVE_SOURCES)
 	$(BIN)/python -m pip install -q -e .
 	touch $@
 

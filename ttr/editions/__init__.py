@@ -14,7 +14,8 @@ from ..engine.edition import Edition
 from ..engine.face import Game
 from ..engine.game import PyGame
 from ..engine.ruleset import Ruleset
-from ..errors import TtrError
+from .. import native
+from ..errors import IllegalActionError, TtrError
 from ..maps import load_map
 from .europe import EUROPE
 from .legacy import LEGENDS_WEST
@@ -51,11 +52,23 @@ def get_ruleset(map_name: str, players: int) -> Ruleset:
     return Ruleset(load_map(map_name), get_edition(map_name), players)
 
 
+ENGINES = ("python", "native")
+
+
 def new_game(map_name: str, players: int = 2, seed: int = 0, random_first: bool = False, *, record: bool = True,
-             **options: Any) -> Game:
+             engine: str = "python", **options: Any) -> Game:
     """A new game of the edition played on `map_name`, set up from `seed`
-    (`options`: the edition's own, e.g. Legacy's `setup`; `record=False`: no public log)."""
-    return PyGame.new(get_ruleset(map_name, players), seed, random_first, record=record, **options)
+    (`options`: the edition's own, e.g. Legacy's `setup`; `record=False`: no public log).
+    `engine`: "python" (the reference) or "native" (the C++ core: the same game, faster; USA and
+    Europe so far, TtrError naming what is native otherwise)."""
+    rules = get_ruleset(map_name, players)
+    if engine == "native":
+        if options:
+            raise TtrError(f"{rules.edition.title} takes no options ({', '.join(sorted(options))} given)")
+        return native.new(rules, seed, random_first, record=record)
+    if engine != "python":
+        raise TtrError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")
+    return PyGame.new(rules, seed, random_first, record=record, **options)
 
 
 def game_class(rules: Ruleset) -> type[PyGame]:
@@ -64,10 +77,18 @@ def game_class(rules: Ruleset) -> type[PyGame]:
     return rules.edition.game_class() or PyGame
 
 
-def replay(map_name: str, players: int, seed: int, history: list, random_first: bool = False,
-           **options: Any) -> Game:
+def replay(map_name: str, players: int, seed: int, history: list, random_first: bool = False, *,
+           engine: str = "python", **options: Any) -> Game:
     """Seed + history = the game (G10); every action is checked."""
-    return PyGame.replay(get_ruleset(map_name, players), seed, history, random_first, **options)
+    if engine == "python":
+        return PyGame.replay(get_ruleset(map_name, players), seed, history, random_first, **options)
+    g = new_game(map_name, players, seed, random_first, engine=engine, **options)
+    for i, text in enumerate(history):
+        try:
+            g.apply(text)
+        except IllegalActionError as e:
+            raise IllegalActionError(f"history entry {i} ({text}): {e}") from None
+    return g
 
 
-__all__ = ["EDITIONS", "Edition", "game_class", "get_edition", "get_ruleset", "new_game", "player_range", "register", "replay"]
+__all__ = ["ENGINES", "EDITIONS", "Edition", "game_class", "get_edition", "get_ruleset", "new_game", "player_range", "register", "replay"]

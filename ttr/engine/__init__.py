@@ -57,6 +57,7 @@ from .codec import (
     Section,
     StateLayout,
     first_difference,
+    layout_of,
 )
 from .codec import decode as _decode
 from .edition import Edition, RouteKey
@@ -64,11 +65,14 @@ from .face import Game
 from .game import PyGame
 from .graph import DisjointSet, connected, longest_path
 from .legal import NO_CARDS, NO_TARGET, DescribedPayments, Family, LegalActions, Segment, expand, family_members, legal_data
-from .log import QUIET_EVENTS, result_summary, words
+from .log import QUIET_EVENTS, LogRecord, PublicLog, card_names, result_summary, words
 from .moves import piece_choices
 from .observer import NO_MOVES, Observation, features, mask, public_action
+from .observer import observe as seat_observation
+from .observer import view as seat_view
 from .phases import PHASES, Phase
 from .randomness import RANDOM_PROCEDURE, shuffle
+from .scoring import finish as finish_result
 from .ruleset import Ruleset
 from .schema import (
     Features,
@@ -129,4 +133,5 @@ __all__ = [
     "View", "You", "ActionKind", "Action", "connected", "decode", "expand", "family_members", "features",
     "first_difference", "legal_data", "longest_path", "mask", "new", "parse_cards", "piece_choices",
     "public_action", "register", "replay", "result_summary", "shuffle", "ticket_pool", "words",
+    "LogRecord", "PublicLog", "card_names", "finish_result", "layout_of", "seat_observation", "seat_view",
 ]

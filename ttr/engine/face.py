@@ -17,11 +17,13 @@ behind the same face. Its parts:
 * the record: `actions` and `seats` (every action and who took it: the replay record, secrets
   included), `history` (their texts), `log` (the public log, the one history clients read);
 * `undo_refusal(seat)`: why the last action may not be taken back (None: it may);
-* `clone()` for search.
+* `clone()` for search;
+* `edition_renderer()`: how the edition's own public block of a view is written from a masked
+  state (static content only).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -77,6 +79,7 @@ class Game(Protocol):
     def encode(self) -> list[int]: ...
     def layout(self) -> StateLayout: ...
     def clone(self) -> Self: ...
+    def edition_renderer(self) -> Callable[[StateLayout, Sequence[int]], dict[str, Any] | None]: ...
 
 
 __all__ = ["Game"]

@@ -26,7 +26,7 @@ from .phases import CHOOSE_PIECES, INITIAL_TICKETS, PHASES
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import PyGame
+    from .face import Game
     from .schema import View
 
 NO_MOVES = LegalActions(())
@@ -193,14 +193,15 @@ def features(rules: Ruleset) -> dict[str, Any]:
             "may_stop": rules.may_stop}
 
 
-def view(game: PyGame, seat: int | None, legal: bool = True) -> View:
+def view(game: Game, seat: int | None, legal: bool = True) -> View:
     """What `seat` may see (None: a spectator). `legal=False` leaves out the legal moves
-    (bots take those from the Observation)."""
+    (bots take those from the Observation). Any engine's game: it reads the face only."""
     if seat is not None and not (seat.__class__ is int and 0 <= seat < game.num_players):
         raise ValueError(f"no seat {seat!r} in a {game.num_players}-player game")
     layout = game.layout()
     m = mask(layout, game.encode(), seat)
-    moves = game.legal_actions() if legal and seat is not None and game.current == seat and not game.is_over else None
+    moves = (game.legal_actions() if legal and seat is not None and game.current_player == seat and not game.is_over
+             else None)
     return render(game.rules, layout, m, seat, ply=game.ply, result=game.result() if game.is_over else None,
                   legal=moves, edition=game.edition_renderer())
 
@@ -233,11 +234,11 @@ class Observation:
         return f"<Observation seat {self.seat} ply {self.ply} {self.phase}: {len(self.legal)} legal>"
 
 
-def observe(game: PyGame, seat: int) -> Observation:
+def observe(game: Game, seat: int) -> Observation:
     if not (seat.__class__ is int and 0 <= seat < game.num_players):
         raise ValueError(f"no seat {seat!r} in a {game.num_players}-player game")
     layout = game.layout()
-    mine = game.current == seat and not game.is_over
+    mine = game.current_player == seat and not game.is_over
     return Observation(game.rules, game.replay_options(), layout, mask(layout, game.encode(), seat),
                        game.legal_actions() if mine else NO_MOVES, seat, game.ply,
                        game.result() if game.is_over else None, game.edition_renderer())

@@ -150,9 +150,8 @@ TIE_BREAKS: dict[str, Callable[[dict[str, Any]], int]] = {
 def result(game: PyGame) -> dict[str, Any]:
     rules = game.rules
     ed = rules.edition
-    n = rules.players
     players: list[dict[str, Any]] = []
-    for p in range(n):
+    for p in range(rules.players):
         t = score_tickets(game, p)
         built = len(game.stations[p])
         players.append({
@@ -169,6 +168,14 @@ def result(game: PyGame) -> dict[str, Any]:
             "ships_left": game.ships[p],
             "bonuses": {},
         })
+    return finish(rules, players, game.is_over)
+
+
+def finish(rules: Ruleset, players: list[dict[str, Any]], over: bool) -> dict[str, Any]:
+    """The result from each seat's scored facts (the keys `result` writes, `bonuses` empty): the
+    bonuses, totals, ranks (tie breaks) and winners. Shared by every engine."""
+    ed = rules.edition
+    n = len(players)
     if ed.longest_bonus:  # G8: every player tied for the longest gets it
         top = max(r["longest_path"] for r in players)
         for r in players:
@@ -192,4 +199,4 @@ def result(game: PyGame) -> dict[str, Any]:
         r["rank"] = 1 + sum(1 for o in players if key(o) > key(r))
     return {"players": players, "ranking": ranking,
             "winners": [p for p in range(n) if players[p]["rank"] == 1],
-            "over": game.is_over}
+            "over": over}

@@ -16,7 +16,8 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from ..cards import CARD_INDEX, CARD_NAMES
-from ..editions import game_class, get_ruleset
+from .. import native
+from ..editions import ENGINES, game_class, get_ruleset
 from ..engine import (
     CODEC_VERSION,
     NONE,
@@ -183,10 +184,13 @@ def _put(out: list[int], items: list[int], cap: int, what: str) -> None:
     out += [NONE] * (cap - len(items))
 
 
-def load(d: dict[str, Any], verify: bool = True, record: bool = True) -> Game:
+def load(d: dict[str, Any], verify: bool = True, record: bool = True, engine: str = "python") -> Game:
     """The game a save holds; SaveError (naming the field and the problem) if it is malformed or
     inconsistent. `verify`: also check that seed + history give exactly this state. `record`: keep
-    a public log of the actions from here on (search worlds do not)."""
+    a public log of the actions from here on (search worlds do not). `engine`: the engine that plays
+    it on ("python" or "native": a save of either loads in the other; the Python engine checks it)."""
+    if engine not in ENGINES:
+        raise TtrError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")
     if not isinstance(d, dict):
         raise SaveError("a save is a JSON object")
     if d.get("format") == "ttr-save/1" and "legacy" in d:  # version 1 called the edition block 'legacy'
@@ -223,6 +227,11 @@ def load(d: dict[str, Any], verify: bool = True, record: bool = True) -> Game:
         _check(field is None, f"{field} differs from what seed {s.seed} and the history give")
         _check(list(replayed.seats) == list(s.history_seats),
                f"history_seats differs from what seed {s.seed} and the history give")
+    if engine == "native":
+        try:
+            return native.from_state(rules, g.encode(), record=record, actions=actions, seats=s.history_seats)
+        except TtrError as e:
+            raise SaveError(f"save: {e}") from None
     return g
 
 

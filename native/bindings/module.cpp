@@ -1,0 +1,319 @@
+// The thin binding of the native core (ttr._native): tables in, integers and tuples out, no game
+// logic. ttr/native/ wraps it behind the engine's face.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "ttr/game.hpp"
+
+namespace nb = nanobind;
+using namespace ttr;
+
+namespace {
+
+int get_int(const nb::dict& d, const char* key) {
+  if (!d.contains(key)) throw RulesError(std::string("rules tables: missing ") + key);
+  return nb::cast<int>(d[key]);
+}
+
+std::vector<int> get_vec(const nb::dict& d, const char* key) {
+  if (!d.contains(key)) throw RulesError(std::string("rules tables: missing ") + key);
+  return nb::cast<std::vector<int>>(d[key]);
+}
+
+std::vector<std::vector<int>> get_vecs(const nb::dict& d, const char* key) {
+  if (!d.contains(key)) throw RulesError(std::string("rules tables: missing ") + key);
+  return nb::cast<std::vector<std::vector<int>>>(d[key]);
+}
+
+std::vector<uint8_t> as_bytes(const std::vector<int>& v) { return std::vector<uint8_t>(v.begin(), v.end()); }
+
+void build_rules(Rules* R, const nb::dict& d) {
+  new (R) Rules();
+  R->players = get_int(d, "players");
+  R->n_kinds = get_int(d, "n_kinds");
+  R->wild = get_int(d, "wild");
+  R->face_up = get_int(d, "face_up");
+  R->hand_size = get_int(d, "hand_size");
+  R->reset_at = get_int(d, "reset_at");
+  R->reset_cap = get_int(d, "reset_cap");
+  R->whole_draw = get_int(d, "whole_draw") != 0;
+  R->end_pieces = get_int(d, "end_pieces");
+  R->final_round_turns = get_int(d, "final_round_turns");
+  R->trains = get_int(d, "trains");
+  R->stations = get_int(d, "stations");
+  R->station_points = get_int(d, "station_points");
+  R->initial_long = get_int(d, "initial_long");
+  R->initial_regular = get_int(d, "initial_regular");
+  R->initial_keep = get_int(d, "initial_keep");
+  R->short_initial_keep = get_int(d, "short_initial_keep");
+  R->later_draw = get_int(d, "later_draw");
+  R->later_keep = get_int(d, "later_keep");
+  R->initial_unkept_to_box = get_int(d, "initial_unkept_to_box") != 0;
+  R->later_unkept_to_box = get_int(d, "later_unkept_to_box") != 0;
+  R->tunnel_reveal = get_int(d, "tunnel_reveal");
+  R->longest_bonus = get_int(d, "longest_bonus");
+  R->tie_breaks = get_vec(d, "tie_breaks");
+  R->n_ids = get_int(d, "n_ids");
+  R->r_exists = as_bytes(get_vec(d, "r_exists"));
+  R->r_tunnel = as_bytes(get_vec(d, "r_tunnel"));
+  R->r_closes = as_bytes(get_vec(d, "r_closes"));
+  R->r_kind = as_bytes(get_vec(d, "r_kind"));
+  R->r_len = get_vec(d, "r_len");
+  R->r_color = get_vec(d, "r_color");
+  R->r_locos = get_vec(d, "r_locos");
+  R->r_points = get_vec(d, "r_points");
+  R->r_group = get_vec(d, "r_group");
+  R->r_a = get_vec(d, "r_a");
+  R->r_b = get_vec(d, "r_b");
+  R->r_twins = get_vecs(d, "r_twins");
+  R->group_routes = get_vecs(d, "group_routes");
+  for (const auto& row : get_vecs(d, "claim_groups")) {  // reach index, then (length, gi, kind, pkey, twins) per group
+    if (row.empty() || (row.size() - 1) % 5) throw RulesError("rules tables: claim_groups rows are 1 + 5k integers");
+    R->claim_reach_index.push_back(row[0]);
+    std::vector<ClaimGroup> groups;
+    for (size_t i = 1; i < row.size(); i += 5)
+      groups.push_back(ClaimGroup{row[i], row[i + 1], row[i + 2], row[i + 3], row[i + 4] != 0});
+    R->claim_groups.push_back(std::move(groups));
+  }
+  for (const auto& k : get_vecs(d, "pkeys")) {
+    if (k.size() != 3) throw RulesError("rules tables: a payment key is (colour, length, locomotives)");
+    R->pkeys.push_back(PayKey{k[0], k[1], k[2]});
+  }
+  R->n_cities = get_int(d, "n_cities");
+  R->city_routes = get_vecs(d, "city_routes");
+  R->tickets_cap = get_int(d, "tickets_cap");
+  R->offer_cap = get_int(d, "offer_cap");
+  R->t_a = get_vec(d, "t_a");
+  R->t_b = get_vec(d, "t_b");
+  R->t_points = get_vec(d, "t_points");
+  R->regular_tickets = get_vec(d, "regular_tickets");
+  R->long_tickets = get_vec(d, "long_tickets");
+  R->deck = get_vec(d, "deck");
+  R->validate();
+}
+
+struct Handle {
+  nb::object rules_ref;  // keeps the Rules alive
+  const Rules* rules;
+  std::unique_ptr<Game> game;
+  Legal legal;
+  bool legal_ok = false;
+  std::vector<Event> events;
+
+  const Legal& L() {
+    if (!legal_ok) {
+      game->legal(legal);
+      legal_ok = true;
+    }
+    return legal;
+  }
+};
+
+nb::tuple pay_tuple(const Payment& p) {
+  nb::list parts;
+  for (int i = 0; i < p.n; ++i) parts.append(nb::make_tuple(p.kind[i], p.count[i]));
+  return nb::tuple(parts);
+}
+
+// sorted offer positions of a KEEP target <-> the ticket ids
+nb::object keep_target(const State& s, unsigned mask) {
+  uint8_t sorted[kMaxOffer];
+  const int n = s.offer_n[s.current];
+  std::copy(s.offer[s.current], s.offer[s.current] + n, sorted);
+  std::sort(sorted, sorted + n);
+  nb::list out;
+  for (int i = 0; i < n; ++i)
+    if (mask >> i & 1u) out.append(sorted[i]);
+  return nb::tuple(out);
+}
+
+nb::object target_of(const State& s, const Action& a) {
+  switch (a.kind) {
+    case DRAW:
+    case CLAIM:
+    case STATION:
+      return nb::int_(a.target);
+    case KEEP:
+      return keep_target(s, static_cast<unsigned>(a.target));
+    default:
+      return nb::none();
+  }
+}
+
+bool action_of(const State& s, int kind, nb::handle target, nb::handle cards, Action& a) {
+  a.kind = static_cast<uint8_t>(kind);
+  a.target = 0;
+  switch (kind) {
+    case DRAW:
+    case CLAIM:
+    case STATION: {
+      if (!nb::isinstance<nb::int_>(target)) return false;
+      const long t = nb::cast<long>(target);
+      if (t < -1 || t > 32767) return false;
+      a.target = static_cast<int16_t>(t);
+      break;
+    }
+    case KEEP: {
+      uint8_t sorted[kMaxOffer];
+      const int n = s.offer_n[s.current];
+      std::copy(s.offer[s.current], s.offer[s.current] + n, sorted);
+      std::sort(sorted, sorted + n);
+      int mask = 0;
+      for (nb::handle t : target) {
+        if (!nb::isinstance<nb::int_>(t)) return false;
+        const long id = nb::cast<long>(t);
+        int i = 0;
+        while (i < n && sorted[i] != id) ++i;
+        if (i == n) return false;
+        mask |= 1 << i;
+      }
+      a.target = static_cast<int16_t>(mask);
+      break;
+    }
+    default:
+      break;
+  }
+  a.pay = Payment{};
+  for (nb::handle part : cards) {
+    if (a.pay.n >= kMaxPayParts) return false;
+    nb::tuple kv = nb::cast<nb::tuple>(part);
+    const long k = nb::cast<long>(kv[0]), c = nb::cast<long>(kv[1]);
+    if (k < 0 || k >= kMaxKinds || c < 0 || c > 255) return false;
+    a.pay.kind[a.pay.n] = static_cast<uint8_t>(k);
+    a.pay.count[a.pay.n++] = static_cast<uint8_t>(c);
+  }
+  return true;
+}
+
+nb::list events_list(const std::vector<Event>& evs) {
+  nb::list out;
+  for (const Event& e : evs) {
+    nb::list cards;
+    for (int i = 0; i < e.n; ++i) cards.append(e.cards[i]);
+    out.append(nb::make_tuple(static_cast<int>(e.type), e.a, e.b, cards));
+  }
+  return out;
+}
+
+}  // namespace
+
+NB_MODULE(_native, m) {
+  m.doc() = "ttr's native core (C++): the train game of USA and Europe. Use it through ttr.native.";
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const RulesError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+
+  nb::class_<Rules>(m, "Rules")
+      .def("__init__", &build_rules, nb::arg("tables"))
+      .def_prop_ro("players", [](const Rules& r) { return r.players; })
+      .def_prop_ro("n_ids", [](const Rules& r) { return r.n_ids; });
+
+  nb::class_<Handle>(m, "Game")
+      .def_static(
+          "new",
+          [](nb::object rules, int64_t seed, bool random_first) {
+            auto h = std::make_unique<Handle>();
+            h->rules_ref = rules;
+            h->rules = nb::cast<const Rules*>(rules);
+            h->game = std::make_unique<Game>(h->rules, seed, random_first);
+            return h.release();
+          },
+          nb::arg("rules"), nb::arg("seed"), nb::arg("random_first"), nb::rv_policy::take_ownership)
+      .def_static(
+          "decode",
+          [](nb::object rules, const std::vector<int64_t>& st) {
+            auto h = std::make_unique<Handle>();
+            h->rules_ref = rules;
+            h->rules = nb::cast<const Rules*>(rules);
+            h->game = std::make_unique<Game>(h->rules, Game::decode(*h->rules, st.data(), st.size()));
+            return h.release();
+          },
+          nb::arg("rules"), nb::arg("state"), nb::rv_policy::take_ownership)
+      .def(
+          "copy",
+          [](const Handle& self) {
+            auto h = std::make_unique<Handle>();
+            h->rules_ref = self.rules_ref;
+            h->rules = self.rules;
+            h->game = std::make_unique<Game>(self.rules, self.game->state());
+            return h.release();
+          },
+          nb::rv_policy::take_ownership)
+      .def_prop_ro("phase", [](const Handle& h) { return static_cast<int>(h.game->state().phase); })
+      .def_prop_ro("current", [](const Handle& h) { return static_cast<int>(h.game->state().current); })
+      .def_prop_ro("turns", [](const Handle& h) { return static_cast<int>(h.game->state().turns); })
+      .def_prop_ro("drawn", [](const Handle& h) { return h.game->state().drawn; })
+      .def_prop_ro("seed", [](const Handle& h) { return h.game->state().seed; })
+      .def_prop_ro("over", [](const Handle& h) { return h.game->over(); })
+      .def_prop_ro("census", [](const Handle& h) { return h.game->card_census(); })
+      .def("__len__", [](Handle& h) { return h.L().size(); })
+      .def("action", [](Handle& h, uint32_t i) {
+        const Legal& L = h.L();
+        if (i >= L.size()) throw nb::index_error("no legal action with this index");
+        const Action a = L.at(i);
+        return nb::make_tuple(static_cast<int>(a.kind), target_of(h.game->state(), a), pay_tuple(a.pay));
+      })
+      .def("find", [](Handle& h, int kind, nb::handle target, nb::handle cards) -> int64_t {
+        Action a;
+        if (kind < 0 || kind >= N_KIND || !action_of(h.game->state(), kind, target, cards, a)) return -1;
+        return h.L().find(a);
+      }, nb::arg("kind"), nb::arg("target").none(), nb::arg("cards"))
+      .def("segments", [](Handle& h) {
+        const Legal& L = h.L();
+        const State& s = h.game->state();
+        nb::list out;
+        for (const Segment& sg : L.seg) {
+          nb::list targets, pays;
+          for (int q = 0; q < sg.tn; ++q) {
+            Action a;
+            a.kind = sg.kind;
+            a.target = L.targets[sg.t0 + q];
+            targets.append(target_of(s, a));
+          }
+          for (int r = 0; r < sg.pn; ++r) pays.append(pay_tuple(L.pays[sg.p0 + r]));
+          out.append(nb::make_tuple(static_cast<int>(sg.kind), targets, pays));
+        }
+        return out;
+      })
+      .def(
+          "apply",
+          [](Handle& h, uint32_t i, bool record) -> nb::object {
+            const Legal& L = h.L();
+            if (i >= L.size()) throw nb::index_error("no legal action with this index");
+            const Action a = L.at(i);
+            h.legal_ok = false;
+            if (!record) {
+              h.game->apply(a, nullptr);
+              return nb::none();
+            }
+            h.events.clear();
+            h.game->apply(a, &h.events);
+            if (h.events.empty()) return nb::none();
+            return events_list(h.events);
+          },
+          nb::arg("index"), nb::arg("record") = false)
+      .def("encode", [](const Handle& h) {
+        std::vector<int64_t> out;
+        h.game->encode(out);
+        return out;
+      })
+      .def("score", [](const Handle& h) {
+        std::vector<SeatScore> sc;
+        h.game->score(sc);
+        nb::list out;
+        for (const SeatScore& s : sc)
+          out.append(nb::make_tuple(s.route_points, s.ticket_points, s.completed, s.failed, s.borrowed, s.longest,
+                                    s.stations_built, s.station_points, s.trains_left, s.longest_bonus, s.total,
+                                    s.rank));
+        return out;
+      });
+}

@@ -1,0 +1,163 @@
+// The train game's state and transitions (USA, Europe): the same game as the Python engine
+// (ttr/engine/game.py, turn.py, moves.py), action for action and draw for draw.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "ttr/random.hpp"
+#include "ttr/rules.hpp"
+
+namespace ttr {
+
+// ((card kind, count), ...) ascending by kind, as the Python engine's Payment
+struct Payment {
+  uint8_t n = 0;
+  uint8_t kind[kMaxPayParts] = {};
+  uint8_t count[kMaxPayParts] = {};
+  bool operator==(const Payment& o) const {
+    if (n != o.n) return false;
+    for (int i = 0; i < n; ++i)
+      if (kind[i] != o.kind[i] || count[i] != o.count[i]) return false;
+    return true;
+  }
+};
+
+// target: a card kind or kDeckTarget (DRAW), a route id (CLAIM), a city index (STATION), a bit
+// set over the sorted offer (KEEP), unused otherwise
+struct Action {
+  uint8_t kind = PASS;
+  int16_t target = 0;
+  Payment pay;
+};
+
+// The public events an action may add to the log (log.py), as numbers.
+enum EventType : uint8_t { EV_TUNNEL, EV_LAST_ROUND, EV_GAME_OVER, EV_DISPLAY_RESET, EV_TICKETS_DRAWN };
+struct Event {
+  uint8_t type;
+  int16_t a = 0, b = 0;  // tunnel: route, extra; last round: seat; tickets drawn: seat, count
+  uint8_t n = 0;         // tunnel: cards revealed
+  uint8_t cards[kMaxReveal] = {};
+};
+
+// The whole dynamic state: plain fixed-size arrays, so a clone is one copy.
+struct State {
+  int64_t seed = 0;
+  uint32_t shuffles = 0;  // random draws made from the seed (G10)
+  uint32_t drawn = 0;     // cards drawn from a pile so far (what an action revealed: the log)
+  uint8_t phase = INITIAL_TICKETS, current = 0, first_player = 0, random_first = 0;
+  int16_t turns = 0, final_turns = -1, passes = 0;
+  // the draw pile and its discard (top: the end)
+  uint16_t deck_n = 0, disc_n = 0;
+  uint8_t deck[kMaxDeck];
+  uint8_t disc[kMaxDeck];
+  int8_t face_up[kMaxFaceUp];
+  // tickets (the pile's top: the end)
+  uint8_t pile_n = 0;
+  uint8_t pile[kMaxTickets];
+  uint8_t tickets_n[kMaxPlayers] = {};
+  uint8_t tickets[kMaxPlayers][kMaxTickets];
+  uint8_t offer_n[kMaxPlayers] = {};
+  uint8_t offer[kMaxPlayers][kMaxOffer];
+  // the board
+  int8_t owner[kMaxRoutes];
+  uint8_t avail[kMaxRoutes];                // open to a claim (unowned, not closed by G1)
+  uint64_t blocked[kMaxPlayers][kMaxRoutes / 64];  // lanes a seat may not take (G1)
+  int8_t station_at[kMaxCities];
+  // the seats
+  uint8_t hand[kMaxPlayers][kMaxKinds];
+  int16_t trains[kMaxPlayers] = {}, score[kMaxPlayers] = {};
+  uint8_t stations_n[kMaxPlayers] = {};
+  uint8_t stations[kMaxPlayers][kMaxStations];
+  // a tunnel waiting for its extra cards (E2)
+  int16_t tun_route = -1;
+  Payment tun_paid;
+  uint8_t tun_rev_n = 0;
+  uint8_t tun_rev[kMaxReveal];
+  uint8_t tun_extra = 0;
+  int8_t tun_color = -1;
+};
+
+struct Segment {
+  uint8_t kind;
+  uint16_t t0, tn;  // targets[t0 .. t0 + tn)
+  uint16_t p0, pn;  // pays[p0 .. p0 + pn); a segment without cards has one empty payment
+};
+
+// The legal actions of a position, as the Python engine's segments: every target with every
+// payment, in the same order.
+struct Legal {
+  std::vector<Segment> seg;
+  std::vector<int16_t> targets;
+  std::vector<Payment> pays;
+  std::vector<uint32_t> ends;  // per segment: the index just past its actions
+  uint32_t size() const { return ends.empty() ? 0 : ends.back(); }
+  Action at(uint32_t i) const;
+  int64_t find(const Action& a) const;  // its index, or -1
+  void clear() {
+    seg.clear();
+    targets.clear();
+    pays.clear();
+    ends.clear();
+  }
+};
+
+// What the end of the game scores for one seat (scoring.py).
+struct SeatScore {
+  int route_points = 0, ticket_points = 0, longest = 0, stations_built = 0, station_points = 0;
+  int trains_left = 0, longest_bonus = 0, total = 0, rank = 0;
+  std::vector<int> completed, failed;
+  std::vector<std::pair<int, int>> borrowed;  // (city, route), in the order the stations were built
+};
+
+class Game {
+ public:
+  Game(const Rules* rules, int64_t seed, bool random_first);  // a new game (PyGame.new)
+  Game(const Rules* rules, const State& s) : rules_(rules), s_(s) {}
+
+  const Rules& rules() const { return *rules_; }
+  const State& state() const { return s_; }
+  State& state() { return s_; }
+  bool over() const { return s_.phase == OVER; }
+
+  void legal(Legal& out) const;
+  // Apply a legal action (no checks: take it from legal()). Events go to `events` if given.
+  void apply(const Action& a, std::vector<Event>* events = nullptr);
+
+  void score(std::vector<SeatScore>& out) const;
+  void encode(std::vector<int64_t>& out) const;
+  static State decode(const Rules& rules, const int64_t* st, size_t n);  // unchecked (Python checks)
+  int card_census() const;
+
+ private:
+  Mt19937 rng();
+  int pop_card();
+  void discard(const Payment& p);
+  void deal_display();
+  void fill_display();
+  void refill();
+  void check_reset();
+  int fewest_wilds_after_redeal() const;
+  int count_wild() const;
+  void second_card();
+  void end_turn();
+  void game_over();
+  void place_route(int r, const Payment& cards);
+  void finish_claim(int r, const Payment& cards);
+  void reveal_tunnel(int r, const Payment& cards);
+  void keep(int p, unsigned mask);
+  void draw_targets(bool second, std::vector<int16_t>& out) const;
+  void note(const Event& e) {
+    if (events_) events_->push_back(e);
+  }
+
+  const Rules* rules_;
+  State s_;
+  std::vector<Event>* events_ = nullptr;
+};
+
+// The payments of a route of payment key `k` from `hand` (edition.payments), appended to `out`.
+void payments(const uint8_t* hand, const PayKey& k, int wild, std::vector<Payment>& out);
+void tunnel_payments(const uint8_t* hand, int paid_color, int extra, int wild, std::vector<Payment>& out);
+
+}  // namespace ttr

@@ -1,0 +1,84 @@
+// The static facts of one setup (board, edition, player count): the Python engine's compiled
+// tables (ttr.engine.Ruleset), handed over as flat integer arrays, never typed in here.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ttr {
+
+// Fixed sizes, with room for every edition of the family (a Legacy board grows to 63 cities and
+// 200 routes; Rails & Sails has 35 card kinds and decks of up to 250 cards).
+constexpr int kMaxPlayers = 5;
+constexpr int kMaxRoutes = 256;
+constexpr int kMaxCities = 64;
+constexpr int kMaxTickets = 128;
+constexpr int kMaxKinds = 36;
+constexpr int kMaxDeck = 256;
+constexpr int kMaxFaceUp = 6;
+constexpr int kMaxOffer = 8;
+constexpr int kMaxStations = 4;
+constexpr int kMaxPayParts = 4;  // (kind, count) pairs in one payment
+constexpr int kMaxReveal = 4;
+
+constexpr int kDeckTarget = -1;  // draw target: the top of the draw pile (actions.DECK)
+constexpr int kNone = -1;
+
+// Action kinds, in the order of ttr.engine's kind words.
+enum Kind : uint8_t { DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, N_KIND };
+// Phases, in the order of ttr.engine.phases.PHASES.
+enum Phase : uint8_t { INITIAL_TICKETS, CHOOSE_PIECES, TURN, SECOND_CARD, TUNNEL, KEEP_TICKETS, OVER };
+// Tie breaks (scoring.TIE_BREAKS), larger is better.
+enum TieBreak : uint8_t { TB_TICKETS_COMPLETED, TB_LONGEST_PATH, TB_LONGEST_PATH_BONUS, TB_FEWEST_STATIONS, TB_EXPRESS };
+
+struct ClaimGroup {
+  int length, gi, kind, pkey;  // pkey: index in Rules::pkeys
+  bool twins;
+};
+
+struct PayKey {
+  int color, length, locos;  // colour (-1 gray), spaces, ferry locomotives
+};
+
+class RulesError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Rules {
+  // edition parameters
+  int players = 2, n_kinds = 9, wild = 8, face_up = 5, hand_size = 4;
+  int reset_at = 1 << 30, reset_cap = 10;
+  bool whole_draw = true;
+  int end_pieces = 2, final_round_turns = 2, trains = 45;
+  int stations = 0, station_points = 4;
+  int initial_long = 0, initial_regular = 3, initial_keep = 2, short_initial_keep = 1;
+  int later_draw = 3, later_keep = 1;
+  bool initial_unkept_to_box = false, later_unkept_to_box = false;
+  int tunnel_reveal = 3;
+  int longest_bonus = 0;
+  std::vector<int> tie_breaks;
+  // routes, by id
+  int n_ids = 0;
+  std::vector<uint8_t> r_exists, r_tunnel, r_closes, r_kind;
+  std::vector<int> r_len, r_color, r_locos, r_points, r_group, r_a, r_b;
+  std::vector<std::vector<int>> r_twins;
+  std::vector<std::vector<int>> group_routes;
+  std::vector<std::vector<ClaimGroup>> claim_groups;  // by reach index (base editions: colour + 1)
+  std::vector<int> claim_reach_index;                 // the reach index of each claim_groups entry
+  std::vector<PayKey> pkeys;
+  // cities
+  int n_cities = 0;
+  std::vector<std::vector<int>> city_routes;
+  // tickets, by id
+  int tickets_cap = 0, offer_cap = 3;
+  std::vector<int> t_a, t_b, t_points;
+  std::vector<int> regular_tickets, long_tickets;
+  // the deck, before shuffling
+  std::vector<int> deck;
+
+  void validate() const;  // RulesError naming what does not fit the fixed sizes
+};
+
+}  // namespace ttr

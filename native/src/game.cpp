@@ -1,0 +1,653 @@
+#include "ttr/game.hpp"
+
+#include <algorithm>
+
+namespace ttr {
+
+namespace {
+constexpr int kColors = 8;  // cards.COLORS: the colours before the locomotive
+
+inline void add_pay1(std::vector<Payment>& out, int k, int n) {
+  Payment p;
+  p.n = 1;
+  p.kind[0] = static_cast<uint8_t>(k);
+  p.count[0] = static_cast<uint8_t>(n);
+  out.push_back(p);
+}
+
+inline void add_pay2(std::vector<Payment>& out, int k1, int n1, int k2, int n2) {
+  Payment p;
+  p.n = 2;
+  p.kind[0] = static_cast<uint8_t>(k1);
+  p.count[0] = static_cast<uint8_t>(n1);
+  p.kind[1] = static_cast<uint8_t>(k2);
+  p.count[1] = static_cast<uint8_t>(n2);
+  out.push_back(p);
+}
+
+// edition._one_colour: n spaces of colour c (h held, capped at n), locomotives wild (locos held,
+// capped at n), at least `ferry` of them locomotives; the all-locomotive payment if `all_locos`.
+void one_colour(int c, int n, int ferry, int h, int locos, bool all_locos, int wild, std::vector<Payment>& out) {
+  if (h) {
+    const int lo = ferry > n - h ? ferry : n - h;
+    const int hi = locos < n - 1 ? locos : n - 1;
+    for (int k = lo; k <= hi; ++k) {
+      if (k)
+        add_pay2(out, c, n - k, wild, k);
+      else
+        add_pay1(out, c, n);
+    }
+  }
+  if (all_locos && locos >= n) add_pay1(out, wild, n);
+}
+}  // namespace
+
+void payments(const uint8_t* hand, const PayKey& k, int wild, std::vector<Payment>& out) {
+  const int n = k.length;
+  int locos = hand[wild];
+  if (locos > n) locos = n;
+  if (k.color >= 0) {
+    const int h = hand[k.color];
+    one_colour(k.color, n, k.locos, h < n ? h : n, locos, true, wild, out);
+    return;
+  }
+  for (int c = 0; c < kColors; ++c) {
+    const int h = hand[c];
+    if (h) one_colour(c, n, k.locos, h < n ? h : n, locos, false, wild, out);
+  }
+  if (locos >= n) add_pay1(out, wild, n);
+}
+
+void tunnel_payments(const uint8_t* hand, int paid_color, int extra, int wild, std::vector<Payment>& out) {
+  const int locos = hand[wild];
+  if (paid_color < 0) {
+    if (locos >= extra) add_pay1(out, wild, extra);
+    return;
+  }
+  const int h = hand[paid_color];
+  const int lo = extra - h > 0 ? extra - h : 0;
+  const int hi = locos < extra ? locos : extra;
+  for (int k = lo; k <= hi; ++k) {
+    if (k == extra)
+      add_pay1(out, wild, extra);
+    else if (k)
+      add_pay2(out, paid_color, extra - k, wild, k);
+    else
+      add_pay1(out, paid_color, extra);
+  }
+}
+
+// ------------------------------------------------------------------ legal actions
+
+Action Legal::at(uint32_t i) const {
+  const size_t k = std::upper_bound(ends.begin(), ends.end(), i) - ends.begin();
+  const Segment& s = seg[k];
+  const uint32_t off = i - (k ? ends[k - 1] : 0);
+  Action a;
+  a.kind = s.kind;
+  a.target = targets[s.t0 + off / s.pn];
+  a.pay = pays[s.p0 + off % s.pn];
+  return a;
+}
+
+int64_t Legal::find(const Action& a) const {
+  uint32_t base = 0;
+  for (size_t k = 0; k < seg.size(); ++k) {
+    const Segment& s = seg[k];
+    if (s.kind == a.kind) {
+      for (int q = 0; q < s.tn; ++q) {
+        if (targets[s.t0 + q] != a.target) continue;
+        for (int r = 0; r < s.pn; ++r)
+          if (pays[s.p0 + r] == a.pay) return base + static_cast<uint32_t>(q) * s.pn + r;
+      }
+    }
+    base = ends[k];
+  }
+  return -1;
+}
+
+namespace {
+struct SegBuilder {
+  Legal& L;
+  explicit SegBuilder(Legal& l) : L(l) { L.clear(); }
+  void add(uint8_t kind, uint16_t t0, uint16_t tn, uint16_t p0, uint16_t pn) {
+    if (!tn || !pn) return;
+    L.seg.push_back(Segment{kind, t0, tn, p0, pn});
+    const uint32_t prev = L.ends.empty() ? 0 : L.ends.back();
+    L.ends.push_back(prev + static_cast<uint32_t>(tn) * pn);
+  }
+  uint16_t no_cards() {  // one empty payment
+    L.pays.push_back(Payment{});
+    return static_cast<uint16_t>(L.pays.size() - 1);
+  }
+  uint16_t no_target() {
+    L.targets.push_back(0);
+    return static_cast<uint16_t>(L.targets.size() - 1);
+  }
+};
+}  // namespace
+
+void Game::draw_targets(bool second, std::vector<int16_t>& out) const {
+  const Rules& R = *rules_;
+  int16_t seen[kMaxFaceUp];
+  int n = 0;
+  for (int i = 0; i < R.face_up; ++i) {
+    const int c = s_.face_up[i];
+    if (c < 0) continue;
+    if (second && R.whole_draw && c == R.wild) continue;  // G4: no face-up wild as the second card
+    bool dup = false;
+    for (int j = 0; j < n; ++j)
+      if (seen[j] == c) dup = true;
+    if (!dup) seen[n++] = static_cast<int16_t>(c);
+  }
+  std::sort(seen, seen + n);
+  for (int j = 0; j < n; ++j) out.push_back(seen[j]);
+  if (s_.deck_n || s_.disc_n) out.push_back(kDeckTarget);
+}
+
+void Game::legal(Legal& L) const {
+  const Rules& R = *rules_;
+  SegBuilder b(L);
+  const int p = s_.current;
+  switch (s_.phase) {
+    case TURN: {
+      const uint8_t* hand = s_.hand[p];
+      // draw
+      {
+        const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
+        draw_targets(false, L.targets);
+        const uint16_t tn = static_cast<uint16_t>(L.targets.size() - t0);
+        if (tn) b.add(DRAW, t0, tn, b.no_cards(), 1);
+      }
+      // claims, by reach group and length (moves.turn_segments)
+      int reach[kColors + 1];
+      {
+        const int locos = hand[R.wild];
+        int best = 0;
+        for (int c = 0; c < kColors; ++c) {
+          reach[c + 1] = hand[c] + locos;
+          if (reach[c + 1] > best) best = reach[c + 1];
+        }
+        reach[0] = best;
+      }
+      const int pieces[2] = {s_.trains[p], 0};
+      int pay0[256], payn[256];
+      for (size_t i = 0; i < R.pkeys.size(); ++i) payn[i] = -1;
+      const uint64_t* blocked = s_.blocked[p];
+      for (size_t gi = 0; gi < R.claim_groups.size(); ++gi) {
+        const int rch = reach[R.claim_reach_index[gi]];
+        for (const ClaimGroup& g : R.claim_groups[gi]) {
+          if (g.length > rch || g.length > pieces[g.kind]) break;
+          const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
+          for (int r : R.group_routes[g.gi])
+            if (s_.avail[r] && !((blocked[r >> 6] >> (r & 63)) & 1u)) L.targets.push_back(static_cast<int16_t>(r));
+          const uint16_t tn = static_cast<uint16_t>(L.targets.size() - t0);
+          if (!tn) continue;
+          if (payn[g.pkey] < 0) {
+            pay0[g.pkey] = static_cast<int>(L.pays.size());
+            payments(hand, R.pkeys[g.pkey], R.wild, L.pays);
+            payn[g.pkey] = static_cast<int>(L.pays.size()) - pay0[g.pkey];
+          }
+          if (payn[g.pkey])
+            b.add(CLAIM, t0, tn, static_cast<uint16_t>(pay0[g.pkey]), static_cast<uint16_t>(payn[g.pkey]));
+          else
+            L.targets.resize(t0);
+        }
+      }
+      if (s_.pile_n) b.add(TICKETS, b.no_target(), 1, b.no_cards(), 1);
+      // the edition's own turn actions: stations (E4)
+      if (R.stations && s_.stations_n[p] < R.stations) {
+        const uint16_t p0 = static_cast<uint16_t>(L.pays.size());
+        payments(hand, PayKey{-1, s_.stations_n[p] + 1, 0}, R.wild, L.pays);
+        const uint16_t pn = static_cast<uint16_t>(L.pays.size() - p0);
+        if (pn) {
+          const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
+          for (int c = 0; c < R.n_cities; ++c)
+            if (s_.station_at[c] < 0) L.targets.push_back(static_cast<int16_t>(c));
+          b.add(STATION, t0, static_cast<uint16_t>(L.targets.size() - t0), p0, pn);
+        }
+      }
+      if (L.seg.empty()) b.add(PASS, b.no_target(), 1, b.no_cards(), 1);  // G5
+      break;
+    }
+    case SECOND_CARD: {
+      const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
+      draw_targets(true, L.targets);
+      const uint16_t tn = static_cast<uint16_t>(L.targets.size() - t0);
+      if (tn) b.add(DRAW, t0, tn, b.no_cards(), 1);
+      break;
+    }
+    case INITIAL_TICKETS:
+    case KEEP_TICKETS: {
+      const int n = s_.offer_n[p];
+      int least;
+      if (s_.phase == INITIAL_TICKETS) {
+        const bool full = n >= R.initial_long + R.initial_regular;
+        least = std::min(n, full ? R.initial_keep : R.short_initial_keep);
+      } else {
+        least = std::min(n, R.later_keep);
+      }
+      // itertools.combinations(sorted offer, k) for k = least .. n, as bit sets over the sorted offer
+      const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
+      for (int k = least; k <= n; ++k) {
+        int idx[kMaxOffer];
+        for (int i = 0; i < k; ++i) idx[i] = i;
+        while (true) {
+          int mask = 0;
+          for (int i = 0; i < k; ++i) mask |= 1 << idx[i];
+          L.targets.push_back(static_cast<int16_t>(mask));
+          int i = k - 1;
+          while (i >= 0 && idx[i] == i + n - k) --i;
+          if (i < 0) break;
+          ++idx[i];
+          for (int j = i + 1; j < k; ++j) idx[j] = idx[j - 1] + 1;
+        }
+      }
+      b.add(KEEP, t0, static_cast<uint16_t>(L.targets.size() - t0), b.no_cards(), 1);
+      break;
+    }
+    case TUNNEL: {
+      const uint16_t p0 = static_cast<uint16_t>(L.pays.size());
+      tunnel_payments(s_.hand[p], s_.tun_color, s_.tun_extra, R.wild, L.pays);
+      const uint16_t pn = static_cast<uint16_t>(L.pays.size() - p0);
+      if (pn) b.add(PAY, b.no_target(), 1, p0, pn);
+      b.add(DECLINE, b.no_target(), 1, b.no_cards(), 1);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+// ------------------------------------------------------------------ setup
+
+Mt19937 Game::rng() { return Mt19937(stream_seed(s_.seed, s_.shuffles++)); }
+
+Game::Game(const Rules* rules, int64_t seed, bool random_first) : rules_(rules) {
+  const Rules& R = *rules;
+  State& s = s_;
+  s.seed = seed;
+  s.random_first = random_first;
+  s.deck_n = static_cast<uint16_t>(R.deck.size());
+  for (size_t i = 0; i < R.deck.size(); ++i) s.deck[i] = static_cast<uint8_t>(R.deck[i]);
+  {
+    Mt19937 g = rng();
+    shuffle(g, s.deck, s.deck_n);
+  }
+  std::memset(s.hand, 0, sizeof s.hand);
+  for (int round = 0; round < R.hand_size; ++round)
+    for (int p = 0; p < R.players; ++p) s.hand[p][pop_card()] += 1;
+  for (int i = 0; i < kMaxFaceUp; ++i) s.face_up[i] = -1;
+  deal_display();
+  check_reset();
+  uint8_t regular[kMaxTickets], longs[kMaxTickets];
+  int nr = static_cast<int>(R.regular_tickets.size()), nl = static_cast<int>(R.long_tickets.size());
+  for (int i = 0; i < nr; ++i) regular[i] = static_cast<uint8_t>(R.regular_tickets[i]);
+  for (int i = 0; i < nl; ++i) longs[i] = static_cast<uint8_t>(R.long_tickets[i]);
+  for (uint8_t* t : {regular, longs}) {
+    const int n = t == regular ? nr : nl;
+    if (n > 1) {
+      Mt19937 g = rng();
+      shuffle(g, t, n);
+    } else {
+      ++s.shuffles;  // a draw that uses no output still counts
+    }
+  }
+  int per = R.initial_regular;
+  if (nr < per * R.players) per = nr / R.players;  // L3
+  for (int p = 0; p < R.players; ++p) {
+    int k = 0;
+    for (int i = 0; i < R.initial_long; ++i) s.offer[p][k++] = longs[--nl];
+    for (int i = 0; i < per; ++i) s.offer[p][k++] = regular[--nr];
+    s.offer_n[p] = static_cast<uint8_t>(k);
+  }
+  s.pile_n = static_cast<uint8_t>(nr);
+  for (int i = 0; i < nr; ++i) s.pile[i] = regular[i];
+  for (int r = 0; r < kMaxRoutes; ++r) {
+    s.owner[r] = -1;
+    s.avail[r] = r < R.n_ids ? R.r_exists[r] : 0;
+  }
+  std::memset(s.blocked, 0, sizeof s.blocked);
+  for (int c = 0; c < kMaxCities; ++c) s.station_at[c] = -1;
+  for (int p = 0; p < R.players; ++p) s.trains[p] = static_cast<int16_t>(R.trains);
+  s.first_player = random_first ? static_cast<uint8_t>(rng().below(static_cast<uint32_t>(R.players))) : 0;
+  s.current = s.first_player;
+  s.phase = INITIAL_TICKETS;
+}
+
+// ------------------------------------------------------------------ cards
+
+int Game::pop_card() {
+  State& s = s_;
+  if (!s.deck_n) {
+    if (!s.disc_n) return -1;
+    std::memcpy(s.deck, s.disc, s.disc_n);
+    s.deck_n = s.disc_n;
+    s.disc_n = 0;
+    Mt19937 g = rng();
+    shuffle(g, s.deck, s.deck_n);
+  }
+  ++s.drawn;
+  return s.deck[--s.deck_n];
+}
+
+void Game::discard(const Payment& p) {
+  for (int i = 0; i < p.n; ++i)
+    for (int k = 0; k < p.count[i]; ++k) s_.disc[s_.disc_n++] = p.kind[i];
+}
+
+int Game::count_wild() const {
+  int n = 0;
+  for (int i = 0; i < rules_->face_up; ++i) n += s_.face_up[i] == rules_->wild;
+  return n;
+}
+
+void Game::fill_display() {
+  for (int i = 0; i < rules_->face_up; ++i)
+    if (s_.face_up[i] < 0) s_.face_up[i] = static_cast<int8_t>(pop_card());
+}
+
+void Game::deal_display() {
+  for (int i = 0; i < rules_->face_up; ++i) s_.face_up[i] = static_cast<int8_t>(pop_card());
+  fill_display();
+}
+
+void Game::refill() {
+  for (int i = 0; i < rules_->face_up; ++i)
+    if (s_.face_up[i] < 0) {
+      fill_display();
+      break;
+    }
+  if (count_wild() >= rules_->reset_at) check_reset();
+}
+
+int Game::fewest_wilds_after_redeal() const {
+  const Rules& R = *rules_;
+  int wilds = 0, total = s_.deck_n + s_.disc_n;
+  for (int i = 0; i < s_.deck_n; ++i) wilds += s_.deck[i] == R.wild;
+  for (int i = 0; i < s_.disc_n; ++i) wilds += s_.disc[i] == R.wild;
+  for (int i = 0; i < R.face_up; ++i)
+    if (s_.face_up[i] >= 0) {
+      ++total;
+      wilds += s_.face_up[i] == R.wild;
+    }
+  int plain = total - wilds, need = R.face_up, fewest = 0;
+  int take = std::min(std::min(R.face_up, plain + wilds), need);
+  int from_plain = std::min(take, plain);
+  plain -= from_plain;
+  wilds -= take - from_plain;
+  fewest += take - from_plain;
+  need -= take;
+  take = std::min(need, plain);  // making up a short share
+  need -= take;
+  plain -= take;
+  take = std::min(need, wilds);
+  need -= take;
+  fewest += take;
+  return fewest;
+}
+
+void Game::check_reset() {
+  const Rules& R = *rules_;
+  if (count_wild() < R.reset_at) return;
+  for (int t = 0; t < R.reset_cap; ++t) {
+    if (count_wild() < R.reset_at) return;
+    if (fewest_wilds_after_redeal() >= R.reset_at) return;  // every display would show too many
+    for (int i = 0; i < R.face_up; ++i)
+      if (s_.face_up[i] >= 0) s_.disc[s_.disc_n++] = static_cast<uint8_t>(s_.face_up[i]);
+    for (int i = 0; i < R.face_up; ++i) s_.face_up[i] = -1;
+    deal_display();
+    note(Event{EV_DISPLAY_RESET});
+  }
+}
+
+// ------------------------------------------------------------------ turns
+
+void Game::second_card() {
+  s_.phase = SECOND_CARD;
+  std::vector<int16_t> t;
+  t.reserve(8);
+  draw_targets(true, t);
+  if (t.empty()) end_turn();
+}
+
+void Game::end_turn() {
+  const Rules& R = *rules_;
+  const int p = s_.current;
+  ++s_.turns;
+  if (s_.final_turns >= 0) {
+    --s_.final_turns;
+    if (s_.final_turns == 0) {
+      game_over();
+      return;
+    }
+  } else if (s_.trains[p] <= R.end_pieces) {  // G6
+    s_.final_turns = static_cast<int16_t>(R.final_round_turns);
+    Event e{EV_LAST_ROUND};
+    e.a = static_cast<int16_t>(p);
+    note(e);
+  }
+  if (s_.passes >= R.players) {  // P2
+    game_over();
+    return;
+  }
+  if (count_wild() >= R.reset_at) check_reset();  // G2: the cap stopped the resets: try again
+  s_.current = static_cast<uint8_t>((p + 1) % R.players);
+  s_.phase = TURN;
+}
+
+void Game::game_over() {
+  s_.phase = OVER;
+  note(Event{EV_GAME_OVER});
+}
+
+void Game::place_route(int r, const Payment& cards) {
+  const Rules& R = *rules_;
+  const int p = s_.current;
+  s_.owner[r] = static_cast<int8_t>(p);
+  s_.avail[r] = 0;
+  if (R.r_closes[r]) {
+    for (int t : R.r_twins[r]) s_.avail[t] = 0;
+  } else {
+    for (int t : R.r_twins[r]) s_.blocked[p][t >> 6] |= uint64_t{1} << (t & 63);
+  }
+  s_.trains[p] = static_cast<int16_t>(s_.trains[p] - R.r_len[r]);
+  s_.score[p] = static_cast<int16_t>(s_.score[p] + R.r_points[r]);
+  discard(cards);
+}
+
+void Game::finish_claim(int r, const Payment& cards) {
+  place_route(r, cards);
+  refill();
+  end_turn();
+}
+
+void Game::reveal_tunnel(int r, const Payment& cards) {
+  const Rules& R = *rules_;
+  uint8_t revealed[kMaxReveal];
+  int n = 0;
+  for (int i = 0; i < R.tunnel_reveal; ++i) {
+    const int c = pop_card();
+    if (c < 0) break;
+    revealed[n++] = static_cast<uint8_t>(c);
+  }
+  int paid = -1;
+  for (int i = 0; i < cards.n; ++i)
+    if (cards.kind[i] != R.wild) {
+      paid = cards.kind[i];
+      break;
+    }
+  int extra = 0;
+  for (int i = 0; i < n; ++i) extra += revealed[i] == R.wild || revealed[i] == paid;
+  if (events_) {
+    Event e{EV_TUNNEL};
+    e.a = static_cast<int16_t>(r);
+    e.b = static_cast<int16_t>(extra);
+    e.n = static_cast<uint8_t>(n);
+    for (int i = 0; i < n; ++i) e.cards[i] = revealed[i];
+    note(e);
+  }
+  if (extra) {
+    s_.tun_route = static_cast<int16_t>(r);
+    s_.tun_paid = cards;
+    s_.tun_rev_n = static_cast<uint8_t>(n);
+    for (int i = 0; i < n; ++i) s_.tun_rev[i] = revealed[i];
+    s_.tun_extra = static_cast<uint8_t>(extra);
+    s_.tun_color = static_cast<int8_t>(paid);
+    s_.phase = TUNNEL;
+    return;
+  }
+  for (int i = 0; i < n; ++i) s_.disc[s_.disc_n++] = revealed[i];
+  finish_claim(r, cards);
+}
+
+void Game::keep(int p, unsigned mask) {
+  const Rules& R = *rules_;
+  State& s = s_;
+  uint8_t sorted[kMaxOffer];
+  const int n = s.offer_n[p];
+  std::memcpy(sorted, s.offer[p], n);
+  std::sort(sorted, sorted + n);
+  uint8_t kept[kMaxOffer];
+  int nk = 0;
+  for (int i = 0; i < n; ++i)
+    if (mask >> i & 1u) {
+      kept[nk++] = sorted[i];
+      s.tickets[p][s.tickets_n[p]++] = sorted[i];
+    }
+  uint8_t unkept[kMaxOffer];
+  int nu = 0;
+  for (int i = 0; i < n; ++i) {
+    bool in = false;
+    for (int j = 0; j < nk; ++j) in |= kept[j] == s.offer[p][i];
+    if (!in) unkept[nu++] = s.offer[p][i];
+  }
+  const bool initial = s.phase == INITIAL_TICKETS;
+  if (nu && !(initial ? R.initial_unkept_to_box : R.later_unkept_to_box)) {  // under the pile
+    std::memmove(s.pile + nu, s.pile, s.pile_n);
+    std::memcpy(s.pile, unkept, nu);
+    s.pile_n = static_cast<uint8_t>(s.pile_n + nu);
+  }
+  s.offer_n[p] = 0;
+  if (!initial) {
+    end_turn();
+    return;
+  }
+  const int nxt = (p + 1) % R.players;
+  if (nxt == s.first_player) s.phase = TURN;
+  s.current = static_cast<uint8_t>(nxt);
+}
+
+void Game::apply(const Action& a, std::vector<Event>* events) {
+  const Rules& R = *rules_;
+  State& s = s_;
+  events_ = events;
+  const int p = s.current;
+  if (a.kind != PASS) s.passes = 0;
+  switch (a.kind) {
+    case DRAW: {
+      const int card = a.target;
+      uint8_t* hand = s.hand[p];
+      if (card == kDeckTarget) {
+        hand[pop_card()] += 1;
+      } else {
+        int i = 0;
+        while (s.face_up[i] != card) ++i;
+        s.face_up[i] = static_cast<int8_t>(pop_card());
+        hand[card] += 1;
+        if (count_wild() >= R.reset_at) check_reset();
+      }
+      if (s.phase == SECOND_CARD || (card == R.wild && R.whole_draw))
+        end_turn();
+      else
+        second_card();
+      break;
+    }
+    case STOP:
+      end_turn();
+      break;
+    case CLAIM: {
+      const int r = a.target;
+      uint8_t* hand = s.hand[p];
+      for (int i = 0; i < a.pay.n; ++i) hand[a.pay.kind[i]] -= a.pay.count[i];
+      if (R.r_tunnel[r])
+        reveal_tunnel(r, a.pay);
+      else
+        finish_claim(r, a.pay);
+      break;
+    }
+    case PAY: {
+      uint8_t* hand = s.hand[p];
+      for (int i = 0; i < a.pay.n; ++i) hand[a.pay.kind[i]] -= a.pay.count[i];
+      for (int i = 0; i < s.tun_rev_n; ++i) s.disc[s.disc_n++] = s.tun_rev[i];
+      discard(a.pay);
+      const int r = s.tun_route;
+      const Payment cards = s.tun_paid;
+      s.tun_route = -1;
+      s.tun_rev_n = 0;
+      s.tun_paid = Payment{};
+      s.tun_extra = 0;
+      s.tun_color = -1;
+      finish_claim(r, cards);
+      break;
+    }
+    case DECLINE: {
+      uint8_t* hand = s.hand[p];
+      for (int i = 0; i < s.tun_paid.n; ++i) hand[s.tun_paid.kind[i]] += s.tun_paid.count[i];
+      for (int i = 0; i < s.tun_rev_n; ++i) s.disc[s.disc_n++] = s.tun_rev[i];
+      s.tun_route = -1;
+      s.tun_rev_n = 0;
+      s.tun_paid = Payment{};
+      s.tun_extra = 0;
+      s.tun_color = -1;
+      refill();
+      end_turn();
+      break;
+    }
+    case TICKETS: {
+      const int n = std::min(R.later_draw, static_cast<int>(s.pile_n));
+      for (int i = 0; i < n; ++i) s.offer[p][i] = s.pile[--s.pile_n];
+      s.offer_n[p] = static_cast<uint8_t>(n);
+      s.phase = KEEP_TICKETS;
+      Event e{EV_TICKETS_DRAWN};
+      e.a = static_cast<int16_t>(p);
+      e.b = static_cast<int16_t>(n);
+      note(e);
+      break;
+    }
+    case KEEP:
+      keep(p, static_cast<unsigned>(a.target));
+      break;
+    case STATION: {
+      uint8_t* hand = s.hand[p];
+      for (int i = 0; i < a.pay.n; ++i) hand[a.pay.kind[i]] -= a.pay.count[i];
+      s.station_at[a.target] = static_cast<int8_t>(p);
+      s.stations[p][s.stations_n[p]++] = static_cast<uint8_t>(a.target);
+      discard(a.pay);
+      refill();
+      end_turn();
+      break;
+    }
+    case PASS:
+      ++s.passes;
+      end_turn();
+      break;
+    default:
+      break;
+  }
+  events_ = nullptr;
+}
+
+int Game::card_census() const {
+  int n = s_.deck_n + s_.disc_n;
+  for (int i = 0; i < rules_->face_up; ++i) n += s_.face_up[i] >= 0;
+  for (int p = 0; p < rules_->players; ++p)
+    for (int k = 0; k < rules_->n_kinds; ++k) n += s_.hand[p][k];
+  if (s_.tun_route >= 0) {
+    for (int i = 0; i < s_.tun_paid.n; ++i) n += s_.tun_paid.count[i];
+    n += s_.tun_rev_n;
+  }
+  return n;
+}
+
+}  // namespace ttr

@@ -1,0 +1,40 @@
+"""ttr's native core (C++, native/) behind the engine's face: `ttr.new_game(..., engine="native")`
+gives a `NativeGame`, the same game as the Python engine's, faster. Built by `pip install` where a
+C++20 compiler is present; without it `available()` is False and `why_unavailable()` says why,
+and ttr plays on the Python engine."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import Action, Ruleset
+from .game import CORE, NATIVE_EDITIONS, UNAVAILABLE, NativeGame, NativeLegal, check_native
+
+
+def available() -> bool:
+    """Is the native core built and importable?"""
+    return CORE is not None
+
+
+def why_unavailable() -> str | None:
+    return UNAVAILABLE
+
+
+def plays(rules: Ruleset) -> bool:
+    """Can the native core play these rules?"""
+    return CORE is not None and rules.edition.name in NATIVE_EDITIONS
+
+
+def new(rules: Ruleset, seed: int = 0, random_first: bool = False, *, record: bool = True) -> NativeGame:
+    """A new native game (TtrError if the core is missing or does not play this edition yet)."""
+    return NativeGame.new(rules, seed, random_first, record=record)
+
+
+def from_state(rules: Ruleset, state: Sequence[int], *, record: bool = False, actions: Sequence[Action] = (),
+               seats: Sequence[int] = ()) -> NativeGame:
+    """The native game of a checked integer state."""
+    check_native(rules)
+    return NativeGame.from_state(rules, state, record=record, actions=actions, seats=seats)
+
+
+__all__ = ["NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available", "from_state", "new", "plays",
+           "why_unavailable"]

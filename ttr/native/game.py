@@ -1,0 +1,404 @@
+"""The native core behind the engine's face: `NativeGame` is a `ttr.engine.Game` whose state and
+transitions (legal actions, apply, the integer state, scoring) are the C++ core's (ttr._native),
+the same game as the Python engine's, action for action. Views, observations, the public log,
+saves and explanations of illegal moves are the engine's own code reading this face."""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Self
+
+from ..engine import (
+    KINDS,
+    NO_CARDS,
+    NO_TARGET,
+    PHASES,
+    QUIET_EVENTS,
+    Action,
+    LegalActions,
+    LogRecord,
+    Observation,
+    Phase,
+    PublicLog,
+    Ruleset,
+    Segment,
+    StateLayout,
+    card_names,
+    decode,
+    finish_result,
+    layout_of,
+    seat_observation,
+    seat_view,
+)
+from ..engine import (
+    CLAIM,
+    DECLINE,
+    DRAW,
+    KEEP,
+    PASS,
+    PAY,
+    STATION,
+    STOP,
+    TICKETS,
+)
+from ..errors import IllegalActionError, TtrError
+from .tables import tables
+
+# the core's kind numbers (native/include/ttr/rules.hpp) <-> the kinds' words
+KIND_WORDS = (DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS)
+KIND_CODES = {w: i for i, w in enumerate(KIND_WORDS)}
+_STATION_CODE = KIND_CODES[STATION]
+_KEEP_CODE = KIND_CODES[KEEP]
+_TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS))
+NATIVE_EDITIONS = ("usa", "europe")  # the editions the core plays so far
+SEED_LIMIT = 1 << 63
+
+
+def _load() -> tuple[Any, str | None]:
+    try:
+        return importlib.import_module("ttr._native"), None  # the compiled binding, beside this package
+    except ImportError as e:
+        return None, f"the native core is not built ({e}); install ttr where a C++20 compiler is present"
+
+
+CORE, UNAVAILABLE = _load()
+_RULES: dict[Ruleset, Any] = {}
+
+
+def core_rules(rules: Ruleset) -> Any:
+    """The core's copy of `rules` (built once per Ruleset)."""
+    r = _RULES.get(rules)
+    if r is None:
+        check_native(rules)
+        try:
+            r = _RULES[rules] = CORE.Rules(tables(rules))
+        except ValueError as e:  # the core's fixed sizes (RulesError)
+            raise TtrError(f"the native core cannot hold this board: {e}") from None
+    return r
+
+
+def check_native(rules: Ruleset) -> None:
+    """TtrError unless the native core can play `rules`."""
+    if CORE is None:
+        raise TtrError(str(UNAVAILABLE))
+    if rules.edition.name not in NATIVE_EDITIONS:
+        raise TtrError(f"the native engine plays {' and '.join(NATIVE_EDITIONS)} so far, not "
+                       f"{rules.edition.title}; use engine='python'")
+
+
+_EVENT_NAMES = ("tunnel", "last-round", "game-over", "display-reset", "tickets-drawn")
+
+
+def _event(ev: tuple[int, int, int, list[int]]) -> dict[str, Any]:
+    kind, a, b, cards = ev
+    name = _EVENT_NAMES[kind]
+    if name == "tunnel":
+        return {"event": name, "route": a, "revealed": card_names(cards), "extra": b}
+    if name == "last-round":
+        return {"event": name, "seat": a}
+    if name == "tickets-drawn":
+        return {"event": name, "seat": a, "count": b}
+    return {"event": name}
+
+
+class NativeLegal(LegalActions):
+    """The legal actions of a native position (the same sequence as the Python engine's): length,
+    indexing and membership asked of the core; `segments` written out only when read."""
+    __slots__ = ("_game", "_segments", "_index")
+
+    def __init__(self, game: NativeGame) -> None:
+        self._game = game
+        self._segments: list[Segment] | None = None
+        self._len = len(game._h)
+        self._given: Action | None = None
+        self._index = -1  # the index of the action last given out
+
+    @property
+    def segments(self) -> Sequence[Segment]:
+        if self._segments is None:
+            names = self._game.rules.city_names
+            self._segments = [(KIND_WORDS[k],
+                               NO_TARGET if k in _TARGETLESS else [names[t] for t in targets] if k == _STATION_CODE
+                               else targets,
+                               NO_CARDS if pays == [()] else pays)
+                              for k, targets, pays in self._game._h.segments()]
+        return self._segments
+
+    @segments.setter
+    def segments(self, value: Sequence[Segment]) -> None:
+        self._segments = list(value)
+
+    def _action(self, i: int) -> Action:
+        kind, target, cards = self._game._h.action(i)
+        if kind == _STATION_CODE:
+            target = self._game.rules.city_names[target]
+        return Action(KIND_WORDS[kind], target, cards)
+
+    def __getitem__(self, i: Any) -> Any:
+        if i.__class__ is int and 0 <= i < self._len:
+            a = self._given = self._action(i)
+            self._index = i
+            return a
+        return super().__getitem__(i)
+
+    def _item(self, i: int) -> Action:
+        return self._action(i)
+
+    def __iter__(self) -> Iterator[Action]:
+        for i in range(self._len):
+            yield self._action(i)
+
+    def index(self, action: Any, start: int = 0, stop: int | None = None) -> int:
+        """The action's index, or ValueError."""
+        if action is self._given:
+            return self._index
+        i = self._find(action)
+        if i < 0:
+            raise ValueError(f"{action!r} is not a legal action here")
+        return i
+
+    def _find(self, action: Any) -> int:
+        """The action's index (-1: not legal), equal where the Python engine's sequence holds an
+        equal Action: the same fields, of the same shapes."""
+        if action.__class__ is not Action:
+            return -1
+        code = KIND_CODES.get(action.kind)
+        if code is None:
+            return -1
+        target, cards = action.target, action.cards
+        if cards.__class__ is not tuple or any(c.__class__ is not tuple or len(c) != 2 for c in cards):
+            return -1
+        if code in _TARGETLESS:
+            if target is not None:
+                return -1
+        elif code == _STATION_CODE:
+            target = self._game.rules.city_index.get(target) if isinstance(target, str) else None
+            if target is None:
+                return -1
+        elif code == _KEEP_CODE:
+            if target.__class__ is not tuple or list(target) != sorted(set(target)):
+                return -1
+        elif not isinstance(target, int):
+            return -1
+        try:
+            return int(self._game._h.find(code, target, action.cards))
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return -1
+
+    def __contains__(self, action: object) -> bool:
+        return action is self._given or self._find(action) >= 0
+
+
+class NativeGame:
+    """A game on the native core, behind the engine's face (ttr.engine.Game)."""
+    __slots__ = ("rules", "random_first", "actions", "seats", "_h", "_log", "_legal", "_result")
+
+    def __init__(self, rules: Ruleset, handle: Any, random_first: bool, record: bool,
+                 actions: Sequence[Action] = (), seats: Sequence[int] = ()) -> None:
+        self.rules = rules
+        self.random_first = random_first
+        self._h = handle
+        self.actions: list[Action] = list(actions)
+        self.seats: list[int] = list(seats)
+        self._log = LogRecord(len(self.actions)) if record else None
+        self._legal: NativeLegal | None = None
+        self._result: dict[str, Any] | None = None
+
+    @classmethod
+    def new(cls, rules: Ruleset, seed: int = 0, random_first: bool = False, *, record: bool = True) -> NativeGame:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TtrError(f"seed must be an integer, not {seed!r}")
+        if not -SEED_LIMIT <= seed < SEED_LIMIT:
+            raise TtrError(f"the native engine takes seeds from -2**63 to 2**63 - 1, not {seed}")
+        return cls(rules, CORE.Game.new(core_rules(rules), seed, bool(random_first)), bool(random_first), record)
+
+    @classmethod
+    def from_state(cls, rules: Ruleset, state: Sequence[int], *, record: bool = False, actions: Sequence[Action] = (),
+                   seats: Sequence[int] = ()) -> NativeGame:
+        """The game of an integer state the Python decoder has checked (ttr.engine.decode)."""
+        return cls(rules, CORE.Game.decode(core_rules(rules), list(state)), bool(state[2]), record, actions, seats)
+
+    # ------------------------------------------------------------ where the game is
+
+    @property
+    def seed(self) -> int:
+        return int(self._h.seed)
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    @property
+    def phase(self) -> Phase:
+        return PHASES[self._h.phase]
+
+    @property
+    def current_player(self) -> int:
+        return int(self._h.current)
+
+    @property
+    def turn(self) -> int:
+        return int(self._h.turns)
+
+    @property
+    def ply(self) -> int:
+        return len(self.actions)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self._h.over)
+
+    @property
+    def history(self) -> list[str]:
+        return [str(a) for a in self.actions]
+
+    @property
+    def log(self) -> Sequence[Any] | None:
+        return None if self._log is None else PublicLog(self, self._log)  # type: ignore[arg-type]  # the face's members
+
+    def replay_options(self) -> dict[str, Any]:
+        return {}
+
+    def edition_renderer(self) -> Callable[[StateLayout, Sequence[int]], dict[str, Any] | None]:
+        return _no_edition_block
+
+    def __repr__(self) -> str:
+        return (f"<NativeGame {self.rules.map.name} {self.rules.players}p seed={self.seed} turn={self.turn} "
+                f"{self.phase} seat {self.current_player}>")
+
+    # ------------------------------------------------------------ legality
+
+    def legal_actions(self) -> LegalActions:
+        if self._legal is None:
+            self._legal = NativeLegal(self)
+        return self._legal
+
+    def check(self, action: Action | str) -> Action:
+        if action.__class__ is not Action:
+            if isinstance(action, str):
+                action = Action.from_text(action)
+            elif not isinstance(action, Action):
+                raise IllegalActionError(f"expected an Action or its text, got {type(action).__name__}")
+        if action not in self.legal_actions():
+            self._python_twin().check(action)  # raises the Python engine's explanation
+            raise IllegalActionError(f"{action} is not legal here")  # (the engines disagree: a defect)
+        return action
+
+    def apply(self, action: Action | str) -> None:
+        legal = self._legal
+        if legal is not None and action is legal._given:
+            self._apply_index(legal._index, action)
+            return
+        a = self.check(action)
+        self._apply_index(self.legal_actions().index(a), a)
+
+    def apply_unchecked(self, a: Action) -> None:
+        legal = self.legal_actions()
+        if a is legal._given:
+            self._apply_index(legal._index, a)  # type: ignore[attr-defined]
+        else:
+            self._apply_index(legal.index(a), a)
+
+    def _apply_index(self, i: int, a: Action) -> None:
+        h = self._h
+        rec = self._log
+        if rec is not None:
+            rec.turns.append(h.turns)
+            rec.drawn.append(h.drawn)
+        self.actions.append(a)
+        self.seats.append(h.current)
+        events = h.apply(i, rec is not None)
+        self._legal = None
+        self._result = None
+        if events and rec is not None:
+            rec.events.setdefault(len(rec.turns) - 1, []).extend(_event(e) for e in events)  # type: ignore[misc]
+
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        """As the Python engine's (docs/rules.md, "Taking back a move")."""
+        if not self.actions:
+            return "nothing has been played"
+        if self.is_over:
+            return "the game is over"
+        if seat is not None and self.seats[-1] != seat:
+            return "the last action is not yours"
+        a = self.actions[-1]
+        why = KINDS[a.kind].undo_refusal(self, a)  # type: ignore[arg-type]  # kinds read the face
+        if why is not None:
+            return why
+        rec = self._log
+        if rec is None or not rec.turns or rec.start + len(rec.turns) != len(self.actions):
+            return "this game did not record what its last action revealed"
+        events = rec.events.get(len(rec.turns) - 1, ())
+        if rec.drawn[-1] != self._h.drawn or any(e["event"] not in QUIET_EVENTS for e in events):
+            return "that action drew or revealed something"
+        return None
+
+    # ------------------------------------------------------------ views and scores
+
+    def view(self, seat: int | None, legal: bool = True) -> Any:
+        return seat_view(self, seat, legal=legal)
+
+    def observe(self, seat: int) -> Observation:
+        return seat_observation(self, seat)
+
+    def result(self) -> dict[str, Any]:
+        if self._result is not None:
+            return _copy_result(self._result)
+        names = self.rules.city_names
+        players = []
+        for p, (route_points, ticket_points, done, failed, borrowed, longest, built, station_points, trains,
+                _bonus, _total, _rank) in enumerate(self._h.score()):
+            players.append({
+                "seat": p, "route_points": route_points, "exchange_points": 0, "ticket_points": ticket_points,
+                "tickets_completed": list(done), "tickets_failed": list(failed),
+                "stations_borrowed": {names[c]: r for c, r in borrowed}, "tours": {},
+                "harbors_built": 0, "harbor_points": 0, "longest_path": longest, "stations_built": built,
+                "station_points": station_points, "trains_left": trains, "ships_left": 0, "bonuses": {},
+            })
+        res = finish_result(self.rules, players, self.is_over)
+        if self.is_over:
+            self._result = res
+            return _copy_result(res)
+        return res
+
+    def core_scores(self) -> list[tuple[int, int, int]]:
+        """(longest-path bonus, total, rank) per seat as the core scores them (for batches)."""
+        return [(b, t, r) for *_, b, t, r in self._h.score()]
+
+    # ------------------------------------------------------------ the integer state
+
+    def encode(self) -> list[int]:
+        return list(self._h.encode())
+
+    def layout(self) -> StateLayout:
+        return layout_of(self.rules)
+
+    def clone(self) -> Self:
+        g = self.__class__.__new__(self.__class__)
+        g.rules, g.random_first, g._h = self.rules, self.random_first, self._h.copy()
+        g.actions, g.seats = self.actions[:], self.seats[:]
+        g._log = None
+        g._legal = g._result = None
+        return g
+
+    def card_census(self) -> int:
+        return int(self._h.census)
+
+    def _python_twin(self) -> Any:
+        """This position on the Python engine (for its explanations)."""
+        return decode(self.rules, self.encode(), {}, check=False, actions=self.actions, seats=self.seats)
+
+
+def _no_edition_block(layout: StateLayout, state: Sequence[int]) -> None:
+    return None
+
+
+def _copy_result(r: dict[str, Any]) -> dict[str, Any]:
+    out = {k: (v.copy() if v.__class__ is list or v.__class__ is dict else v) for k, v in r.items() if k != "players"}
+    out["players"] = [{k: (v.copy() if v.__class__ is list or v.__class__ is dict else v) for k, v in p.items()}
+                      for p in r["players"]]
+    return out
+
+
+__all__ = ["CORE", "KIND_CODES", "KIND_WORDS", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "UNAVAILABLE",
+           "check_native", "core_rules"]

@@ -1,0 +1,63 @@
+"""The native core's static tables: a Ruleset (the Python engine's compiled tables of a board,
+edition and player count) written as flat integer lists, the one way board facts reach the C++
+core (nothing is typed in twice)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Ruleset
+
+# scoring.TIE_BREAKS names -> the core's TieBreak codes
+TIE_BREAK_CODES = {"tickets_completed": 0, "longest_path": 1, "longest_path_bonus": 2, "fewest_stations": 3,
+                   "european_express": 4}
+
+
+def tables(rules: Ruleset) -> dict[str, Any]:
+    """The flat tables of `rules` for ttr._native.Rules."""
+    ed = rules.edition
+    m = rules.map
+    n = rules.n_ids
+    pkeys: dict[tuple[int, ...], int] = {}
+    claim_groups = []
+    for ri, groups in rules.claim_groups:
+        row = [ri]
+        for length, _key, gi, twins, pkey, kind in groups:
+            row += [length, gi, kind, pkeys.setdefault(pkey, len(pkeys)), int(twins)]
+        claim_groups.append(row)
+    n_tickets = max((t.id for t in m.tickets), default=-1) + 1
+    t_a, t_b, t_points = [-1] * n_tickets, [-1] * n_tickets, [0] * n_tickets
+    for t in m.tickets:
+        t_a[t.id], t_b[t.id] = rules.ticket_ends[t.id]
+        t_points[t.id] = rules.ticket_points[t.id]
+    return {
+        "players": rules.players, "n_kinds": ed.n_kinds, "wild": rules.wild, "face_up": ed.face_up,
+        "hand_size": ed.hand_size, "reset_at": rules.reset_at, "reset_cap": ed.reset_cap,
+        "whole_draw": int(rules.whole_draw), "end_pieces": rules.end_pieces,
+        "final_round_turns": rules.final_round_turns, "trains": ed.trains, "stations": ed.stations,
+        "station_points": ed.station_points, "initial_long": ed.initial_long,
+        "initial_regular": ed.initial_regular, "initial_keep": ed.initial_keep,
+        "short_initial_keep": ed.short_initial_keep, "later_draw": ed.later_draw, "later_keep": ed.later_keep,
+        "initial_unkept_to_box": int(ed.initial_unkept_to_box), "later_unkept_to_box": int(ed.later_unkept_to_box),
+        "tunnel_reveal": ed.tunnel_reveal, "longest_bonus": ed.longest_bonus or 0,
+        "tie_breaks": [TIE_BREAK_CODES[t] for t in ed.tie_breaks],
+        "n_ids": n,
+        "r_exists": [int(k is not None) for k in rules.r_key],
+        "r_tunnel": [int(x) for x in rules.r_tunnel], "r_closes": [int(x) for x in rules.r_closes],
+        "r_kind": list(rules.r_kind), "r_len": list(rules.r_len), "r_color": list(rules.r_color),
+        "r_locos": list(rules.r_locos), "r_points": list(rules.r_points), "r_group": list(rules.r_group),
+        "r_a": [a for a, _ in rules.r_ends], "r_b": [b for _, b in rules.r_ends],
+        "r_twins": [list(t) for t in rules.r_twins],
+        "group_routes": [list(g) for g in rules.group_routes],
+        "claim_groups": claim_groups,
+        "pkeys": [list(k) for k in sorted(pkeys, key=pkeys.__getitem__)],
+        "n_cities": len(rules.city_names),
+        "city_routes": [list(r) for r in rules.city_routes],
+        "tickets_cap": len(m.tickets),
+        "offer_cap": max(ed.initial_long + ed.initial_regular, ed.later_draw),
+        "t_a": t_a, "t_b": t_b, "t_points": t_points,
+        "regular_tickets": list(rules.regular_tickets), "long_tickets": list(rules.long_tickets),
+        "deck": list(rules.decks[0]),
+    }
+
+
+__all__ = ["TIE_BREAK_CODES", "tables"]
