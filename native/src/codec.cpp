@@ -4,6 +4,8 @@
 
 #include "ttr/game.hpp"
 
+#include <cstring>
+
 namespace ttr {
 
 namespace {
@@ -93,10 +95,7 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
   for (int i = 0; i < kMaxFaceUp; ++i) s.face_up[i] = -1;
   for (int i = 0; i < R.face_up; ++i) s.face_up[i] = static_cast<int8_t>(rd.next());
   s.pile_n = static_cast<uint8_t>(rd.list(s.pile, R.tickets_cap));
-  for (int r = 0; r < kMaxRoutes; ++r) {
-    s.owner[r] = -1;
-    s.avail[r] = 0;
-  }
+  for (int r = 0; r < kMaxRoutes; ++r) s.owner[r] = -1;
   for (int r = 0; r < R.n_ids; ++r) s.owner[r] = static_cast<int8_t>(rd.next());
   const int route = static_cast<int>(rd.next());
   const int extra = static_cast<int>(rd.next());
@@ -138,21 +137,23 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
   }
   // what the owners imply (codec.derive_routes): the open lanes, and per seat the lanes it may not take
   std::memset(s.blocked, 0, sizeof s.blocked);
-  for (int r = 0; r < R.n_ids; ++r) s.avail[r] = R.r_exists[r] && s.owner[r] < 0;
+  std::memset(s.avail, 0, sizeof s.avail);
+  for (int r = 0; r < R.n_ids; ++r)
+    if (R.r_exists[r] && s.owner[r] < 0) set_bit(s.avail, r);
   for (int r = 0; r < R.n_ids; ++r) {
     const int o = s.owner[r];
     if (o < 0) continue;
     for (int t : R.r_twins[r]) {
       if (R.r_closes[r])
-        s.avail[t] = 0;
+        clear_bit(s.avail, t);
       else
-        s.blocked[o][t >> 6] |= uint64_t{1} << (t & 63);
+        set_bit(s.blocked[o], t);
     }
   }
   return s;
 }
 
-void Rules::validate() const {
+void Rules::validate() {
   if (players < 1 || players > kMaxPlayers) throw RulesError("players: more than the native core holds");
   if (n_ids > kMaxRoutes) throw RulesError("routes: more route ids than the native core holds");
   if (n_cities > kMaxCities) throw RulesError("cities: more than the native core holds");
@@ -167,6 +168,32 @@ void Rules::validate() const {
   if (pkeys.size() > 256) throw RulesError("payment keys: more than the native core holds");
   if (claim_groups.size() != claim_reach_index.size() || claim_groups.size() > 9)
     throw RulesError("claim groups: the train game has one per colour and gray");
+  size_t segs = 4;
+  for (const auto& g : claim_groups) segs += g.size();
+  if (segs > 96) throw RulesError("claim groups: more than the native core counts");
+  flat_groups.clear();
+  flat_ends.clear();
+  for (size_t b = 0; b < claim_groups.size(); ++b) {
+    for (const ClaimGroup& g : claim_groups[b]) {
+      if (g.gi < 0 || g.gi >= static_cast<int>(group_routes.size()) || g.pkey < 0 ||
+          g.pkey >= static_cast<int>(pkeys.size()) || g.kind < 0 || g.kind > 1)
+        throw RulesError("claim groups: an index out of range");
+      flat_groups.push_back(FlatGroup{static_cast<int16_t>(g.length), static_cast<int16_t>(g.gi),
+                                      static_cast<int16_t>(g.pkey), static_cast<int16_t>(claim_reach_index[b]),
+                                      static_cast<uint8_t>(g.kind)});
+    }
+    flat_ends.push_back(static_cast<uint16_t>(flat_groups.size()));
+  }
+  groups_ascending = true;
+  for (const auto& g : group_routes)
+    for (size_t i = 1; i < g.size(); ++i)
+      if (g[i - 1] >= g[i]) groups_ascending = false;
+  group_bits.assign(group_routes.size(), {});
+  for (size_t g = 0; g < group_routes.size(); ++g)
+    for (int r : group_routes[g]) {
+      if (r < 0 || r >= n_ids) throw RulesError("group_routes: a route id out of range");
+      set_bit(group_bits[g].data(), r);
+    }
 }
 
 }  // namespace ttr

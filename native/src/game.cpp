@@ -7,74 +7,127 @@ namespace ttr {
 namespace {
 constexpr int kColors = 8;  // cards.COLORS: the colours before the locomotive
 
-inline void add_pay1(std::vector<Payment>& out, int k, int n) {
+inline Payment pay1(int k, int n) {
   Payment p;
   p.n = 1;
   p.kind[0] = static_cast<uint8_t>(k);
   p.count[0] = static_cast<uint8_t>(n);
-  out.push_back(p);
+  return p;
 }
 
-inline void add_pay2(std::vector<Payment>& out, int k1, int n1, int k2, int n2) {
+inline Payment pay2(int k1, int n1, int k2, int n2) {
   Payment p;
   p.n = 2;
   p.kind[0] = static_cast<uint8_t>(k1);
   p.count[0] = static_cast<uint8_t>(n1);
   p.kind[1] = static_cast<uint8_t>(k2);
   p.count[1] = static_cast<uint8_t>(n2);
-  out.push_back(p);
+  return p;
 }
 
 // edition._one_colour: n spaces of colour c (h held, capped at n), locomotives wild (locos held,
-// capped at n), at least `ferry` of them locomotives; the all-locomotive payment if `all_locos`.
-void one_colour(int c, int n, int ferry, int h, int locos, bool all_locos, int wild, std::vector<Payment>& out) {
-  if (h) {
-    const int lo = ferry > n - h ? ferry : n - h;
-    const int hi = locos < n - 1 ? locos : n - 1;
-    for (int k = lo; k <= hi; ++k) {
-      if (k)
-        add_pay2(out, c, n - k, wild, k);
-      else
-        add_pay1(out, c, n);
+// capped at n), at least `ferry` of them locomotives; then the all-locomotive payment if `all_locos`.
+// The mixed payments are k = lo .. hi locomotives with the rest of colour c.
+struct OneColour {
+  int c, n, lo, hi;  // mixed payments: hi - lo + 1 of them (none if hi < lo)
+  bool all;          // then the all-locomotive one
+  OneColour(int c_, int n_, int ferry, int h, int locos, bool all_locos) : c(c_), n(n_) {
+    if (h) {
+      lo = ferry > n - h ? ferry : n - h;
+      hi = locos < n - 1 ? locos : n - 1;
+    } else {
+      lo = 1;
+      hi = 0;
     }
+    all = all_locos && locos >= n;
   }
-  if (all_locos && locos >= n) add_pay1(out, wild, n);
-}
+  int mixed() const { return hi >= lo ? hi - lo + 1 : 0; }
+  int count() const { return mixed() + (all ? 1 : 0); }
+  Payment nth(int r, int wild) const {
+    if (r < mixed()) {
+      const int k = lo + r;
+      return k ? pay2(c, n - k, wild, k) : pay1(c, n);
+    }
+    return pay1(wild, n);
+  }
+};
+
+inline int capped(int x, int n) { return x < n ? x : n; }
 }  // namespace
 
 void payments(const uint8_t* hand, const PayKey& k, int wild, std::vector<Payment>& out) {
-  const int n = k.length;
-  int locos = hand[wild];
-  if (locos > n) locos = n;
+  const int n = k.length, locos = capped(hand[wild], n);
   if (k.color >= 0) {
-    const int h = hand[k.color];
-    one_colour(k.color, n, k.locos, h < n ? h : n, locos, true, wild, out);
+    OneColour oc(k.color, n, k.locos, capped(hand[k.color], n), locos, true);
+    for (int r = 0, m = oc.count(); r < m; ++r) out.push_back(oc.nth(r, wild));
     return;
   }
   for (int c = 0; c < kColors; ++c) {
-    const int h = hand[c];
-    if (h) one_colour(c, n, k.locos, h < n ? h : n, locos, false, wild, out);
+    if (!hand[c]) continue;
+    OneColour oc(c, n, k.locos, capped(hand[c], n), locos, false);
+    for (int r = 0, m = oc.count(); r < m; ++r) out.push_back(oc.nth(r, wild));
   }
-  if (locos >= n) add_pay1(out, wild, n);
+  if (locos >= n) out.push_back(pay1(wild, n));
 }
 
+int payment_count(const uint8_t* hand, const PayKey& k, int wild) {
+  const int n = k.length, locos = capped(hand[wild], n);
+  if (k.color >= 0) return OneColour(k.color, n, k.locos, capped(hand[k.color], n), locos, true).count();
+  int total = locos >= n ? 1 : 0;
+  for (int c = 0; c < kColors; ++c)
+    if (hand[c]) total += OneColour(c, n, k.locos, capped(hand[c], n), locos, false).count();
+  return total;
+}
+
+Payment nth_payment(const uint8_t* hand, const PayKey& k, int wild, int r) {
+  const int n = k.length, locos = capped(hand[wild], n);
+  if (k.color >= 0) return OneColour(k.color, n, k.locos, capped(hand[k.color], n), locos, true).nth(r, wild);
+  for (int c = 0; c < kColors; ++c) {
+    if (!hand[c]) continue;
+    OneColour oc(c, n, k.locos, capped(hand[c], n), locos, false);
+    const int m = oc.count();
+    if (r < m) return oc.nth(r, wild);
+    r -= m;
+  }
+  return pay1(wild, n);
+}
+
+// edition.tunnel_payments: `extra` more cards of the paid colour or locomotives (locomotives
+// only if the claim was paid with locomotives alone); k = lo .. hi locomotives
+namespace {
+struct TunnelPays {
+  int color, extra, lo, hi;
+  TunnelPays(const uint8_t* hand, int paid, int extra_, int wild) : color(paid), extra(extra_) {
+    const int locos = hand[wild];
+    if (paid < 0) {
+      lo = extra;
+      hi = locos >= extra ? extra : extra - 1;
+    } else {
+      const int h = hand[paid];
+      lo = extra - h > 0 ? extra - h : 0;
+      hi = locos < extra ? locos : extra;
+    }
+  }
+  int count() const { return hi >= lo ? hi - lo + 1 : 0; }
+  Payment nth(int r, int wild) const {
+    const int k = lo + r;
+    if (k == extra) return pay1(wild, extra);
+    return k ? pay2(color, extra - k, wild, k) : pay1(color, extra);
+  }
+};
+}  // namespace
+
 void tunnel_payments(const uint8_t* hand, int paid_color, int extra, int wild, std::vector<Payment>& out) {
-  const int locos = hand[wild];
-  if (paid_color < 0) {
-    if (locos >= extra) add_pay1(out, wild, extra);
-    return;
-  }
-  const int h = hand[paid_color];
-  const int lo = extra - h > 0 ? extra - h : 0;
-  const int hi = locos < extra ? locos : extra;
-  for (int k = lo; k <= hi; ++k) {
-    if (k == extra)
-      add_pay1(out, wild, extra);
-    else if (k)
-      add_pay2(out, paid_color, extra - k, wild, k);
-    else
-      add_pay1(out, paid_color, extra);
-  }
+  TunnelPays t(hand, paid_color, extra, wild);
+  for (int r = 0, m = t.count(); r < m; ++r) out.push_back(t.nth(r, wild));
+}
+
+int tunnel_payment_count(const uint8_t* hand, int paid_color, int extra, int wild) {
+  return TunnelPays(hand, paid_color, extra, wild).count();
+}
+
+Payment nth_tunnel_payment(const uint8_t* hand, int paid_color, int extra, int wild, int r) {
+  return TunnelPays(hand, paid_color, extra, wild).nth(r, wild);
 }
 
 // ------------------------------------------------------------------ legal actions
@@ -124,126 +177,154 @@ struct SegBuilder {
     L.targets.push_back(0);
     return static_cast<uint16_t>(L.targets.size() - 1);
   }
+  uint16_t targets(const int16_t* t, int n) {
+    const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
+    L.targets.insert(L.targets.end(), t, t + n);
+    return t0;
+  }
 };
+
+// itertools.combinations(range(n), k) for k = least .. n, as bit sets: the i-th
+int nth_combination(int n, int least, uint32_t i) {
+  for (int k = least; k <= n; ++k) {
+    int idx[kMaxOffer];
+    for (int j = 0; j < k; ++j) idx[j] = j;
+    while (true) {
+      if (i == 0) {
+        int mask = 0;
+        for (int j = 0; j < k; ++j) mask |= 1 << idx[j];
+        return mask;
+      }
+      --i;
+      int j = k - 1;
+      while (j >= 0 && idx[j] == j + n - k) --j;
+      if (j < 0) break;
+      ++idx[j];
+      for (int q = j + 1; q < k; ++q) idx[q] = idx[q - 1] + 1;
+    }
+  }
+  return 0;
+}
+
+uint32_t n_combinations(int n, int least) {  // sum of C(n, k) for k = least .. n
+  uint32_t total = 0, c = 1;  // c = C(n, k)
+  for (int k = 0; k <= n; ++k) {
+    if (k >= least) total += c;
+    c = c * static_cast<uint32_t>(n - k) / static_cast<uint32_t>(k + 1);
+  }
+  return total;
+}
+
+inline int claim_reach(const uint8_t* hand, int wild, int* reach) {
+  const int locos = hand[wild];
+  int best = 0;
+  for (int c = 0; c < kColors; ++c) {
+    reach[c + 1] = hand[c] + locos;
+    if (reach[c + 1] > best) best = reach[c + 1];
+  }
+  reach[0] = best;
+  return best;
+}
 }  // namespace
 
-void Game::draw_targets(bool second, std::vector<int16_t>& out) const {
+int Game::draw_targets(bool second, int16_t* out) const {
   const Rules& R = *rules_;
-  int16_t seen[kMaxFaceUp];
+  uint64_t seen = 0;  // face-up kinds, as bits (moves.draw_targets: sorted, without empty slots)
+  for (int i = 0; i < R.face_up; ++i)
+    if (s_.face_up[i] >= 0) seen |= uint64_t{1} << s_.face_up[i];
+  if (second && R.whole_draw) seen &= ~(uint64_t{1} << R.wild);  // G4: no face-up wild as the second card
   int n = 0;
-  for (int i = 0; i < R.face_up; ++i) {
-    const int c = s_.face_up[i];
-    if (c < 0) continue;
-    if (second && R.whole_draw && c == R.wild) continue;  // G4: no face-up wild as the second card
-    bool dup = false;
-    for (int j = 0; j < n; ++j)
-      if (seen[j] == c) dup = true;
-    if (!dup) seen[n++] = static_cast<int16_t>(c);
+  while (seen) {
+    out[n++] = static_cast<int16_t>(__builtin_ctzll(seen));
+    seen &= seen - 1;
   }
-  std::sort(seen, seen + n);
-  for (int j = 0; j < n; ++j) out.push_back(seen[j]);
-  if (s_.deck_n || s_.disc_n) out.push_back(kDeckTarget);
+  if (s_.deck_n || s_.disc_n) out[n++] = kDeckTarget;
+  return n;
+}
+
+int Game::open_routes(int gi, int p, int16_t* out) const {
+  const uint64_t* blocked = s_.blocked[p];
+  int n = 0;
+  for (int r : rules_->group_routes[gi])
+    if (bit(s_.avail, r) && !bit(blocked, r)) out[n++] = static_cast<int16_t>(r);
+  return n;
+}
+
+int Game::n_open(int gi, int p) const {
+  const uint64_t* g = rules_->group_bits[gi].data();
+  const uint64_t* blocked = s_.blocked[p];
+  int n = 0;
+  for (int w = 0; w < kWords; ++w) n += __builtin_popcountll(g[w] & s_.avail[w] & ~blocked[w]);
+  return n;
+}
+
+int Game::keep_least() const {
+  const Rules& R = *rules_;
+  const int n = s_.offer_n[s_.current];
+  if (s_.phase == INITIAL_TICKETS) {  // L3: a short initial deal keeps fewer
+    const bool full = n >= R.initial_long + R.initial_regular;
+    return std::min(n, full ? R.initial_keep : R.short_initial_keep);
+  }
+  return std::min(n, R.later_keep);
 }
 
 void Game::legal(Legal& L) const {
   const Rules& R = *rules_;
   SegBuilder b(L);
   const int p = s_.current;
+  int16_t buf[kMaxRoutes];
   switch (s_.phase) {
     case TURN: {
       const uint8_t* hand = s_.hand[p];
-      // draw
-      {
-        const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
-        draw_targets(false, L.targets);
-        const uint16_t tn = static_cast<uint16_t>(L.targets.size() - t0);
-        if (tn) b.add(DRAW, t0, tn, b.no_cards(), 1);
-      }
-      // claims, by reach group and length (moves.turn_segments)
+      int n = draw_targets(false, buf);
+      if (n) b.add(DRAW, b.targets(buf, n), static_cast<uint16_t>(n), b.no_cards(), 1);
       int reach[kColors + 1];
-      {
-        const int locos = hand[R.wild];
-        int best = 0;
-        for (int c = 0; c < kColors; ++c) {
-          reach[c + 1] = hand[c] + locos;
-          if (reach[c + 1] > best) best = reach[c + 1];
-        }
-        reach[0] = best;
-      }
+      claim_reach(hand, R.wild, reach);
       const int pieces[2] = {s_.trains[p], 0};
       int pay0[256], payn[256];
       for (size_t i = 0; i < R.pkeys.size(); ++i) payn[i] = -1;
-      const uint64_t* blocked = s_.blocked[p];
       for (size_t gi = 0; gi < R.claim_groups.size(); ++gi) {
         const int rch = reach[R.claim_reach_index[gi]];
         for (const ClaimGroup& g : R.claim_groups[gi]) {
           if (g.length > rch || g.length > pieces[g.kind]) break;
-          const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
-          for (int r : R.group_routes[g.gi])
-            if (s_.avail[r] && !((blocked[r >> 6] >> (r & 63)) & 1u)) L.targets.push_back(static_cast<int16_t>(r));
-          const uint16_t tn = static_cast<uint16_t>(L.targets.size() - t0);
-          if (!tn) continue;
+          n = open_routes(g.gi, p, buf);
+          if (!n) continue;
           if (payn[g.pkey] < 0) {
             pay0[g.pkey] = static_cast<int>(L.pays.size());
             payments(hand, R.pkeys[g.pkey], R.wild, L.pays);
             payn[g.pkey] = static_cast<int>(L.pays.size()) - pay0[g.pkey];
           }
           if (payn[g.pkey])
-            b.add(CLAIM, t0, tn, static_cast<uint16_t>(pay0[g.pkey]), static_cast<uint16_t>(payn[g.pkey]));
-          else
-            L.targets.resize(t0);
+            b.add(CLAIM, b.targets(buf, n), static_cast<uint16_t>(n), static_cast<uint16_t>(pay0[g.pkey]),
+                  static_cast<uint16_t>(payn[g.pkey]));
         }
       }
       if (s_.pile_n) b.add(TICKETS, b.no_target(), 1, b.no_cards(), 1);
-      // the edition's own turn actions: stations (E4)
-      if (R.stations && s_.stations_n[p] < R.stations) {
+      if (R.stations && s_.stations_n[p] < R.stations) {  // E4
         const uint16_t p0 = static_cast<uint16_t>(L.pays.size());
         payments(hand, PayKey{-1, s_.stations_n[p] + 1, 0}, R.wild, L.pays);
         const uint16_t pn = static_cast<uint16_t>(L.pays.size() - p0);
         if (pn) {
-          const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
+          n = 0;
           for (int c = 0; c < R.n_cities; ++c)
-            if (s_.station_at[c] < 0) L.targets.push_back(static_cast<int16_t>(c));
-          b.add(STATION, t0, static_cast<uint16_t>(L.targets.size() - t0), p0, pn);
+            if (s_.station_at[c] < 0) buf[n++] = static_cast<int16_t>(c);
+          b.add(STATION, b.targets(buf, n), static_cast<uint16_t>(n), p0, pn);
         }
       }
       if (L.seg.empty()) b.add(PASS, b.no_target(), 1, b.no_cards(), 1);  // G5
       break;
     }
     case SECOND_CARD: {
-      const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
-      draw_targets(true, L.targets);
-      const uint16_t tn = static_cast<uint16_t>(L.targets.size() - t0);
-      if (tn) b.add(DRAW, t0, tn, b.no_cards(), 1);
+      const int n = draw_targets(true, buf);
+      if (n) b.add(DRAW, b.targets(buf, n), static_cast<uint16_t>(n), b.no_cards(), 1);
       break;
     }
     case INITIAL_TICKETS:
     case KEEP_TICKETS: {
-      const int n = s_.offer_n[p];
-      int least;
-      if (s_.phase == INITIAL_TICKETS) {
-        const bool full = n >= R.initial_long + R.initial_regular;
-        least = std::min(n, full ? R.initial_keep : R.short_initial_keep);
-      } else {
-        least = std::min(n, R.later_keep);
-      }
-      // itertools.combinations(sorted offer, k) for k = least .. n, as bit sets over the sorted offer
-      const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
-      for (int k = least; k <= n; ++k) {
-        int idx[kMaxOffer];
-        for (int i = 0; i < k; ++i) idx[i] = i;
-        while (true) {
-          int mask = 0;
-          for (int i = 0; i < k; ++i) mask |= 1 << idx[i];
-          L.targets.push_back(static_cast<int16_t>(mask));
-          int i = k - 1;
-          while (i >= 0 && idx[i] == i + n - k) --i;
-          if (i < 0) break;
-          ++idx[i];
-          for (int j = i + 1; j < k; ++j) idx[j] = idx[j - 1] + 1;
-        }
-      }
-      b.add(KEEP, t0, static_cast<uint16_t>(L.targets.size() - t0), b.no_cards(), 1);
+      const int n = s_.offer_n[p], least = keep_least();
+      const uint32_t m = n_combinations(n, least);
+      for (uint32_t i = 0; i < m; ++i) buf[i] = static_cast<int16_t>(nth_combination(n, least, i));
+      b.add(KEEP, b.targets(buf, static_cast<int>(m)), static_cast<uint16_t>(m), b.no_cards(), 1);
       break;
     }
     case TUNNEL: {
@@ -259,6 +340,145 @@ void Game::legal(Legal& L) const {
   }
 }
 
+void Game::count(Counted& c) const {
+  const Rules& R = *rules_;
+  const int p = s_.current;
+  c.total = 0;
+  c.nseg = 0;
+  c.ndraw = 0;
+  auto add = [&](uint8_t kind, int n, int pays, int gi = 0, int pkey = 0) {
+    if (!n || !pays) return;
+    Counted::Seg& g = c.seg[c.nseg++];
+    g.kind = kind;
+    g.n = static_cast<uint16_t>(n);
+    g.pays = static_cast<uint16_t>(pays);
+    g.gi = static_cast<int16_t>(gi);
+    g.pkey = static_cast<int16_t>(pkey);
+    c.total += static_cast<uint32_t>(n) * static_cast<uint32_t>(pays);
+  };
+  switch (s_.phase) {
+    case TURN: {
+      const uint8_t* hand = s_.hand[p];
+      c.ndraw = draw_targets(false, c.draws);
+      add(DRAW, c.ndraw, 1);
+      int reach[kColors + 1];
+      claim_reach(hand, R.wild, reach);
+      const int pieces[2] = {s_.trains[p], 0};
+      int16_t payn[256];
+      for (size_t i = 0; i < R.pkeys.size(); ++i) payn[i] = -1;
+      const FlatGroup* groups = R.flat_groups.data();
+      const uint64_t* blocked = s_.blocked[p];
+      size_t k = 0;
+      for (uint16_t end : R.flat_ends) {
+        if (k == end) continue;
+        const int rch = reach[groups[k].reach];
+        for (; k < end; ++k) {
+          const FlatGroup& g = groups[k];
+          if (g.length > rch || g.length > pieces[g.kind]) break;
+          const uint64_t* bits = R.group_bits[g.gi].data();
+          int n = 0;
+          for (int w = 0; w < kWords; ++w) n += __builtin_popcountll(bits[w] & s_.avail[w] & ~blocked[w]);
+          if (!n) continue;
+          if (payn[g.pkey] < 0) payn[g.pkey] = static_cast<int16_t>(payment_count(hand, R.pkeys[g.pkey], R.wild));
+          add(CLAIM, n, payn[g.pkey], g.gi, g.pkey);
+        }
+        k = end;
+      }
+      if (s_.pile_n) add(TICKETS, 1, 1);
+      if (R.stations && s_.stations_n[p] < R.stations) {  // E4
+        const int cost = s_.stations_n[p] + 1;
+        const int pn = payment_count(hand, PayKey{-1, cost, 0}, R.wild);
+        if (pn) {
+          int free = 0;
+          for (int ci = 0; ci < R.n_cities; ++ci) free += s_.station_at[ci] < 0;
+          add(STATION, free, pn, cost);
+        }
+      }
+      if (!c.total) add(PASS, 1, 1);  // G5
+      break;
+    }
+    case SECOND_CARD:
+      c.ndraw = draw_targets(true, c.draws);
+      add(DRAW, c.ndraw, 1);
+      break;
+    case INITIAL_TICKETS:
+    case KEEP_TICKETS:
+      add(KEEP, static_cast<int>(n_combinations(s_.offer_n[p], keep_least())), 1);
+      break;
+    case TUNNEL:
+      add(PAY, 1, tunnel_payment_count(s_.hand[p], s_.tun_color, s_.tun_extra, R.wild));
+      add(DECLINE, 1, 1);
+      break;
+    default:
+      break;
+  }
+}
+
+Action Game::pick(const Counted& c, uint32_t i) const {
+  const Rules& R = *rules_;
+  const int p = s_.current;
+  Action a;
+  int k = 0;
+  while (k < c.nseg - 1 && i >= static_cast<uint32_t>(c.seg[k].n) * c.seg[k].pays) {
+    i -= static_cast<uint32_t>(c.seg[k].n) * c.seg[k].pays;
+    ++k;
+  }
+  const Counted::Seg& g = c.seg[k];
+  const uint32_t q = i / g.pays, r = i % g.pays;
+  a.kind = g.kind;
+  switch (g.kind) {
+    case DRAW:
+      a.target = c.draws[q];
+      break;
+    case CLAIM: {
+      const uint64_t* blocked = s_.blocked[p];
+      if (R.groups_ascending) {  // the q-th open bit of the group
+        const uint64_t* bits = R.group_bits[g.gi].data();
+        uint32_t left = q;
+        for (int w = 0; w < kWords; ++w) {
+          uint64_t open = bits[w] & s_.avail[w] & ~blocked[w];
+          const uint32_t n = static_cast<uint32_t>(__builtin_popcountll(open));
+          if (left >= n) {
+            left -= n;
+            continue;
+          }
+          for (; left; --left) open &= open - 1;
+          a.target = static_cast<int16_t>(w * 64 + __builtin_ctzll(open));
+          break;
+        }
+      } else {
+        uint32_t seen = 0;
+        for (int route : R.group_routes[g.gi])
+          if (bit(s_.avail, route) && !bit(blocked, route) && seen++ == q) {
+            a.target = static_cast<int16_t>(route);
+            break;
+          }
+      }
+      a.pay = nth_payment(s_.hand[p], R.pkeys[g.pkey], R.wild, static_cast<int>(r));
+      break;
+    }
+    case STATION: {
+      uint32_t seen = 0;
+      for (int ci = 0; ci < R.n_cities; ++ci)
+        if (s_.station_at[ci] < 0 && seen++ == q) {
+          a.target = static_cast<int16_t>(ci);
+          break;
+        }
+      a.pay = nth_payment(s_.hand[p], PayKey{-1, g.gi, 0}, R.wild, static_cast<int>(r));
+      break;
+    }
+    case KEEP:
+      a.target = static_cast<int16_t>(nth_combination(s_.offer_n[p], keep_least(), q));
+      break;
+    case PAY:
+      a.pay = nth_tunnel_payment(s_.hand[p], s_.tun_color, s_.tun_extra, R.wild, static_cast<int>(r));
+      break;
+    default:
+      break;
+  }
+  return a;
+}
+
 // ------------------------------------------------------------------ setup
 
 Mt19937 Game::rng() { return Mt19937(stream_seed(s_.seed, s_.shuffles++)); }
@@ -270,10 +490,15 @@ Game::Game(const Rules* rules, int64_t seed, bool random_first) : rules_(rules) 
   s.random_first = random_first;
   s.deck_n = static_cast<uint16_t>(R.deck.size());
   for (size_t i = 0; i < R.deck.size(); ++i) s.deck[i] = static_cast<uint8_t>(R.deck[i]);
+  // the set-up's draws: 0 the deck, 1 the regular tickets, 2 the long ones (seeded together)
+  const int nlong_setup = static_cast<int>(R.long_tickets.size());
+  Mt19937 pre[3];
   {
-    Mt19937 g = rng();
-    shuffle(g, s.deck, s.deck_n);
+    const i128 xs[3] = {stream_seed(seed, 0), stream_seed(seed, 1), stream_seed(seed, 2)};
+    Mt19937::seed_together(pre, xs, nlong_setup > 1 ? 3 : 2);
   }
+  shuffle(pre[0], s.deck, s.deck_n);
+  ++s.shuffles;
   std::memset(s.hand, 0, sizeof s.hand);
   for (int round = 0; round < R.hand_size; ++round)
     for (int p = 0; p < R.players; ++p) s.hand[p][pop_card()] += 1;
@@ -286,11 +511,14 @@ Game::Game(const Rules* rules, int64_t seed, bool random_first) : rules_(rules) 
   for (int i = 0; i < nl; ++i) longs[i] = static_cast<uint8_t>(R.long_tickets[i]);
   for (uint8_t* t : {regular, longs}) {
     const int n = t == regular ? nr : nl;
-    if (n > 1) {
-      Mt19937 g = rng();
-      shuffle(g, t, n);
-    } else {
-      ++s.shuffles;  // a draw that uses no output still counts
+    const uint32_t d = s.shuffles++;
+    if (n > 1) {  // (a draw that uses no output still counts)
+      if (d == 1 || (d == 2 && nlong_setup > 1)) {
+        shuffle(pre[d], t, n);
+      } else {
+        Mt19937 g(stream_seed(s.seed, d));
+        shuffle(g, t, n);
+      }
     }
   }
   int per = R.initial_regular;
@@ -305,8 +533,10 @@ Game::Game(const Rules* rules, int64_t seed, bool random_first) : rules_(rules) 
   for (int i = 0; i < nr; ++i) s.pile[i] = regular[i];
   for (int r = 0; r < kMaxRoutes; ++r) {
     s.owner[r] = -1;
-    s.avail[r] = r < R.n_ids ? R.r_exists[r] : 0;
   }
+  std::memset(s.avail, 0, sizeof s.avail);
+  for (int r = 0; r < R.n_ids; ++r)
+    if (R.r_exists[r]) set_bit(s.avail, r);
   std::memset(s.blocked, 0, sizeof s.blocked);
   for (int c = 0; c < kMaxCities; ++c) s.station_at[c] = -1;
   for (int p = 0; p < R.players; ++p) s.trains[p] = static_cast<int16_t>(R.trains);
@@ -324,8 +554,12 @@ int Game::pop_card() {
     std::memcpy(s.deck, s.disc, s.disc_n);
     s.deck_n = s.disc_n;
     s.disc_n = 0;
-    Mt19937 g = rng();
-    shuffle(g, s.deck, s.deck_n);
+    if (s.deck_n > 1) {
+      Mt19937 g = rng();
+      shuffle(g, s.deck, s.deck_n);
+    } else {
+      ++s.shuffles;  // (a draw that uses no output still counts)
+    }
   }
   ++s.drawn;
   return s.deck[--s.deck_n];
@@ -405,10 +639,8 @@ void Game::check_reset() {
 
 void Game::second_card() {
   s_.phase = SECOND_CARD;
-  std::vector<int16_t> t;
-  t.reserve(8);
-  draw_targets(true, t);
-  if (t.empty()) end_turn();
+  int16_t t[kMaxKinds + 1];
+  if (!draw_targets(true, t)) end_turn();
 }
 
 void Game::end_turn() {
@@ -445,11 +677,11 @@ void Game::place_route(int r, const Payment& cards) {
   const Rules& R = *rules_;
   const int p = s_.current;
   s_.owner[r] = static_cast<int8_t>(p);
-  s_.avail[r] = 0;
+  clear_bit(s_.avail, r);
   if (R.r_closes[r]) {
-    for (int t : R.r_twins[r]) s_.avail[t] = 0;
+    for (int t : R.r_twins[r]) clear_bit(s_.avail, t);
   } else {
-    for (int t : R.r_twins[r]) s_.blocked[p][t >> 6] |= uint64_t{1} << (t & 63);
+    for (int t : R.r_twins[r]) set_bit(s_.blocked[p], t);
   }
   s_.trains[p] = static_cast<int16_t>(s_.trains[p] - R.r_len[r]);
   s_.score[p] = static_cast<int16_t>(s_.score[p] + R.r_points[r]);

@@ -61,7 +61,7 @@ struct State {
   uint8_t offer[kMaxPlayers][kMaxOffer];
   // the board
   int8_t owner[kMaxRoutes];
-  uint8_t avail[kMaxRoutes];                // open to a claim (unowned, not closed by G1)
+  uint64_t avail[kMaxRoutes / 64];          // open to a claim (unowned, not closed by G1), as bits
   uint64_t blocked[kMaxPlayers][kMaxRoutes / 64];  // lanes a seat may not take (G1)
   int8_t station_at[kMaxCities];
   // the seats
@@ -76,6 +76,28 @@ struct State {
   uint8_t tun_rev[kMaxReveal];
   uint8_t tun_extra = 0;
   int8_t tun_color = -1;
+};
+
+constexpr int kWords = kMaxRoutes / 64;
+inline bool bit(const uint64_t* b, int r) { return (b[r >> 6] >> (r & 63)) & 1u; }
+inline void set_bit(uint64_t* b, int r) { b[r >> 6] |= uint64_t{1} << (r & 63); }
+inline void clear_bit(uint64_t* b, int r) { b[r >> 6] &= ~(uint64_t{1} << (r & 63)); }
+
+// What a position offers, counted without listing it (Game::count): per segment, its kind and how
+// many targets and payments, in the order of the legal actions.
+struct Counted {
+  struct Seg {
+    uint8_t kind;
+    uint16_t n;      // targets
+    uint16_t pays;   // payments per target
+    int16_t gi = 0;  // CLAIM: the claim group's route group; STATION: the cost
+    int16_t pkey = 0;
+  };
+  uint32_t total = 0;
+  int nseg = 0;
+  Seg seg[96];
+  int ndraw = 0;
+  int16_t draws[kMaxKinds + 1];
 };
 
 struct Segment {
@@ -121,6 +143,20 @@ class Game {
   bool over() const { return s_.phase == OVER; }
 
   void legal(Legal& out) const;
+  // len(legal()) and legal()[i] without listing them (what a random playout needs): count once,
+  // then pick any number of indices of the same position
+  void count(Counted& c) const;
+  Action pick(const Counted& c, uint32_t i) const;
+  uint32_t count_legal() const {
+    Counted c;
+    count(c);
+    return c.total;
+  }
+  Action nth_legal(uint32_t i) const {
+    Counted c;
+    count(c);
+    return pick(c, i);
+  }
   // Apply a legal action (no checks: take it from legal()). Events go to `events` if given.
   void apply(const Action& a, std::vector<Event>* events = nullptr);
 
@@ -146,7 +182,10 @@ class Game {
   void finish_claim(int r, const Payment& cards);
   void reveal_tunnel(int r, const Payment& cards);
   void keep(int p, unsigned mask);
-  void draw_targets(bool second, std::vector<int16_t>& out) const;
+  int draw_targets(bool second, int16_t* out) const;  // the targets (at most kMaxKinds + 1), their number
+  int open_routes(int gi, int p, int16_t* out) const;  // a claim group's routes open to seat p
+  int n_open(int gi, int p) const;                     // how many
+  int keep_least() const;
   void note(const Event& e) {
     if (events_) events_->push_back(e);
   }
@@ -156,8 +195,13 @@ class Game {
   std::vector<Event>* events_ = nullptr;
 };
 
-// The payments of a route of payment key `k` from `hand` (edition.payments), appended to `out`.
+// The payments of a route of payment key `k` from `hand` (edition.payments), appended to `out`;
+// how many there are, and the r-th of them.
 void payments(const uint8_t* hand, const PayKey& k, int wild, std::vector<Payment>& out);
+int payment_count(const uint8_t* hand, const PayKey& k, int wild);
+Payment nth_payment(const uint8_t* hand, const PayKey& k, int wild, int r);
 void tunnel_payments(const uint8_t* hand, int paid_color, int extra, int wild, std::vector<Payment>& out);
+int tunnel_payment_count(const uint8_t* hand, int paid_color, int extra, int wild);
+Payment nth_tunnel_payment(const uint8_t* hand, int paid_color, int extra, int wild, int r);
 
 }  // namespace ttr

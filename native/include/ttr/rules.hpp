@@ -1,6 +1,7 @@
 // The static facts of one setup (board, edition, player count): the Python engine's compiled
 // tables (ttr.engine.Ruleset), handed over as flat integer arrays, never typed in here.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -37,6 +38,11 @@ struct ClaimGroup {
   bool twins;
 };
 
+struct FlatGroup {  // a claim group, with the reach index it is bounded by
+  int16_t length, gi, pkey, reach;
+  uint8_t kind;
+};
+
 struct PayKey {
   int color, length, locos;  // colour (-1 gray), spaces, ferry locomotives
 };
@@ -65,8 +71,12 @@ struct Rules {
   std::vector<int> r_len, r_color, r_locos, r_points, r_group, r_a, r_b;
   std::vector<std::vector<int>> r_twins;
   std::vector<std::vector<int>> group_routes;
+  std::vector<std::array<uint64_t, kMaxRoutes / 64>> group_bits;  // the same, as bits (set by validate)
   std::vector<std::vector<ClaimGroup>> claim_groups;  // by reach index (base editions: colour + 1)
   std::vector<int> claim_reach_index;                 // the reach index of each claim_groups entry
+  std::vector<FlatGroup> flat_groups;                 // every claim group, in order (set by validate)
+  std::vector<uint16_t> flat_ends;                    // per claim_groups entry: its end in flat_groups
+  bool groups_ascending = false;                      // each group's routes by ascending id (set by validate)
   std::vector<PayKey> pkeys;
   // cities
   int n_cities = 0;
@@ -78,7 +88,7 @@ struct Rules {
   // the deck, before shuffling
   std::vector<int> deck;
 
-  void validate() const;  // RulesError naming what does not fit the fixed sizes
+  void validate();  // RulesError naming what does not fit the fixed sizes; derives the bit sets
 };
 
 }  // namespace ttr
