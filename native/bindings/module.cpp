@@ -202,6 +202,8 @@ nb::list events_list(const std::vector<Event>& evs) {
 
 }  // namespace
 
+void bind_playouts(nb::module_& m);
+
 NB_MODULE(_native, m) {
   m.doc() = "ttr's native core (C++): the train game of USA and Europe. Use it through ttr.native.";
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
@@ -316,4 +318,5 @@ NB_MODULE(_native, m) {
                                     s.rank));
         return out;
       });
+  bind_playouts(m);
 }

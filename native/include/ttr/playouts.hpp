@@ -1,0 +1,42 @@
+// Whole games in the core, in batches over threads: each game a pure function of its seed, so the
+// results are the same for any number of threads.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ttr/game.hpp"
+
+namespace ttr {
+
+// The random bot's generator (splitmix64), seeded from the game's seed: not the game's procedure,
+// only the bot's choices.
+struct BotRng {
+  uint64_t x;
+  explicit BotRng(uint64_t seed) : x(seed * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull) {}
+  uint64_t next() {
+    uint64_t z = (x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  uint32_t below(uint32_t n) { return static_cast<uint32_t>(((next() >> 32) * n) >> 32); }
+};
+
+struct Outcome {
+  int32_t length = 0;                  // actions played
+  int16_t total[kMaxPlayers] = {};     // final scores
+  uint8_t winners = 0;                 // bit per seat
+  uint8_t done[kMaxPlayers] = {};      // tickets completed
+  std::string error;                   // a broken invariant (check mode), or a game that did not end
+};
+
+// What must hold after every action: cards, pieces and tickets conserved, owners consistent.
+std::string check_invariants(const Game& g);
+
+// One game of seed `seed` between uniformly random bots.
+void random_game(const Rules& R, int64_t seed, Outcome& out, bool check, int max_steps = 20000);
+// Many, on `threads` threads (results by index: the same for any number of threads).
+void random_games(const Rules& R, const int64_t* seeds, size_t n, int threads, Outcome* out, bool check);
+
+}  // namespace ttr

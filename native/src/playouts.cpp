@@ -1,0 +1,99 @@
+#include "ttr/playouts.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+namespace ttr {
+
+std::string check_invariants(const Game& g) {
+  const Rules& R = g.rules();
+  const State& s = g.state();
+  if (g.card_census() != static_cast<int>(R.deck.size()))
+    return "cards: " + std::to_string(g.card_census()) + " in play, the deck has " + std::to_string(R.deck.size());
+  int used[kMaxPlayers] = {}, points[kMaxPlayers] = {};
+  for (int r = 0; r < R.n_ids; ++r) {
+    const int o = s.owner[r];
+    if (o < 0) continue;
+    if (!R.r_exists[r] || o >= R.players) return "routes: route " + std::to_string(r) + " owned by a seat out of range";
+    if (bit(s.avail, r)) return "routes: route " + std::to_string(r) + " is owned yet open";
+    used[o] += R.r_len[r];
+    points[o] += R.r_points[r];
+    for (int t : R.r_twins[r])
+      if (s.owner[t] == o || (R.r_closes[r] && s.owner[t] >= 0))
+        return "routes: both lanes " + std::to_string(r) + " and " + std::to_string(t) + " held (G1)";
+  }
+  for (int p = 0; p < R.players; ++p) {
+    if (s.trains[p] + used[p] != R.trains) return "pieces: seat " + std::to_string(p) + " trains do not add up";
+    if (s.score[p] != points[p]) return "score: seat " + std::to_string(p) + " does not match its routes";
+    if (s.stations_n[p] > R.stations) return "stations: seat " + std::to_string(p) + " built too many";
+    for (int i = 0; i < s.stations_n[p]; ++i)
+      if (s.station_at[s.stations[p][i]] != p) return "stations: seat " + std::to_string(p) + " misplaced";
+  }
+  int seen[kMaxTickets] = {};
+  auto count = [&](const uint8_t* t, int n) {
+    for (int i = 0; i < n; ++i) ++seen[t[i]];
+  };
+  count(s.pile, s.pile_n);
+  for (int p = 0; p < R.players; ++p) {
+    count(s.tickets[p], s.tickets_n[p]);
+    count(s.offer[p], s.offer_n[p]);
+  }
+  for (size_t t = 0; t < R.t_a.size(); ++t)
+    if (seen[t] > 1) return "tickets: ticket " + std::to_string(t) + " is in play twice";
+  return {};
+}
+
+void random_game(const Rules& R, int64_t seed, Outcome& out, bool check, int max_steps) {
+  out = Outcome{};
+  Game g(&R, seed, false);
+  BotRng rng(static_cast<uint64_t>(seed));
+  Counted c;
+  int steps = 0;
+  while (!g.over()) {
+    if (steps >= max_steps) {
+      out.error = "the game did not end in " + std::to_string(max_steps) + " actions";
+      break;
+    }
+    g.count(c);
+    g.apply(g.pick(c, rng.below(c.total)));
+    ++steps;
+    if (check) {
+      std::string e = check_invariants(g);
+      if (!e.empty()) {
+        out.error = "after action " + std::to_string(steps) + ": " + e;
+        break;
+      }
+    }
+  }
+  out.length = steps;
+  std::vector<SeatScore> sc;
+  g.score(sc);
+  for (int p = 0; p < R.players; ++p) {
+    out.total[p] = static_cast<int16_t>(sc[p].total);
+    out.done[p] = static_cast<uint8_t>(sc[p].completed.size());
+    if (sc[p].rank == 1) out.winners |= static_cast<uint8_t>(1u << p);
+  }
+}
+
+void random_games(const Rules& R, const int64_t* seeds, size_t n, int threads, Outcome* out, bool check) {
+  if (threads < 1) threads = 1;
+  if (static_cast<size_t>(threads) > n) threads = n ? static_cast<int>(n) : 1;
+  auto work = [&](size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; ++i) random_game(R, seeds[i], out[i], check);
+  };
+  if (threads == 1) {
+    work(0, n);
+    return;
+  }
+  std::atomic<size_t> next{0};  // blocks of games taken in turn: every thread busy to the end
+  constexpr size_t kBlock = 32;
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([&] {
+      for (size_t lo; (lo = next.fetch_add(kBlock)) < n;) work(lo, std::min(n, lo + kBlock));
+    });
+  for (auto& th : pool) th.join();
+}
+
+}  // namespace ttr
