@@ -4,7 +4,10 @@ the same game as the Python engine's, action for action. Views, observations, th
 saves and explanations of illegal moves are the engine's own code reading this face."""
 from __future__ import annotations
 
+import glob
 import importlib
+import importlib.util
+import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Self
 
@@ -55,8 +58,21 @@ SEED_LIMIT = 1 << 63
 
 
 def _load() -> tuple[Any, str | None]:
+    """The compiled binding: beside this package, or (TTR_NATIVE_DIR, for a sanitizer or mutant build
+    of the core) the `_native` module in that directory."""
+    where = os.environ.get("TTR_NATIVE_DIR")
     try:
-        return importlib.import_module("ttr._native"), None  # the compiled binding, beside this package
+        if where:
+            path = next(iter(glob.glob(os.path.join(where, "_native*.so"))), None)
+            if path is None:
+                raise ImportError(f"no _native module in TTR_NATIVE_DIR={where}")
+            spec = importlib.util.spec_from_file_location("ttr._native", path)
+            if spec is None or spec.loader is None:
+                raise ImportError(f"cannot load {path}")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            return module, None
+        return importlib.import_module("ttr._native"), None
     except ImportError as e:
         return None, f"the native core is not built ({e}); install ttr where a C++20 compiler is present"
 
