@@ -101,8 +101,10 @@ struct Handle {
   nb::object rules_ref;  // keeps the Rules alive
   const Rules* rules;
   std::unique_ptr<Game> game;
-  Legal legal;
+  Legal legal;          // the legal actions listed (segments, find)
   bool legal_ok = false;
+  Counted counted;      // ... counted (len, indexing, apply)
+  bool counted_ok = false;
   std::vector<Event> events;
 
   const Legal& L() {
@@ -112,6 +114,14 @@ struct Handle {
     }
     return legal;
   }
+  const Counted& C() {
+    if (!counted_ok) {
+      game->count(counted);
+      counted_ok = true;
+    }
+    return counted;
+  }
+  void changed() { legal_ok = counted_ok = false; }
 };
 
 nb::tuple pay_tuple(const Payment& p) {
@@ -257,11 +267,11 @@ NB_MODULE(_native, m) {
       .def_prop_ro("seed", [](const Handle& h) { return h.game->state().seed; })
       .def_prop_ro("over", [](const Handle& h) { return h.game->over(); })
       .def_prop_ro("census", [](const Handle& h) { return h.game->card_census(); })
-      .def("__len__", [](Handle& h) { return h.L().size(); })
+      .def("__len__", [](Handle& h) { return h.C().total; })
       .def("action", [](Handle& h, uint32_t i) {
-        const Legal& L = h.L();
-        if (i >= L.size()) throw nb::index_error("no legal action with this index");
-        const Action a = L.at(i);
+        const Counted& c = h.C();
+        if (i >= c.total) throw nb::index_error("no legal action with this index");
+        const Action a = h.game->pick(c, i);
         return nb::make_tuple(static_cast<int>(a.kind), target_of(h.game->state(), a), pay_tuple(a.pay));
       })
       .def("find", [](Handle& h, int kind, nb::handle target, nb::handle cards) -> int64_t {
@@ -288,19 +298,21 @@ NB_MODULE(_native, m) {
       })
       .def(
           "apply",
-          [](Handle& h, uint32_t i, bool record) -> nb::object {
-            const Legal& L = h.L();
-            if (i >= L.size()) throw nb::index_error("no legal action with this index");
-            const Action a = L.at(i);
-            h.legal_ok = false;
+          [](Handle& h, uint32_t i, bool record) -> nb::tuple {
+            const Counted& c = h.C();
+            if (i >= c.total) throw nb::index_error("no legal action with this index");
+            const Action a = h.game->pick(c, i);
+            const State& s = h.game->state();
+            nb::tuple before = nb::make_tuple(static_cast<int>(s.current), static_cast<int>(s.turns), s.drawn);
+            h.changed();
             if (!record) {
               h.game->apply(a, nullptr);
-              return nb::none();
+              return nb::make_tuple(before[0], before[1], before[2], nb::none());
             }
             h.events.clear();
             h.game->apply(a, &h.events);
-            if (h.events.empty()) return nb::none();
-            return events_list(h.events);
+            return nb::make_tuple(before[0], before[1], before[2],
+                                  h.events.empty() ? nb::object(nb::none()) : nb::object(events_list(h.events)));
           },
           nb::arg("index"), nb::arg("record") = false)
       .def("encode", [](const Handle& h) {

@@ -316,18 +316,17 @@ class NativeGame:
             self._apply_index(legal.index(a), a)
 
     def _apply_index(self, i: int, a: Action) -> None:
-        h = self._h
         rec = self._log
-        if rec is not None:
-            rec.turns.append(h.turns)
-            rec.drawn.append(h.drawn)
+        seat, turns, drawn, events = self._h.apply(i, rec is not None)  # (what was before it, and its events)
         self.actions.append(a)
-        self.seats.append(h.current)
-        events = h.apply(i, rec is not None)
+        self.seats.append(seat)
         self._legal = None
         self._result = None
-        if events and rec is not None:
-            rec.events.setdefault(len(rec.turns) - 1, []).extend(_event(e) for e in events)  # type: ignore[misc]
+        if rec is not None:
+            rec.turns.append(turns)
+            rec.drawn.append(drawn)
+            if events:
+                rec.events.setdefault(len(rec.turns) - 1, []).extend(_event(e) for e in events)  # type: ignore[misc]
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """As the Python engine's (docs/rules.md, "Taking back a move")."""
