@@ -59,9 +59,9 @@ def test_arena_on_ray_gives_the_local_results(local_ray):
 def test_a_task_error_is_raised_in_the_driver(local_ray):
     from ttr.adapters.ray import RayBackend
     from ttr.runtime.sim import play_record
-    tasks = [("usa", 2, s, ("random", "random")) for s in range(4)]
+    tasks = [("usa", 2, s, ("random", "random"), "python") for s in range(4)]
     with pytest.raises(TtrError, match="^unknown map 'atlantis'"):
-        RayBackend(batch=2).run(play_record, [*tasks, ("atlantis", 2, 1, ("random", "random"))], lambda r: None)
+        RayBackend(batch=2).run(play_record, [*tasks, ("atlantis", 2, 1, ("random", "random"), "python")], lambda r: None)
     assert ray.is_initialized()  # an instance the caller started stays up
     got: list = []
     RayBackend(batch=3).run(play_record, tasks, got.append)

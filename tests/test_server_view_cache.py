@@ -6,18 +6,18 @@ import json
 
 from server_helpers import act, create, server, tokens, view
 
-from ttr.engine import PyGame  # type: ignore[attr-defined]  # counting the Python engine's views
+from ttr.engine import PyGame  # type: ignore[attr-defined]  # counting the engines' views
+from ttr.native import NativeGame
 
 
 def test_each_seats_view_is_built_once_per_change(tmp_path, monkeypatch):
     built: list[object] = []
-    real = PyGame.view
+    for cls in (PyGame, NativeGame):  # whichever engine the server plays on
+        def counting(self, seat, legal=True, real=cls.view):
+            built.append(seat)
+            return real(self, seat, legal)
 
-    def counting(self, seat, legal=True):
-        built.append(seat)
-        return real(self, seat, legal)
-
-    monkeypatch.setattr(PyGame, "view", counting)
+        monkeypatch.setattr(cls, "view", counting)
     with server(tmp_path) as c:
         g = create(c, "europe", 3, seed=4)
         gid, tok = g["id"], tokens(g)

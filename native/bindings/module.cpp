@@ -216,6 +216,8 @@ void bind_playouts(nb::module_& m);
 
 NB_MODULE(_native, m) {
   m.doc() = "ttr's native core (C++): the train game of USA and Europe. Use it through ttr.native.";
+  // ttr.native keeps the Rules of each board for the life of the process: alive at exit, not leaked
+  nb::set_leak_warnings(false);
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {
       std::rethrow_exception(p);

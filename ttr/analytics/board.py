@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..editions import EDITIONS, get_edition, get_ruleset
+from .. import native
+from ..editions import ENGINES, EDITIONS, get_edition, get_ruleset
 from ..engine import Game, Ruleset, new
 from ..errors import MapError, TtrError
 from ..maps import Map, load_map, load_map_file, parse_map
@@ -33,8 +34,14 @@ class Board:
             return get_ruleset(self.name, players)
         return _file_ruleset(self._text(), Path(self.path).name, self.edition, players)
 
-    def new_game(self, players: int, seed: int, *, record: bool = False) -> Game:
-        return new(self.ruleset(players), seed, record=record)
+    def new_game(self, players: int, seed: int, *, record: bool = False, engine: str = "python") -> Game:
+        """A game on this board (`engine`: "python", "native" or "auto", as ttr.new_game)."""
+        rules = self.ruleset(players)
+        if engine == "native" or (engine == "auto" and native.plays(rules)):
+            return native.new(rules, seed, record=record)
+        if engine not in ENGINES:
+            raise TtrError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")
+        return new(rules, seed, record=record)
 
     def raw(self) -> dict | None:
         """The map file's JSON (kept with the records so a report can be drawn again), or None for a

@@ -28,10 +28,11 @@ class Task:
     seed: int
     rotation: int
     bots: tuple[str, ...]  # bot label per seat
+    engine: str = "python"  # the engine that plays it (the same game on either)
 
 
 def schedule(board: Board, player_counts: Sequence[int], bots: Sequence[str], games: int,
-             seed: int) -> Iterator[Task]:
+             seed: int, engine: str = "python") -> Iterator[Task]:
     """`games` games for each player count, made as they are needed. With several bots the seats
     rotate as in the arena: game i plays seed + i // R in rotation i % R (R distinct rotations of
     the lineup), so every bot sits in every seat on the same deals."""
@@ -41,7 +42,7 @@ def schedule(board: Board, player_counts: Sequence[int], bots: Sequence[str], ga
         rots = lineups(labels, players)
         for i in range(games):
             r = i % len(rots)
-            yield Task(index, board, players, seed + i // len(rots), r, rots[r])
+            yield Task(index, board, players, seed + i // len(rots), r, rots[r], engine)
             index += 1
 
 
@@ -101,7 +102,7 @@ def sources(p: dict) -> dict[str, int]:
 
 def play_task(task: Task) -> list[dict]:
     """Play one game (runs in a worker process) and return its rows, seat by seat."""
-    game = task.board.new_game(task.players, task.seed)
+    game = task.board.new_game(task.players, task.seed, engine=task.engine)
     seats = [Watched(create_agent(agent_of(b), task.seed * 1000 + s)) for s, b in enumerate(task.bots)]
     arc = Arc(game)
     Match(game, seats, on_move=arc, names=[f"bot {b}" for b in task.bots]).run()

@@ -38,7 +38,7 @@ def check(board: Board, player_counts: Sequence[int], bots: Sequence[str], games
 
 def run(board: Board, player_counts: Sequence[int], bots: Sequence[str], games: int, seed: int,
         backend: Backend | None = None, workers: int | None = None,
-        progress: Callable[[int, int], None] | None = None) -> Run:
+        progress: Callable[[int, int], None] | None = None, engine: str = "python") -> Run:
     """Play `games` games for each player count and collect their records, on `backend` (default:
     this machine, `workers` processes, default all cores). `progress(done, total)` is called in
     this process after each game. The records do not depend on the backend."""
@@ -56,7 +56,7 @@ def run(board: Board, player_counts: Sequence[int], bots: Sequence[str], games: 
     t0 = time.perf_counter()
     stopped = False
     try:
-        backend.run(play_task, schedule(board, player_counts, bots, games, seed), finished)
+        backend.run(play_task, schedule(board, player_counts, bots, games, seed, engine), finished)
     except KeyboardInterrupt:
         stopped = True
     rows = [r for g in sorted(results) for r in results[g]]

@@ -22,7 +22,7 @@ from ..analytics.run import run
 from ..editions import EDITIONS, player_range
 from ..errors import TtrError
 from ..version import __version__
-from .options import MAPS, backend_options, bots_option, make_backend
+from .options import MAPS, backend_options, bots_option, engine_option, make_backend
 
 
 def parse_players(value: str, allowed: range) -> list[int]:
@@ -77,9 +77,10 @@ def progress_bar():
               help="the folder for report.html, records.csv and records.json")
 @click.option("--compare", nargs=2, type=click.Path(exists=True), default=None, metavar="A B",
               help="compare two runs (records.csv files or report folders) instead of playing: writes compare.html")
+@engine_option()
 def command(map_name: str | None, map_file: str | None, edition: str | None, players_text: str, bots: list[str],
             games: int, seed: int, backend: str, address: str | None, batch: int | None, workers: int | None,
-            out: str, compare: tuple[str, str] | None) -> None:
+            out: str, compare: tuple[str, str] | None, engine: str) -> None:
     """Play many bot games on a board and write an HTML report of what decides them (with the raw
     records as CSV). Ctrl-C stops early and reports the games finished."""
     try:
@@ -101,7 +102,8 @@ def command(map_name: str | None, map_file: str | None, edition: str | None, pla
         with progress_bar() as bar:
             task = bar.add_task(f"analyze {board.name}", total=games * len(counts))
             result = run(board, counts, bots, games, seed, where, workers,
-                         lambda done, total: bar.update(task, completed=done, total=total, refresh=True))
+                         lambda done, total: bar.update(task, completed=done, total=total, refresh=True),
+                         engine=engine)
     except TtrError as e:
         raise click.ClickException(str(e)) from None
     if not result.rows:

@@ -19,7 +19,15 @@ from rich.table import Table
 
 from ..errors import TtrError
 from ..runtime.arena import ROW_FIELDS, ArenaResult, run_arena
-from .options import backend_options, bots_option, check_players, make_backend, map_option, players_option
+from .options import (
+    backend_options,
+    bots_option,
+    check_players,
+    engine_option,
+    make_backend,
+    map_option,
+    players_option,
+)
 
 
 @click.command("arena")
@@ -38,9 +46,10 @@ from .options import backend_options, bots_option, check_players, make_backend, 
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default=None,
               help="write the summary as JSON ('-' prints it instead of the tables)")
 @backend_options
+@engine_option()
 def command(map_name: str, players: int, bots: list[str], games: int, seed: int, workers: int | None,
             time_per_move: float | None, csv_path: str | None, json_path: str | None, backend: str,
-            address: str | None, batch: int | None) -> None:
+            address: str | None, batch: int | None, engine: str = "auto") -> None:
     """Bots against each other: paired seeds, rotated seats, win rates with 95% CIs,
     head-to-head results and Bradley-Terry (Elo-scale) ratings. Ctrl-C stops early and
     reports the games finished."""
@@ -60,7 +69,8 @@ def command(map_name: str, players: int, bots: list[str], games: int, seed: int,
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total, refresh=True)
 
-            result = run_arena(map_name, players, bots, games, seed, workers, time_per_move, progress, where)
+            result = run_arena(map_name, players, bots, games, seed, workers, time_per_move, progress, where,
+                               engine=engine)
     except TtrError as e:
         raise click.ClickException(str(e)) from None
     if csv_path:

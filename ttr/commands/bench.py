@@ -10,7 +10,10 @@ from rich.table import Table
 
 from ..version import __version__
 from ..errors import TtrError
+from .. import native
+from ..editions import get_ruleset
 from ..runtime.sim import bench as run_bench
+from ..runtime.sim import bench_batch
 from .options import check_players, map_option, players_option
 
 TARGETS = (("usa", 2), ("europe", 4), ("nordic", 3), ("world", 4))  # the speed targets' setups
@@ -21,32 +24,56 @@ TARGETS = (("usa", 2), ("europe", 4), ("nordic", 3), ("world", 4))  # the speed 
 @players_option(None, help="default: 2, or each target setup's count")
 @click.option("--games", type=click.IntRange(1), default=200, show_default=True, help="games per run")
 @click.option("--runs", type=click.IntRange(1), default=5, show_default=True)
+@click.option("--engine", type=click.Choice(["both", "python", "native"]), default="both", show_default=True,
+              help="which engine; both: side by side (native where it is installed and plays the board)")
+@click.option("--threads", type=click.IntRange(1), default=1, show_default=True,
+              help="threads for the native core's whole games (batch)")
 @click.option("--json", "as_json", is_flag=True)
-def command(map_name: str | None, players: int | None, games: int, runs: int, as_json: bool) -> None:
-    """Random full games per second and microseconds per action (medians over runs), on the
-    engine's fast path (apply_unchecked, no public log). Default: the speed targets' setups."""
+def command(map_name: str | None, players: int | None, games: int, runs: int, engine: str, threads: int,
+            as_json: bool) -> None:
+    """Random full games per second and microseconds per action (medians over runs, CPU time):
+    through the engine's face on its fast path (apply_unchecked, no public log), for the Python
+    engine and the native core side by side, and whole games played in the native core (batch,
+    its own random bot). Default: the speed targets' setups."""
     if map_name:
         configs = [(map_name, check_players(map_name, players or 2))]
     else:
         configs = [(m, check_players(m, players) if players else n) for m, n in TARGETS]
+    plans: list[tuple[str, int, str]] = []
+    for m, n in configs:
+        has_native = native.plays(get_ruleset(m, n))
+        if engine in ("both", "python"):
+            plans.append((m, n, "python"))
+        if engine in ("both", "native"):
+            if not has_native:
+                if engine == "native":
+                    why = native.why_unavailable() or f"the native core does not play {m} yet"
+                    raise click.ClickException(why)
+                continue
+            plans += [(m, n, "native"), (m, n, "batch")]
     rows = []
     try:
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("bench", total=len(configs) * runs)
-            for m, n in configs:
-                bar.update(task, description=f"{m} {n}p")
-                rows.append(run_bench(m, n, games, runs, progress=lambda: bar.advance(task)))
+            task = bar.add_task("bench", total=len(plans) * runs)
+            for m, n, what in plans:
+                bar.update(task, description=f"{m} {n}p {what}")
+                if what == "batch":
+                    rows.append(bench_batch(m, n, max(games, 2000), runs, threads=threads,
+                                            progress=lambda: bar.advance(task)))
+                else:
+                    rows.append(run_bench(m, n, games, runs, progress=lambda: bar.advance(task), engine=what))
     except TtrError as e:
         raise click.ClickException(str(e)) from None
     if as_json:
         click.echo(json.dumps({"ttr_version": __version__, "results": rows}, indent=2))
         return
-    t = Table(title=f"random full games, one core, median of {runs} runs of {games} games")
-    for col in ("map", "players", "games/s", "(min-max)", "us/action", "clone us"):
+    t = Table(title=f"random full games, CPU time, median of {runs} runs (batch: whole games in the core)")
+    for col in ("map", "players", "engine", "games/s", "(min-max)", "us/action", "clone us"):
         t.add_column(col, justify="right")
     for r in rows:
-        t.add_row(r["map"], str(r["players"]), f"{r['games_per_s']:.0f}",
+        how = r["engine"] if r["path"] == "face" else "native batch" + (f" x{r['threads']}" if r["threads"] > 1 else "")
+        t.add_row(r["map"], str(r["players"]), how, f"{r['games_per_s']:.0f}",
                   f"{r['games_per_s_min']:.0f}-{r['games_per_s_max']:.0f}", f"{r['us_per_action']:.2f}",
-                  f"{r['clone_us']:.2f}")
+                  "" if r["clone_us"] is None else f"{r['clone_us']:.2f}")
     Console().print(t)

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..agents import AGENTS
-from ..editions import EDITIONS, player_range
+from ..editions import ENGINES, EDITIONS, player_range
 
 MAPS = click.Choice(sorted(EDITIONS))
 
@@ -72,6 +72,13 @@ def bots_option(default: str | None = "planner", help: str = "comma-separated bo
     """--bots, with --agents kept as an alias."""
     return click.option("--bots", "--agents", "bots", default=default, show_default=default is not None,
                         callback=parse_bots, help=f"{help} (known: {', '.join(sorted(AGENTS))})", **kw)
+
+
+def engine_option(default: str = "auto") -> Callable:
+    """--engine: which engine plays the games (the same games on either)."""
+    return click.option("--engine", type=click.Choice(ENGINES), default=default, show_default=True,
+                        help="the engine: native (the C++ core, where it is installed and plays the board), "
+                             "python (the reference), auto (native where it can)")
 
 
 def backend_options(f: Callable) -> Callable:

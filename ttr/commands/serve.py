@@ -10,6 +10,8 @@ import urllib.request
 
 import click
 
+from .options import engine_option
+
 
 def default_db() -> str:
     """An SQLite file in the user's data directory (platformdirs)."""
@@ -41,8 +43,10 @@ def default_db() -> str:
               help="open the game in a web browser once the server answers (when there is a graphical one)")
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]), default="info",
               show_default=True)
+@engine_option()
 def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers: int, cors_origins: tuple[str, ...],
-            cache_size: int, seat_timeout: float, ws_compression: bool, open_browser: bool, log_level: str) -> None:
+            cache_size: int, seat_timeout: float, ws_compression: bool, open_browser: bool, log_level: str,
+            engine: str) -> None:
     """Serve games over HTTP and WebSocket (protocol: docs/protocol.md), and the browser client at /."""
     import uvicorn
 
@@ -54,7 +58,7 @@ def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers:
     url = db or default_db()
     try:
         app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers, cors_origins=cors_origins,
-                         cache_size=cache_size, seat_timeout=seat_timeout)
+                         cache_size=cache_size, seat_timeout=seat_timeout, engine=engine)
     except Exception as e:  # noqa: BLE001 - a bad URL or an unreachable database
         raise click.ClickException(f"cannot open the database {safe_url(url)}: {e}") from None
     shown = f"[{host}]" if ":" in host else host

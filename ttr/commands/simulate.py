@@ -17,7 +17,16 @@ from rich.table import Table
 from ..version import __version__
 from ..errors import TtrError
 from ..runtime.sim import simulate, summarize
-from .options import backend_options, bots_option, check_players, make_backend, map_option, players_option, seat_bots
+from .options import (
+    backend_options,
+    bots_option,
+    check_players,
+    engine_option,
+    make_backend,
+    map_option,
+    players_option,
+    seat_bots,
+)
 
 
 @click.command("simulate")
@@ -28,8 +37,9 @@ from .options import backend_options, bots_option, check_players, make_backend, 
 @bots_option()
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON")
 @backend_options
+@engine_option()
 def command(map_name: str, players: int, games: int, seed: int, bots: list[str], as_json: bool, backend: str,
-            address: str | None, batch: int | None) -> None:
+            address: str | None, batch: int | None, engine: str) -> None:
     """Play many games between bots and summarise scores, tickets, length and wins.
     Ctrl-C stops early and reports the games finished."""
     check_players(map_name, players)
@@ -39,13 +49,14 @@ def command(map_name: str, players: int, games: int, seed: int, bots: list[str],
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task(f"{map_name} {players}p", total=games)
-            records, stopped = simulate(map_name, players, names, games, seed, where, lambda: bar.advance(task))
+            records, stopped = simulate(map_name, players, names, games, seed, where, lambda: bar.advance(task),
+                                        engine=engine)
     except TtrError as e:
         raise click.ClickException(str(e)) from None
     if stopped and not records:
         raise click.ClickException("stopped before the first game ended")
     s = summarize(records, players)
-    s = {"map": map_name, "players": players, "bots": names, "seed": seed, "games_asked": games,
+    s = {"map": map_name, "players": players, "bots": names, "seed": seed, "engine": engine, "games_asked": games,
          "stopped_early": stopped, "ttr_version": __version__, **s}
     if as_json:
         click.echo(json.dumps(s, indent=2))

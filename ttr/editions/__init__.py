@@ -52,22 +52,30 @@ def get_ruleset(map_name: str, players: int) -> Ruleset:
     return Ruleset(load_map(map_name), get_edition(map_name), players)
 
 
-ENGINES = ("python", "native")
+ENGINES = ("auto", "python", "native")
+
+
+def engine_for(map_name: str, players: int, engine: str = "auto") -> str:
+    """The engine that plays: "auto" is the native core where it is installed and plays the board,
+    else the Python engine; "python" and "native" are themselves (TtrError for another name)."""
+    if engine == "auto":
+        return "native" if native.plays(get_ruleset(map_name, players)) else "python"
+    if engine not in ENGINES:
+        raise TtrError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")
+    return engine
 
 
 def new_game(map_name: str, players: int = 2, seed: int = 0, random_first: bool = False, *, record: bool = True,
              engine: str = "python", **options: Any) -> Game:
     """A new game of the edition played on `map_name`, set up from `seed`
     (`options`: the edition's own, e.g. Legacy's `setup`; `record=False`: no public log).
-    `engine`: "python" (the reference) or "native" (the C++ core: the same game, faster; USA and
-    Europe so far, TtrError naming what is native otherwise)."""
+    `engine`: "python" (the reference), "native" (the C++ core: the same game, faster; USA and
+    Europe so far, TtrError naming what is native otherwise) or "auto" (native where it can)."""
     rules = get_ruleset(map_name, players)
-    if engine == "native":
+    if engine_for(map_name, players, engine) == "native":
         if options:
             raise TtrError(f"{rules.edition.title} takes no options ({', '.join(sorted(options))} given)")
         return native.new(rules, seed, random_first, record=record)
-    if engine != "python":
-        raise TtrError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")
     return PyGame.new(rules, seed, random_first, record=record, **options)
 
 
@@ -80,7 +88,7 @@ def game_class(rules: Ruleset) -> type[PyGame]:
 def replay(map_name: str, players: int, seed: int, history: list, random_first: bool = False, *,
            engine: str = "python", **options: Any) -> Game:
     """Seed + history = the game (G10); every action is checked."""
-    if engine == "python":
+    if engine_for(map_name, players, engine) == "python":
         return PyGame.replay(get_ruleset(map_name, players), seed, history, random_first, **options)
     g = new_game(map_name, players, seed, random_first, engine=engine, **options)
     for i, text in enumerate(history):
@@ -91,4 +99,4 @@ def replay(map_name: str, players: int, seed: int, history: list, random_first: 
     return g
 
 
-__all__ = ["ENGINES", "EDITIONS", "Edition", "game_class", "get_edition", "get_ruleset", "new_game", "player_range", "register", "replay"]
+__all__ = ["ENGINES", "EDITIONS", "Edition", "engine_for", "game_class", "get_edition", "get_ruleset", "new_game", "player_range", "register", "replay"]

@@ -188,9 +188,9 @@ def load(d: dict[str, Any], verify: bool = True, record: bool = True, engine: st
     """The game a save holds; SaveError (naming the field and the problem) if it is malformed or
     inconsistent. `verify`: also check that seed + history give exactly this state. `record`: keep
     a public log of the actions from here on (search worlds do not). `engine`: the engine that plays
-    it on ("python" or "native": a save of either loads in the other; the Python engine checks it)."""
+    it on ("python", "native" or "auto": a save of either loads in the other; the Python engine checks it)."""
     if engine not in ENGINES:
-        raise TtrError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")
+        raise TtrError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")  # (auto: chosen below)
     if not isinstance(d, dict):
         raise SaveError("a save is a JSON object")
     if d.get("format") == "ttr-save/1" and "legacy" in d:  # version 1 called the edition block 'legacy'
@@ -227,7 +227,7 @@ def load(d: dict[str, Any], verify: bool = True, record: bool = True, engine: st
         _check(field is None, f"{field} differs from what seed {s.seed} and the history give")
         _check(list(replayed.seats) == list(s.history_seats),
                f"history_seats differs from what seed {s.seed} and the history give")
-    if engine == "native":
+    if engine == "native" or (engine == "auto" and native.plays(rules)):
         try:
             return native.from_state(rules, g.encode(), record=record, actions=actions, seats=s.history_seats)
         except TtrError as e:

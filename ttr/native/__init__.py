@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import Action, Ruleset
-from .game import CORE, NATIVE_EDITIONS, UNAVAILABLE, NativeGame, NativeLegal, check_native
+from typing import Any
+
+from .game import CORE, NATIVE_EDITIONS, UNAVAILABLE, NativeGame, NativeLegal, check_native, core_rules
 
 
 def available() -> bool:
@@ -36,5 +38,10 @@ def from_state(rules: Ruleset, state: Sequence[int], *, record: bool = False, ac
     return NativeGame.from_state(rules, state, record=record, actions=actions, seats=seats)
 
 
-__all__ = ["NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available", "from_state", "new", "plays",
+def batch_core(rules: Ruleset) -> tuple[Any, Any]:
+    """(the core's module, its tables of `rules`) for the core's batch functions (random_games)."""
+    return CORE, core_rules(rules)
+
+
+__all__ = ["batch_core", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available", "from_state", "new", "plays",
            "why_unavailable"]

@@ -141,17 +141,18 @@ class Task:
     rotation: int
     bots: tuple[str, ...]  # label per seat
     time_per_move: float | None = None
+    engine: str = "python"  # the engine that plays it (the same game on either)
 
 
 def schedule(map_name: str, players: int, bots: Sequence[str], games: int, seed: int,
-             time_per_move: float | None = None) -> Iterator[Task]:
+             time_per_move: float | None = None, engine: str = "python") -> Iterator[Task]:
     """Every game of the arena, in order, made as they are needed: seeds seed..seed+games-1,
     each in every rotation."""
     rots = lineups(bot_labels(bots), players)
     index = 0
     for s in range(seed, seed + games):
         for r, lineup in enumerate(rots):
-            yield Task(index, map_name, players, s, r, lineup, time_per_move)
+            yield Task(index, map_name, players, s, r, lineup, time_per_move, engine)
             index += 1
 
 
@@ -197,7 +198,7 @@ def play_task(task: Task) -> GameResult:
     """Play one game of the arena (runs in a worker process)."""
     bots = [create_agent(agent_of(b), task.seed * 1000 + seat, task.time_per_move)
             for seat, b in enumerate(task.bots)]
-    match = Match(new_game(task.map_name, task.players, task.seed, record=False), bots,
+    match = Match(new_game(task.map_name, task.players, task.seed, record=False, engine=task.engine), bots,
                   names=[f"bot {b}" for b in task.bots])
     try:
         g = match.run()
@@ -355,7 +356,8 @@ def check(map_name: str, players: int, bots: Sequence[str]) -> None:
 
 def run_arena(map_name: str, players: int, bots: list[str], games: int, seed: int = 1,
               workers: int | None = None, time_per_move: float | None = None,
-              progress: Callable[[int, int], None] | None = None, backend: Backend | None = None) -> ArenaResult:
+              progress: Callable[[int, int], None] | None = None, backend: Backend | None = None,
+              engine: str = "python") -> ArenaResult:
     """Play `games` matches (seeds seed..seed+games-1, each in every seat rotation) and return the
     statistics: on `backend` (default: this machine, `workers` processes, default all cores).
     Games are made as workers need them. `progress(done, total)` is called in this process after
@@ -365,7 +367,7 @@ def run_arena(map_name: str, players: int, bots: list[str], games: int, seed: in
     if games < 1:
         raise TtrError(f"games must be at least 1, not {games}")
     total = games * len(lineups(bot_labels(bots), players))
-    tasks = schedule(map_name, players, bots, games, seed, time_per_move)
+    tasks = schedule(map_name, players, bots, games, seed, time_per_move, engine)
     if backend is None:
         backend = LocalBackend(min(LocalBackend(workers).workers, total))
     results: dict[int, GameResult] = {}

@@ -26,12 +26,13 @@ class GameRecord:
 
 
 def play_game(map_name: str, players: int, seed: int, agents: list[str] | None = None,
-              on_move: MoveListener | None = None) -> Game:
+              on_move: MoveListener | None = None, engine: str = "python") -> Game:
     """Play one game to the end with the match loop; agents[i] plays seat i (default: all
-    planners). `on_move(match, seat, action)` is called after each move."""
+    planners). `on_move(match, seat, action)` is called after each move. `engine`: which engine
+    plays it (ttr.new_game: "python", "native" or "auto"); the game is the same on either."""
     names = agents or ["planner"] * players
     bots = [make_agent(n, seed * 7919 + i) for i, n in enumerate(names)]
-    return Match(new_game(map_name, players, seed), bots, on_move=on_move).run()
+    return Match(new_game(map_name, players, seed, engine=engine), bots, on_move=on_move).run()
 
 
 def record(g: Game) -> GameRecord:
@@ -42,14 +43,15 @@ def record(g: Game) -> GameRecord:
                       tuple(len(p["tickets_completed"]) for p in ps))
 
 
-def play_record(task: tuple[str, int, int, tuple[str, ...]]) -> GameRecord:
-    """One game of a simulation, (map, players, seed, bots): its record (runs in a worker)."""
-    map_name, players, seed, bots = task
-    return record(play_game(map_name, players, seed, list(bots)))
+def play_record(task: tuple[str, int, int, tuple[str, ...], str]) -> GameRecord:
+    """One game of a simulation, (map, players, seed, bots, engine): its record (runs in a worker)."""
+    map_name, players, seed, bots, engine = task
+    return record(play_game(map_name, players, seed, list(bots), engine=engine))
 
 
 def simulate(map_name: str, players: int, bots: list[str], games: int, seed: int = 1,
-             backend: Backend | None = None, progress: Callable[[], None] | None = None) -> tuple[list[GameRecord], bool]:
+             backend: Backend | None = None, progress: Callable[[], None] | None = None,
+             engine: str = "python") -> tuple[list[GameRecord], bool]:
     """Play games seed..seed+games-1 (bots[i] in seat i) on `backend` (default: in this process).
     Returns the records in seed order and whether Ctrl-C stopped the run early (then the records
     are those of the games finished). `progress()` is called after each game."""
@@ -60,7 +62,7 @@ def simulate(map_name: str, players: int, bots: list[str], games: int, seed: int
         if progress:
             progress()
 
-    tasks = ((map_name, players, s, tuple(bots)) for s in range(seed, seed + games))
+    tasks = ((map_name, players, s, tuple(bots), engine) for s in range(seed, seed + games))
     stopped = False
     try:
         (backend or LocalBackend(1)).run(play_record, tasks, finished)
@@ -91,52 +93,82 @@ def summarize(records: list[GameRecord], players: int) -> dict:
     }
 
 
-def random_playouts(map_name: str, players: int, games: int, seed: int = 0) -> tuple[float, int]:
-    """Play `games` uniformly random games on the engine's fast path.
-    Returns (seconds, actions)."""
+def random_playouts(map_name: str, players: int, games: int, seed: int = 0,
+                    engine: str = "python") -> tuple[float, int]:
+    """Play `games` uniformly random games on the engine's fast path, through its face.
+    Returns (CPU seconds, actions)."""
     rng = random.Random(seed)
     rnd = rng.random
     actions = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for i in range(games):
-        g = new_game(map_name, players, seed + i, record=False)
+        g = new_game(map_name, players, seed + i, record=False, engine=engine)
         apply = g.apply_unchecked
         while not g.is_over:
             legal = g.legal_actions()
             apply(legal[int(rnd() * len(legal))])
         actions += g.ply
-    return time.perf_counter() - t0, actions
+    return time.process_time() - t0, actions
 
 
-def clone_time(map_name: str, players: int, seed: int = 0, n: int = 20000) -> float:
-    """Seconds per clone of a mid-game state."""
-    g = new_game(map_name, players, seed, record=False)
+def clone_time(map_name: str, players: int, seed: int = 0, n: int = 20000, engine: str = "python") -> float:
+    """CPU seconds per clone of a mid-game state."""
+    g = new_game(map_name, players, seed, record=False, engine=engine)
     rng = random.Random(seed)
     for _ in range(60):
         if g.is_over:
             break
         legal = g.legal_actions()
         g.apply_unchecked(legal[int(rng.random() * len(legal))])
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(n):
         g.clone()
-    return (time.perf_counter() - t0) / n
+    return (time.process_time() - t0) / n
 
 
 def bench(map_name: str, players: int, games: int = 200, runs: int = 5, seed: int = 0,
-          progress: Callable[[], None] | None = None) -> dict:
-    """Medians over `runs` runs of random full games; `progress()` after each run."""
+          progress: Callable[[], None] | None = None, engine: str = "python") -> dict:
+    """Medians over `runs` runs of random full games through the engine's face (CPU time);
+    `progress()` after each run."""
     rates, per_action, clones = [], [], []
     for run in range(runs):
-        secs, actions = random_playouts(map_name, players, games, seed + run * games)
+        secs, actions = random_playouts(map_name, players, games, seed + run * games, engine)
         rates.append(games / secs)
         per_action.append(secs / actions * 1e6)
-        clones.append(clone_time(map_name, players, seed + run) * 1e6)
+        clones.append(clone_time(map_name, players, seed + run, engine=engine) * 1e6)
         if progress:
             progress()
     return {
-        "map": map_name, "players": players, "bots": ["random"] * players, "seed": seed,
+        "map": map_name, "players": players, "bots": ["random"] * players, "seed": seed, "engine": engine,
+        "path": "face",
         "games_per_run": games, "runs": runs,
         "games_per_s": statistics.median(rates), "games_per_s_min": min(rates), "games_per_s_max": max(rates),
         "us_per_action": statistics.median(per_action), "clone_us": statistics.median(clones),
+    }
+
+
+def bench_batch(map_name: str, players: int, games: int = 2000, runs: int = 5, seed: int = 0, threads: int = 1,
+                progress: Callable[[], None] | None = None) -> dict:
+    """Medians over `runs` runs of random full games played whole in the native core (its own
+    random bot), CPU time per game (over all `threads` threads)."""
+    import numpy as np
+
+    from ..editions import get_ruleset
+    from ..native import batch_core
+    core, rules = batch_core(get_ruleset(map_name, players))
+    rates, per_action = [], []
+    for run in range(runs):
+        seeds = np.arange(seed + run * games, seed + (run + 1) * games, dtype=np.int64)
+        t0 = time.process_time()
+        out = core.random_games(rules, seeds, threads, False)
+        secs = time.process_time() - t0
+        rates.append(games / secs)
+        per_action.append(secs / int(out["length"].sum()) * 1e6)
+        if progress:
+            progress()
+    return {
+        "map": map_name, "players": players, "bots": ["random"] * players, "seed": seed, "engine": "native",
+        "path": "batch", "threads": threads, "games_per_run": games, "runs": runs,
+        "games_per_s": statistics.median(rates), "games_per_s_min": min(rates), "games_per_s_max": max(rates),
+        "us_per_action": statistics.median(per_action), "clone_us": None,
     }

@@ -42,10 +42,11 @@ PLACEHOLDER = """<!doctype html>
 
 def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_workers: int = 2,
                cors_origins: Sequence[str] = (), cache_size: int = 1000, seat_timeout: float = 86400.0,
-               max_body: int = 64 * 1024, static_dir: Path | None = None) -> FastAPI:
-    """The server for database URL `db` (sqlite:///path or postgresql://...): see `ttr serve --help`."""
+               max_body: int = 64 * 1024, static_dir: Path | None = None, engine: str = "auto") -> FastAPI:
+    """The server for database URL `db` (sqlite:///path or postgresql://...): see `ttr serve --help`.
+    `engine`: which engine plays the games ("auto": the native core where it plays the board)."""
     store = Store(db)
-    service = GameService(store, cache_size=cache_size, seat_timeout=seat_timeout)
+    service = GameService(store, cache_size=cache_size, seat_timeout=seat_timeout, engine=engine)
     runner = BotRunner(service, bot_delay, bot_workers)
     listener = (Listener(store.url, secrets.token_hex(8), lambda gid: service.refresh(gid))
                 if store.dialect == "postgresql" else None)

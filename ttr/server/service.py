@@ -97,8 +97,9 @@ class Live:
 
 class GameService:
     def __init__(self, store: Store, *, cache_size: int = 1000, seat_timeout: float = 86400.0,
-                 clock: Callable[[], float] = time.time):
+                 clock: Callable[[], float] = time.time, engine: str = "auto"):
         self.store = store
+        self.engine = engine  # which engine plays the games (ttr.new_game; the same games on either)
         self.cache_size = cache_size
         self.seat_timeout = seat_timeout  # idle seconds after which another player may hand a seat to a bot
         self.clock = clock
@@ -132,7 +133,7 @@ class GameService:
             seed = secrets.randbelow(2**63)  # 63 random bits: the deal cannot be searched for
         options: dict[str, Any] = {"setup": setup} if setup is not None else {}
         try:
-            game = new_game(map_name, players, seed=seed, random_first=random_first, **options)
+            game = new_game(map_name, players, seed=seed, random_first=random_first, engine=self.engine, **options)
         except TtrError as e:
             raise Invalid(str(e)) from None
         now = self.clock()
@@ -190,7 +191,8 @@ class GameService:
     def _replay(self, row: GameRow, rows: list[ActionRow]) -> tuple[Game, list[float]]:
         """Seed + stored actions = the game; every action is checked again."""
         try:
-            game = new_game(row.map, row.players, seed=row.seed, random_first=row.random_first, **row.options)
+            game = new_game(row.map, row.players, seed=row.seed, random_first=row.random_first, engine=self.engine,
+                            **row.options)
         except TtrError as e:
             raise Unavailable(f"game {row.id} cannot be rebuilt: {e}") from None
         for a in rows:
@@ -353,7 +355,8 @@ class GameService:
         if not 0 <= ply <= plies:
             raise NotFound(f"no step {ply}: the game has steps 0 to {plies}")
         row = live.row
-        step = new_game(row.map, row.players, seed=row.seed, random_first=row.random_first, **row.options)
+        step = new_game(row.map, row.players, seed=row.seed, random_first=row.random_first, engine=self.engine,
+                        **row.options)
         for text in history[:ply]:
             step.apply(text)
         v = step.view(None, legal=False)
