@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 import ttr
+import ttr.native
 from ttr.cli import main
 from ttr.runtime.sim import GameRecord, play_game, record, summarize
 
@@ -88,7 +89,8 @@ def test_simulate_json_usa_two_players():
 # ------------------------------------------------------------------- bench
 
 def test_bench_json():
-    res, out = run("bench", "--map", "usa", "--players", "2", "--games", "3", "--runs", "2", "--json")
+    res, out = run("bench", "--map", "usa", "--players", "2", "--games", "3", "--runs", "2", "--engine", "python",
+                   "--json")
     assert res.exit_code == 0, out
     data = json.loads(out)
     assert data["ttr_version"] == ttr.__version__
@@ -96,9 +98,21 @@ def test_bench_json():
     assert isinstance(rows, list) and len(rows) == 1
     r = rows[0]
     assert r["map"] == "usa" and r["players"] == 2 and r["games_per_run"] == 3 and r["runs"] == 2
+    assert r["engine"] == "python" and r["path"] == "face"
     assert r["games_per_s"] > 0
     assert r["games_per_s_min"] <= r["games_per_s"] <= r["games_per_s_max"]
     assert r["us_per_action"] > 0 and r["clone_us"] > 0
+
+
+@pytest.mark.skipif(not ttr.native.available(), reason="the native core is not built")
+def test_bench_shows_both_engines_side_by_side():
+    res, out = run("bench", "--map", "usa", "--players", "2", "--games", "3", "--runs", "1", "--json")
+    assert res.exit_code == 0, out
+    rows = json.loads(out)["results"]
+    assert [(r["engine"], r["path"]) for r in rows] == [("python", "face"), ("native", "face"), ("native", "batch")]
+    assert all(r["games_per_s"] > 0 for r in rows) and rows[2]["threads"] == 1
+    res, out = run("bench", "--map", "nordic", "--players", "3", "--engine", "native")
+    assert res.exit_code != 0 and "native" in out  # says what is native so far
 
 
 def test_bench_table():
@@ -326,11 +340,11 @@ def test_bench_reports_progress(monkeypatch):
             super().advance(task, advance)
 
     monkeypatch.setattr(bench_cmd, "Progress", Recording)
-    res, out = run("bench", "--map", "usa", "--players", "2", "--games", "2", "--runs", "3")
+    res, out = run("bench", "--map", "usa", "--players", "2", "--games", "2", "--runs", "3", "--engine", "python")
     assert res.exit_code == 0, out
     assert advanced == [1, 1, 1]  # one step per run
     advanced.clear()
-    res, out = run("bench", "--games", "1", "--runs", "2", "--json")
+    res, out = run("bench", "--games", "1", "--runs", "2", "--json", "--engine", "python")
     assert len(advanced) == 2 * 4  # every run of every target setup
 
 
