@@ -184,10 +184,33 @@ void Rules::validate() {
     }
     flat_ends.push_back(static_cast<uint16_t>(flat_groups.size()));
   }
+  block_kind.clear();
+  block_upto.clear();
+  int max_len = 0;
+  for (const FlatGroup& g : flat_groups) max_len = std::max<int>(max_len, g.length);
+  for (size_t b = 0; b < claim_groups.size(); ++b) {
+    const size_t lo = b ? flat_ends[b - 1] : 0, hi = flat_ends[b];
+    const uint8_t kind = lo < hi ? flat_groups[lo].kind : 0;
+    std::vector<uint16_t> upto(max_len + 1);
+    for (int x = 0; x <= max_len; ++x) {
+      size_t k = lo;
+      while (k < hi && flat_groups[k].length <= x) ++k;
+      upto[x] = static_cast<uint16_t>(k);
+    }
+    for (size_t k = lo; k < hi; ++k) {
+      if (flat_groups[k].kind != kind) throw RulesError("claim groups: one reach group takes one kind of piece");
+      if (k > lo && flat_groups[k].length < flat_groups[k - 1].length)
+        throw RulesError("claim groups: a reach group's groups go by length");
+    }
+    block_kind.push_back(kind);
+    block_upto.push_back(std::move(upto));
+  }
   groups_ascending = true;
   for (const auto& g : group_routes)
     for (size_t i = 1; i < g.size(); ++i)
       if (g[i - 1] >= g[i]) groups_ascending = false;
+  words = (n_ids + 63) / 64;
+  if (words < 1) words = 1;
   group_bits.assign(group_routes.size(), {});
   for (size_t g = 0; g < group_routes.size(); ++g)
     for (int r : group_routes[g]) {

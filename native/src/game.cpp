@@ -230,15 +230,11 @@ inline int claim_reach(const uint8_t* hand, int wild, int* reach) {
 int Game::draw_targets(bool second, int16_t* out) const {
   const Rules& R = *rules_;
   uint64_t seen = 0;  // face-up kinds, as bits (moves.draw_targets: sorted, without empty slots)
-  for (int i = 0; i < R.face_up; ++i)
-    if (s_.face_up[i] >= 0) seen |= uint64_t{1} << s_.face_up[i];
+  for (int i = 0; i < R.face_up; ++i) seen |= uint64_t{s_.face_up[i] >= 0} << (s_.face_up[i] & 63);
   if (second && R.whole_draw) seen &= ~(uint64_t{1} << R.wild);  // G4: no face-up wild as the second card
   int n = 0;
-  while (seen) {
-    out[n++] = static_cast<int16_t>(__builtin_ctzll(seen));
-    seen &= seen - 1;
-  }
-  if (s_.deck_n || s_.disc_n) out[n++] = kDeckTarget;
+  for (; seen; seen &= seen - 1) out[n++] = static_cast<int16_t>(__builtin_ctzll(seen));
+  if (s_.deck_n | s_.disc_n) out[n++] = kDeckTarget;
   return n;
 }
 
@@ -254,7 +250,7 @@ int Game::n_open(int gi, int p) const {
   const uint64_t* g = rules_->group_bits[gi].data();
   const uint64_t* blocked = s_.blocked[p];
   int n = 0;
-  for (int w = 0; w < kWords; ++w) n += __builtin_popcountll(g[w] & s_.avail[w] & ~blocked[w]);
+  for (int w = 0; w < rules_->words; ++w) n += __builtin_popcountll(g[w] & s_.avail[w] & ~blocked[w]);
   return n;
 }
 
@@ -368,21 +364,22 @@ void Game::count(Counted& c) const {
       for (size_t i = 0; i < R.pkeys.size(); ++i) payn[i] = -1;
       const FlatGroup* groups = R.flat_groups.data();
       const uint64_t* blocked = s_.blocked[p];
-      size_t k = 0;
-      for (uint16_t end : R.flat_ends) {
-        if (k == end) continue;
-        const int rch = reach[groups[k].reach];
-        for (; k < end; ++k) {
+      const int words = R.words;
+      const int nblocks = static_cast<int>(R.flat_ends.size());
+      for (int b = 0; b < nblocks; ++b) {  // each reach group's groups no longer than its reach and the pieces
+        const std::vector<uint16_t>& upto = R.block_upto[b];
+        int x = std::min(reach[R.claim_reach_index[b]], pieces[R.block_kind[b]]);
+        if (x < 0) continue;
+        if (x >= static_cast<int>(upto.size())) x = static_cast<int>(upto.size()) - 1;
+        for (size_t k = b ? R.flat_ends[b - 1] : 0, end = upto[x]; k < end; ++k) {
           const FlatGroup& g = groups[k];
-          if (g.length > rch || g.length > pieces[g.kind]) break;
           const uint64_t* bits = R.group_bits[g.gi].data();
           int n = 0;
-          for (int w = 0; w < kWords; ++w) n += __builtin_popcountll(bits[w] & s_.avail[w] & ~blocked[w]);
+          for (int w = 0; w < words; ++w) n += __builtin_popcountll(bits[w] & s_.avail[w] & ~blocked[w]);
           if (!n) continue;
           if (payn[g.pkey] < 0) payn[g.pkey] = static_cast<int16_t>(payment_count(hand, R.pkeys[g.pkey], R.wild));
           add(CLAIM, n, payn[g.pkey], g.gi, g.pkey);
         }
-        k = end;
       }
       if (s_.pile_n) add(TICKETS, 1, 1);
       if (R.stations && s_.stations_n[p] < R.stations) {  // E4
@@ -435,7 +432,7 @@ Action Game::pick(const Counted& c, uint32_t i) const {
       if (R.groups_ascending) {  // the q-th open bit of the group
         const uint64_t* bits = R.group_bits[g.gi].data();
         uint32_t left = q;
-        for (int w = 0; w < kWords; ++w) {
+        for (int w = 0; w < R.words; ++w) {
           uint64_t open = bits[w] & s_.avail[w] & ~blocked[w];
           const uint32_t n = static_cast<uint32_t>(__builtin_popcountll(open));
           if (left >= n) {
@@ -481,7 +478,22 @@ Action Game::pick(const Counted& c, uint32_t i) const {
 
 // ------------------------------------------------------------------ setup
 
-Mt19937 Game::rng() { return Mt19937(stream_seed(s_.seed, s_.shuffles++)); }
+Mt19937& Game::rng(Mt19937& fresh) {
+  const uint32_t d = s_.shuffles++;
+  for (int i = 0; i < ahead_n_; ++i)
+    if (ahead_draw_[i] == d) return ahead_[i];
+  fresh = Mt19937(stream_seed(s_.seed, d));
+  return fresh;
+}
+
+void Game::shuffle_draw(uint8_t* x, int n) {
+  if (n < 2) {
+    ++s_.shuffles;  // (a draw that uses no output still counts)
+    return;
+  }
+  Mt19937 fresh;
+  shuffle(rng(fresh), x, n);
+}
 
 Game::Game(const Rules* rules, int64_t seed, bool random_first) : rules_(rules) {
   const Rules& R = *rules;
@@ -490,15 +502,19 @@ Game::Game(const Rules* rules, int64_t seed, bool random_first) : rules_(rules) 
   s.random_first = random_first;
   s.deck_n = static_cast<uint16_t>(R.deck.size());
   for (size_t i = 0; i < R.deck.size(); ++i) s.deck[i] = static_cast<uint8_t>(R.deck[i]);
-  // the set-up's draws: 0 the deck, 1 the regular tickets, 2 the long ones (seeded together)
-  const int nlong_setup = static_cast<int>(R.long_tickets.size());
-  Mt19937 pre[3];
+  // The set-up's draws (0 the deck, 1 the regular tickets, 2 the long ones, unless there are fewer
+  // than two) and the next ones (the first reshuffles, or a random first player) are seeded together.
   {
-    const i128 xs[3] = {stream_seed(seed, 0), stream_seed(seed, 1), stream_seed(seed, 2)};
-    Mt19937::seed_together(pre, xs, nlong_setup > 1 ? 3 : 2);
+    i128 xs[kAhead];
+    const bool longs = R.long_tickets.size() > 1;
+    for (uint32_t d = 0; ahead_n_ < (longs ? 6 : 4); ++d) {
+      if (d == 2 && !longs) continue;
+      ahead_draw_[ahead_n_] = d;
+      xs[ahead_n_++] = stream_seed(seed, d);
+    }
+    Mt19937::seed_together(ahead_, xs, ahead_n_);
   }
-  shuffle(pre[0], s.deck, s.deck_n);
-  ++s.shuffles;
+  shuffle_draw(s.deck, s.deck_n);
   std::memset(s.hand, 0, sizeof s.hand);
   for (int round = 0; round < R.hand_size; ++round)
     for (int p = 0; p < R.players; ++p) s.hand[p][pop_card()] += 1;
@@ -509,18 +525,8 @@ Game::Game(const Rules* rules, int64_t seed, bool random_first) : rules_(rules) 
   int nr = static_cast<int>(R.regular_tickets.size()), nl = static_cast<int>(R.long_tickets.size());
   for (int i = 0; i < nr; ++i) regular[i] = static_cast<uint8_t>(R.regular_tickets[i]);
   for (int i = 0; i < nl; ++i) longs[i] = static_cast<uint8_t>(R.long_tickets[i]);
-  for (uint8_t* t : {regular, longs}) {
-    const int n = t == regular ? nr : nl;
-    const uint32_t d = s.shuffles++;
-    if (n > 1) {  // (a draw that uses no output still counts)
-      if (d == 1 || (d == 2 && nlong_setup > 1)) {
-        shuffle(pre[d], t, n);
-      } else {
-        Mt19937 g(stream_seed(s.seed, d));
-        shuffle(g, t, n);
-      }
-    }
-  }
+  shuffle_draw(regular, nr);
+  shuffle_draw(longs, nl);
   int per = R.initial_regular;
   if (nr < per * R.players) per = nr / R.players;  // L3
   for (int p = 0; p < R.players; ++p) {
@@ -540,7 +546,10 @@ Game::Game(const Rules* rules, int64_t seed, bool random_first) : rules_(rules) 
   std::memset(s.blocked, 0, sizeof s.blocked);
   for (int c = 0; c < kMaxCities; ++c) s.station_at[c] = -1;
   for (int p = 0; p < R.players; ++p) s.trains[p] = static_cast<int16_t>(R.trains);
-  s.first_player = random_first ? static_cast<uint8_t>(rng().below(static_cast<uint32_t>(R.players))) : 0;
+  if (random_first) {
+    Mt19937 fresh;
+    s.first_player = static_cast<uint8_t>(rng(fresh).below(static_cast<uint32_t>(R.players)));
+  }
   s.current = s.first_player;
   s.phase = INITIAL_TICKETS;
 }
@@ -554,12 +563,7 @@ int Game::pop_card() {
     std::memcpy(s.deck, s.disc, s.disc_n);
     s.deck_n = s.disc_n;
     s.disc_n = 0;
-    if (s.deck_n > 1) {
-      Mt19937 g = rng();
-      shuffle(g, s.deck, s.deck_n);
-    } else {
-      ++s.shuffles;  // (a draw that uses no output still counts)
-    }
+    shuffle_draw(s.deck, s.deck_n);
   }
   ++s.drawn;
   return s.deck[--s.deck_n];

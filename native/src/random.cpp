@@ -80,20 +80,23 @@ Mt19937::Mt19937(i128 x) {
 }
 
 void Mt19937::seed_together(Mt19937* gens, const i128* xs, int k) {
-  uint32_t keys[3][4];
-  int lens[3];
-  uint32_t* mts[3];
+  uint32_t keys[6][4];
+  int lens[6];
+  uint32_t* mts[6];
   for (int g = 0; g < k; ++g) {
     lens[g] = key_of(xs[g], keys[g]);
     mts[g] = gens[g].mt_;
     gens[g].index_ = N;
   }
-  if (k == 3)
-    seed_many<3>(mts, keys, lens);
-  else if (k == 2)
-    seed_many<2>(mts, keys, lens);
-  else if (k == 1)
-    seed_many<1>(mts, keys, lens);
+  switch (k) {
+    case 6: seed_many<6>(mts, keys, lens); break;
+    case 5: seed_many<5>(mts, keys, lens); break;
+    case 4: seed_many<4>(mts, keys, lens); break;
+    case 3: seed_many<3>(mts, keys, lens); break;
+    case 2: seed_many<2>(mts, keys, lens); break;
+    case 1: seed_many<1>(mts, keys, lens); break;
+    default: break;
+  }
 }
 
 uint32_t Mt19937::next() {

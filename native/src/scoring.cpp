@@ -27,97 +27,106 @@ struct Dsu {
 };
 
 struct TicketScore {
-  int points = 0;
-  std::vector<int> done, failed;
+  int points = 0, n_done = 0, n_failed = 0;
+  uint8_t done[kMaxTickets], failed[kMaxTickets];
 };
 
 void ticket_points(const Rules& R, Dsu& ds, const uint8_t* tickets, int n, TicketScore& out) {
-  out.points = 0;
-  out.done.clear();
-  out.failed.clear();
+  out.points = out.n_done = out.n_failed = 0;
   for (int i = 0; i < n; ++i) {
     const int t = tickets[i];
     if (ds.find(R.t_a[t]) == ds.find(R.t_b[t])) {
-      out.done.push_back(t);
+      out.done[out.n_done++] = static_cast<uint8_t>(t);
       out.points += R.t_points[t];
     } else {
-      out.failed.push_back(t);
+      out.failed[out.n_failed++] = static_cast<uint8_t>(t);
       out.points -= R.t_points[t];
     }
   }
 }
 
-// graph.longest_trail: the longest trail (no edge twice) over the edges
+// graph.longest_trail: the longest trail (no edge twice) over the edges. A depth-first search of
+// the trails from each odd vertex, cut where even every unused edge could not beat the best.
 struct Trail {
   int n_edges = 0;
-  int eu[kMaxRoutes], ev[kMaxRoutes], ew[kMaxRoutes];
-  int adj_n[kMaxCities] = {};
-  int adj[kMaxCities][kMaxRoutes / 4];  // (edge index) per vertex
-  bool used[kMaxRoutes] = {};
+  int ev[kMaxRoutes * 2], ew[kMaxRoutes * 2], eid[kMaxRoutes * 2];  // per adjacency entry: other end, weight, edge
+  int start[kMaxCities + 1];
+  bool used[kMaxRoutes];
+  int best = 0, left = 0;  // the best trail found; the weight of the unused edges of the component
 
-  int dfs(int u) {
-    int best = 0;
-    for (int k = 0; k < adj_n[u]; ++k) {
-      const int i = adj[u][k];
+  void dfs(int u, int acc) {
+    if (acc > best) best = acc;
+    if (acc + left <= best) return;
+    for (int k = start[u]; k < start[u + 1]; ++k) {
+      const int i = eid[k];
       if (used[i]) continue;
       used[i] = true;
-      const int v = eu[i] == u ? ev[i] : eu[i];
-      const int x = ew[i] + dfs(v);
+      left -= ew[k];
+      dfs(ev[k], acc + ew[k]);
+      left += ew[k];
       used[i] = false;
-      if (x > best) best = x;
     }
-    return best;
   }
 };
 
 int longest_trail(const Rules& R, const int8_t* owner, int seat) {
   Trail t;
+  int deg[kMaxCities] = {}, ea[kMaxRoutes], eb[kMaxRoutes], ew[kMaxRoutes];
+  int n = 0;
   for (int r = 0; r < R.n_ids; ++r) {
     if (!R.r_exists[r] || owner[r] != seat) continue;
-    const int i = t.n_edges++;
-    t.eu[i] = R.r_a[r];
-    t.ev[i] = R.r_b[r];
-    t.ew[i] = R.r_len[r];
-    t.adj[R.r_a[r]][t.adj_n[R.r_a[r]]++] = i;
-    t.adj[R.r_b[r]][t.adj_n[R.r_b[r]]++] = i;  // a loop (a == b) is listed twice, as in Python
+    ea[n] = R.r_a[r];
+    eb[n] = R.r_b[r];
+    ew[n] = R.r_len[r];
+    ++deg[ea[n]];
+    ++deg[eb[n]];  // a loop (a == b) counts twice, as in Python
+    ++n;
   }
-  if (!t.n_edges) return 0;
-  // components
+  if (!n) return 0;
+  const int nc = R.n_cities;
+  t.start[0] = 0;
+  for (int c = 0; c < nc; ++c) t.start[c + 1] = t.start[c] + deg[c];
+  int fill[kMaxCities];
+  for (int c = 0; c < nc; ++c) fill[c] = t.start[c];
+  for (int i = 0; i < n; ++i) {
+    t.used[i] = false;
+    int k = fill[ea[i]]++;
+    t.ev[k] = eb[i], t.ew[k] = ew[i], t.eid[k] = i;
+    k = fill[eb[i]]++;
+    t.ev[k] = ea[i], t.ew[k] = ew[i], t.eid[k] = i;
+  }
+  // components: each one's odd vertices, or (all even) its whole weight
   int comp[kMaxCities];
-  for (int c = 0; c < R.n_cities; ++c) comp[c] = -1;
-  int best = 0;
-  for (int s = 0; s < R.n_cities; ++s) {
-    if (!t.adj_n[s] || comp[s] >= 0) continue;
+  for (int c = 0; c < nc; ++c) comp[c] = -1;
+  int result = 0;
+  for (int s = 0; s < nc; ++s) {
+    if (!deg[s] || comp[s] >= 0) continue;
     int stack[kMaxCities], top = 0, members[kMaxCities], nm = 0;
     comp[s] = s;
     stack[top++] = s;
     while (top) {
       const int u = stack[--top];
       members[nm++] = u;
-      for (int k = 0; k < t.adj_n[u]; ++k) {
-        const int i = t.adj[u][k];
-        const int v = t.eu[i] == u ? t.ev[i] : t.eu[i];
-        if (comp[v] < 0) {
-          comp[v] = s;
-          stack[top++] = v;
+      for (int k = t.start[u]; k < t.start[u + 1]; ++k)
+        if (comp[t.ev[k]] < 0) {
+          comp[t.ev[k]] = s;
+          stack[top++] = t.ev[k];
         }
-      }
     }
+    int total = 0;
+    for (int i = 0; i < n; ++i)
+      if (comp[ea[i]] == s) total += ew[i];
     bool any_odd = false;
+    t.best = 0;
     for (int m = 0; m < nm; ++m)
-      if (t.adj_n[members[m]] % 2) {
+      if (deg[members[m]] % 2) {
         any_odd = true;
-        const int x = t.dfs(members[m]);
-        if (x > best) best = x;
+        t.left = total;
+        t.dfs(members[m], 0);
       }
-    if (!any_odd) {  // Eulerian: the whole component is one closed trail
-      int total = 0;
-      for (int i = 0; i < t.n_edges; ++i)
-        if (comp[t.eu[i]] == s) total += t.ew[i];
-      if (total > best) best = total;
-    }
+    result = std::max(result, any_odd ? t.best : total);  // all even: the whole component is one closed trail
   }
-  return best;
+  return result;
 }
 
 }  // namespace
@@ -131,7 +140,7 @@ void Game::score(std::vector<SeatScore>& out) const {
     Dsu ds(R.n_cities);
     for (int r = 0; r < R.n_ids; ++r)
       if (R.r_exists[r] && s_.owner[r] == p) ds.unite(R.r_a[r], R.r_b[r]);
-    TicketScore best;
+    TicketScore best, cand;
     ticket_points(R, ds, s_.tickets[p], s_.tickets_n[p], best);
     // E4: each station may borrow one route of another seat into its city (itertools.product order)
     int cities[kMaxStations], nopt[kMaxStations], opts[kMaxStations][kMaxRoutes];
@@ -147,9 +156,8 @@ void Game::score(std::vector<SeatScore>& out) const {
         ++nc;
       }
     }
-    if (nc && !best.failed.empty()) {
+    if (nc && best.n_failed) {
       int idx[kMaxStations] = {};
-      TicketScore cand;
       while (true) {
         Dsu d = ds;
         for (int i = 0; i < nc; ++i) {
@@ -157,7 +165,7 @@ void Game::score(std::vector<SeatScore>& out) const {
           d.unite(R.r_a[r], R.r_b[r]);
         }
         ticket_points(R, d, s_.tickets[p], s_.tickets_n[p], cand);
-        if (cand.points > best.points || (cand.points == best.points && cand.done.size() > best.done.size())) {
+        if (cand.points > best.points || (cand.points == best.points && cand.n_done > best.n_done)) {
           best = cand;
           sc.borrowed.clear();
           for (int i = 0; i < nc; ++i) sc.borrowed.emplace_back(cities[i], opts[i][idx[i]]);
@@ -168,8 +176,8 @@ void Game::score(std::vector<SeatScore>& out) const {
       }
     }
     sc.ticket_points = best.points;
-    sc.completed = best.done;
-    sc.failed = best.failed;
+    sc.completed.assign(best.done, best.done + best.n_done);
+    sc.failed.assign(best.failed, best.failed + best.n_failed);
     sc.route_points = s_.score[p];
     sc.longest = longest_trail(R, s_.owner, p);
     sc.stations_built = s_.stations_n[p];

@@ -136,6 +136,13 @@ class Game {
  public:
   Game(const Rules* rules, int64_t seed, bool random_first);  // a new game (PyGame.new)
   Game(const Rules* rules, const State& s) : rules_(rules), s_(s) {}
+  Game(const Game& o) : rules_(o.rules_), s_(o.s_) {}  // the state only (not the draws seeded ahead)
+  Game& operator=(const Game& o) {
+    rules_ = o.rules_;
+    s_ = o.s_;
+    ahead_n_ = 0;
+    return *this;
+  }
 
   const Rules& rules() const { return *rules_; }
   const State& state() const { return s_; }
@@ -166,7 +173,9 @@ class Game {
   int card_census() const;
 
  private:
-  Mt19937 rng();
+  // The generator of the next draw (docs/randomness.md): one seeded ahead at set-up, else a fresh one.
+  Mt19937& rng(Mt19937& fresh);
+  void shuffle_draw(uint8_t* x, int n);  // a draw that shuffles x (none used for fewer than 2 items)
   int pop_card();
   void discard(const Payment& p);
   void deal_display();
@@ -193,6 +202,12 @@ class Game {
   const Rules* rules_;
   State s_;
   std::vector<Event>* events_ = nullptr;
+  // draws seeded ahead at set-up, several at once (each costs about a third of one seeded alone):
+  // the set-up's own and the first reshuffles'
+  static constexpr int kAhead = 6;
+  Mt19937 ahead_[kAhead];
+  uint32_t ahead_draw_[kAhead] = {};
+  int ahead_n_ = 0;
 };
 
 // The payments of a route of payment key `k` from `hand` (edition.payments), appended to `out`;

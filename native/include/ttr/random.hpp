@@ -17,7 +17,7 @@ class Mt19937 {
   // random.Random(x) for an integer x (its absolute value's 32-bit words, least significant first).
   explicit Mt19937(i128 x);
   Mt19937() : index_(N) {}  // unseeded: for seed_together
-  // random.Random(xs[g]) for k <= 3 generators at once (the seeding chains overlap: cheaper than k)
+  // random.Random(xs[g]) for k <= 6 generators at once (the seeding chains overlap: cheaper than k)
   static void seed_together(Mt19937* gens, const i128* xs, int k);
 
   uint32_t next();  // genrand_uint32

@@ -76,7 +76,10 @@ struct Rules {
   std::vector<int> claim_reach_index;                 // the reach index of each claim_groups entry
   std::vector<FlatGroup> flat_groups;                 // every claim group, in order (set by validate)
   std::vector<uint16_t> flat_ends;                    // per claim_groups entry: its end in flat_groups
+  std::vector<uint8_t> block_kind;                    // per claim_groups entry: the pieces its routes take
+  std::vector<std::vector<uint16_t>> block_upto;      // per entry, by length x: the end of its groups no longer than x
   bool groups_ascending = false;                      // each group's routes by ascending id (set by validate)
+  int words = 1;                                      // 64-bit words a route bit set of this board needs
   std::vector<PayKey> pkeys;
   // cities
   int n_cities = 0;
