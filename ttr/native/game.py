@@ -226,13 +226,15 @@ class NativeGame:
             raise TtrError(f"seed must be an integer, not {seed!r}")
         if not -SEED_LIMIT <= seed < SEED_LIMIT:
             raise TtrError(f"the native engine takes seeds from -2**63 to 2**63 - 1, not {seed}")
-        return cls(rules, CORE.Game.new(core_rules(rules), seed, bool(random_first)), bool(random_first), record)
+        tables = core_rules(rules)  # (TtrError first if the core is missing or does not play this edition)
+        return cls(rules, CORE.Game.new(tables, seed, bool(random_first)), bool(random_first), record)
 
     @classmethod
     def from_state(cls, rules: Ruleset, state: Sequence[int], *, record: bool = False, actions: Sequence[Action] = (),
                    seats: Sequence[int] = ()) -> NativeGame:
         """The game of an integer state the Python decoder has checked (ttr.engine.decode)."""
-        return cls(rules, CORE.Game.decode(core_rules(rules), list(state)), bool(state[2]), record, actions, seats)
+        tables = core_rules(rules)
+        return cls(rules, CORE.Game.decode(tables, list(state)), bool(state[2]), record, actions, seats)
 
     # ------------------------------------------------------------ where the game is
 
