@@ -166,3 +166,21 @@ def test_replay_on_the_native_engine():
     assert nat.encode() == py.encode() and nat.result() == py.result()
     with pytest.raises(ttr.IllegalActionError, match="history entry 0"):
         ttr.replay("europe", 2, 8, ["pass"], engine="native")
+
+
+@pytest.mark.parametrize("map_name,players", [("usa", 2), ("europe", 4), ("usa", 5)])
+def test_batches_play_each_game_as_it_plays_alone(map_name, players):
+    """Whole random games in the core: a batch seeds many games' first draws together (vector
+    lanes, a dozen or more at once); each game comes out as it does alone, and the same on any
+    number of threads."""
+    import numpy as np
+    core, rules = native.batch_core(get_ruleset(map_name, players))
+    seeds = np.array([0, 1, 2**40 + 7, -5, 2**62 + 3] + list(range(100, 160)), dtype=np.int64)
+    batch = core.random_games(rules, seeds, 1, True)
+    assert not any(batch["errors"])
+    threaded = core.random_games(rules, seeds, 2, False)
+    for i, seed in enumerate(seeds):
+        alone = core.random_games(rules, seeds[i:i + 1], 1, False)
+        for key in ("totals", "winners", "tickets_done", "length"):
+            assert np.array_equal(batch[key][i], alone[key][0]), f"seed {seed}: {key}"
+            assert np.array_equal(batch[key][i], threaded[key][i]), f"seed {seed}: {key} (2 threads)"

@@ -150,6 +150,7 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
         set_bit(s.blocked[o], t);
     }
   }
+  count_open(R, s);
   return s;
 }
 
@@ -172,8 +173,7 @@ void Rules::validate() {
   for (const auto& g : claim_groups) segs += g.size();
   if (segs > 96) throw RulesError("claim groups: more than the native core counts");
   flat_groups.clear();
-  flat_ends.clear();
-  for (size_t b = 0; b < claim_groups.size(); ++b) {
+  for (size_t b = 0; b < claim_groups.size(); ++b)
     for (const ClaimGroup& g : claim_groups[b]) {
       if (g.gi < 0 || g.gi >= static_cast<int>(group_routes.size()) || g.pkey < 0 ||
           g.pkey >= static_cast<int>(pkeys.size()) || g.kind < 0 || g.kind > 1)
@@ -182,29 +182,6 @@ void Rules::validate() {
                                       static_cast<int16_t>(g.pkey), static_cast<int16_t>(claim_reach_index[b]),
                                       static_cast<uint8_t>(g.kind)});
     }
-    flat_ends.push_back(static_cast<uint16_t>(flat_groups.size()));
-  }
-  block_kind.clear();
-  block_upto.clear();
-  int max_len = 0;
-  for (const FlatGroup& g : flat_groups) max_len = std::max<int>(max_len, g.length);
-  for (size_t b = 0; b < claim_groups.size(); ++b) {
-    const size_t lo = b ? flat_ends[b - 1] : 0, hi = flat_ends[b];
-    const uint8_t kind = lo < hi ? flat_groups[lo].kind : 0;
-    std::vector<uint16_t> upto(max_len + 1);
-    for (int x = 0; x <= max_len; ++x) {
-      size_t k = lo;
-      while (k < hi && flat_groups[k].length <= x) ++k;
-      upto[x] = static_cast<uint16_t>(k);
-    }
-    for (size_t k = lo; k < hi; ++k) {
-      if (flat_groups[k].kind != kind) throw RulesError("claim groups: one reach group takes one kind of piece");
-      if (k > lo && flat_groups[k].length < flat_groups[k - 1].length)
-        throw RulesError("claim groups: a reach group's groups go by length");
-    }
-    block_kind.push_back(kind);
-    block_upto.push_back(std::move(upto));
-  }
   groups_ascending = true;
   for (const auto& g : group_routes)
     for (size_t i = 1; i < g.size(); ++i)
@@ -217,6 +194,56 @@ void Rules::validate() {
       if (r < 0 || r >= n_ids) throw RulesError("group_routes: a route id out of range");
       set_bit(group_bits[g].data(), r);
     }
+  derive_cells();
+}
+
+void Rules::derive_cells() {
+  if (wild != kColors || n_kinds != kColors + 1)
+    throw RulesError("card kinds: the train game's eight colours and the locomotive");
+  pay_rows.clear();
+  for (const PayKey& k : pkeys) {
+    if (k.color < -1 || k.color >= kColors || k.length < 1 || k.length > 30 || k.locos < 0 || k.locos > k.length)
+      throw RulesError("payment keys: a colour, length or ferry out of range");
+    bool seen = false;
+    for (const PayRow& r : pay_rows) seen |= r.length == k.length && r.ferry == k.locos;
+    if (!seen) pay_rows.push_back(PayRow{k.length, k.locos});
+  }
+  if (pay_rows.size() > kMaxPayRows) throw RulesError("payment keys: more lengths and ferries than the native core counts");
+  std::sort(pay_rows.begin(), pay_rows.end(),
+            [](const PayRow& a, const PayRow& b) { return a.length != b.length ? a.length < b.length : a.ferry < b.ferry; });
+  PayVectors& v = pay_vectors;
+  for (int j = 0; j < kMaxPayRows; ++j) {
+    const bool row = j < static_cast<int>(pay_rows.size());
+    v.n[j] = static_cast<uint8_t>(row ? pay_rows[j].length : 0xff);
+    v.n1[j] = static_cast<uint8_t>(row ? pay_rows[j].length - 1 : 0xfe);
+    v.f[j] = static_cast<uint8_t>(row ? pay_rows[j].ferry : 0);
+    v.rows[j] = row ? 0xff : 0;
+  }
+  pkey_cell.assign(pkeys.size(), 0);
+  for (size_t i = 0; i < pkeys.size(); ++i) {
+    size_t row = 0;
+    while (pay_rows[row].length != pkeys[i].length || pay_rows[row].ferry != pkeys[i].locos) ++row;
+    pkey_cell[i] = static_cast<int16_t>((pkeys[i].color < 0 ? kGraySlot : pkeys[i].color) * kMaxPayRows + row);
+  }
+  // the routes claimed with trains, by cell (a route's group names its payment key)
+  r_cell.assign(n_ids, -1);
+  for (const FlatGroup& g : flat_groups)
+    if (g.kind == 0)
+      for (int r : group_routes[g.gi]) r_cell[r] = pkey_cell[g.pkey];
+  // Claims are summed in 16-bit lanes: at most every route with all its payments
+  std::vector<int> routes(kMaxCells, 0);
+  long most = 0;
+  for (int r = 0; r < n_ids; ++r) {
+    if (r_cell[r] < 0) continue;
+    const int cell = r_cell[r], n = pay_rows[cell % kMaxPayRows].length;
+    if (++routes[cell] > 255) throw RulesError("routes: more than 255 of one colour and length");
+    most += cell / kMaxPayRows == kGraySlot ? kColors * n + 1 : n + 1;
+  }
+  if (most > 65535) throw RulesError("routes: more claims at once than the native core counts");
+  int shortest = 1 << 30;
+  for (int r = 0; r < n_ids; ++r)
+    if (r_exists[r]) shortest = std::min(shortest, r_len[r]);
+  if (shortest < 1 || trains > 64 * shortest) throw RulesError("routes: a seat could hold more than 64");
 }
 
 }  // namespace ttr

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace ttr {
 
 namespace {
-constexpr int kColors = 8;  // cards.COLORS: the colours before the locomotive
 
 inline Payment pay1(int k, int n) {
   Payment p;
@@ -225,16 +228,101 @@ inline int claim_reach(const uint8_t* hand, int wild, int* reach) {
   reach[0] = best;
   return best;
 }
+
+// Payments per cell for a hand, as edition.payments counts them: in the row of length n and
+// ferry f, colour c has mixed(c) + all, gray the sum of the mixed ones + all, where
+//   mixed(c) = max(0, min(locos, n - 1) + 1 - max(f, n - min(h_c, n)))
+// is the number of payments of k = max(f, n - h_c) .. min(locos, n - 1) locomotives and the rest
+// in colour c (none when h_c = 0), and all = (locos >= n) the all-locomotive payment. Rows longer
+// than `pieces` pay nothing. claim_total: the sum over cells of the open routes times these.
+#if defined(__SSE2__)
+uint32_t claim_total(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays) {
+  static_assert(kMaxPayRows == 16 && kColors == 8, "a slot is one 16-byte vector, eight colours");
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i nv = _mm_load_si128(reinterpret_cast<const __m128i*>(v.n));
+  const __m128i fv = _mm_load_si128(reinterpret_cast<const __m128i*>(v.f));
+  const __m128i lv = _mm_set1_epi8(static_cast<char>(hand[kColors]));
+  const __m128i pv = _mm_set1_epi8(static_cast<char>(pieces < 255 ? pieces : 255));
+  // rows within the pieces; the mixed payments' bound; the all-locomotive payment (as 1)
+  const __m128i rows = _mm_and_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(v.rows)),
+                                     _mm_cmpeq_epi8(_mm_max_epu8(nv, pv), pv));
+  const __m128i m1 = _mm_add_epi8(_mm_min_epu8(lv, _mm_load_si128(reinterpret_cast<const __m128i*>(v.n1))),
+                                  _mm_set1_epi8(1));
+  const __m128i all = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(lv, nv), lv), _mm_set1_epi8(1));
+  // each colour's count in every byte: the hand's 8 bytes spread to 4-byte groups, then broadcast
+  const __m128i h8 = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(hand));
+  const __m128i h16 = _mm_unpacklo_epi8(h8, h8);
+  const __m128i h03 = _mm_unpacklo_epi16(h16, h16), h47 = _mm_unpackhi_epi16(h16, h16);
+  __m128i acc = zero, gray = zero;  // 16-bit lanes (Rules::derive_cells bounds the sum)
+  auto slot = [&](int c, __m128i hb) {
+    const __m128i t = _mm_max_epu8(_mm_sub_epi8(nv, _mm_min_epu8(hb, nv)), fv);
+    const __m128i mixed = _mm_subs_epu8(m1, t);
+    gray = _mm_add_epi8(gray, mixed);
+    const __m128i row = _mm_and_si128(_mm_add_epi8(mixed, all), rows);
+    _mm_store_si128(reinterpret_cast<__m128i*>(pays + c * kMaxPayRows), row);
+    const __m128i o = _mm_loadu_si128(reinterpret_cast<const __m128i*>(open + c * kMaxPayRows));
+    acc = _mm_add_epi16(acc, _mm_mullo_epi16(_mm_unpacklo_epi8(o, zero), _mm_unpacklo_epi8(row, zero)));
+    acc = _mm_add_epi16(acc, _mm_mullo_epi16(_mm_unpackhi_epi8(o, zero), _mm_unpackhi_epi8(row, zero)));
+  };
+  slot(0, _mm_shuffle_epi32(h03, 0x00));
+  slot(1, _mm_shuffle_epi32(h03, 0x55));
+  slot(2, _mm_shuffle_epi32(h03, 0xaa));
+  slot(3, _mm_shuffle_epi32(h03, 0xff));
+  slot(4, _mm_shuffle_epi32(h47, 0x00));
+  slot(5, _mm_shuffle_epi32(h47, 0x55));
+  slot(6, _mm_shuffle_epi32(h47, 0xaa));
+  slot(7, _mm_shuffle_epi32(h47, 0xff));
+  {
+    const __m128i row = _mm_and_si128(_mm_add_epi8(gray, all), rows);
+    _mm_store_si128(reinterpret_cast<__m128i*>(pays + kGraySlot * kMaxPayRows), row);
+    const __m128i o = _mm_loadu_si128(reinterpret_cast<const __m128i*>(open + kGraySlot * kMaxPayRows));
+    acc = _mm_add_epi16(acc, _mm_mullo_epi16(_mm_unpacklo_epi8(o, zero), _mm_unpacklo_epi8(row, zero)));
+    acc = _mm_add_epi16(acc, _mm_mullo_epi16(_mm_unpackhi_epi8(o, zero), _mm_unpackhi_epi8(row, zero)));
+  }
+  __m128i sum = _mm_add_epi32(_mm_unpacklo_epi16(acc, zero), _mm_unpackhi_epi16(acc, zero));
+  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
+  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
+  return static_cast<uint32_t>(_mm_cvtsi128_si32(sum));
+}
+#else
+uint32_t claim_total(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays) {
+  uint32_t total = 0;
+  const int locos = hand[kColors];
+  for (int j = 0; j < kMaxPayRows; ++j) {
+    const int n = v.n[j], f = v.f[j];
+    const bool row = v.rows[j] && n <= pieces;
+    const int m1 = (locos < n - 1 ? locos : n - 1) + 1, all = locos >= n;
+    int gray = 0;
+    for (int c = 0; c < kColors; ++c) {
+      const int h = hand[c] < n ? hand[c] : n, t = f > n - h ? f : n - h, mixed = m1 > t ? m1 - t : 0;
+      gray += mixed;
+      pays[c * kMaxPayRows + j] = static_cast<uint8_t>(row ? mixed + all : 0);
+    }
+    pays[kGraySlot * kMaxPayRows + j] = static_cast<uint8_t>(row ? gray + all : 0);
+  }
+  for (int cell = 0; cell < kMaxCells; ++cell) total += static_cast<uint32_t>(open[cell]) * pays[cell];
+  return total;
+}
+#endif
 }  // namespace
 
-int Game::draw_targets(bool second, int16_t* out) const {
-  const Rules& R = *rules_;
+uint64_t Game::draw_mask(bool second, bool* deck) const {
   uint64_t seen = 0;  // face-up kinds, as bits (moves.draw_targets: sorted, without empty slots)
-  for (int i = 0; i < R.face_up; ++i) seen |= uint64_t{s_.face_up[i] >= 0} << (s_.face_up[i] & 63);
-  if (second && R.whole_draw) seen &= ~(uint64_t{1} << R.wild);  // G4: no face-up wild as the second card
+  static_assert(kMaxFaceUp == 6, "the slots, unrolled (those past the edition's are empty)");
+  const int8_t* f = s_.face_up;
+  seen |= uint64_t{f[0] >= 0} << (f[0] & 63) | uint64_t{f[1] >= 0} << (f[1] & 63) | uint64_t{f[2] >= 0} << (f[2] & 63);
+  seen |= uint64_t{f[3] >= 0} << (f[3] & 63) | uint64_t{f[4] >= 0} << (f[4] & 63) | uint64_t{f[5] >= 0} << (f[5] & 63);
+  if (second && rules_->whole_draw) seen &= ~(uint64_t{1} << rules_->wild);  // G4: no face-up wild as the second card
+  *deck = (s_.deck_n | s_.disc_n) != 0;
+  return seen;
+}
+
+int Game::draw_targets(bool second, int16_t* out) const {
+  bool deck;
+  uint64_t seen = draw_mask(second, &deck);
   int n = 0;
   for (; seen; seen &= seen - 1) out[n++] = static_cast<int16_t>(__builtin_ctzll(seen));
-  if (s_.deck_n | s_.disc_n) out[n++] = kDeckTarget;
+  if (deck) out[n++] = kDeckTarget;
   return n;
 }
 
@@ -336,55 +424,39 @@ void Game::legal(Legal& L) const {
   }
 }
 
+uint32_t Game::count_draws(Counted& c, bool second) const {
+  bool deck;
+  c.draws = draw_mask(second, &deck);
+  return static_cast<uint32_t>(__builtin_popcountll(c.draws)) + deck;
+}
+
+uint32_t Game::count_claims(Counted& c) const {
+  const int p = s_.current;
+  return claim_total(s_.hand[p], rules_->pay_vectors, s_.trains[p], s_.open[p], c.pays);
+}
+
 void Game::count(Counted& c) const {
   const Rules& R = *rules_;
   const int p = s_.current;
   c.total = 0;
   c.nseg = 0;
-  c.ndraw = 0;
-  auto add = [&](uint8_t kind, int n, int pays, int gi = 0, int pkey = 0) {
+  auto add = [&](uint8_t kind, uint32_t n, int pays, int cost = 0) {
     if (!n || !pays) return;
     Counted::Seg& g = c.seg[c.nseg++];
     g.kind = kind;
-    g.n = static_cast<uint16_t>(n);
+    g.n = n;
     g.pays = static_cast<uint16_t>(pays);
-    g.gi = static_cast<int16_t>(gi);
-    g.pkey = static_cast<int16_t>(pkey);
-    c.total += static_cast<uint32_t>(n) * static_cast<uint32_t>(pays);
+    g.cost = static_cast<int16_t>(cost);
+    c.total += n * static_cast<uint32_t>(pays);
   };
   switch (s_.phase) {
     case TURN: {
-      const uint8_t* hand = s_.hand[p];
-      c.ndraw = draw_targets(false, c.draws);
-      add(DRAW, c.ndraw, 1);
-      int reach[kColors + 1];
-      claim_reach(hand, R.wild, reach);
-      const int pieces[2] = {s_.trains[p], 0};
-      int16_t payn[256];
-      for (size_t i = 0; i < R.pkeys.size(); ++i) payn[i] = -1;
-      const FlatGroup* groups = R.flat_groups.data();
-      const uint64_t* blocked = s_.blocked[p];
-      const int words = R.words;
-      const int nblocks = static_cast<int>(R.flat_ends.size());
-      for (int b = 0; b < nblocks; ++b) {  // each reach group's groups no longer than its reach and the pieces
-        const std::vector<uint16_t>& upto = R.block_upto[b];
-        int x = std::min(reach[R.claim_reach_index[b]], pieces[R.block_kind[b]]);
-        if (x < 0) continue;
-        if (x >= static_cast<int>(upto.size())) x = static_cast<int>(upto.size()) - 1;
-        for (size_t k = b ? R.flat_ends[b - 1] : 0, end = upto[x]; k < end; ++k) {
-          const FlatGroup& g = groups[k];
-          const uint64_t* bits = R.group_bits[g.gi].data();
-          int n = 0;
-          for (int w = 0; w < words; ++w) n += __builtin_popcountll(bits[w] & s_.avail[w] & ~blocked[w]);
-          if (!n) continue;
-          if (payn[g.pkey] < 0) payn[g.pkey] = static_cast<int16_t>(payment_count(hand, R.pkeys[g.pkey], R.wild));
-          add(CLAIM, n, payn[g.pkey], g.gi, g.pkey);
-        }
-      }
+      add(DRAW, count_draws(c, false), 1);
+      add(CLAIM, count_claims(c), 1);
       if (s_.pile_n) add(TICKETS, 1, 1);
       if (R.stations && s_.stations_n[p] < R.stations) {  // E4
         const int cost = s_.stations_n[p] + 1;
-        const int pn = payment_count(hand, PayKey{-1, cost, 0}, R.wild);
+        const int pn = payment_count(s_.hand[p], PayKey{-1, cost, 0}, R.wild);
         if (pn) {
           int free = 0;
           for (int ci = 0; ci < R.n_cities; ++ci) free += s_.station_at[ci] < 0;
@@ -395,12 +467,11 @@ void Game::count(Counted& c) const {
       break;
     }
     case SECOND_CARD:
-      c.ndraw = draw_targets(true, c.draws);
-      add(DRAW, c.ndraw, 1);
+      add(DRAW, count_draws(c, true), 1);
       break;
     case INITIAL_TICKETS:
     case KEEP_TICKETS:
-      add(KEEP, static_cast<int>(n_combinations(s_.offer_n[p], keep_least())), 1);
+      add(KEEP, n_combinations(s_.offer_n[p], keep_least()), 1);
       break;
     case TUNNEL:
       add(PAY, 1, tunnel_payment_count(s_.hand[p], s_.tun_color, s_.tun_extra, R.wild));
@@ -411,49 +482,28 @@ void Game::count(Counted& c) const {
   }
 }
 
-Action Game::pick(const Counted& c, uint32_t i) const {
+void Game::pick(const Counted& c, uint32_t i, Action& a) const {
   const Rules& R = *rules_;
   const int p = s_.current;
-  Action a;
+  a = Action{};
   int k = 0;
-  while (k < c.nseg - 1 && i >= static_cast<uint32_t>(c.seg[k].n) * c.seg[k].pays) {
-    i -= static_cast<uint32_t>(c.seg[k].n) * c.seg[k].pays;
+  while (k < c.nseg - 1 && i >= c.seg[k].n * c.seg[k].pays) {
+    i -= c.seg[k].n * c.seg[k].pays;
     ++k;
   }
   const Counted::Seg& g = c.seg[k];
-  const uint32_t q = i / g.pays, r = i % g.pays;
+  const uint32_t q = g.pays == 1 ? i : i / g.pays, r = g.pays == 1 ? 0 : i % g.pays;  // (most have one)
   a.kind = g.kind;
   switch (g.kind) {
-    case DRAW:
-      a.target = c.draws[q];
-      break;
-    case CLAIM: {
-      const uint64_t* blocked = s_.blocked[p];
-      if (R.groups_ascending) {  // the q-th open bit of the group
-        const uint64_t* bits = R.group_bits[g.gi].data();
-        uint32_t left = q;
-        for (int w = 0; w < R.words; ++w) {
-          uint64_t open = bits[w] & s_.avail[w] & ~blocked[w];
-          const uint32_t n = static_cast<uint32_t>(__builtin_popcountll(open));
-          if (left >= n) {
-            left -= n;
-            continue;
-          }
-          for (; left; --left) open &= open - 1;
-          a.target = static_cast<int16_t>(w * 64 + __builtin_ctzll(open));
-          break;
-        }
-      } else {
-        uint32_t seen = 0;
-        for (int route : R.group_routes[g.gi])
-          if (bit(s_.avail, route) && !bit(blocked, route) && seen++ == q) {
-            a.target = static_cast<int16_t>(route);
-            break;
-          }
-      }
-      a.pay = nth_payment(s_.hand[p], R.pkeys[g.pkey], R.wild, static_cast<int>(r));
+    case DRAW: {  // the q-th face-up kind, else the deck
+      uint64_t seen = c.draws;
+      for (uint32_t k = 0; k < q && seen; ++k) seen &= seen - 1;
+      a.target = static_cast<int16_t>(seen ? __builtin_ctzll(seen) : kDeckTarget);
       break;
     }
+    case CLAIM:
+      pick_claim(c, i, a);
+      break;
     case STATION: {
       uint32_t seen = 0;
       for (int ci = 0; ci < R.n_cities; ++ci)
@@ -461,7 +511,7 @@ Action Game::pick(const Counted& c, uint32_t i) const {
           a.target = static_cast<int16_t>(ci);
           break;
         }
-      a.pay = nth_payment(s_.hand[p], PayKey{-1, g.gi, 0}, R.wild, static_cast<int>(r));
+      a.pay = nth_payment(s_.hand[p], PayKey{-1, g.cost, 0}, R.wild, static_cast<int>(r));
       break;
     }
     case KEEP:
@@ -473,7 +523,59 @@ Action Game::pick(const Counted& c, uint32_t i) const {
     default:
       break;
   }
-  return a;
+}
+
+void Game::pick_claim(const Counted& c, uint32_t i, Action& a) const {
+  // the claim groups in the order of the legal actions, each its open routes times its payments
+  const Rules& R = *rules_;
+  const int p = s_.current, trains = s_.trains[p];
+  const uint64_t* blocked = s_.blocked[p];
+  for (const FlatGroup& g : R.flat_groups) {
+    if (g.kind != 0 || g.length > trains) continue;
+    const uint32_t pn = c.pays[R.pkey_cell[g.pkey]];
+    if (!pn) continue;
+    const uint64_t* bits = R.group_bits[g.gi].data();
+    uint32_t n = 0;
+    for (int w = 0; w < R.words; ++w) n += static_cast<uint32_t>(__builtin_popcountll(bits[w] & s_.avail[w] & ~blocked[w]));
+    if (i >= n * pn) {
+      i -= n * pn;
+      continue;
+    }
+    const uint32_t q = pn == 1 ? i : i / pn;
+    if (R.groups_ascending) {  // the q-th open bit of the group
+      uint32_t left = q;
+      for (int w = 0; w < R.words; ++w) {
+        uint64_t open = bits[w] & s_.avail[w] & ~blocked[w];
+        const uint32_t m = static_cast<uint32_t>(__builtin_popcountll(open));
+        if (left >= m) {
+          left -= m;
+          continue;
+        }
+        for (; left; --left) open &= open - 1;
+        a.target = static_cast<int16_t>(w * 64 + __builtin_ctzll(open));
+        break;
+      }
+    } else {
+      uint32_t seen = 0;
+      for (int route : R.group_routes[g.gi])
+        if (bit(s_.avail, route) && !bit(blocked, route) && seen++ == q) {
+          a.target = static_cast<int16_t>(route);
+          break;
+        }
+    }
+    a.pay = nth_payment(s_.hand[p], R.pkeys[g.pkey], R.wild, static_cast<int>(pn == 1 ? 0 : i % pn));
+    return;
+  }
+}
+
+void count_open(const Rules& R, State& s) {
+  std::memset(s.open, 0, sizeof s.open);
+  for (int r = 0; r < R.n_ids; ++r) {
+    const int cell = R.r_cell[r];
+    if (cell < 0 || cell >= kMaxCells || !bit(s.avail, r)) continue;
+    for (int p = 0; p < R.players && p < kMaxPlayers; ++p)
+      if (!bit(s.blocked[p], r)) ++s.open[p][cell];
+  }
 }
 
 // ------------------------------------------------------------------ setup
@@ -495,25 +597,40 @@ void Game::shuffle_draw(uint8_t* x, int n) {
   shuffle(rng(fresh), x, n);
 }
 
+void Game::ahead_draws(const Rules& R, int n, uint32_t* draws) {
+  const bool longs = R.long_tickets.size() > 1;  // (a shuffle of fewer than two uses no output)
+  for (uint32_t d = 0, k = 0; static_cast<int>(k) < n; ++d)
+    if (d != 2 || longs) draws[k++] = d;
+}
+
 Game::Game(const Rules* rules, int64_t seed, bool random_first) : rules_(rules) {
-  const Rules& R = *rules;
+  // the set-up's draws (0 the deck, 1 the regular tickets, 2 the long ones, unless there are fewer
+  // than two) and the next ones (the first reshuffles, or a random first player), seeded together
+  ahead_n_ = rules->long_tickets.size() > 1 ? 6 : 4;
+  own_.reset(new Mt19937[ahead_n_]);
+  ahead_ = own_.get();
+  ahead_draws(*rules, ahead_n_, ahead_draw_);
+  i128 xs[kAhead];
+  for (int i = 0; i < ahead_n_; ++i) xs[i] = stream_seed(seed, ahead_draw_[i]);
+  Mt19937::seed_together(ahead_, xs, ahead_n_);
+  s_.seed = seed;
+  setup(random_first);
+}
+
+Game::Game(const Rules* rules, int64_t seed, bool random_first, Mt19937* pre, int n) : rules_(rules) {
+  ahead_n_ = n < kAhead ? n : kAhead;
+  ahead_ = pre;
+  ahead_draws(*rules, ahead_n_, ahead_draw_);
+  s_.seed = seed;
+  setup(random_first);
+}
+
+void Game::setup(bool random_first) {
+  const Rules& R = *rules_;
   State& s = s_;
-  s.seed = seed;
   s.random_first = random_first;
   s.deck_n = static_cast<uint16_t>(R.deck.size());
   for (size_t i = 0; i < R.deck.size(); ++i) s.deck[i] = static_cast<uint8_t>(R.deck[i]);
-  // The set-up's draws (0 the deck, 1 the regular tickets, 2 the long ones, unless there are fewer
-  // than two) and the next ones (the first reshuffles, or a random first player) are seeded together.
-  {
-    i128 xs[kAhead];
-    const bool longs = R.long_tickets.size() > 1;
-    for (uint32_t d = 0; ahead_n_ < (longs ? 6 : 4); ++d) {
-      if (d == 2 && !longs) continue;
-      ahead_draw_[ahead_n_] = d;
-      xs[ahead_n_++] = stream_seed(seed, d);
-    }
-    Mt19937::seed_together(ahead_, xs, ahead_n_);
-  }
   shuffle_draw(s.deck, s.deck_n);
   std::memset(s.hand, 0, sizeof s.hand);
   for (int round = 0; round < R.hand_size; ++round)
@@ -544,6 +661,7 @@ Game::Game(const Rules* rules, int64_t seed, bool random_first) : rules_(rules) 
   for (int r = 0; r < R.n_ids; ++r)
     if (R.r_exists[r]) set_bit(s.avail, r);
   std::memset(s.blocked, 0, sizeof s.blocked);
+  count_open(R, s);
   for (int c = 0; c < kMaxCities; ++c) s.station_at[c] = -1;
   for (int p = 0; p < R.players; ++p) s.trains[p] = static_cast<int16_t>(R.trains);
   if (random_first) {
@@ -668,7 +786,7 @@ void Game::end_turn() {
     return;
   }
   if (count_wild() >= R.reset_at) check_reset();  // G2: the cap stopped the resets: try again
-  s_.current = static_cast<uint8_t>((p + 1) % R.players);
+  s_.current = static_cast<uint8_t>(p + 1 == R.players ? 0 : p + 1);
   s_.phase = TURN;
 }
 
@@ -681,15 +799,31 @@ void Game::place_route(int r, const Payment& cards) {
   const Rules& R = *rules_;
   const int p = s_.current;
   s_.owner[r] = static_cast<int8_t>(p);
+  close_route(r, -1);
   clear_bit(s_.avail, r);
   if (R.r_closes[r]) {
-    for (int t : R.r_twins[r]) clear_bit(s_.avail, t);
+    for (int t : R.r_twins[r]) {
+      close_route(t, -1);
+      clear_bit(s_.avail, t);
+    }
   } else {
-    for (int t : R.r_twins[r]) set_bit(s_.blocked[p], t);
+    for (int t : R.r_twins[r]) {
+      close_route(t, p);
+      set_bit(s_.blocked[p], t);
+    }
   }
   s_.trains[p] = static_cast<int16_t>(s_.trains[p] - R.r_len[r]);
   s_.score[p] = static_cast<int16_t>(s_.score[p] + R.r_points[r]);
   discard(cards);
+}
+
+void Game::close_route(int r, int seat) {
+  // State::open: route r no longer open to `seat` (-1: to anyone), before its bits change
+  const Rules& R = *rules_;
+  const int cell = R.r_cell[r];
+  if (cell < 0 || cell >= kMaxCells || !bit(s_.avail, r)) return;
+  for (int p = seat < 0 ? 0 : seat, end = seat < 0 ? R.players : seat + 1; p < end && p < kMaxPlayers; ++p)
+    if (!bit(s_.blocked[p], r)) --s_.open[p][cell];
 }
 
 void Game::finish_claim(int r, const Payment& cards) {
@@ -769,7 +903,7 @@ void Game::keep(int p, unsigned mask) {
     end_turn();
     return;
   }
-  const int nxt = (p + 1) % R.players;
+  const int nxt = p + 1 == R.players ? 0 : p + 1;
   if (nxt == s.first_player) s.phase = TURN;
   s.current = static_cast<uint8_t>(nxt);
 }

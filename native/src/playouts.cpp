@@ -44,11 +44,12 @@ std::string check_invariants(const Game& g) {
   return {};
 }
 
-void random_game(const Rules& R, int64_t seed, Outcome& out, bool check, int max_steps) {
+void random_game(const Rules& R, int64_t seed, Outcome& out, bool check, int max_steps, Mt19937* pre, int npre) {
   out = Outcome{};
-  Game g(&R, seed, false);
+  Game g = pre ? Game(&R, seed, false, pre, npre) : Game(&R, seed, false);
   BotRng rng(static_cast<uint64_t>(seed));
   Counted c;
+  Action a;
   int steps = 0;
   while (!g.over()) {
     if (steps >= max_steps) {
@@ -56,7 +57,8 @@ void random_game(const Rules& R, int64_t seed, Outcome& out, bool check, int max
       break;
     }
     g.count(c);
-    g.apply(g.pick(c, rng.below(c.total)));
+    g.pick(c, rng.below(c.total), a);
+    g.apply(a);
     ++steps;
     if (check) {
       std::string e = check_invariants(g);
@@ -67,7 +69,7 @@ void random_game(const Rules& R, int64_t seed, Outcome& out, bool check, int max
     }
   }
   out.length = steps;
-  std::vector<SeatScore> sc;
+  thread_local std::vector<SeatScore> sc;  // (its lists' storage kept from game to game)
   g.score(sc);
   for (int p = 0; p < R.players; ++p) {
     out.total[p] = static_cast<int16_t>(sc[p].total);
@@ -76,11 +78,30 @@ void random_game(const Rules& R, int64_t seed, Outcome& out, bool check, int max
   }
 }
 
+Ahead::Ahead(const Rules& R)
+    : n(std::min(Game::kAhead, R.players + 2 + (R.long_tickets.size() > 1 ? 1 : 0))),
+      games(std::max(1, Lanes::kLanes / n)),
+      pool(games * n),
+      xs(games * n) {
+  Game::ahead_draws(R, n, draws);
+}
+
+void Ahead::seed(const int64_t* seeds, size_t m) {
+  for (size_t g = 0; g < m; ++g)
+    for (int j = 0; j < n; ++j) xs[g * n + j] = stream_seed(seeds[g], draws[j]);
+  Mt19937::seed_together(pool.data(), xs.data(), static_cast<int>(m * n));
+}
+
 void random_games(const Rules& R, const int64_t* seeds, size_t n, int threads, Outcome* out, bool check) {
   if (threads < 1) threads = 1;
   if (static_cast<size_t>(threads) > n) threads = n ? static_cast<int>(n) : 1;
   auto work = [&](size_t lo, size_t hi) {
-    for (size_t i = lo; i < hi; ++i) random_game(R, seeds[i], out[i], check);
+    Ahead ahead(R);
+    for (size_t i = lo; i < hi; i += ahead.games) {
+      const size_t m = std::min(ahead.games, hi - i);
+      ahead.seed(seeds + i, m);
+      for (size_t g = 0; g < m; ++g) random_game(R, seeds[i + g], out[i + g], check, kMaxSteps, ahead.of(g), ahead.n);
+    }
   };
   if (threads == 1) {
     work(0, n);

@@ -1,14 +1,15 @@
 #include "ttr/random.hpp"
 
 #include <cstring>
+#include <memory>
 
 namespace ttr {
 
 namespace {
 constexpr int N = Mt19937::N;
-constexpr uint32_t kUpper = 0x80000000u;
-constexpr uint32_t kLower = 0x7fffffffu;
-constexpr uint32_t kMatrixA = 0x9908b0dfu;
+constexpr int kPeriod = 12;  // init_by_array's key index repeats every 12 steps for keys of 1 to 4 words
+constexpr int kWidth = Lanes::kWidth;
+constexpr int kLanes = Lanes::kLanes;
 
 // mt after init_genrand(19650218), the start of every init_by_array (computed once)
 struct Base {
@@ -33,40 +34,131 @@ int key_of(i128 x, uint32_t* key) {
 }
 
 // init_by_array on K generators at once: the same steps as CPython's, interleaved, so that the
-// K chains of dependent multiplies overlap in the processor.
+// K chains of dependent multiplies overlap in the processor. The first loop reads the shared
+// init_genrand state (each word is read once before it is written) and adds key[j] + j, where
+// j = step mod len: a period of 12 for any key of 1 to 4 words.
 template <int K>
 void seed_many(uint32_t* const* mt, const uint32_t (*key)[4], const int* len) {
-  for (int g = 0; g < K; ++g) std::memcpy(mt[g], kBase.mt, sizeof kBase.mt);
-  uint32_t add[K][4];  // key[j] + j, by j
-  int j[K];
-  for (int g = 0; g < K; ++g) {
-    for (int q = 0; q < len[g]; ++q) add[g][q] = key[g][q] + static_cast<uint32_t>(q);
-    j[g] = 0;
-  }
-  // first loop: N steps from i = 1 (wrapping once: mt[0] = mt[N - 1], i = 1)
+  constexpr int P = kPeriod;
+  uint32_t add[P][K];
+  for (int g = 0; g < K; ++g)
+    for (int u = 0; u < P; ++u) add[u][g] = key[g][u % len[g]] + static_cast<uint32_t>(u % len[g]);
   uint32_t prev[K];
-  for (int g = 0; g < K; ++g) prev[g] = mt[g][0];
-  for (int i = 1; i < N; ++i)
-    for (int g = 0; g < K; ++g) {
-      const uint32_t v = (mt[g][i] ^ ((prev[g] ^ (prev[g] >> 30)) * 1664525u)) + add[g][j[g]];
-      mt[g][i] = prev[g] = v;
-      if (++j[g] >= len[g]) j[g] = 0;
+  for (int g = 0; g < K; ++g) prev[g] = kBase.mt[0];
+  // first loop: N steps from i = 1 (step s = i - 1), wrapping once (mt[0] = mt[N - 1], i = 1)
+  int i = 1;
+  for (; i + P <= N; i += P) {
+#pragma GCC unroll 12
+    for (int u = 0; u < P; ++u) {
+      const uint32_t base = kBase.mt[i + u];
+      for (int g = 0; g < K; ++g) mt[g][i + u] = prev[g] = (base ^ ((prev[g] ^ (prev[g] >> 30)) * 1664525u)) + add[u][g];
     }
+  }
+  for (int u = 0; i < N; ++i, ++u)
+    for (int g = 0; g < K; ++g) mt[g][i] = prev[g] = (kBase.mt[i] ^ ((prev[g] ^ (prev[g] >> 30)) * 1664525u)) + add[u][g];
+  static_assert((N - 1) % P == P - 1, "the wrapping step's key index");
   for (int g = 0; g < K; ++g) {
     mt[g][0] = prev[g];
-    const uint32_t v = (mt[g][1] ^ ((prev[g] ^ (prev[g] >> 30)) * 1664525u)) + add[g][j[g]];
-    mt[g][1] = prev[g] = v;
+    mt[g][1] = prev[g] = (mt[g][1] ^ ((prev[g] ^ (prev[g] >> 30)) * 1664525u)) + add[P - 1][g];
   }
   // second loop: N - 1 steps from i = 2 (wrapping once)
-  for (int i = 2; i < N; ++i)
-    for (int g = 0; g < K; ++g) {
-      const uint32_t v = (mt[g][i] ^ ((prev[g] ^ (prev[g] >> 30)) * 1566083941u)) - static_cast<uint32_t>(i);
-      mt[g][i] = prev[g] = v;
-    }
+  for (i = 2; i < N; ++i) {
+    const uint32_t sub = static_cast<uint32_t>(i);
+    for (int g = 0; g < K; ++g) mt[g][i] = prev[g] = (mt[g][i] ^ ((prev[g] ^ (prev[g] >> 30)) * 1566083941u)) - sub;
+  }
   for (int g = 0; g < K; ++g) {
-    mt[g][0] = prev[g];
     mt[g][1] = (mt[g][1] ^ ((prev[g] ^ (prev[g] >> 30)) * 1566083941u)) - 1u;
     mt[g][0] = 0x80000000u;
+  }
+}
+
+// init_by_array in lanes: kLanes generators as kVectors vectors of kWidth words, side by side (the
+// same steps as seed_many), where the processor multiplies 8 words at once (AVX2).
+#if defined(__GNUC__) && defined(__x86_64__)
+#define TTR_VECTOR_CLONES __attribute__((target("avx2")))
+bool vector_lanes() {
+  static const bool yes = __builtin_cpu_supports("avx2");
+  return yes;
+}
+#else
+#define TTR_VECTOR_CLONES
+bool vector_lanes() { return false; }  // (scalar chains: not measured elsewhere)
+#endif
+TTR_VECTOR_CLONES void seed_lanes_kernel(Lanes* soa, const Lanes* add, uint32_t* const* mts) {
+  static_assert(Lanes::kVectors == 4 && kWidth == 8, "four chains of 8 lanes, each in its own register");
+  using V = Lanes::V;
+  V a = V{} + kBase.mt[0], b = a, c = a, d = a;
+  auto step1 = [&](int i, const Lanes& k) {  // mt[i] from the base word and mt[i - 1]
+    const uint32_t base = kBase.mt[i];
+    soa[i].w[0] = a = (base ^ ((a ^ (a >> 30)) * 1664525u)) + k.w[0];
+    soa[i].w[1] = b = (base ^ ((b ^ (b >> 30)) * 1664525u)) + k.w[1];
+    soa[i].w[2] = c = (base ^ ((c ^ (c >> 30)) * 1664525u)) + k.w[2];
+    soa[i].w[3] = d = (base ^ ((d ^ (d >> 30)) * 1664525u)) + k.w[3];
+  };
+  int i = 1;
+  for (; i + kPeriod <= N; i += kPeriod)
+#pragma GCC unroll 12
+    for (int u = 0; u < kPeriod; ++u) step1(i + u, add[u]);
+  for (int u = 0; i < N; ++i, ++u) step1(i, add[u]);
+  {  // the wrapping step, at i = 1 (mt[0] = mt[N - 1])
+    const Lanes& k = add[kPeriod - 1];
+    Lanes& m = soa[1];
+    m.w[0] = a = (m.w[0] ^ ((a ^ (a >> 30)) * 1664525u)) + k.w[0];
+    m.w[1] = b = (m.w[1] ^ ((b ^ (b >> 30)) * 1664525u)) + k.w[1];
+    m.w[2] = c = (m.w[2] ^ ((c ^ (c >> 30)) * 1664525u)) + k.w[2];
+    m.w[3] = d = (m.w[3] ^ ((d ^ (d >> 30)) * 1664525u)) + k.w[3];
+  }
+  // the second loop writes each generator's final words, 8 steps at a time: the 8 x 8 block of a
+  // chain turned so that each lane's 8 consecutive words are stored together
+  Lanes out[8];
+  auto flush = [&](int q) {  // words 8q .. 8q + 7
+    for (int v = 0; v < 4; ++v) {
+      const V t0 = __builtin_shuffle(out[0].w[v], out[1].w[v], V{0, 8, 1, 9, 4, 12, 5, 13});
+      const V t1 = __builtin_shuffle(out[0].w[v], out[1].w[v], V{2, 10, 3, 11, 6, 14, 7, 15});
+      const V t2 = __builtin_shuffle(out[2].w[v], out[3].w[v], V{0, 8, 1, 9, 4, 12, 5, 13});
+      const V t3 = __builtin_shuffle(out[2].w[v], out[3].w[v], V{2, 10, 3, 11, 6, 14, 7, 15});
+      const V t4 = __builtin_shuffle(out[4].w[v], out[5].w[v], V{0, 8, 1, 9, 4, 12, 5, 13});
+      const V t5 = __builtin_shuffle(out[4].w[v], out[5].w[v], V{2, 10, 3, 11, 6, 14, 7, 15});
+      const V t6 = __builtin_shuffle(out[6].w[v], out[7].w[v], V{0, 8, 1, 9, 4, 12, 5, 13});
+      const V t7 = __builtin_shuffle(out[6].w[v], out[7].w[v], V{2, 10, 3, 11, 6, 14, 7, 15});
+      const V u0 = __builtin_shuffle(t0, t2, V{0, 1, 8, 9, 4, 5, 12, 13});
+      const V u1 = __builtin_shuffle(t0, t2, V{2, 3, 10, 11, 6, 7, 14, 15});
+      const V u2 = __builtin_shuffle(t1, t3, V{0, 1, 8, 9, 4, 5, 12, 13});
+      const V u3 = __builtin_shuffle(t1, t3, V{2, 3, 10, 11, 6, 7, 14, 15});
+      const V u4 = __builtin_shuffle(t4, t6, V{0, 1, 8, 9, 4, 5, 12, 13});
+      const V u5 = __builtin_shuffle(t4, t6, V{2, 3, 10, 11, 6, 7, 14, 15});
+      const V u6 = __builtin_shuffle(t5, t7, V{0, 1, 8, 9, 4, 5, 12, 13});
+      const V u7 = __builtin_shuffle(t5, t7, V{2, 3, 10, 11, 6, 7, 14, 15});
+      const V lo{0, 1, 2, 3, 8, 9, 10, 11}, hi{4, 5, 6, 7, 12, 13, 14, 15};
+      const V rows[8] = {__builtin_shuffle(u0, u4, lo), __builtin_shuffle(u1, u5, lo),
+                         __builtin_shuffle(u2, u6, lo), __builtin_shuffle(u3, u7, lo),
+                         __builtin_shuffle(u0, u4, hi), __builtin_shuffle(u1, u5, hi),
+                         __builtin_shuffle(u2, u6, hi), __builtin_shuffle(u3, u7, hi)};
+      for (int j = 0; j < 8; ++j) std::memcpy(mts[v * 8 + j] + 8 * q, &rows[j], sizeof(V));
+    }
+  };
+  auto step2 = [&](int i, Lanes& o) {
+    const uint32_t sub = static_cast<uint32_t>(i);
+    const Lanes& m = soa[i];
+    o.w[0] = a = (m.w[0] ^ ((a ^ (a >> 30)) * 1566083941u)) - sub;
+    o.w[1] = b = (m.w[1] ^ ((b ^ (b >> 30)) * 1566083941u)) - sub;
+    o.w[2] = c = (m.w[2] ^ ((c ^ (c >> 30)) * 1566083941u)) - sub;
+    o.w[3] = d = (m.w[3] ^ ((d ^ (d >> 30)) * 1566083941u)) - sub;
+  };
+  static_assert(N % 8 == 0, "whole blocks of 8 words");
+  step2(2, out[2]);
+  for (i = 3; i < 8; ++i) step2(i, out[i]);
+  flush(0);  // (words 0 and 1 are set below)
+  for (int q = 1; q < N / 8; ++q) {
+#pragma GCC unroll 8
+    for (int u = 0; u < 8; ++u) step2(8 * q + u, out[u]);
+    flush(q);
+  }
+  Lanes w1;
+  step2(1, w1);  // the wrapping step (mt[0] = mt[N - 1]: the chain's last value)
+  for (int g = 0; g < kLanes; ++g) {
+    mts[g][1] = w1.w[g / kWidth][g % kWidth];
+    mts[g][0] = 0x80000000u;
   }
 }
 }  // namespace
@@ -79,7 +171,7 @@ Mt19937::Mt19937(i128 x) {
   index_ = N;
 }
 
-void Mt19937::seed_together(Mt19937* gens, const i128* xs, int k) {
+void Mt19937::seed_few(Mt19937* gens, const i128* xs, int k) {
   uint32_t keys[6][4];
   int lens[6];
   uint32_t* mts[6];
@@ -99,19 +191,41 @@ void Mt19937::seed_together(Mt19937* gens, const i128* xs, int k) {
   }
 }
 
-uint32_t Mt19937::next() {
-  // Each word is twisted when it is drawn (the same in-place twist, in the same order, done
-  // lazily: a shuffle draws a few hundred of the 624).
-  if (index_ >= N) index_ = 0;
-  const int k = index_++;
-  const uint32_t y = (mt_[k] & kUpper) | (mt_[k + 1 < N ? k + 1 : 0] & kLower);
-  uint32_t v = mt_[k + M < N ? k + M : k + M - N] ^ (y >> 1) ^ ((y & 1u) ? kMatrixA : 0u);
-  mt_[k] = v;
-  v ^= (v >> 11);
-  v ^= (v << 7) & 0x9d2c5680u;
-  v ^= (v << 15) & 0xefc60000u;
-  v ^= (v >> 18);
-  return v;
+void Mt19937::seed_lanes(Mt19937* gens, const i128* xs, int k) {
+  std::unique_ptr<Lanes[]> soa(new Lanes[N]);
+  Lanes add[kPeriod];
+  for (int g = 0; g < kLanes; ++g) {
+    uint32_t key[4];
+    const int len = key_of(xs[g < k ? g : 0], key);
+    for (int u = 0; u < kPeriod; ++u) add[u].w[g / kWidth][g % kWidth] = key[u % len] + static_cast<uint32_t>(u % len);
+  }
+  uint32_t* mts[kLanes];
+  std::unique_ptr<uint32_t[]> spare;  // where the unused lanes go
+  for (int g = 0; g < kLanes; ++g) {
+    if (g < k) {
+      mts[g] = gens[g].mt_;
+      gens[g].index_ = N;
+    } else {
+      if (!spare) spare.reset(new uint32_t[N]);
+      mts[g] = spare.get();
+    }
+  }
+  seed_lanes_kernel(soa.get(), add, mts);
+}
+
+void Mt19937::seed_together(Mt19937* gens, const i128* xs, int k) {
+  // lanes of vectors where there are enough generators to fill half of them or more (each then
+  // costs about 0.4 of one in the scalar chains), else up to six scalar chains side by side
+  while (k >= kLanes / 2 && vector_lanes()) {
+    const int m = k < kLanes ? k : kLanes;
+    seed_lanes(gens, xs, m);
+    gens += m, xs += m, k -= m;
+  }
+  while (k > 0) {
+    const int m = k < 6 ? k : (k < 12 ? (k + 1) / 2 : 6);
+    seed_few(gens, xs, m);
+    gens += m, xs += m, k -= m;
+  }
 }
 
 uint32_t Mt19937::below(uint32_t n) {

@@ -45,101 +45,137 @@ void ticket_points(const Rules& R, Dsu& ds, const uint8_t* tickets, int n, Ticke
   }
 }
 
-// graph.longest_trail: the longest trail (no edge twice) over the edges. A depth-first search of
-// the trails from each odd vertex, cut where even every unused edge could not beat the best.
-struct Trail {
-  int n_edges = 0;
-  int ev[kMaxRoutes * 2], ew[kMaxRoutes * 2], eid[kMaxRoutes * 2];  // per adjacency entry: other end, weight, edge
-  int start[kMaxCities + 1];
-  bool used[kMaxRoutes];
-  int best = 0, left = 0;  // the best trail found; the weight of the unused edges of the component
+// One seat's routes as a graph over city bit sets: its components (ticket_points reads them as a
+// union-find) and the longest trail (graph.longest_trail, G8). A seat holds at most 64 routes
+// (Rules::validate), so a component's edges fit one bit set.
+struct SeatGraph {
+  int n = 0;                     // edges
+  int ea[64], eb[64], ew[64];    // per edge: its ends, its length
+  uint64_t adj[kMaxCities];      // per city: the cities it shares an edge with (touched cities only)
+  uint64_t inc[kMaxCities];      // per city: its edges
+  uint64_t touched = 0, odd = 0;  // cities with an edge; cities of odd degree (a loop counts twice)
+  int comp[kMaxCities];          // per touched city: its component's first city
 
-  void dfs(int u, int acc) {
+  SeatGraph(const Rules& R, const int* routes, int nr) : n(nr) {
+    for (int i = 0; i < n; ++i) {
+      const int r = routes[i], a = R.r_a[r], b = R.r_b[r];
+      ea[i] = a, eb[i] = b, ew[i] = R.r_len[r];
+      const uint64_t ba = uint64_t{1} << a, bb = uint64_t{1} << b;
+      if (!(touched & ba)) adj[a] = inc[a] = 0;
+      if (!(touched & bb)) adj[b] = inc[b] = 0;
+      touched |= ba | bb;
+      odd ^= ba ^ bb;
+      adj[a] |= bb, adj[b] |= ba;
+      inc[a] |= uint64_t{1} << i, inc[b] |= uint64_t{1} << i;
+    }
+  }
+
+  // The longest trail: per component, a tree's longest path (two sweeps), a component of even
+  // vertices whole (one closed trail), else a depth-first search of the trails from each odd
+  // vertex (a longest trail that is not closed ends at two), cut where even every unused edge
+  // could not beat the best. The heaviest components first: none beats its own weight. Labels
+  // the components on the way.
+  int longest() {
+    struct Comp {
+      uint64_t cities, edges;
+      int total;
+    };
+    Comp comps[64];
+    int ncomps = 0;
+    for (uint64_t left = touched; left;) {
+      const int s = __builtin_ctzll(left);
+      uint64_t cities = uint64_t{1} << s, frontier = cities, edges = 0;
+      while (frontier) {
+        const int u = __builtin_ctzll(frontier);
+        frontier &= frontier - 1;
+        comp[u] = s;
+        edges |= inc[u];
+        const uint64_t fresh = adj[u] & ~cities;
+        cities |= fresh;
+        frontier |= fresh;
+      }
+      left &= ~cities;
+      int total = 0;
+      for (uint64_t e = edges; e; e &= e - 1) total += ew[__builtin_ctzll(e)];
+      comps[ncomps++] = Comp{cities, edges, total};
+    }
+    std::sort(comps, comps + ncomps, [](const Comp& a, const Comp& b) { return a.total > b.total; });
+    int result = 0;
+    for (int c = 0; c < ncomps && comps[c].total > result; ++c) {
+      const Comp& k = comps[c];
+      if (__builtin_popcountll(k.edges) == __builtin_popcountll(k.cities) - 1) {  // a tree
+        int length = 0;
+        farthest(farthest(__builtin_ctzll(k.cities), nullptr), &length);
+        result = std::max(result, length);
+      } else if (!(odd & k.cities)) {
+        result = std::max(result, k.total);
+      } else {
+        best = 0;
+        for (uint64_t o = odd & k.cities; o; o &= o - 1) {
+          left_ = k.total;
+          dfs(__builtin_ctzll(o), 0, 0);
+        }
+        result = std::max(result, best);
+      }
+    }
+    return result;
+  }
+
+ private:
+  int best = 0, left_ = 0;  // the best trail found; the weight of the component's unused edges
+
+  // A tree's city farthest from `from`, and (if `length`) that distance.
+  int farthest(int from, int* length) const {
+    int stack[kMaxCities], parent[kMaxCities], dist[kMaxCities], top = 0, far = from;
+    stack[top++] = from;
+    parent[from] = -1;
+    dist[from] = 0;
+    while (top) {
+      const int u = stack[--top];
+      if (dist[u] > dist[far]) far = u;
+      for (uint64_t e = inc[u]; e; e &= e - 1) {
+        const int i = __builtin_ctzll(e), v = ea[i] ^ eb[i] ^ u;
+        if (v == parent[u]) continue;
+        parent[v] = u;
+        dist[v] = dist[u] + ew[i];
+        stack[top++] = v;
+      }
+    }
+    if (length) *length = dist[far];
+    return far;
+  }
+
+  void dfs(int u, uint64_t used, int acc) {
     if (acc > best) best = acc;
-    if (acc + left <= best) return;
-    for (int k = start[u]; k < start[u + 1]; ++k) {
-      const int i = eid[k];
-      if (used[i]) continue;
-      used[i] = true;
-      left -= ew[k];
-      dfs(ev[k], acc + ew[k]);
-      left += ew[k];
-      used[i] = false;
+    if (acc + left_ <= best) return;
+    for (uint64_t e = inc[u] & ~used; e; e &= e - 1) {
+      const int i = __builtin_ctzll(e);
+      left_ -= ew[i];
+      dfs(ea[i] ^ eb[i] ^ u, used | (uint64_t{1} << i), acc + ew[i]);
+      left_ += ew[i];
     }
   }
 };
-
-int longest_trail(const Rules& R, const int8_t* owner, int seat) {
-  Trail t;
-  int deg[kMaxCities] = {}, ea[kMaxRoutes], eb[kMaxRoutes], ew[kMaxRoutes];
-  int n = 0;
-  for (int r = 0; r < R.n_ids; ++r) {
-    if (!R.r_exists[r] || owner[r] != seat) continue;
-    ea[n] = R.r_a[r];
-    eb[n] = R.r_b[r];
-    ew[n] = R.r_len[r];
-    ++deg[ea[n]];
-    ++deg[eb[n]];  // a loop (a == b) counts twice, as in Python
-    ++n;
-  }
-  if (!n) return 0;
-  const int nc = R.n_cities;
-  t.start[0] = 0;
-  for (int c = 0; c < nc; ++c) t.start[c + 1] = t.start[c] + deg[c];
-  int fill[kMaxCities];
-  for (int c = 0; c < nc; ++c) fill[c] = t.start[c];
-  for (int i = 0; i < n; ++i) {
-    t.used[i] = false;
-    int k = fill[ea[i]]++;
-    t.ev[k] = eb[i], t.ew[k] = ew[i], t.eid[k] = i;
-    k = fill[eb[i]]++;
-    t.ev[k] = ea[i], t.ew[k] = ew[i], t.eid[k] = i;
-  }
-  // components: each one's odd vertices, or (all even) its whole weight
-  int comp[kMaxCities];
-  for (int c = 0; c < nc; ++c) comp[c] = -1;
-  int result = 0;
-  for (int s = 0; s < nc; ++s) {
-    if (!deg[s] || comp[s] >= 0) continue;
-    int stack[kMaxCities], top = 0, members[kMaxCities], nm = 0;
-    comp[s] = s;
-    stack[top++] = s;
-    while (top) {
-      const int u = stack[--top];
-      members[nm++] = u;
-      for (int k = t.start[u]; k < t.start[u + 1]; ++k)
-        if (comp[t.ev[k]] < 0) {
-          comp[t.ev[k]] = s;
-          stack[top++] = t.ev[k];
-        }
-    }
-    int total = 0;
-    for (int i = 0; i < n; ++i)
-      if (comp[ea[i]] == s) total += ew[i];
-    bool any_odd = false;
-    t.best = 0;
-    for (int m = 0; m < nm; ++m)
-      if (deg[members[m]] % 2) {
-        any_odd = true;
-        t.left = total;
-        t.dfs(members[m], 0);
-      }
-    result = std::max(result, any_odd ? t.best : total);  // all even: the whole component is one closed trail
-  }
-  return result;
-}
 
 }  // namespace
 
 void Game::score(std::vector<SeatScore>& out) const {
   const Rules& R = *rules_;
   const int n = R.players;
-  out.assign(n, SeatScore{});
+  out.resize(n);
   for (int p = 0; p < n; ++p) {
+    int routes[65], nr = 0;  // (Rules::validate: at most 64 a seat; a state with more is cut short)
+    for (int r = 0; r < R.n_ids; ++r) {
+      routes[nr] = r;
+      nr += (s_.owner[r] == p) & (nr < 64);
+    }
     SeatScore& sc = out[p];
-    Dsu ds(R.n_cities);
-    for (int r = 0; r < R.n_ids; ++r)
-      if (R.r_exists[r] && s_.owner[r] == p) ds.unite(R.r_a[r], R.r_b[r]);
+    sc.borrowed.clear();
+    sc.longest_bonus = 0;
+    SeatGraph graph(R, routes, nr);
+    sc.longest = graph.longest();
+    Dsu ds(R.n_cities);  // the components as a union-find
+    for (uint64_t t = graph.touched; t; t &= t - 1) ds.parent[__builtin_ctzll(t)] = graph.comp[__builtin_ctzll(t)];
     TicketScore best, cand;
     ticket_points(R, ds, s_.tickets[p], s_.tickets_n[p], best);
     // E4: each station may borrow one route of another seat into its city (itertools.product order)
@@ -179,7 +215,6 @@ void Game::score(std::vector<SeatScore>& out) const {
     sc.completed.assign(best.done, best.done + best.n_done);
     sc.failed.assign(best.failed, best.failed + best.n_failed);
     sc.route_points = s_.score[p];
-    sc.longest = longest_trail(R, s_.owner, p);
     sc.stations_built = s_.stations_n[p];
     sc.station_points = R.stations ? (R.stations - sc.stations_built) * R.station_points : 0;
     sc.trains_left = s_.trains[p];

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "ttr/random.hpp"
@@ -63,6 +64,7 @@ struct State {
   int8_t owner[kMaxRoutes];
   uint64_t avail[kMaxRoutes / 64];          // open to a claim (unowned, not closed by G1), as bits
   uint64_t blocked[kMaxPlayers][kMaxRoutes / 64];  // lanes a seat may not take (G1)
+  uint8_t open[kMaxPlayers][kMaxCells];            // routes open to each seat, by payment cell (Rules::r_cell)
   int8_t station_at[kMaxCities];
   // the seats
   uint8_t hand[kMaxPlayers][kMaxKinds];
@@ -78,26 +80,29 @@ struct State {
   int8_t tun_color = -1;
 };
 
+// State::open from the route bit sets (after a set-up or a decode).
+void count_open(const Rules& R, State& s);
+
 constexpr int kWords = kMaxRoutes / 64;
 inline bool bit(const uint64_t* b, int r) { return (b[r >> 6] >> (r & 63)) & 1u; }
 inline void set_bit(uint64_t* b, int r) { b[r >> 6] |= uint64_t{1} << (r & 63); }
 inline void clear_bit(uint64_t* b, int r) { b[r >> 6] &= ~(uint64_t{1} << (r & 63)); }
 
-// What a position offers, counted without listing it (Game::count): per segment, its kind and how
-// many targets and payments, in the order of the legal actions.
+// What a position offers, counted without listing it (Game::count): its segments in the order of
+// the legal actions, each a kind with a number of targets and of payments per target. The claims
+// are one segment (their number, from the payments per cell), walked by group when one is picked.
 struct Counted {
   struct Seg {
     uint8_t kind;
-    uint16_t n;      // targets
-    uint16_t pays;   // payments per target
-    int16_t gi = 0;  // CLAIM: the claim group's route group; STATION: the cost
-    int16_t pkey = 0;
+    uint32_t n;      // targets (CLAIM: claims)
+    uint16_t pays;   // payments per target (CLAIM: 1)
+    int16_t cost;    // STATION: its cost
   };
   uint32_t total = 0;
   int nseg = 0;
-  Seg seg[96];
-  int ndraw = 0;
-  int16_t draws[kMaxKinds + 1];
+  Seg seg[6];
+  uint64_t draws = 0;                // DRAW: the face-up kinds on offer, as bits (then the deck)
+  alignas(16) uint8_t pays[kMaxCells];  // CLAIM: payments per cell (none past the seat's pieces)
 };
 
 struct Segment {
@@ -135,14 +140,24 @@ struct SeatScore {
 class Game {
  public:
   Game(const Rules* rules, int64_t seed, bool random_first);  // a new game (PyGame.new)
+  // The same, its first draws seeded by the caller: pre[i] = Mt19937(stream_seed(seed, d_i)) for
+  // the draws d_0 .. d_{n-1} that ahead_draws(R, n) names (a batch seeds many games' at once).
+  Game(const Rules* rules, int64_t seed, bool random_first, Mt19937* pre, int n);
   Game(const Rules* rules, const State& s) : rules_(rules), s_(s) {}
   Game(const Game& o) : rules_(o.rules_), s_(o.s_) {}  // the state only (not the draws seeded ahead)
   Game& operator=(const Game& o) {
     rules_ = o.rules_;
     s_ = o.s_;
+    ahead_ = nullptr;
+    own_.reset();
     ahead_n_ = 0;
     return *this;
   }
+
+  // The draws a new game seeds ahead, in order: the set-up's that use the generator (the deck, the
+  // tickets; a random first player) and the first reshuffles'; n of them (n <= kAhead).
+  static constexpr int kAhead = 8;
+  static void ahead_draws(const Rules& R, int n, uint32_t* draws);
 
   const Rules& rules() const { return *rules_; }
   const State& state() const { return s_; }
@@ -153,7 +168,12 @@ class Game {
   // len(legal()) and legal()[i] without listing them (what a random playout needs): count once,
   // then pick any number of indices of the same position
   void count(Counted& c) const;
-  Action pick(const Counted& c, uint32_t i) const;
+  void pick(const Counted& c, uint32_t i, Action& out) const;
+  Action pick(const Counted& c, uint32_t i) const {
+    Action a;
+    pick(c, i, a);
+    return a;
+  }
   uint32_t count_legal() const {
     Counted c;
     count(c);
@@ -188,10 +208,15 @@ class Game {
   void end_turn();
   void game_over();
   void place_route(int r, const Payment& cards);
+  void close_route(int r, int seat);
+  uint32_t count_claims(Counted& c) const;
+  void pick_claim(const Counted& c, uint32_t i, Action& a) const;
   void finish_claim(int r, const Payment& cards);
   void reveal_tunnel(int r, const Payment& cards);
   void keep(int p, unsigned mask);
   int draw_targets(bool second, int16_t* out) const;  // the targets (at most kMaxKinds + 1), their number
+  uint64_t draw_mask(bool second, bool* deck) const;  // the face-up kinds on offer; whether the deck is
+  uint32_t count_draws(Counted& c, bool second) const;
   int open_routes(int gi, int p, int16_t* out) const;  // a claim group's routes open to seat p
   int n_open(int gi, int p) const;                     // how many
   int keep_least() const;
@@ -202,10 +227,11 @@ class Game {
   const Rules* rules_;
   State s_;
   std::vector<Event>* events_ = nullptr;
-  // draws seeded ahead at set-up, several at once (each costs about a third of one seeded alone):
-  // the set-up's own and the first reshuffles'
-  static constexpr int kAhead = 6;
-  Mt19937 ahead_[kAhead];
+  void setup(bool random_first);
+  // draws seeded ahead, several at once (each costs a fraction of one seeded alone): ahead_[i] is
+  // draw ahead_draw_[i], in the caller's storage or own_
+  Mt19937* ahead_ = nullptr;
+  std::unique_ptr<Mt19937[]> own_;
   uint32_t ahead_draw_[kAhead] = {};
   int ahead_n_ = 0;
 };

@@ -34,8 +34,24 @@ struct Outcome {
 // What must hold after every action: cards, pieces and tickets conserved, owners consistent.
 std::string check_invariants(const Game& g);
 
-// One game of seed `seed` between uniformly random bots.
-void random_game(const Rules& R, int64_t seed, Outcome& out, bool check, int max_steps = 20000);
+// The first draws of several games at a time, seeded together (vector lanes: each a fraction of
+// one seeded alone): `games` games of `n` draws each (Game::ahead_draws).
+struct Ahead {
+  explicit Ahead(const Rules& R);
+  void seed(const int64_t* seeds, size_t m);  // the draws of the games of these seeds (m <= games)
+  Mt19937* of(size_t g) { return pool.data() + g * n; }
+  int n;
+  size_t games;
+  uint32_t draws[Game::kAhead];
+  std::vector<Mt19937> pool;
+  std::vector<i128> xs;
+};
+
+constexpr int kMaxSteps = 20000;  // a game longer than this is reported as not ending
+
+// One game of seed `seed` between uniformly random bots (its first draws in `pre` if given).
+void random_game(const Rules& R, int64_t seed, Outcome& out, bool check, int max_steps = kMaxSteps,
+                 Mt19937* pre = nullptr, int npre = 0);
 // Many, on `threads` threads (results by index: the same for any number of threads).
 void random_games(const Rules& R, const int64_t* seeds, size_t n, int threads, Outcome* out, bool check);
 

@@ -9,6 +9,13 @@ namespace ttr {
 
 using i128 = __int128;
 
+// kLanes words side by side, as vectors (one step of kLanes generators seeded together)
+struct Lanes {
+  static constexpr int kWidth = 8, kVectors = 4, kLanes = kWidth * kVectors;
+  typedef uint32_t V __attribute__((vector_size(4 * kWidth)));
+  V w[kVectors];
+};
+
 class Mt19937 {
  public:
   static constexpr int N = 624;
@@ -17,16 +24,32 @@ class Mt19937 {
   // random.Random(x) for an integer x (its absolute value's 32-bit words, least significant first).
   explicit Mt19937(i128 x);
   Mt19937() : index_(N) {}  // unseeded: for seed_together
-  // random.Random(xs[g]) for k <= 6 generators at once (the seeding chains overlap: cheaper than k)
+  // random.Random(xs[g]) for k generators at once: their seeding chains side by side, in vector
+  // lanes for a dozen or more (each then costs a small fraction of one seeded alone)
   static void seed_together(Mt19937* gens, const i128* xs, int k);
 
-  uint32_t next();  // genrand_uint32
+  // genrand_uint32. Each word is twisted when it is drawn (the same in-place twist, in the same
+  // order, done lazily: a shuffle draws a few hundred of the 624).
+  uint32_t next() {
+    if (index_ >= N) index_ = 0;
+    const int k = index_++;
+    const uint32_t y = (mt_[k] & 0x80000000u) | (mt_[k + 1 < N ? k + 1 : 0] & 0x7fffffffu);
+    uint32_t v = mt_[k + M < N ? k + M : k + M - N] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+    mt_[k] = v;
+    v ^= (v >> 11);
+    v ^= (v << 7) & 0x9d2c5680u;
+    v ^= (v << 15) & 0xefc60000u;
+    v ^= (v >> 18);
+    return v;
+  }
   // getrandbits(k) for 1 <= k <= 32
   uint32_t bits(int k) { return next() >> (32 - k); }
   // _randbelow(n) for n >= 1: getrandbits(n.bit_length()) until below n
   uint32_t below(uint32_t n);
 
  private:
+  static void seed_few(Mt19937* gens, const i128* xs, int k);    // k <= 6, scalar chains
+  static void seed_lanes(Mt19937* gens, const i128* xs, int k);  // k <= Lanes::kLanes, vectors
   uint32_t mt_[N];
   int index_;
 };

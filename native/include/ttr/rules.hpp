@@ -23,6 +23,14 @@ constexpr int kMaxStations = 4;
 constexpr int kMaxPayParts = 4;  // (kind, count) pairs in one payment
 constexpr int kMaxReveal = 4;
 
+// Claims are counted by payment cell: a slot per colour of the train game (0 .. 7) and one for
+// gray (kGraySlot), each a row of the board's (length, ferry locomotives) pairs, by length.
+constexpr int kColors = 8;
+constexpr int kGraySlot = kColors;
+constexpr int kSlots = kColors + 1;
+constexpr int kMaxPayRows = 16;  // (one 16-byte vector per slot)
+constexpr int kMaxCells = kSlots * kMaxPayRows;
+
 constexpr int kDeckTarget = -1;  // draw target: the top of the draw pile (actions.DECK)
 constexpr int kNone = -1;
 
@@ -45,6 +53,16 @@ struct FlatGroup {  // a claim group, with the reach index it is bounded by
 
 struct PayKey {
   int color, length, locos;  // colour (-1 gray), spaces, ferry locomotives
+};
+
+struct PayRow {
+  int length, ferry;
+};
+
+// The payment rows as vectors, a byte per row (claim counting): the length (0xff past the last
+// row), the length less one, the ferry locomotives, and 0xff for each row.
+struct PayVectors {
+  alignas(16) uint8_t n[kMaxPayRows], n1[kMaxPayRows], f[kMaxPayRows], rows[kMaxPayRows];
 };
 
 class RulesError : public std::runtime_error {
@@ -75,9 +93,10 @@ struct Rules {
   std::vector<std::vector<ClaimGroup>> claim_groups;  // by reach index (base editions: colour + 1)
   std::vector<int> claim_reach_index;                 // the reach index of each claim_groups entry
   std::vector<FlatGroup> flat_groups;                 // every claim group, in order (set by validate)
-  std::vector<uint16_t> flat_ends;                    // per claim_groups entry: its end in flat_groups
-  std::vector<uint8_t> block_kind;                    // per claim_groups entry: the pieces its routes take
-  std::vector<std::vector<uint16_t>> block_upto;      // per entry, by length x: the end of its groups no longer than x
+  std::vector<PayRow> pay_rows;                       // by length (set by validate)
+  PayVectors pay_vectors;                             // the same, as vectors
+  std::vector<int16_t> pkey_cell;                     // per payment key: slot * kMaxPayRows + row
+  std::vector<int16_t> r_cell;                        // per route id: its cell (-1: never claimed with trains)
   bool groups_ascending = false;                      // each group's routes by ascending id (set by validate)
   int words = 1;                                      // 64-bit words a route bit set of this board needs
   std::vector<PayKey> pkeys;
@@ -92,6 +111,9 @@ struct Rules {
   std::vector<int> deck;
 
   void validate();  // RulesError naming what does not fit the fixed sizes; derives the bit sets
+
+ private:
+  void derive_cells();
 };
 
 }  // namespace ttr
