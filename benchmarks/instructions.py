@@ -24,7 +24,10 @@ callgrind's client requests (CALLGRIND_ZERO_STATS, CALLGRIND_START_INSTRUMENTATI
 three-line C helper compiled here with `cc` against valgrind's <valgrind/callgrind.h>), plays the
 games and switches it off: callgrind's total is the games' alone. The baseline run (`--child
 baseline`: the same imports and rulesets, no games) counts what switching costs by itself, and
-is subtracted from every board's count. Before measuring, each child runs once without valgrind
+is subtracted from every board's count. Just before switching on, the child collects and freezes
+the garbage collector (gc.freeze): the collections during the games then depend on the games
+alone (else a few hundred more objects imported by one environment than another move a
+collection of a generation and shift a board by several per cent). Before measuring, each child runs once without valgrind
 so that every module's bytecode is cached (a compile must not be counted in one run and not in
 the next). With the same Python, packages and valgrind the counts repeat exactly or to within
 a few hundred instructions (of tens of millions); other machines may differ by a little (the C
@@ -42,6 +45,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import datetime
+import gc
 import json
 import os
 import platform
@@ -102,6 +106,10 @@ def child(board: str, helper: str | None) -> None:
             ttr.new_game(b, players, 0)  # builds (and caches) the board's rules
     games = [] if board == "baseline" else WORKLOAD[board]
     lib = ctypes.CDLL(helper) if helper else None
+    # The collector starts from nothing and never walks what the imports left (gc.freeze): when it
+    # runs, and what it walks, depend on the games alone, not on what else the environment imported.
+    gc.collect()
+    gc.freeze()
     if lib:
         lib.ttr_instr_start()
     actions = play(board, games) if games else 0

@@ -231,7 +231,15 @@ NB_MODULE(_native, m) {
       .def_prop_ro("players", [](const Rules& r) { return r.players; })
       .def_prop_ro("n_ids", [](const Rules& r) { return r.n_ids; });
 
+  m.attr("STATE_BYTES") = sizeof(State);
   nb::class_<Handle>(m, "Game")
+      .def_prop_ro("nbytes",  // what this game holds in the core: the state, its caches, the draws seeded ahead
+                   [](const Handle& h) {
+                     return sizeof(Handle) + sizeof(Game) + h.game->heap_bytes() +
+                            h.legal.seg.capacity() * sizeof(Segment) + h.legal.targets.capacity() * sizeof(int16_t) +
+                            h.legal.pays.capacity() * sizeof(Payment) + h.legal.ends.capacity() * sizeof(uint32_t) +
+                            h.events.capacity() * sizeof(Event);
+                   })
       .def_static(
           "new",
           [](nb::object rules, int64_t seed, bool random_first) {

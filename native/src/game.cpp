@@ -582,6 +582,11 @@ void count_open(const Rules& R, State& s) {
 
 Mt19937& Game::rng(Mt19937& fresh) {
   const uint32_t d = s_.shuffles++;
+  if (ahead_n_ && d > ahead_draw_[ahead_n_ - 1]) {  // past the draws seeded ahead: let them go
+    own_.reset();
+    ahead_ = nullptr;
+    ahead_n_ = 0;
+  }
   for (int i = 0; i < ahead_n_; ++i)
     if (ahead_draw_[i] == d) return ahead_[i];
   fresh = Mt19937(stream_seed(s_.seed, d));

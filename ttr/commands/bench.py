@@ -34,7 +34,8 @@ def command(map_name: str | None, players: int | None, games: int, runs: int, en
     """Random full games per second and microseconds per action (medians over runs, CPU time):
     through the engine's face on its fast path (apply_unchecked, no public log), for the Python
     engine and the native core side by side, and whole games played in the native core (batch,
-    its own random bot). Default: the speed targets' setups."""
+    its own random bot); the cost of a clone and the bytes a game state holds. Default: the speed
+    targets' setups."""
     if map_name:
         configs = [(map_name, check_players(map_name, players or 2))]
     else:
@@ -69,11 +70,12 @@ def command(map_name: str | None, players: int | None, games: int, runs: int, en
         click.echo(json.dumps({"ttr_version": __version__, "results": rows}, indent=2))
         return
     t = Table(title=f"random full games, CPU time, median of {runs} runs (batch: whole games in the core)")
-    for col in ("map", "players", "engine", "games/s", "(min-max)", "us/action", "clone us"):
+    for col in ("map", "players", "engine", "games/s", "(min-max)", "us/action", "clone us", "state bytes"):
         t.add_column(col, justify="right")
     for r in rows:
         how = r["engine"] if r["path"] == "face" else "native batch" + (f" x{r['threads']}" if r["threads"] > 1 else "")
         t.add_row(r["map"], str(r["players"]), how, f"{r['games_per_s']:.0f}",
                   f"{r['games_per_s_min']:.0f}-{r['games_per_s_max']:.0f}", f"{r['us_per_action']:.2f}",
-                  "" if r["clone_us"] is None else f"{r['clone_us']:.2f}")
+                  "" if r["clone_us"] is None else f"{r['clone_us']:.2f}",
+                  "" if r["state_bytes"] is None else f"{r['state_bytes']:,}")
     Console().print(t)

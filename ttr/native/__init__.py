@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Action, Ruleset
 from typing import Any
+
+from ..engine import Action, Ruleset
 
 from .game import CORE, NATIVE_EDITIONS, UNAVAILABLE, NativeGame, NativeLegal, check_native, core_rules
 
@@ -38,10 +39,16 @@ def from_state(rules: Ruleset, state: Sequence[int], *, record: bool = False, ac
     return NativeGame.from_state(rules, state, record=record, actions=actions, seats=seats)
 
 
+def core_bytes(game: Any) -> int:
+    """Bytes a game holds in the native core (0 for a game of another engine): its state, the
+    core's caches of its legal actions, the draws it seeded ahead."""
+    return game._h.nbytes if isinstance(game, NativeGame) else 0
+
+
 def batch_core(rules: Ruleset) -> tuple[Any, Any]:
     """(the core's module, its tables of `rules`) for the core's batch functions (random_games)."""
     return CORE, core_rules(rules)
 
 
-__all__ = ["batch_core", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available", "from_state", "new", "plays",
+__all__ = ["batch_core", "core_bytes", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available", "from_state", "new", "plays",
            "why_unavailable"]

@@ -126,6 +126,30 @@ def clone_time(map_name: str, players: int, seed: int = 0, n: int = 20000, engin
     return (time.process_time() - t0) / n
 
 
+def state_bytes(map_name: str, players: int, seed: int = 0, engine: str = "python") -> int:
+    """Bytes one more game state holds: a clone of a mid-game state (without a public log), its
+    Python objects (tracemalloc) and what it holds in the native core."""
+    import tracemalloc
+
+    from ..native import core_bytes
+    g = new_game(map_name, players, seed, record=False, engine=engine)
+    rng = random.Random(seed)
+    for _ in range(60):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        g.apply_unchecked(legal[int(rng.random() * len(legal))])
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        c = g.clone()
+        len(c.legal_actions())  # (what a clone holds once it is asked for its moves)
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    return held + core_bytes(c)
+
+
 def bench(map_name: str, players: int, games: int = 200, runs: int = 5, seed: int = 0,
           progress: Callable[[], None] | None = None, engine: str = "python") -> dict:
     """Medians over `runs` runs of random full games through the engine's face (CPU time);
@@ -144,6 +168,7 @@ def bench(map_name: str, players: int, games: int = 200, runs: int = 5, seed: in
         "games_per_run": games, "runs": runs,
         "games_per_s": statistics.median(rates), "games_per_s_min": min(rates), "games_per_s_max": max(rates),
         "us_per_action": statistics.median(per_action), "clone_us": statistics.median(clones),
+        "state_bytes": state_bytes(map_name, players, seed, engine),
     }
 
 
@@ -170,5 +195,5 @@ def bench_batch(map_name: str, players: int, games: int = 2000, runs: int = 5, s
         "map": map_name, "players": players, "bots": ["random"] * players, "seed": seed, "engine": "native",
         "path": "batch", "threads": threads, "games_per_run": games, "runs": runs,
         "games_per_s": statistics.median(rates), "games_per_s_min": min(rates), "games_per_s_max": max(rates),
-        "us_per_action": statistics.median(per_action), "clone_us": None,
+        "us_per_action": statistics.median(per_action), "clone_us": None, "state_bytes": None,
     }

@@ -158,6 +158,7 @@ class Game {
   // tickets; a random first player) and the first reshuffles'; n of them (n <= kAhead).
   static constexpr int kAhead = 8;
   static void ahead_draws(const Rules& R, int n, uint32_t* draws);
+  size_t heap_bytes() const { return own_ ? ahead_n_ * sizeof(Mt19937) : 0; }  // (the draws seeded ahead)
 
   const Rules& rules() const { return *rules_; }
   const State& state() const { return s_; }
