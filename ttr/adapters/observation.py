@@ -173,7 +173,7 @@ class Observer:
             raise TtrError(f"the native core does not write this observer's tensor ({', '.join(extra) or 'its piles'})")
         n_tickets = max(rules.ticket_cities, default=-1) + 1
         ticket_pos = [self.ticket_pos.get(t, -1) for t in range(n_tickets)]
-        starts, cities = [0], []
+        starts, cities = [0], []  # type: list[int], list[int]
         for t in range(n_tickets):
             cities += rules.ticket_cities.get(t, ())
             starts.append(len(cities))

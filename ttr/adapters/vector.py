@@ -33,46 +33,12 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..editions import get_ruleset
-from ..engine import KEEP, Action, Game, Ruleset, decode
+from ..engine import KEEP, Action, Game, decode
 from ..errors import IllegalActionIdError, TtrError
-from ..formats.action_space import ActionSpace
 from ..native import available, plays
-from ..native.vecenv import NativeBatch, NativeIds, action_of, core_action, keep_row
-from .core import check_reward
+from ..native.vecenv import NativeBatch, action_of
+from .core import check_reward, native_ids
 from .observation import Observer
-
-_IDS: dict[tuple[Ruleset, bool], NativeIds] = {}
-
-
-def id_rows(space: ActionSpace) -> list[tuple[int, int, tuple]]:
-    """Every id of `space` as the core numbers its action (a keep: its bit set over the offer)."""
-    if space.stepped_routes:
-        raise TtrError(f"{space.rules.map.name} has claims paid in steps: the native environments play one id per action")
-    rows = []
-    for b in space.blocks:
-        for i in range(b.start, b.stop):
-            if b.name == KEEP:
-                rows.append(keep_row(i - b.start + 1))
-                continue
-            a = space.decode(i)
-            if a is None:  # pragma: no cover - no payment steps (checked above)
-                raise TtrError(f"id {i} ({space.describe(i)}) is not one action")
-            rows.append(core_action(space.rules, a))
-    return rows
-
-
-def native_ids(observer: Observer) -> NativeIds | None:
-    """The core's copy of the observer's ids and tensor, or None where the core cannot play the
-    board or write the tensor (the environments then run on the Python engine)."""
-    rules = observer.rules
-    if not plays(rules) or observer.history or observer.space.stepped_routes:
-        return None
-    key = (rules, observer.private)
-    ids = _IDS.get(key)
-    if ids is None:
-        ids = _IDS[key] = NativeIds(rules, id_rows(observer.space), observer.native_tables())
-    return ids
-
 
 class Step(NamedTuple):
     """What a batch step writes (the buffers themselves, rows by game)."""
@@ -224,4 +190,4 @@ class VecEnv:
         return f"<VecEnv {self.rules.map.name} {self.players}p x{self.num_envs}: n={self.n}, tensor {self.size}>"
 
 
-__all__ = ["Step", "VecEnv", "id_rows", "native_ids"]
+__all__ = ["Step", "VecEnv"]

@@ -9,7 +9,8 @@ hands their tables down (`ids`: per id its action as (kind code, target, payment
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from ..engine import KEEP, STATION, Action, Ruleset
@@ -79,9 +80,18 @@ class NativeIds:
         """The index among the game's legal actions of id `i`'s action, or -1 (not legal)."""
         return int(self.spec.index(game._h, i))
 
+    def bound(self, game: NativeGame) -> tuple[Callable[[Any], int], Callable[[int, Any], None], Callable[[int], int]]:
+        """`mask(out)`, `observe(seat, out)` and `index(i)` of one game, as calls straight into the
+        core (no Python frame between: the environments' hot path)."""
+        if game.rules is not self.rules:
+            raise TtrError("this game is of other rules than these ids'")
+        h = game._h
+        return partial(self.spec.mask, h), partial(self.spec.observe, h), partial(self.spec.index, h)
+
     def action(self, i: int) -> tuple[int, int, tuple]:
         """The core's action of id `i`: (kind code, target, payment); a keep's target is its bit set."""
-        return tuple(self.spec.action(i))  # type: ignore[return-value]
+        kind, target, cards = self.spec.action(i)
+        return kind, target, cards
 
 
 def scores(game: NativeGame) -> list[int]:
