@@ -39,8 +39,9 @@ struct Spec {
   EnvSpec env;
 };
 
-void build_spec(Spec* self, nb::object rules, const nb::list& ids, const nb::dict& o) {
-  new (self) Spec();
+void build_spec(Spec* out, nb::object rules, const nb::list& ids, const nb::dict& o) {
+  // built aside, then moved in: a constructor that throws leaves no half-built instance holding rules
+  auto self = std::make_unique<Spec>();
   self->rules_ref = rules;
   const Rules* R = nb::cast<const Rules*>(rules);
   self->env.rules = R;
@@ -107,6 +108,7 @@ void build_spec(Spec* self, nb::object rules, const nb::list& ids, const nb::dic
   s.third_sums = get_vec<float>(o, "third_sums");
   s.fractions = get_vec<std::vector<float>>(o, "fractions");
   s.validate(*R);
+  new (out) Spec(std::move(*self));
 }
 
 // An output buffer: C-contiguous, writable, of this shape and kind of item ('f' float32,
@@ -237,9 +239,7 @@ void bind_vecenv(nb::module_& m) {
   nb::class_<Batch>(m, "VecEnv")
       .def("__init__", [](Batch* self, nb::object spec, nb::ndarray<const int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> seeds,
                           const std::string& reward, bool random_first, int max_steps) {
-        new (self) Batch();
-        self->spec_ref = spec;
-        self->spec = nb::cast<const Spec*>(spec);
+        const Spec* sp = nb::cast<const Spec*>(spec);
         RewardMode mode;
         if (reward == "win")
           mode = REWARD_WIN;
@@ -249,7 +249,8 @@ void bind_vecenv(nb::module_& m) {
           throw nb::value_error("reward: 'win' or 'score'");
         if (seeds.shape(0) == 0) throw nb::value_error("seeds: at least one game");
         if (max_steps < 0) throw nb::value_error("max_steps: 0 (no limit) or more");
-        self->env = std::make_unique<VecEnv>(&self->spec->env, seeds.data(), seeds.shape(0), mode, random_first, max_steps);
+        auto env = std::make_unique<VecEnv>(&sp->env, seeds.data(), seeds.shape(0), mode, random_first, max_steps);
+        new (self) Batch{spec, sp, std::move(env)};
       }, nb::arg("spec"), nb::arg("seeds"), nb::arg("reward") = "win", nb::arg("random_first") = false,
          nb::arg("max_steps") = 0)
       .def_prop_ro("num_envs", [](const Batch& b) { return b.env->size(); })
