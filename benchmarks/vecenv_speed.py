@@ -8,8 +8,8 @@ process (steadier than wall time on a shared machine), one thread, the median of
 * vecenv, native sampler: `VecEnv(map, players, num_envs).step(env.sample())`, masks and
   observations written at every step (the steps of every game counted);
 * vecenv, numpy actions: the same with the actions chosen by the caller in numpy, uniform over
-  each game's legal ids from its mask row (`rng.random((N, n)) * masks` then `argmax`, as a
-  masked policy would);
+  each game's legal ids from its mask row (`flatnonzero` of the batch's masks, one random pick
+  per row);
 * PettingZoo: every seat's steps, the observation and mask asked at each (`env.observe(agent)`),
   then a uniformly random legal id (chosen with `random.Random` over the mask's ids);
 * Gymnasium: the learner's steps against the random bot (its moves included), the same choice.
@@ -36,14 +36,16 @@ def vecenv_steps(map_name: str, players: int, envs: int, seconds: float, seed: i
     env = VecEnv(map_name, players, num_envs=envs, seed=seed)
     out = env.reset()
     rng = np.random.default_rng(seed)
-    u = np.empty((envs, env.n), dtype=np.float32)
+    row_start = np.arange(envs) * env.n
 
     def act() -> np.ndarray:
         if not numpy_actions:
             return env.sample()
-        rng.random(out=u, dtype=np.float32)
-        u[:] *= out.masks
-        return u.argmax(1)
+        legal = out.masks.view(np.bool_)  # uniform over each row's legal ids, in numpy:
+        flat = np.flatnonzero(legal)      # every legal id of the batch, row after row
+        counts = legal.sum(1)
+        pick = np.cumsum(counts) - counts + (rng.random(envs) * counts).astype(np.int64)
+        return flat[pick] - row_start
 
     for _ in range(20):  # warm up
         env.step(act())
