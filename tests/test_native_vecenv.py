@@ -372,3 +372,47 @@ def test_the_native_table_explains_illegal_ids():
     with pytest.raises(ttr.TtrError, match="unknown engine"):
         Table("usa", 2, engine="fast")
     assert Table("nordic", 2).engine == "python" and Table("usa", 2, engine="python").engine == "python"
+
+
+def test_threads_step_their_own_batches_and_never_share_one():
+    """The interpreter lock is released while the core steps: batches in threads give what they
+    give alone; a batch used by two threads at once refuses the second call (RuntimeError)."""
+    import threading
+
+    def run(env, steps, into):
+        env.reset()
+        for _ in range(steps):
+            into.append(env.step(env.sample()).observations.copy())
+
+    alone = []
+    run(VecEnv("usa", 2, seeds=[1, 2, 3]), 150, alone)
+    results: list[list] = [[], []]
+    threads = [threading.Thread(target=run, args=(VecEnv("usa", 2, seeds=[1, 2, 3]), 150, results[k]))
+               for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(np.array_equal(a, b) for r in results for a, b in zip(r, alone)) and len(results[0]) == 150
+
+    shared = VecEnv("usa", 2, num_envs=64)
+    shared.reset()
+    refused = []
+
+    def hammer():
+        for _ in range(200):
+            try:
+                shared.step(shared.sample())
+                shared.state(3)
+            except RuntimeError as e:
+                assert "in use by another thread" in str(e)
+                refused.append(e)
+            except ttr.IllegalActionIdError:  # the other thread stepped between sample and step
+                pass
+
+    threads = [threading.Thread(target=hammer) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert shared.state(3) == shared.game(3).encode()

@@ -7,7 +7,9 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <atomic>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "handle.hpp"
@@ -162,6 +164,16 @@ struct Batch {
   nb::object spec_ref;
   const Spec* spec;
   std::unique_ptr<VecEnv> env;
+  std::atomic<bool> busy{false};  // a call is under way (the interpreter lock released): no other may start
+};
+
+// One call at a time on a batch: another thread's call meanwhile gets a RuntimeError, not a race.
+struct Using {
+  Batch& b;
+  explicit Using(Batch& batch) : b(batch) {
+    if (b.busy.exchange(true)) throw std::runtime_error("this VecEnv is in use by another thread");
+  }
+  ~Using() { b.busy.store(false); }
 };
 
 EnvOut outputs(const Batch& b, Array& obs, Array& masks, Array& rewards, Array& terminated, Array& truncated,
@@ -255,6 +267,7 @@ void bind_vecenv(nb::module_& m) {
          nb::arg("max_steps") = 0)
       .def_prop_ro("num_envs", [](const Batch& b) { return b.env->size(); })
       .def("reset", [](Batch& b, Array obs, Array masks, Array rewards, Array terminated, Array truncated, Array seats) {
+        Using use(b);
         const EnvOut out = outputs(b, obs, masks, rewards, terminated, truncated, seats);
         nb::gil_scoped_release release;
         b.env->reset(out);
@@ -262,6 +275,7 @@ void bind_vecenv(nb::module_& m) {
          nb::arg("terminated").noconvert(), nb::arg("truncated").noconvert(), nb::arg("seats").noconvert())
       .def("step", [](Batch& b, Array actions, Array obs, Array masks, Array rewards, Array terminated, Array truncated,
                       Array seats) -> int64_t {
+        Using use(b);
         const int64_t* a = static_cast<const int64_t*>(buffer(actions, "actions", 'q', b.env->size(), 0, false));
         const EnvOut out = outputs(b, obs, masks, rewards, terminated, truncated, seats);
         nb::gil_scoped_release release;
@@ -275,21 +289,25 @@ void bind_vecenv(nb::module_& m) {
          "Apply one id per game (int64[N]) and write what follows; games that end start their next episode. "
          "Returns -1, or the first game whose id is not legal (then nothing is applied).")
       .def("sample", [](Batch& b, Array out) {
+        Using use(b);
         int64_t* o = static_cast<int64_t*>(buffer(out, "out", 'q', b.env->size(), 0, false));
         nb::gil_scoped_release release;
         b.env->sample(o);
       }, nb::arg("out").noconvert(), "One legal id per game, uniform over its legal ids (the game's own generator).")
-      .def("state", [](const Batch& b, size_t i) {
+      .def("state", [](Batch& b, size_t i) {
+        Using use(b);
         if (i >= b.env->size()) throw nb::index_error("no such game");
         std::vector<int64_t> out;
         b.env->game(i).encode(out);
         return out;
       }, nb::arg("game"), "The game's integer state.")
-      .def("legal_ids", [](const Batch& b, size_t i) {
+      .def("legal_ids", [](Batch& b, size_t i) {
+        Using use(b);
         if (i >= b.env->size()) throw nb::index_error("no such game");
         return b.env->legal(i);
       }, nb::arg("game"))
-      .def("info", [](const Batch& b, size_t i) {
+      .def("info", [](Batch& b, size_t i) {
+        Using use(b);
         if (i >= b.env->size()) throw nb::index_error("no such game");
         return nb::make_tuple(b.env->seed(i), b.env->episode(i), b.env->steps(i));
       }, nb::arg("game"), "(seed, episode, steps) of the game now played in slot i.");

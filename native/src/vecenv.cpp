@@ -233,7 +233,9 @@ void ObsSpec::encode(const Game& g, int me, float* x) const {
   const Rules& R = g.rules();
   const State& s = g.state();
   const int P = players;
-  auto rel = [&](int q) { return (q - me + P) % P; };
+  int relq[kMaxPlayers];  // seat -> relative seat
+  for (int q = 0; q < P; ++q) relq[q] = (q - me + P) % P;
+  auto rel = [&](int q) { return relq[q]; };
   std::memset(x, 0, sizeof(float) * static_cast<size_t>(size));
   x[phase + s.phase] = 1.0f;
   if (s.phase != OVER) x[to_move + rel(s.current)] = 1.0f;
@@ -253,10 +255,22 @@ void ObsSpec::encode(const Game& g, int me, float* x) const {
   for (int i = 0; i < s.disc_n; ++i) ++cnt[kind_pos[s.disc[i]]];
   for (int k = 0; k < n_kinds_pos; ++k)
     if (cnt[k]) x[discard + k] = frac(fractions[k], cnt[k]);
+  // owned routes (owner >= 0: its byte's sign bit clear), eight owners a word; the seat's own
+  // routes joined city to city on the way, for tickets_joined
   const int n_ids = R.n_ids;
-  for (int r = 0; r < n_ids; ++r) {
-    const int o = s.owner[r];
-    if (o >= 0) x[route_row[r] + rel(o)] = 1.0f;
+  const bool joining = priv && s.tickets_n[me] > 0;
+  CityDsu d(joining ? R.n_cities : 0);
+  static_assert(kMaxRoutes % 8 == 0, "owners are read eight at a time");
+  for (int w = 0; w < n_ids; w += 8) {
+    uint64_t word;
+    std::memcpy(&word, s.owner + w, 8);
+    for (uint64_t m = ~word & 0x8080808080808080ull; m; m &= m - 1) {
+      const int r = w + (__builtin_ctzll(m) >> 3);
+      if (r >= n_ids) break;
+      const int o = s.owner[r];
+      x[route_row[r] + rel(o)] = 1.0f;
+      if (o == me && joining) d.unite(R.r_a[r], R.r_b[r]);
+    }
   }
   if (stations >= 0)
     for (int q = 0; q < P; ++q)
@@ -290,9 +304,6 @@ void ObsSpec::encode(const Game& g, int me, float* x) const {
   }
   const int nt = s.tickets_n[me];
   if (nt) {
-    CityDsu d(R.n_cities);
-    for (int r = 0; r < n_ids; ++r)
-      if (s.owner[r] == me) d.unite(R.r_a[r], R.r_b[r]);
     for (int i = 0; i < nt; ++i) {
       const int t = s.tickets[me][i];
       x[tickets + ticket_pos[t]] = 1.0f;
