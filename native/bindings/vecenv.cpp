@@ -201,6 +201,17 @@ const Game& game_of(const Spec& s, Handle& h) {
   return *h.game;
 }
 
+// The game's legal ids into row (1 byte[n], zero elsewhere; none once over); their number.
+int write_mask(const Spec& s, Handle& h, uint8_t* row) {
+  std::memset(row, 0, static_cast<size_t>(s.env.ids.n));
+  if (h.game->over()) return 0;
+  thread_local std::vector<int32_t> ids;
+  ids.clear();
+  if (!s.env.ids.legal_ids(h.L(), ids)) throw RulesError("action ids: a legal action has no id");
+  for (int32_t id : ids) row[id] = 1;
+  return static_cast<int>(ids.size());
+}
+
 }  // namespace
 
 void bind_vecenv(nb::module_& m) {
@@ -214,16 +225,20 @@ void bind_vecenv(nb::module_& m) {
         return action_tuple(s.env.ids.actions[static_cast<size_t>(id)]);
       }, nb::arg("id"), "The core's action of an id: (kind code, target, payment); a keep's target is its bit set.")
       .def("mask", [](const Spec& s, Handle& h, Array out) {
-        const Game& g = game_of(s, h);
-        uint8_t* row = static_cast<uint8_t*>(buffer(out, "out", 'b', s.env.ids.n, 0, false));
-        std::memset(row, 0, static_cast<size_t>(s.env.ids.n));
-        if (g.over()) return 0;
-        thread_local std::vector<int32_t> ids;
-        ids.clear();
-        if (!s.env.ids.legal_ids(h.L(), ids)) throw RulesError("action ids: a legal action has no id");
-        for (int32_t id : ids) row[id] = 1;
-        return static_cast<int>(ids.size());
+        game_of(s, h);
+        return write_mask(s, h, static_cast<uint8_t*>(buffer(out, "out", 'b', s.env.ids.n, 0, false)));
       }, nb::arg("game"), nb::arg("out").noconvert(), "Write the game's legal ids into out (1 byte[n]); their number.")
+      .def("observe_seat", [](const Spec& s, Handle& h, int seat, Array obs, Array mask) {
+        const Game& g = game_of(s, h);
+        if (seat < 0 || seat >= s.env.rules->players) throw nb::value_error("no such seat");
+        float* x = static_cast<float*>(buffer(obs, "obs", 'f', s.env.obs.size, 0, false));
+        uint8_t* row = static_cast<uint8_t*>(buffer(mask, "mask", 'b', s.env.ids.n, 0, false));
+        s.env.obs.encode(g, seat, x);
+        if (seat == g.state().current) return write_mask(s, h, row);
+        std::memset(row, 0, static_cast<size_t>(s.env.ids.n));
+        return 0;
+      }, nb::arg("game"), nb::arg("seat"), nb::arg("obs").noconvert(), nb::arg("mask").noconvert(),
+         "Write seat's tensor into obs and its legal ids into mask (none unless it is to move); their number.")
       .def("legal_ids", [](const Spec& s, Handle& h) {
         game_of(s, h);
         std::vector<int32_t> ids;

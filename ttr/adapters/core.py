@@ -140,7 +140,7 @@ class Table:
         self.prefix = ()
         self._mask_at = None
         if self.native is not None:  # the core's calls on this game
-            self._nmask, self._nobs, self._nindex = self.native.bound(game)  # type: ignore[arg-type]  # a NativeGame
+            self._nmask, self._nobs, self._nindex, self._nboth = self.native.bound(game)  # type: ignore[arg-type]
         return game
 
     @property
@@ -192,8 +192,7 @@ class Table:
         if not 0 <= i < self.n:
             return False
         if self.native is not None:
-            if self._game is None:
-                raise TtrError("the environment has no game yet: call reset() first")
+            self.game  # noqa: B018 - (no game yet: TtrError)
             return self._nindex(i) >= 0
         return bool(self._legal_mask()[i])
 
@@ -207,6 +206,16 @@ class Table:
             return out
         pending = self.prefix if seat == g.current_player else ()
         return self.observer.encode(g.observe(seat), pending, g.log if self.observer.history else None)
+
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
+        """{"observation": observe(seat), "action_mask": mask(seat)}, what the environments hand out."""
+        if self.native is not None:
+            self.game  # noqa: B018 - (no game yet: TtrError)
+            obs = np.empty(self.native.size, dtype=np.float32)
+            mask = np.empty(self.n, dtype=np.int8)
+            self._nboth(seat, obs, mask)
+            return {"observation": obs, "action_mask": mask}
+        return {"observation": self.observe(seat), "action_mask": self.mask(seat)}
 
     def step(self, i: int) -> Action | None:
         """Take id `i` for the seat to move: the action it completes (applied), or None while a

@@ -125,7 +125,7 @@ class TtrEnv(gym.Env):
         return self.table.mask(self.seat).view(bool)
 
     def _obs(self) -> dict:
-        return {"observation": self.table.observe(self.seat), "action_mask": self.table.mask(self.seat)}
+        return self.table.observation(self.seat)
 
     def _info(self, obs: dict | None = None, **extra: Any) -> dict:
         """The step's info; its mask is the observation's (one copy per step)."""

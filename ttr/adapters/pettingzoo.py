@@ -70,8 +70,7 @@ class TtrAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.table.to_move]
 
     def observe(self, agent: str) -> dict:
-        seat = self._seat[agent]
-        return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+        return self.table.observation(self._seat[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

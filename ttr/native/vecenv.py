@@ -80,13 +80,15 @@ class NativeIds:
         """The index among the game's legal actions of id `i`'s action, or -1 (not legal)."""
         return int(self.spec.index(game._h, i))
 
-    def bound(self, game: NativeGame) -> tuple[Callable[[Any], int], Callable[[int, Any], None], Callable[[int], int]]:
-        """`mask(out)`, `observe(seat, out)` and `index(i)` of one game, as calls straight into the
+    def bound(self, game: NativeGame) -> tuple[Callable[[Any], int], Callable[[int, Any], None], Callable[[int], int],
+                                               Callable[[int, Any, Any], int]]:
+        """`mask(out)`, `observe(seat, out)`, `index(i)` and `observe_seat(seat, obs, mask)` (the
+        seat's tensor and mask: none unless it is to move) of one game, as calls straight into the
         core (no Python frame between: the environments' hot path)."""
         if game.rules is not self.rules:
             raise TtrError("this game is of other rules than these ids'")
-        h = game._h
-        return partial(self.spec.mask, h), partial(self.spec.observe, h), partial(self.spec.index, h)
+        h, s = game._h, self.spec
+        return partial(s.mask, h), partial(s.observe, h), partial(s.index, h), partial(s.observe_seat, h)
 
     def action(self, i: int) -> tuple[int, int, tuple]:
         """The core's action of id `i`: (kind code, target, payment); a keep's target is its bit set."""
