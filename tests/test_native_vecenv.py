@@ -240,6 +240,9 @@ def test_illegal_ids_raise_and_change_nothing():
     with pytest.raises(TypeError, match="integer ids"):
         env.step(good.astype(np.float64))
     env.step(good.astype(np.int32))  # any integer dtype
+    frozen = env.sample().copy()
+    frozen.flags.writeable = False
+    env.step(frozen)  # read-only ids
     with pytest.raises(ttr.TtrError, match="reset"):
         VecEnv("usa", 2).step([0])
 

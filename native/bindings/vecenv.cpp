@@ -21,6 +21,7 @@ using namespace ttr;
 namespace {
 
 using Array = nb::ndarray<nb::numpy, nb::device::cpu>;
+using ReadArray = nb::ndarray<nb::ro, nb::device::cpu>;  // an input: read-only arrays welcome
 
 int get_int(const nb::dict& d, const char* key) {
   if (!d.contains(key)) throw RulesError(std::string("tables: missing ") + key);
@@ -115,7 +116,8 @@ void build_spec(Spec* out, nb::object rules, const nb::list& ids, const nb::dict
 
 // An output buffer: C-contiguous, writable, of this shape and kind of item ('f' float32,
 // 'b' one byte: bool, int8 or uint8, 'i' int32, 'q' int64); TypeError or ValueError naming it.
-void* buffer(Array& a, const char* name, char kind, size_t rows, size_t cols, bool two_d) {
+template <typename A>
+void* buffer(A& a, const char* name, char kind, size_t rows, size_t cols, bool two_d) {
   const size_t ndim = two_d ? 2 : 1;
   if (a.ndim() != ndim)
     throw nb::value_error((std::string(name) + ": expected a " + std::to_string(ndim) + "-d array, got " +
@@ -157,7 +159,7 @@ void* buffer(Array& a, const char* name, char kind, size_t rows, size_t cols, bo
       throw nb::value_error((std::string(name) + ": expected a C-contiguous array").c_str());
     expect *= static_cast<int64_t>(a.shape(k));
   }
-  return a.data();
+  return const_cast<void*>(static_cast<const void*>(a.data()));
 }
 
 struct Batch {
@@ -288,7 +290,7 @@ void bind_vecenv(nb::module_& m) {
         b.env->reset(out);
       }, nb::arg("observations").noconvert(), nb::arg("masks").noconvert(), nb::arg("rewards").noconvert(),
          nb::arg("terminated").noconvert(), nb::arg("truncated").noconvert(), nb::arg("seats").noconvert())
-      .def("step", [](Batch& b, Array actions, Array obs, Array masks, Array rewards, Array terminated, Array truncated,
+      .def("step", [](Batch& b, ReadArray actions, Array obs, Array masks, Array rewards, Array terminated, Array truncated,
                       Array seats) -> int64_t {
         Using use(b);
         const int64_t* a = static_cast<const int64_t*>(buffer(actions, "actions", 'q', b.env->size(), 0, false));
