@@ -17,10 +17,10 @@ from typing import Any
 
 import numpy as np
 
+from ..agents import RandomAgent
 from ..editions import get_ruleset, new_game
 from ..engine import KEEP, Action, Game, View
 from ..errors import IllegalActionError, IllegalActionIdError, TtrError
-from ..agents import RandomAgent
 from ..formats.action_space import ActionSpace
 from ..native import NativeGame, plays
 from ..native.vecenv import NativeIds, core_action, keep_row
@@ -108,6 +108,10 @@ def native_ids(observer: Observer) -> NativeIds | None:
     return ids
 
 
+def _no_game(*_: Any) -> Any:
+    raise TtrError("the environment has no game yet: call reset() first")
+
+
 class Table:
     """A game of one board and player count, played by integer ids. Seats given as None take
     their ids from outside (`step`); the others are bots that `run_bots` asks (the match loop).
@@ -131,6 +135,8 @@ class Table:
         self._mask_at: tuple[Game, int, tuple[int, ...]] | None = None  # the position self._mask is of
         self._mask = np.zeros(self.n, dtype=np.int8)
         self._zeros = np.zeros(self.n, dtype=np.int8)
+        # the core's calls on the game (engine="native"; bound at reset)
+        self._nmask = self._nobs = self._nindex = self._nboth = _no_game
 
     def reset(self, seed: int, seats: Sequence[Seat | None] | None = None) -> Game:
         game = new_game(self.rules.map.name, self.rules.players, seed, record=self.observer.history,
@@ -139,7 +145,7 @@ class Table:
         self._game = game
         self.prefix = ()
         self._mask_at = None
-        if self.native is not None:  # the core's calls on this game
+        if self.native is not None:
             self._nmask, self._nobs, self._nindex, self._nboth = self.native.bound(game)  # type: ignore[arg-type]
         return game
 
@@ -160,19 +166,14 @@ class Table:
     to_move = property(lambda self: self.game.current_player, doc="the seat to move")
 
     def _legal_mask(self) -> np.ndarray:
-        """int8[n]: the legal next steps of the seat to move, computed once per position (not to
-        be changed: mask() hands out copies)."""
+        """int8[n]: the legal next steps of the seat to move on the Python engine, computed once
+        per position (not to be changed: mask() hands out copies; the core keeps its own legal
+        actions per position and writes masks afresh)."""
         g = self._game or self.game
         at = self._mask_at
         if at is None or at[0] is not g or at[1] != g.ply or at[2] != self.prefix:  # one per position
             self._mask_at = (g, g.ply, self.prefix)
-            if g.is_over:
-                self._mask = self._zeros
-            elif self.native is not None:
-                self._mask = np.empty(self.n, dtype=np.int8)
-                self.native.mask(g, self._mask)  # type: ignore[arg-type]  # a NativeGame (engine="native")
-            else:
-                self._mask = self.space.mask(g, self.prefix).view(np.int8)
+            self._mask = self._zeros if g.is_over else self.space.mask(g, self.prefix).view(np.int8)
         return self._mask
 
     def mask(self, seat: int | None = None) -> np.ndarray:
@@ -181,7 +182,7 @@ class Table:
         g = self._game or self.game
         if g.is_over or (seat is not None and seat != g.current_player):
             return np.zeros(self.n, dtype=np.int8)
-        if self.native is not None:  # the core writes it (its legal actions are kept per position)
+        if self.native is not None:  # the core writes it
             out = np.empty(self.n, dtype=np.int8)
             self._nmask(out)
             return out
@@ -192,8 +193,7 @@ class Table:
         if not 0 <= i < self.n:
             return False
         if self.native is not None:
-            self.game  # noqa: B018 - (no game yet: TtrError)
-            return self._nindex(i) >= 0
+            return bool(self._nindex(i) >= 0)
         return bool(self._legal_mask()[i])
 
     def observe(self, seat: int) -> np.ndarray:
@@ -210,7 +210,6 @@ class Table:
     def observation(self, seat: int) -> dict[str, np.ndarray]:
         """{"observation": observe(seat), "action_mask": mask(seat)}, what the environments hand out."""
         if self.native is not None:
-            self.game  # noqa: B018 - (no game yet: TtrError)
             obs = np.empty(self.native.size, dtype=np.float32)
             mask = np.empty(self.n, dtype=np.int8)
             self._nboth(seat, obs, mask)
