@@ -420,3 +420,26 @@ def test_threads_step_their_own_batches_and_never_share_one():
     for t in threads:
         t.join()
     assert shared.state(3) == shared.game(3).encode()
+
+
+def test_the_sampler_plays_the_cores_random_playouts():
+    """The sampler picks the legal action the core's random bot would (the same generator, the
+    same order of legal actions): a slot's first episode is ttr._native.random_games' game of its
+    seed, as long and won by the same seats."""
+    from ttr.native.game import CORE, core_rules
+    seeds = np.arange(4, dtype=np.int64) + 40
+    for map_name, players in (("usa", 2), ("europe", 4)):
+        want = CORE.random_games(core_rules(ttr.get_ruleset(map_name, players)), seeds)
+        env = VecEnv(map_name, players, seeds=seeds)
+        env.reset()
+        length = np.full(len(seeds), -1)
+        shares = np.zeros((len(seeds), players), np.float32)
+        step = 0
+        while (length < 0).any():
+            out = env.step(env.sample())
+            step += 1
+            for i in np.flatnonzero(out.terminated & (length < 0)):
+                length[i], shares[i] = step, out.rewards[i]
+        assert list(length) == list(want["length"])
+        winners = want["winners"].astype(np.float32)
+        assert np.allclose(shares, winners / winners.sum(1, keepdims=True))
