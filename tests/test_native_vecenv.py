@@ -104,6 +104,33 @@ def test_the_table_writes_every_seats_tensor_as_the_python_observer(map_name, pl
     assert not t.mask().any() and t.observe(0)[PHASES.index("over")] == 1.0
 
 
+@pytest.mark.parametrize("map_name", native.NATIVE_EDITIONS)
+def test_tensors_and_masks_in_bot_games(map_name):
+    """Games between bots (big hands, long routes, stations built, tunnels paid and declined):
+    at every third position, every seat's tensor and the mask, written by the core for the same
+    position, are the Python observer's and ActionSpace's."""
+    from ttr.agents import make_agent
+    rules = ttr.get_ruleset(map_name, 3)
+    ob = Observer(rules)
+    ids = native_ids(ob)
+    assert ids is not None
+    g = ttr.new_game(map_name, 3, seed=8)
+    bots = [make_agent(name, 80 + s) for s, name in enumerate(("planner", "greedy", "planner"))]
+    step = 0
+    while not g.is_over:
+        if step % 3 == 0:
+            ng = native.from_state(rules, g.encode())
+            mask = np.empty(ids.n, np.int8)
+            ids.mask(ng, mask)
+            assert np.array_equal(mask.view(bool), ob.space.mask(g)), step
+            for seat in range(3):
+                x = np.empty(ids.size, np.float32)
+                ids.observe(ng, seat, x)
+                assert np.array_equal(x, ob.encode(g.observe(seat))), (step, seat)
+        g.apply(bots[g.current_player].act(g.observe(g.current_player)))
+        step += 1
+
+
 def test_id_rows_are_the_action_space():
     """The table handed to the core is every id of the action space, in order."""
     for m in native.NATIVE_EDITIONS:
