@@ -8,6 +8,7 @@ medians over runs; Ray's start-up included).
     pip install -e '.[rl,ray]'
     python benchmarks/research_speed.py [--runs 3] [--steps 3000] [--games 200] [--json out.json]
     python benchmarks/research_speed.py --before ../ttr-old --no-ray   # side by side with another tree
+    python benchmarks/research_speed.py --engine python                # USA and Europe on the Python engine
 
 With `--before TREE`, every board is measured in TREE (a subprocess with TREE on PYTHONPATH)
 and then in this one, alternately, so both see the same load. The tensor is timed two ways:
@@ -85,9 +86,14 @@ def tensor_us(map_name: str, players: int, seed: int = 1) -> dict[str, float]:
     return {"encode_us": statistics.median(enc), "from_game_us": statistics.median(full)}
 
 
-def pettingzoo_steps(map_name: str, players: int, steps: int, seed: int) -> float:
-    from ttr.adapters.pettingzoo import raw_env
-    e = raw_env(map=map_name, players=players)
+def _engine_kw(cls: Any, engine: str) -> dict[str, str]:
+    """engine=... where the environment takes it (not in trees from before the native engines)."""
+    return {"engine": engine} if "engine" in inspect.signature(cls).parameters else {}
+
+
+def pettingzoo_steps(map_name: str, players: int, steps: int, seed: int, engine: str = "auto") -> float:
+    from ttr.adapters.pettingzoo import TtrAECEnv, raw_env
+    e = raw_env(map=map_name, players=players, **_engine_kw(TtrAECEnv, engine))
     rng = np.random.default_rng(seed)
     e.reset(seed=seed)
     done = 0
@@ -103,9 +109,9 @@ def pettingzoo_steps(map_name: str, players: int, steps: int, seed: int) -> floa
     return steps / (time.process_time() - t0)
 
 
-def gymnasium_steps(map_name: str, players: int, steps: int, seed: int) -> float:
+def gymnasium_steps(map_name: str, players: int, steps: int, seed: int, engine: str = "auto") -> float:
     from ttr.adapters.gymnasium import TtrEnv
-    e = TtrEnv(map_name, opponents=["random"] * (players - 1))
+    e = TtrEnv(map_name, opponents=["random"] * (players - 1), **_engine_kw(TtrEnv, engine))
     rng = np.random.default_rng(seed)
     obs, _ = e.reset(seed=seed)
     t0 = time.process_time()
@@ -116,19 +122,19 @@ def gymnasium_steps(map_name: str, players: int, steps: int, seed: int) -> float
     return steps / (time.process_time() - t0)
 
 
-def board_row(map_name: str, players: int, runs: int, steps: int) -> dict[str, Any]:
-    pz = [pettingzoo_steps(map_name, players, steps, r) for r in range(runs)]
-    gy = [gymnasium_steps(map_name, players, steps, r) for r in range(runs)]
+def board_row(map_name: str, players: int, runs: int, steps: int, engine: str = "auto") -> dict[str, Any]:
+    pz = [pettingzoo_steps(map_name, players, steps, r, engine) for r in range(runs)]
+    gy = [gymnasium_steps(map_name, players, steps, r, engine) for r in range(runs)]
     return {"map": map_name, "players": players, **tensor_us(map_name, players),
             "pettingzoo_steps_per_s": statistics.median(pz), "gymnasium_steps_per_s": statistics.median(gy)}
 
 
-def before_row(tree: str, map_name: str, players: int, runs: int, steps: int) -> dict[str, Any]:
+def before_row(tree: str, map_name: str, players: int, runs: int, steps: int, engine: str = "auto") -> dict[str, Any]:
     """The same board measured in another tree (a subprocess with it on PYTHONPATH)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "row.json")
         subprocess.run([sys.executable, __file__, "--row", f"{map_name}:{players}", "--runs", str(runs),
-                        "--steps", str(steps), "--json", out], check=True, cwd=tmp,
+                        "--steps", str(steps), "--engine", engine, "--json", out], check=True, cwd=tmp,
                        env={**os.environ, "PYTHONPATH": os.path.abspath(tree)})
         with open(out) as f:
             row: dict[str, Any] = json.load(f)
@@ -155,21 +161,23 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200, help="games per backend run (usa 2p, greedy vs random); 0: none")
     ap.add_argument("--before", default=None, help="another ttr tree to measure alongside (e.g. before a change)")
     ap.add_argument("--no-ray", action="store_true")
+    ap.add_argument("--engine", default="auto", help="the environments' engine here: auto (native for USA and Europe "
+                    "where built), python or native (benchmarks/vecenv_speed.py compares the two)")
     ap.add_argument("--json", default=None)
     ap.add_argument("--row", default=None, help=argparse.SUPPRESS)  # MAP:PLAYERS: one board only (--before's child)
     args = ap.parse_args()
     if args.row:
         m, n = args.row.split(":")
         with open(args.json, "w") as f:
-            json.dump(board_row(m, int(n), args.runs, args.steps), f)
+            json.dump(board_row(m, int(n), args.runs, args.steps, args.engine), f)
         return
     out: dict = {"cpus": os.cpu_count(), "envs": [], "before": [], "backends": []}
     for m, n in BOARDS:
         if args.before:
-            row = before_row(args.before, m, n, args.runs, args.steps)
+            row = before_row(args.before, m, n, args.runs, args.steps, args.engine)
             out["before"].append(row)
             print(_show(row, "before"), flush=True)
-        row = board_row(m, n, args.runs, args.steps)
+        row = board_row(m, n, args.runs, args.steps, args.engine)
         out["envs"].append(row)
         print(_show(row, "after" if args.before else ""), flush=True)
     backends: list[tuple[str, object]] = []

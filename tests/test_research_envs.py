@@ -36,11 +36,16 @@ CONFIGS = [("usa", 2), ("europe", 4), ("nordic", 3), ("world", 2), ("great-lakes
 
 # ---------------------------------------------------------------- PettingZoo
 
-@pytest.mark.parametrize("map_name,players", CONFIGS)
-def test_pettingzoo_api_test(map_name, players):
+# USA and Europe run on the native core where it is built (engine="auto"); they are checked on the
+# Python engine too
+PY_CONFIGS = [(m, n, "python") for m, n in CONFIGS if m in ("usa", "europe")]
+
+
+@pytest.mark.parametrize("map_name,players,engine", [(m, n, "auto") for m, n in CONFIGS] + PY_CONFIGS)
+def test_pettingzoo_api_test(map_name, players, engine):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # its advice for Box observations (ours is the documented dict)
-        api_test(pz_env(map=map_name, players=players), num_cycles=1000)
+        api_test(pz_env(map=map_name, players=players, engine=engine), num_cycles=1000)
 
 
 def _play_pz(e, seed: int, rng: np.random.Generator) -> dict:
@@ -106,9 +111,13 @@ def test_gymnasium_registers_one_id_per_board():
     assert all(gym.spec(i).kwargs == {"map": m} for m, i in ENV_IDS.items())
 
 
-@pytest.mark.parametrize("map_name", sorted(ENV_IDS))
-def test_gymnasium_check_env(map_name):
-    e = gym.make(ENV_IDS[map_name], opponents=["random", "greedy"] if map_name != "nordic" else ["greedy"])
+@pytest.mark.parametrize("map_name,engine", [(m, "auto") for m in sorted(ENV_IDS)] + [("usa", "python"),
+                                                                                    ("europe", "python")])
+def test_gymnasium_check_env(map_name, engine):
+    e = gym.make(ENV_IDS[map_name], opponents=["random", "greedy"] if map_name != "nordic" else ["greedy"],
+                 engine=engine)
+    assert e.unwrapped.table.engine == ("native" if engine == "auto" and ttr.native.plays(e.unwrapped.table.rules)
+                                        else "python")
     check_env(e.unwrapped)
 
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "handle.hpp"
 #include "ttr/game.hpp"
 
 namespace nb = nanobind;
@@ -96,33 +97,6 @@ void build_rules(Rules* R, const nb::dict& d) {
   R->deck = get_vec(d, "deck");
   R->validate();
 }
-
-struct Handle {
-  nb::object rules_ref;  // keeps the Rules alive
-  const Rules* rules;
-  std::unique_ptr<Game> game;
-  Legal legal;          // the legal actions listed (segments, find)
-  bool legal_ok = false;
-  Counted counted;      // ... counted (len, indexing, apply)
-  bool counted_ok = false;
-  std::vector<Event> events;
-
-  const Legal& L() {
-    if (!legal_ok) {
-      game->legal(legal);
-      legal_ok = true;
-    }
-    return legal;
-  }
-  const Counted& C() {
-    if (!counted_ok) {
-      game->count(counted);
-      counted_ok = true;
-    }
-    return counted;
-  }
-  void changed() { legal_ok = counted_ok = false; }
-};
 
 nb::tuple pay_tuple(const Payment& p) {
   nb::list parts;
@@ -213,6 +187,7 @@ nb::list events_list(const std::vector<Event>& evs) {
 }  // namespace
 
 void bind_playouts(nb::module_& m);
+void bind_vecenv(nb::module_& m);
 
 NB_MODULE(_native, m) {
   m.doc() = "ttr's native core (C++): the train game of USA and Europe. Use it through ttr.native.";
@@ -341,4 +316,5 @@ NB_MODULE(_native, m) {
         return out;
       });
   bind_playouts(m);
+  bind_vecenv(m);
 }

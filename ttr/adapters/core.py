@@ -4,20 +4,33 @@ payment-step prefix, the seat's tensor and mask, and the rewards.
 A move is one id for most actions; a claim paid in steps (docs/action-space.md) is several, all
 by the same seat: after each step but the last, the game is unchanged, the same seat is still to
 move and its mask offers the next steps (its observation shows the steps taken so far).
+
+Where the native core is built and plays the board (USA, Europe), a Table plays on it
+(engine="auto"): the game is a NativeGame and the core writes the masks and tensors (the same ids
+and tensors as ActionSpace and Observer, tests/test_native_vecenv.py); elsewhere, or with
+engine="python", on the Python engine.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
+from ..agents import RandomAgent
 from ..editions import get_ruleset, new_game
-from ..engine import Action, Game, View
+from ..engine import KEEP, Action, Game, View
 from ..errors import IllegalActionError, IllegalActionIdError, TtrError
+from ..formats.action_space import ActionSpace
+from ..native import NativeGame, plays
+from ..native.vecenv import NativeIds, core_action, keep_row
+from ..native.vecenv import scores as native_scores
 from ..runtime.arena import win_shares
 from ..runtime.match import Match
 from ..runtime.seat import Seat
 from .observation import Observer
+
+ENGINES = ("auto", "python", "native")
 
 REWARDS = {
     "win": "at the end, the seat's win share (1 for a win, 1/k for a win shared by k seats, else 0)",
@@ -28,6 +41,8 @@ REWARDS = {
 
 def scores(game: Game) -> list[int]:
     """Every seat's score as it stands (Legacy: money), from the integer state."""
+    if game.__class__ is NativeGame:
+        return native_scores(game)  # (the same numbers, without the whole state)
     layout, st = game.layout(), game.encode()
     return [st[layout.seat(p, "score").start] for p in range(game.num_players)]
 
@@ -58,24 +73,80 @@ class Rewards:
         return out
 
 
+_IDS: dict[tuple[Any, bool], NativeIds] = {}
+
+
+def id_rows(space: ActionSpace) -> list[tuple[int, int, tuple]]:
+    """Every id of `space` as the native core numbers its action (a keep: its bit set over the
+    sorted offer). Only for boards without payment steps: there every action is one id."""
+    if space.stepped_routes:
+        raise TtrError(f"{space.rules.map.name} has claims paid in steps: the native core plays one id per action")
+    rows = []
+    for b in space.blocks:
+        for i in range(b.start, b.stop):
+            if b.name == KEEP:
+                rows.append(keep_row(i - b.start + 1))
+                continue
+            a = space.decode(i)
+            if a is None:  # pragma: no cover - no payment steps (checked above)
+                raise TtrError(f"id {i} ({space.describe(i)}) is not one action")
+            rows.append(core_action(space.rules, a))
+    return rows
+
+
+def native_ids(observer: Observer) -> NativeIds | None:
+    """The native core's copy of the observer's ids and tensor (built once per board and kind of
+    tensor), or None where the core cannot play the board or write the tensor (the information
+    state reads the public log: the Python observer writes it)."""
+    rules = observer.rules
+    if not plays(rules) or observer.history or observer.space.stepped_routes:
+        return None
+    key = (rules, observer.private)
+    ids = _IDS.get(key)
+    if ids is None:
+        ids = _IDS[key] = NativeIds(rules, id_rows(observer.space), observer.native_tables())
+    return ids
+
+
+def _no_game(*_: Any) -> Any:
+    raise TtrError("the environment has no game yet: call reset() first")
+
+
 class Table:
     """A game of one board and player count, played by integer ids. Seats given as None take
-    their ids from outside (`step`); the others are bots that `run_bots` asks (the match loop)."""
+    their ids from outside (`step`); the others are bots that `run_bots` asks (the match loop).
+    `engine`: "auto" (the native core where it plays the board), "python" or "native"."""
 
-    def __init__(self, map_name: str, players: int, *, observer: Observer | None = None):
+    def __init__(self, map_name: str, players: int, *, observer: Observer | None = None, engine: str = "auto"):
+        if engine not in ENGINES:
+            raise TtrError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")
         self.rules = get_ruleset(map_name, players)
         self.observer = observer or Observer(self.rules)
         self.space = self.observer.space
         self.n = self.space.n
+        self.native = native_ids(self.observer) if engine != "python" else None
+        if engine == "native" and self.native is None:
+            raise TtrError(f"the native core does not play {self.rules.edition.title} with this observer "
+                           "(USA and Europe, without the information state); use engine='python' or 'auto'")
+        self.engine = "native" if self.native is not None else "python"
         self.match: Match | None = None
+        self._game: Game | None = None  # the match's game
         self.prefix: tuple[int, ...] = ()
         self._mask_at: tuple[Game, int, tuple[int, ...]] | None = None  # the position self._mask is of
         self._mask = np.zeros(self.n, dtype=np.int8)
+        self._zeros = np.zeros(self.n, dtype=np.int8)
+        # the core's calls on the game (engine="native"; bound at reset)
+        self._nmask = self._nobs = self._nindex = self._nboth = _no_game
 
     def reset(self, seed: int, seats: Sequence[Seat | None] | None = None) -> Game:
-        game = new_game(self.rules.map.name, self.rules.players, seed, record=self.observer.history)
+        game = new_game(self.rules.map.name, self.rules.players, seed, record=self.observer.history,
+                        engine=self.engine)
         self.match = Match(game, list(seats) if seats is not None else [None] * self.rules.players)
+        self._game = game
         self.prefix = ()
+        self._mask_at = None
+        if self.native is not None:
+            self._nmask, self._nobs, self._nindex, self._nboth = self.native.bound(game)  # type: ignore[arg-type]
         return game
 
     @property
@@ -86,33 +157,76 @@ class Table:
 
     @property
     def game(self) -> Game:
-        return self.live.game
+        g = self._game
+        if g is None:
+            raise TtrError("the environment has no game yet: call reset() first")
+        return g
 
-    over = property(lambda self: self.live.over, doc="the game is over")
-    to_move = property(lambda self: self.live.to_move, doc="the seat to move")
+    over = property(lambda self: self.game.is_over, doc="the game is over")
+    to_move = property(lambda self: self.game.current_player, doc="the seat to move")
+
+    def _legal_mask(self) -> np.ndarray:
+        """int8[n]: the legal next steps of the seat to move on the Python engine, computed once
+        per position (not to be changed: mask() hands out copies; the core keeps its own legal
+        actions per position and writes masks afresh)."""
+        g = self._game or self.game
+        at = self._mask_at
+        if at is None or at[0] is not g or at[1] != g.ply or at[2] != self.prefix:  # one per position
+            self._mask_at = (g, g.ply, self.prefix)
+            self._mask = self._zeros if g.is_over else self.space.mask(g, self.prefix).view(np.int8)
+        return self._mask
 
     def mask(self, seat: int | None = None) -> np.ndarray:
         """int8[n]: the ids legal for `seat` (default: the seat to move) as its next step; all
         zero when another seat is to move or the game is over."""
-        g = self.game
+        g = self._game or self.game
         if g.is_over or (seat is not None and seat != g.current_player):
             return np.zeros(self.n, dtype=np.int8)
-        at = self._mask_at
-        if at is None or at[0] is not g or at[1] != g.ply or at[2] != self.prefix:  # one per position
-            self._mask_at = (g, g.ply, self.prefix)
-            self._mask = self.space.mask(g, self.prefix).astype(np.int8)
-        return self._mask.copy()
+        if self.native is not None:  # the core writes it
+            out = np.empty(self.n, dtype=np.int8)
+            self._nmask(out)
+            return out
+        return self._legal_mask().copy()
+
+    def legal(self, i: int) -> bool:
+        """Is id `i` legal for the seat to move as its next step?"""
+        if not 0 <= i < self.n:
+            return False
+        if self.native is not None:
+            return bool(self._nindex(i) >= 0)
+        return bool(self._legal_mask()[i])
 
     def observe(self, seat: int) -> np.ndarray:
         """The seat's tensor, from its Observation only (with its own partial move, if it is paying;
         with the public log, for an observer that reads it)."""
-        g = self.game
+        g = self._game or self.game
+        if self.native is not None:  # the same tensor, written by the core (no payment steps on its boards)
+            out = np.empty(self.native.size, dtype=np.float32)
+            self._nobs(seat, out)
+            return out
         pending = self.prefix if seat == g.current_player else ()
         return self.observer.encode(g.observe(seat), pending, g.log if self.observer.history else None)
+
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
+        """{"observation": observe(seat), "action_mask": mask(seat)}, what the environments hand out."""
+        if self.native is not None:
+            obs = np.empty(self.native.size, dtype=np.float32)
+            mask = np.empty(self.n, dtype=np.int8)
+            self._nboth(seat, obs, mask)
+            return {"observation": obs, "action_mask": mask}
+        return {"observation": self.observe(seat), "action_mask": self.mask(seat)}
 
     def step(self, i: int) -> Action | None:
         """Take id `i` for the seat to move: the action it completes (applied), or None while a
         payment goes on. An id that is not legal raises ttr.IllegalActionIdError (nothing changes)."""
+        if self.native is not None:
+            g = self._game or self.game
+            i = int(i)
+            k = self._nindex(i) if 0 <= i < self.n else -1
+            if k >= 0:  # legal for the seat to move (one step: no payment steps on the core's boards)
+                done = g.legal_actions()[k]
+                g.apply(done)  # (what Match.play would check is checked: the core found the id legal)
+                return done
         try:
             a = self.space.decode(int(i), self.game, self.prefix)
         except ImportError:  # ActionSpace fails while explaining an illegal id (ttr.engine has no why_illegal)
@@ -138,8 +252,21 @@ class Table:
         return f"id {i} ({self.space.describe(i)}) is not legal: {why}"
 
     def run_bots(self) -> None:
-        """Let the bot seats move until a seat taking ids from outside is to move, or the end."""
-        self.live.run()
+        """Let the bot seats move until a seat taking ids from outside is to move, or the end.
+        The random bot reads only the legal moves of its Observation: it is asked with those
+        (the same move from its generator) without building the rest of the Observation."""
+        m = self.live
+        g = m.game
+        seats = m.seats
+        while not g.is_over:
+            bot = seats[g.current_player]
+            if bot is None:
+                return
+            if bot.__class__ is RandomAgent:
+                legal = g.legal_actions()
+                g.apply(legal[int(bot.rng.random() * len(legal))])
+            else:
+                m.step()
 
 
 def render_view(view: View) -> str:
@@ -163,4 +290,4 @@ def render_view(view: View) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["REWARDS", "Rewards", "Table", "check_reward", "render_view", "scores"]
+__all__ = ["ENGINES", "REWARDS", "Rewards", "Table", "check_reward", "id_rows", "native_ids", "render_view", "scores"]

@@ -43,7 +43,8 @@ class TtrEnv(gym.Env):
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, map: str = "europe", opponents: Sequence[str | Seat] = ("planner",), players: int | None = None,
-                 seat: int | None = None, reward: str = "win", illegal: str = "lose", render_mode: str | None = None):
+                 seat: int | None = None, reward: str = "win", illegal: str = "lose", render_mode: str | None = None,
+                 engine: str = "auto"):
         opponents = [opponents] if isinstance(opponents, str) else list(opponents)
         if not opponents:
             raise TtrError("give at least one opponent")
@@ -60,7 +61,7 @@ class TtrEnv(gym.Env):
         for o in opponents:
             if isinstance(o, str):
                 make_agent(o)  # an unknown name fails here, not at reset
-        self.table = Table(map, players)
+        self.table = Table(map, players, engine=engine)
         self.opponents = opponents
         self.fixed_seat = seat
         self.reward_mode = check_reward(reward)
@@ -94,34 +95,42 @@ class TtrEnv(gym.Env):
         self.table.run_bots()
         self._rewards = Rewards(self.reward_mode, game)
         self._ended = False
-        return self._obs(), self._info(game_seed=game_seed)
+        obs = self._obs()
+        return obs, self._info(obs, game_seed=game_seed)
 
     def step(self, action: int) -> tuple[dict, float, bool, bool, dict]:
         t = self.table
         if self._ended or t.over:
             raise TtrError("the episode is over: call reset()")
         i = int(action)
-        if not (0 <= i < t.n and t.mask()[i]):
+        if not t.legal(i):
             if self.illegal == "raise":
                 t.step(i)  # raises IllegalActionIdError, naming why
             self._ended = True
             worst = 0.0 if self.reward_mode == "win" else -1.0
-            return self._obs(), worst, True, False, self._info(illegal_action=True)
+            obs = self._obs()
+            return obs, worst, True, False, self._info(obs, illegal_action=True)
         if t.step(i) is None:  # a payment goes on
-            return self._obs(), 0.0, False, False, self._info()
+            obs = self._obs()
+            return obs, 0.0, False, False, self._info(obs)
         t.run_bots()
-        reward = self._rewards.step()[self.seat]
-        return self._obs(), float(reward), t.over, False, self._info()
+        over = t.over
+        # (rewards "win" are 0 until the end: no need to ask)
+        reward = float(self._rewards.step()[self.seat]) if over or self.reward_mode == "score" else 0.0
+        obs = self._obs()
+        return obs, reward, over, False, {"seat": self.seat, "action_mask": obs["action_mask"]}
 
     def action_masks(self) -> np.ndarray:
         """bool[n]: the legal ids now (for sb3-contrib's MaskablePPO)."""
-        return self.table.mask(self.seat).astype(bool)
+        return self.table.mask(self.seat).view(bool)
 
     def _obs(self) -> dict:
-        return {"observation": self.table.observe(self.seat), "action_mask": self.table.mask(self.seat)}
+        return self.table.observation(self.seat)
 
-    def _info(self, **extra: Any) -> dict:
-        return {"seat": self.seat, "action_mask": self.table.mask(self.seat), **extra}
+    def _info(self, obs: dict | None = None, **extra: Any) -> dict:
+        """The step's info; its mask is the observation's (one copy per step)."""
+        mask = obs["action_mask"] if obs is not None else self.table.mask(self.seat)
+        return {"seat": self.seat, "action_mask": mask, **extra}
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":

@@ -160,6 +160,39 @@ class Observer:
         self._seat_width = len(self.columns)
         self._stations, self._ships = "stations" in self._col, "ships" in self._col
 
+    def native_tables(self) -> dict[str, Any]:
+        """Where this observer writes and how it scales, as flat numbers for the native core, which
+        writes the same tensor (ttr.native.vecenv); TtrError for fields the core does not write
+        (the information state, harbors, pieces, Legacy, payment steps)."""
+        rules, at = self.rules, self._at
+        native = {"phase", "to_move", "clock", "face_up", "piles", "discard", "routes", "stations", "tunnel",
+                  "tunnel_cards", "seats", "hand", "tickets", "tickets_joined", "offer"}
+        extra = [f.name for f in self.fields if f.name not in native]
+        if extra or len(self.deck_total) != 1 or set(self.columns) - {"hand_size", "tickets", "offer_size", "trains",
+                                                                        "score", "stations"}:
+            raise TtrError(f"the native core does not write this observer's tensor ({', '.join(extra) or 'its piles'})")
+        n_tickets = max(rules.ticket_cities, default=-1) + 1
+        ticket_pos = [self.ticket_pos.get(t, -1) for t in range(n_tickets)]
+        starts, cities = [0], []  # type: list[int], list[int]
+        for t in range(n_tickets):
+            cities += rules.ticket_cities.get(t, ())
+            starts.append(len(cities))
+        return {
+            "size": self.size, "players": self.players, "private": int(self.private),
+            **{k: at.get(k, -1) for k in ("phase", "to_move", "clock", "face_up", "piles", "discard", "seats",
+                                          "stations", "tunnel", "tunnel_cards", "hand", "tickets", "tickets_joined",
+                                          "offer")},
+            "seat_width": self._seat_width, "n_tunnels": len(self.tunnels), "n_kinds_pos": len(self.kinds),
+            "ticket_width": len(self.tickets), "offer_max": self.offer_max,
+            "final_round_turns": rules.final_round_turns, "n_stations": rules.edition.stations,
+            "turn_scale": TURN_SCALE, "score_scale": SCORE_SCALE, "deck_total": self.deck_total[0],
+            "tickets_total": len(self.tickets), "total_cards": rules.total_cards, "max_trains": self.max_trains,
+            "route_row": self._route_base,
+            "tunnel_row": [self.tunnels.index(r) if r in self.tunnels else -1 for r in range(rules.n_ids)],
+            "kind_pos": self._kp, "ticket_pos": ticket_pos, "ticket_city_start": starts, "ticket_cities": cities,
+            "face_sums": self._face_sums, "third_sums": self._third_sums, "fractions": self._fractions,
+        }
+
     def _add(self, name: str, shape: tuple[int, ...], doc: str, low: float = 0.0) -> None:
         start = self.fields[-1].stop if self.fields else 0
         self.fields.append(Field(name, shape, start, low, doc))

@@ -29,12 +29,14 @@ from .core import Rewards, Table, check_reward, render_view
 class TtrAECEnv(AECEnv):
     metadata = {"name": "ttr_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(self, map: str = "europe", players: int = 4, reward: str = "win", render_mode: str | None = None):
+    def __init__(self, map: str = "europe", players: int = 4, reward: str = "win", render_mode: str | None = None,
+                 engine: str = "auto"):
         super().__init__()
-        self.table = Table(map, players)
+        self.table = Table(map, players, engine=engine)
         self.reward_mode = check_reward(reward)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         ob = self.table.observer
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(ob.low, ob.high, dtype=np.float32),
@@ -60,6 +62,7 @@ class TtrAECEnv(AECEnv):
         self._rewards = Rewards(self.reward_mode, game)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
+        self._rewarded = False  # self.rewards holds some reward (else all are 0)
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
@@ -67,8 +70,7 @@ class TtrAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.table.to_move]
 
     def observe(self, agent: str) -> dict:
-        seat = self.possible_agents.index(agent)
-        return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+        return self.table.observation(self._seat[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -77,15 +79,21 @@ class TtrAECEnv(AECEnv):
             return
         if action is None:
             raise TtrError(f"{agent} is to move: an action id is needed (None is for agents that are done)")
-        done = self.table.step(action) is not None
+        table = self.table
+        done = table.step(action) is not None
         self._cumulative_rewards[agent] = 0.0
-        rewards = self._rewards.step() if done else [0.0] * len(self.possible_agents)
-        self.rewards = {a: float(rewards[self.possible_agents.index(a)]) for a in self.agents}
-        if self.table.over:
+        game = table.game
+        if done and (self.reward_mode == "score" or game.is_over):
+            rewards = self._rewards.step()
+            self.rewards = {a: float(r) for a, r in zip(self.possible_agents, rewards)}
+            self._accumulate_rewards()
+        elif self._rewarded:  # the last step paid rewards: this one pays none
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = done and (self.reward_mode == "score" or game.is_over)
+        if game.is_over:
             self.terminations = {a: True for a in self.agents}
         else:
-            self.agent_selection = self.possible_agents[self.table.to_move]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[game.current_player]
         if self.render_mode == "human":
             self.render()
 

@@ -1,0 +1,39 @@
+// A game as the binding holds it (ttr._native.Game): shared by the binding's files.
+#pragma once
+#include <nanobind/nanobind.h>
+
+#include <memory>
+#include <vector>
+
+#include "ttr/game.hpp"
+
+namespace ttr {
+
+struct Handle {
+  nanobind::object rules_ref;  // keeps the Rules alive
+  const Rules* rules;
+  std::unique_ptr<Game> game;
+  Legal legal;      // the legal actions listed (segments, find)
+  bool legal_ok = false;
+  Counted counted;  // ... counted (len, indexing, apply)
+  bool counted_ok = false;
+  std::vector<Event> events;
+
+  const Legal& L() {
+    if (!legal_ok) {
+      game->legal(legal);
+      legal_ok = true;
+    }
+    return legal;
+  }
+  const Counted& C() {
+    if (!counted_ok) {
+      game->count(counted);
+      counted_ok = true;
+    }
+    return counted;
+  }
+  void changed() { legal_ok = counted_ok = false; }
+};
+
+}  // namespace ttr

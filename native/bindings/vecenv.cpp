@@ -1,0 +1,333 @@
+// Games played by integer ids (ttr.native.vecenv, used by ttr.adapters): the tables of one board's
+// ids and tensor (EnvSpec), a batch of games stepped by ids into the caller's numpy buffers
+// (VecEnv, the interpreter lock released), and the same ids and tensor for one game (a Game).
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include <atomic>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "handle.hpp"
+#include "ttr/vecenv.hpp"
+
+namespace nb = nanobind;
+using namespace ttr;
+
+namespace {
+
+using Array = nb::ndarray<nb::numpy, nb::device::cpu>;
+using ReadArray = nb::ndarray<nb::ro, nb::device::cpu>;  // an input: read-only arrays welcome
+
+int get_int(const nb::dict& d, const char* key) {
+  if (!d.contains(key)) throw RulesError(std::string("tables: missing ") + key);
+  return nb::cast<int>(d[key]);
+}
+double get_double(const nb::dict& d, const char* key) {
+  if (!d.contains(key)) throw RulesError(std::string("tables: missing ") + key);
+  return nb::cast<double>(d[key]);
+}
+template <typename T>
+std::vector<T> get_vec(const nb::dict& d, const char* key) {
+  if (!d.contains(key)) throw RulesError(std::string("tables: missing ") + key);
+  return nb::cast<std::vector<T>>(d[key]);
+}
+
+struct Spec {
+  nb::object rules_ref;
+  EnvSpec env;
+};
+
+void build_spec(Spec* out, nb::object rules, const nb::list& ids, const nb::dict& o) {
+  // built aside, then moved in: a constructor that throws leaves no half-built instance holding rules
+  auto self = std::make_unique<Spec>();
+  self->rules_ref = rules;
+  const Rules* R = nb::cast<const Rules*>(rules);
+  self->env.rules = R;
+  // ids: per id (kind, target, ((card kind, count), ...))
+  std::vector<Action> acts;
+  acts.reserve(nb::len(ids));
+  for (nb::handle item : ids) {
+    nb::tuple t = nb::cast<nb::tuple>(item);
+    if (t.size() != 3) throw RulesError("action ids: (kind, target, payment) per id");
+    Action a;
+    const int kind = nb::cast<int>(t[0]), target = nb::cast<int>(t[1]);
+    if (kind < 0 || kind >= N_KIND || target < -1 || target > 32767) throw RulesError("action ids: kind or target out of range");
+    a.kind = static_cast<uint8_t>(kind);
+    a.target = static_cast<int16_t>(target);
+    for (nb::handle part : t[2]) {
+      nb::tuple kv = nb::cast<nb::tuple>(part);
+      const int k = nb::cast<int>(kv[0]), c = nb::cast<int>(kv[1]);
+      if (a.pay.n >= kMaxPayParts || k < 0 || k >= kMaxKinds || c < 0 || c > 255)
+        throw RulesError("action ids: a payment out of range");
+      a.pay.kind[a.pay.n] = static_cast<uint8_t>(k);
+      a.pay.count[a.pay.n++] = static_cast<uint8_t>(c);
+    }
+    acts.push_back(a);
+  }
+  self->env.ids.build(static_cast<int>(acts.size()), acts);
+  ObsSpec& s = self->env.obs;
+  s.size = get_int(o, "size");
+  s.players = get_int(o, "players");
+  s.priv = get_int(o, "private") != 0;
+  s.phase = get_int(o, "phase");
+  s.to_move = get_int(o, "to_move");
+  s.clock = get_int(o, "clock");
+  s.face_up = get_int(o, "face_up");
+  s.piles = get_int(o, "piles");
+  s.discard = get_int(o, "discard");
+  s.seats = get_int(o, "seats");
+  s.seat_width = get_int(o, "seat_width");
+  s.stations = get_int(o, "stations");
+  s.tunnel = get_int(o, "tunnel");
+  s.tunnel_cards = get_int(o, "tunnel_cards");
+  s.hand = get_int(o, "hand");
+  s.tickets = get_int(o, "tickets");
+  s.joined = get_int(o, "tickets_joined");
+  s.offer = get_int(o, "offer");
+  s.n_tunnels = get_int(o, "n_tunnels");
+  s.n_kinds_pos = get_int(o, "n_kinds_pos");
+  s.ticket_width = get_int(o, "ticket_width");
+  s.offer_max = get_int(o, "offer_max");
+  s.final_round_turns = get_int(o, "final_round_turns");
+  s.n_stations = get_int(o, "n_stations");
+  s.turn_scale = get_double(o, "turn_scale");
+  s.score_scale = get_double(o, "score_scale");
+  s.deck_total = get_double(o, "deck_total");
+  s.tickets_total = get_double(o, "tickets_total");
+  s.total_cards = get_double(o, "total_cards");
+  s.max_trains = get_double(o, "max_trains");
+  s.route_row = get_vec<int>(o, "route_row");
+  s.tunnel_row = get_vec<int>(o, "tunnel_row");
+  s.kind_pos = get_vec<int>(o, "kind_pos");
+  s.ticket_pos = get_vec<int>(o, "ticket_pos");
+  s.ticket_city_start = get_vec<int>(o, "ticket_city_start");
+  s.ticket_cities = get_vec<int>(o, "ticket_cities");
+  s.face_sums = get_vec<float>(o, "face_sums");
+  s.third_sums = get_vec<float>(o, "third_sums");
+  s.fractions = get_vec<std::vector<float>>(o, "fractions");
+  s.validate(*R);
+  new (out) Spec(std::move(*self));
+}
+
+// An output buffer: C-contiguous, writable, of this shape and kind of item ('f' float32,
+// 'b' one byte: bool, int8 or uint8, 'i' int32, 'q' int64); TypeError or ValueError naming it.
+template <typename A>
+void* buffer(A& a, const char* name, char kind, size_t rows, size_t cols, bool two_d) {
+  const size_t ndim = two_d ? 2 : 1;
+  if (a.ndim() != ndim)
+    throw nb::value_error((std::string(name) + ": expected a " + std::to_string(ndim) + "-d array, got " +
+                           std::to_string(a.ndim()) + "-d").c_str());
+  if (a.shape(0) != rows || (two_d && a.shape(1) != cols)) {
+    std::string want = "(" + std::to_string(rows) + (two_d ? ", " + std::to_string(cols) + ")" : ",)");
+    std::string got = "(" + std::to_string(a.shape(0)) + (two_d ? ", " + std::to_string(a.shape(1)) + ")" : ",)");
+    throw nb::value_error((std::string(name) + ": expected shape " + want + ", got " + got).c_str());
+  }
+  const nb::dlpack::dtype d = a.dtype();
+  bool ok = false;
+  const char* want = "";
+  switch (kind) {
+    case 'f':
+      ok = d == nb::dtype<float>();
+      want = "float32";
+      break;
+    case 'b':
+      ok = d.bits == 8 && d.lanes == 1 &&
+           (d.code == static_cast<uint8_t>(nb::dlpack::dtype_code::Bool) ||
+            d.code == static_cast<uint8_t>(nb::dlpack::dtype_code::Int) ||
+            d.code == static_cast<uint8_t>(nb::dlpack::dtype_code::UInt));
+      want = "bool, int8 or uint8";
+      break;
+    case 'i':
+      ok = d == nb::dtype<int32_t>();
+      want = "int32";
+      break;
+    case 'q':
+      ok = d == nb::dtype<int64_t>();
+      want = "int64";
+      break;
+  }
+  if (!ok) throw nb::type_error((std::string(name) + ": expected dtype " + want).c_str());
+  // C order (a dimension of size 1 may have any stride)
+  int64_t expect = 1;
+  for (size_t k = ndim; k-- > 0;) {
+    if (a.shape(k) != 1 && a.stride(k) != expect)
+      throw nb::value_error((std::string(name) + ": expected a C-contiguous array").c_str());
+    expect *= static_cast<int64_t>(a.shape(k));
+  }
+  return const_cast<void*>(static_cast<const void*>(a.data()));
+}
+
+struct Batch {
+  nb::object spec_ref;
+  const Spec* spec;
+  std::unique_ptr<VecEnv> env;
+  std::atomic<bool> busy{false};  // a call is under way (the interpreter lock released): no other may start
+};
+
+// One call at a time on a batch: another thread's call meanwhile gets a RuntimeError, not a race.
+struct Using {
+  Batch& b;
+  explicit Using(Batch& batch) : b(batch) {
+    if (b.busy.exchange(true)) throw std::runtime_error("this VecEnv is in use by another thread");
+  }
+  ~Using() { b.busy.store(false); }
+};
+
+EnvOut outputs(const Batch& b, Array& obs, Array& masks, Array& rewards, Array& terminated, Array& truncated,
+               Array& seats) {
+  const size_t N = b.env->size();
+  const EnvSpec& e = b.spec->env;
+  EnvOut out;
+  out.obs = static_cast<float*>(buffer(obs, "observations", 'f', N, e.obs.size, true));
+  out.masks = static_cast<uint8_t*>(buffer(masks, "masks", 'b', N, e.ids.n, true));
+  out.rewards = static_cast<float*>(buffer(rewards, "rewards", 'f', N, e.rules->players, true));
+  out.terminated = static_cast<uint8_t*>(buffer(terminated, "terminated", 'b', N, 0, false));
+  out.truncated = static_cast<uint8_t*>(buffer(truncated, "truncated", 'b', N, 0, false));
+  out.seats = static_cast<int32_t*>(buffer(seats, "seats", 'i', N, 0, false));
+  return out;
+}
+
+nb::tuple action_tuple(const Action& a) {
+  nb::list parts;
+  for (int i = 0; i < a.pay.n; ++i) parts.append(nb::make_tuple(a.pay.kind[i], a.pay.count[i]));
+  return nb::make_tuple(static_cast<int>(a.kind), static_cast<int>(a.target), nb::tuple(parts));
+}
+
+const Game& game_of(const Spec& s, Handle& h) {
+  if (h.rules != s.env.rules) throw nb::value_error("this game is of other rules than the ids' and tensor's");
+  return *h.game;
+}
+
+// The game's legal ids into row (1 byte[n], zero elsewhere; none once over); their number.
+int write_mask(const Spec& s, Handle& h, uint8_t* row) {
+  std::memset(row, 0, static_cast<size_t>(s.env.ids.n));
+  if (h.game->over()) return 0;
+  thread_local std::vector<int32_t> ids;
+  ids.clear();
+  if (!s.env.ids.legal_ids(h.L(), ids)) throw RulesError("action ids: a legal action has no id");
+  for (int32_t id : ids) row[id] = 1;
+  return static_cast<int>(ids.size());
+}
+
+}  // namespace
+
+void bind_vecenv(nb::module_& m) {
+  nb::class_<Spec>(m, "EnvSpec")
+      .def("__init__", &build_spec, nb::arg("rules"), nb::arg("ids"), nb::arg("observer"),
+           "The ids (per id: kind code, target, payment) and the observer's tables of one board.")
+      .def_prop_ro("n", [](const Spec& s) { return s.env.ids.n; })
+      .def_prop_ro("size", [](const Spec& s) { return s.env.obs.size; })
+      .def("action", [](const Spec& s, int64_t id) {
+        if (id < 0 || id >= s.env.ids.n) throw nb::index_error("no such id");
+        return action_tuple(s.env.ids.actions[static_cast<size_t>(id)]);
+      }, nb::arg("id"), "The core's action of an id: (kind code, target, payment); a keep's target is its bit set.")
+      .def("mask", [](const Spec& s, Handle& h, Array out) {
+        game_of(s, h);
+        return write_mask(s, h, static_cast<uint8_t*>(buffer(out, "out", 'b', s.env.ids.n, 0, false)));
+      }, nb::arg("game"), nb::arg("out").noconvert(), "Write the game's legal ids into out (1 byte[n]); their number.")
+      .def("observe_seat", [](const Spec& s, Handle& h, int seat, Array obs, Array mask) {
+        const Game& g = game_of(s, h);
+        if (seat < 0 || seat >= s.env.rules->players) throw nb::value_error("no such seat");
+        float* x = static_cast<float*>(buffer(obs, "obs", 'f', s.env.obs.size, 0, false));
+        uint8_t* row = static_cast<uint8_t*>(buffer(mask, "mask", 'b', s.env.ids.n, 0, false));
+        s.env.obs.encode(g, seat, x);
+        if (seat == g.state().current) return write_mask(s, h, row);
+        std::memset(row, 0, static_cast<size_t>(s.env.ids.n));
+        return 0;
+      }, nb::arg("game"), nb::arg("seat"), nb::arg("obs").noconvert(), nb::arg("mask").noconvert(),
+         "Write seat's tensor into obs and its legal ids into mask (none unless it is to move); their number.")
+      .def("legal_ids", [](const Spec& s, Handle& h) {
+        game_of(s, h);
+        std::vector<int32_t> ids;
+        if (!h.game->over() && !s.env.ids.legal_ids(h.L(), ids)) throw RulesError("action ids: a legal action has no id");
+        return ids;
+      }, nb::arg("game"), "The game's legal ids, in the order of its legal actions.")
+      .def("observe", [](const Spec& s, Handle& h, int seat, Array out) {
+        const Game& g = game_of(s, h);
+        if (seat < 0 || seat >= s.env.rules->players) throw nb::value_error("no such seat");
+        float* x = static_cast<float*>(buffer(out, "out", 'f', s.env.obs.size, 0, false));
+        s.env.obs.encode(g, seat, x);
+      }, nb::arg("game"), nb::arg("seat"), nb::arg("out").noconvert(), "Write seat's tensor of the game into out.")
+      .def("index", [](const Spec& s, Handle& h, int64_t id) -> int64_t {
+        const Game& g = game_of(s, h);
+        if (id < 0 || id >= s.env.ids.n || g.over()) return -1;
+        return h.L().find(s.env.ids.actions[static_cast<size_t>(id)]);
+      }, nb::arg("game"), nb::arg("id"), "The index among the game's legal actions of the id's action, or -1.")
+      .def_static("scores", [](Handle& h) {
+        const State& st = h.game->state();
+        nb::list out;
+        for (int p = 0; p < h.rules->players; ++p) out.append(st.score[p]);
+        return out;
+      }, nb::arg("game"), "Every seat's score as it stands.");
+
+  nb::class_<Batch>(m, "VecEnv")
+      .def("__init__", [](Batch* self, nb::object spec, nb::ndarray<const int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> seeds,
+                          const std::string& reward, bool random_first, int max_steps) {
+        const Spec* sp = nb::cast<const Spec*>(spec);
+        RewardMode mode;
+        if (reward == "win")
+          mode = REWARD_WIN;
+        else if (reward == "score")
+          mode = REWARD_SCORE;
+        else
+          throw nb::value_error("reward: 'win' or 'score'");
+        if (seeds.shape(0) == 0) throw nb::value_error("seeds: at least one game");
+        if (max_steps < 0) throw nb::value_error("max_steps: 0 (no limit) or more");
+        auto env = std::make_unique<VecEnv>(&sp->env, seeds.data(), seeds.shape(0), mode, random_first, max_steps);
+        new (self) Batch{spec, sp, std::move(env)};
+      }, nb::arg("spec"), nb::arg("seeds"), nb::arg("reward") = "win", nb::arg("random_first") = false,
+         nb::arg("max_steps") = 0)
+      .def_prop_ro("num_envs", [](const Batch& b) { return b.env->size(); })
+      .def("reset", [](Batch& b, Array obs, Array masks, Array rewards, Array terminated, Array truncated, Array seats) {
+        Using use(b);
+        const EnvOut out = outputs(b, obs, masks, rewards, terminated, truncated, seats);
+        nb::gil_scoped_release release;
+        b.env->reset(out);
+      }, nb::arg("observations").noconvert(), nb::arg("masks").noconvert(), nb::arg("rewards").noconvert(),
+         nb::arg("terminated").noconvert(), nb::arg("truncated").noconvert(), nb::arg("seats").noconvert())
+      .def("step", [](Batch& b, ReadArray actions, Array obs, Array masks, Array rewards, Array terminated, Array truncated,
+                      Array seats) -> int64_t {
+        Using use(b);
+        const int64_t* a = static_cast<const int64_t*>(buffer(actions, "actions", 'q', b.env->size(), 0, false));
+        const EnvOut out = outputs(b, obs, masks, rewards, terminated, truncated, seats);
+        nb::gil_scoped_release release;
+        const int64_t bad = b.env->check(a);
+        if (bad >= 0) return bad;
+        b.env->step(a, out);
+        return -1;
+      }, nb::arg("actions").noconvert(), nb::arg("observations").noconvert(), nb::arg("masks").noconvert(),
+         nb::arg("rewards").noconvert(), nb::arg("terminated").noconvert(), nb::arg("truncated").noconvert(),
+         nb::arg("seats").noconvert(),
+         "Apply one id per game (int64[N]) and write what follows; games that end start their next episode. "
+         "Returns -1, or the first game whose id is not legal (then nothing is applied).")
+      .def("sample", [](Batch& b, Array out) {
+        Using use(b);
+        int64_t* o = static_cast<int64_t*>(buffer(out, "out", 'q', b.env->size(), 0, false));
+        nb::gil_scoped_release release;
+        b.env->sample(o);
+      }, nb::arg("out").noconvert(), "One legal id per game, uniform over its legal ids (the game's own generator).")
+      .def("state", [](Batch& b, size_t i) {
+        Using use(b);
+        if (i >= b.env->size()) throw nb::index_error("no such game");
+        std::vector<int64_t> out;
+        b.env->game(i).encode(out);
+        return out;
+      }, nb::arg("game"), "The game's integer state.")
+      .def("legal_ids", [](Batch& b, size_t i) {
+        Using use(b);
+        if (i >= b.env->size()) throw nb::index_error("no such game");
+        return b.env->legal(i);
+      }, nb::arg("game"))
+      .def("info", [](Batch& b, size_t i) {
+        Using use(b);
+        if (i >= b.env->size()) throw nb::index_error("no such game");
+        return nb::make_tuple(b.env->seed(i), b.env->episode(i), b.env->steps(i));
+      }, nb::arg("game"), "(seed, episode, steps) of the game now played in slot i.");
+  m.def("episode_seed", &episode_seed, nb::arg("seed"), nb::arg("episode"),
+        "The seed of a slot's episode k (its own seed for the first).");
+}

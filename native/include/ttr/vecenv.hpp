@@ -1,0 +1,143 @@
+// Games played by integer action ids, many at once (ttr.adapters.vector.VecEnv): the ids, masks
+// and payment layout of ttr.ActionSpace, the tensor of ttr.adapters.observation.Observer, both
+// handed over from Python as tables (never typed in here), and a batch of games stepped by ids
+// with automatic resets.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ttr/game.hpp"
+#include "ttr/playouts.hpp"
+
+namespace ttr {
+
+// The ids of one board (ttr.ActionSpace): per id its action. Every (kind, target) owns a run of
+// ids, one per payment of its payment list (its "universe", in the action space's order), so an
+// action's id is its run's base plus its payment's place in the universe. KEEP ids are bit sets
+// over the sorted offer: keep_start - 1 + the bit set.
+class IdTable {
+ public:
+  // by id: kind, target (DRAW: a card kind or kDeckTarget, CLAIM: a route, STATION: a city,
+  // KEEP: the bit set, 0 otherwise) and payment; throws RulesError if the ids are not runs
+  void build(int n, const std::vector<Action>& actions);
+
+  int n = 0;
+  int keep_start = -1, keep_n = 0;
+  std::vector<Action> actions;
+
+  // the id of an action, or -1
+  int64_t id_of(const Action& a) const;
+  // the ids of the legal actions, in their order, appended to `out`; false if one has no id
+  bool legal_ids(const Legal& L, std::vector<int32_t>& out) const;
+
+ private:
+  static constexpr int kTargetOff = 1;  // targets from kDeckTarget (-1)
+  static constexpr int kTargets = kMaxRoutes + kTargetOff;
+  int32_t base_[N_KIND][kTargets];  // the run of (kind, target): its first id, -1 none
+  int16_t uni_[N_KIND][kTargets];   // and its universe
+  // (universe, payment) -> place, open addressing
+  std::vector<uint64_t> keys_;
+  std::vector<int16_t> vals_;
+  uint64_t mask_ = 0;
+  static uint64_t pack(const Payment& p);
+  int lookup(int u, const Payment& p) const;
+  void insert(int u, const Payment& p, int place);
+};
+
+// Where the observer (ttr/adapters/observation.py) writes each field, and its scales: the
+// Observer's own numbers. Only what USA and Europe use (no harbors, pieces, Legacy, history).
+struct ObsSpec {
+  int size = 0, players = 2;
+  bool priv = true;
+  int phase = 0, to_move = 0, clock = 0, face_up = 0, piles = 0, discard = 0, seats = 0, seat_width = 0;
+  int stations = -1, tunnel = -1, tunnel_cards = -1;  // -1: no such field
+  int hand = -1, tickets = -1, joined = -1, offer = -1;
+  int n_tunnels = 0, n_kinds_pos = 0, ticket_width = 0, offer_max = 0;
+  int final_round_turns = 1, n_stations = 0;
+  double turn_scale = 200, score_scale = 200, deck_total = 1, tickets_total = 1, total_cards = 1, max_trains = 1;
+  std::vector<int> route_row;   // route id -> the flat index of its row of `routes`, -1 none
+  std::vector<int> tunnel_row;  // route id -> its place among the tunnels, -1 none
+  std::vector<int> kind_pos;    // card kind -> its place in per-kind fields
+  std::vector<int> ticket_pos;  // ticket id -> its place in ticket fields
+  std::vector<int> ticket_city_start, ticket_cities;  // a ticket's cities: [start[t], start[t + 1])
+  std::vector<float> face_sums, third_sums;
+  std::vector<std::vector<float>> fractions;  // per kind place: n cards / cards of the kind
+
+  void validate(const Rules& R) const;  // RulesError if the tables do not fit the rules
+  // the tensor of seat `me` (zeroed and written)
+  void encode(const Game& g, int me, float* out) const;
+};
+
+// One board's ids and tensor, with its rules.
+struct EnvSpec {
+  const Rules* rules = nullptr;
+  IdTable ids;
+  ObsSpec obs;
+};
+
+enum RewardMode : uint8_t { REWARD_WIN, REWARD_SCORE };
+
+// Where a batch writes (rows by game): observations float32[N][size], masks 1 byte[N][n],
+// rewards float32[N][players], terminated and truncated 1 byte[N], the seat to move int32[N].
+struct EnvOut {
+  float* obs = nullptr;
+  uint8_t* masks = nullptr;
+  float* rewards = nullptr;
+  uint8_t* terminated = nullptr;
+  uint8_t* truncated = nullptr;
+  int32_t* seats = nullptr;
+};
+
+// The seed of a game slot's episode k: its own seed first, then a hash of (seed, k) (>= 0).
+int64_t episode_seed(int64_t seed, uint32_t k);
+
+class VecEnv {
+ public:
+  VecEnv(const EnvSpec* spec, const int64_t* seeds, size_t n, RewardMode reward, bool random_first,
+         int max_steps);
+
+  size_t size() const { return slots_.size(); }
+  // every game back to its seed's first episode; writes observations, masks and seats
+  void reset(const EnvOut& out);
+  // the first game whose action is not a legal id (nothing applied then), or -1 when all were
+  // applied: games that end are reset to their next episode
+  int64_t check(const int64_t* actions) const;
+  void step(const int64_t* actions, const EnvOut& out);
+  // one legal id per game, uniform over the legal ids (each game's own generator)
+  void sample(int64_t* out);
+
+  const Game& game(size_t i) const { return slots_[i].game; }
+  int64_t seed(size_t i) const { return slots_[i].game.state().seed; }
+  uint32_t episode(size_t i) const { return slots_[i].episode; }
+  int steps(size_t i) const { return slots_[i].steps; }
+  const std::vector<int32_t>& legal(size_t i) const { return slots_[i].ids; }
+  const std::string& error() const { return error_; }
+
+ private:
+  struct Slot {
+    Game game;
+    BotRng rng;
+    int64_t first_seed;
+    uint32_t episode = 0;
+    int steps = 0;
+    int16_t last[kMaxPlayers] = {};
+    Legal legal;
+    std::vector<int32_t> ids;    // the legal ids, in the legal actions' order
+    std::vector<uint64_t> bits;  // the same, as bits
+    Slot(const Rules* R, int64_t seed, bool random_first)
+        : game(R, seed, random_first), rng(static_cast<uint64_t>(seed)), first_seed(seed) {}
+  };
+  void new_episode(Slot& s, uint32_t k);
+  void observe(Slot& s, size_t i, const EnvOut& out);  // legal ids, mask, observation, seat
+  void rewards(Slot& s, bool over, float* r);
+
+  const EnvSpec* spec_;
+  RewardMode reward_;
+  bool random_first_;
+  int max_steps_;
+  std::vector<Slot> slots_;
+  std::string error_;
+};
+
+}  // namespace ttr

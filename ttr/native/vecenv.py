@@ -1,0 +1,120 @@
+"""Games played by integer ids in the native core: the ids and masks of a board's action space and
+the observer's tensor, written by the core into numpy buffers, for one game (`NativeIds`, used by
+the research environments) and for batches of games (`NativeBatch`, behind
+`ttr.adapters.vector.VecEnv`).
+
+This layer knows neither the action space nor the observer: the research layer (ttr.adapters)
+hands their tables down (`ids`: per id its action as (kind code, target, payment); `observer`:
+`Observer.native_tables()`), and the core checks that they fit its rules.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+from ..engine import KEEP, STATION, Action, Ruleset
+from ..errors import TtrError
+from .game import _KEEP_CODE, _STATION_CODE, _TARGETLESS, CORE, KIND_CODES, KIND_WORDS, NativeGame, check_native, core_rules
+
+
+def core_action(rules: Ruleset, action: Action) -> tuple[int, int, tuple]:
+    """An action as the core numbers it: (kind code, target, payment); a target of no number
+    (tickets, pay, decline, pass) is 0, a station's city its index. Keeps have no one action
+    (their ids are bit sets over the offer): NativeIds takes (keep code, bit set, ())."""
+    code = KIND_CODES.get(action.kind)
+    if code is None or action.kind == KEEP:
+        raise TtrError(f"'{action}' has no action number in the native core")
+    target = action.target
+    if action.kind == STATION:
+        target = rules.city_index[target]
+    elif target is None:
+        target = 0
+    return code, int(target), tuple((int(k), int(v)) for k, v in action.cards)
+
+
+def keep_row(bits: int) -> tuple[int, int, tuple]:
+    """The core's row of a keep id: the kept positions of the sorted offer, as bits."""
+    return _KEEP_CODE, bits, ()
+
+
+def action_of(rules: Ruleset, row: Sequence[Any], offer: Sequence[int] = ()) -> Action:
+    """The Action of a core row (kind code, target, payment); a keep's tickets from the sorted `offer`."""
+    code, target, cards = row
+    kind = KIND_WORDS[code]
+    if code == _KEEP_CODE:
+        return Action(kind, tuple(t for j, t in enumerate(sorted(offer)) if target >> j & 1))
+    pay = tuple((int(k), int(v)) for k, v in cards)
+    if code == _STATION_CODE:
+        return Action(kind, rules.city_names[target], pay)
+    return Action(kind, None if code in _TARGETLESS else int(target), pay)
+
+
+class NativeIds:
+    """A board's ids and tensor in the core, asked about one native game at a time."""
+    __slots__ = ("rules", "spec", "n", "size")
+
+    def __init__(self, rules: Ruleset, ids: Sequence[tuple[int, int, tuple]], observer: dict[str, Any]):
+        check_native(rules)
+        self.rules = rules
+        try:
+            self.spec = CORE.EnvSpec(core_rules(rules), list(ids), observer)
+        except ValueError as e:  # the core's RulesError: the tables do not fit
+            raise TtrError(f"the native core cannot play these ids or write this tensor: {e}") from None
+        self.n: int = self.spec.n
+        self.size: int = self.spec.size
+
+    def mask(self, game: NativeGame, out: Any) -> int:
+        """Write the game's legal ids into `out` (1 byte[n], zero elsewhere); their number."""
+        return int(self.spec.mask(game._h, out))
+
+    def legal_ids(self, game: NativeGame) -> list[int]:
+        """The game's legal ids, in the order of its legal actions."""
+        return list(self.spec.legal_ids(game._h))
+
+    def observe(self, game: NativeGame, seat: int, out: Any) -> None:
+        """Write `seat`'s tensor of the game into `out` (float32[size])."""
+        self.spec.observe(game._h, seat, out)
+
+    def index(self, game: NativeGame, i: int) -> int:
+        """The index among the game's legal actions of id `i`'s action, or -1 (not legal)."""
+        return int(self.spec.index(game._h, i))
+
+    def bound(self, game: NativeGame) -> tuple[Callable[[Any], int], Callable[[int, Any], None], Callable[[int], int],
+                                               Callable[[int, Any, Any], int]]:
+        """`mask(out)`, `observe(seat, out)`, `index(i)` and `observe_seat(seat, obs, mask)` (the
+        seat's tensor and mask: none unless it is to move) of one game, as calls straight into the
+        core (no Python frame between: the environments' hot path)."""
+        if game.rules is not self.rules:
+            raise TtrError("this game is of other rules than these ids'")
+        h, s = game._h, self.spec
+        return partial(s.mask, h), partial(s.observe, h), partial(s.index, h), partial(s.observe_seat, h)
+
+    def action(self, i: int) -> tuple[int, int, tuple]:
+        """The core's action of id `i`: (kind code, target, payment); a keep's target is its bit set."""
+        kind, target, cards = self.spec.action(i)
+        return kind, target, cards
+
+
+def scores(game: NativeGame) -> list[int]:
+    """Every seat's score as it stands (the integer state's `players[p].score`)."""
+    return list(CORE.EnvSpec.scores(game._h))
+
+
+class NativeBatch:
+    """Games of one board stepped by ids in the core, one slot per seed (see ttr.adapters.vector)."""
+    __slots__ = ("ids", "core")
+
+    def __init__(self, ids: NativeIds, seeds: Any, reward: str, random_first: bool, max_steps: int):
+        self.ids = ids
+        self.core = CORE.VecEnv(ids.spec, seeds, reward, bool(random_first), int(max_steps))
+
+
+def episode_seed(seed: int, episode: int) -> int:
+    """The seed of a slot's episode `episode` (0: the slot's own seed)."""
+    if CORE is None:
+        raise TtrError("the native core is not built")
+    return int(CORE.episode_seed(seed, episode))
+
+
+__all__ = ["NativeBatch", "NativeIds", "action_of", "core_action", "episode_seed", "keep_row", "scores"]
