@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "handle.hpp"
 #include "ttr/game.hpp"
 
 namespace nb = nanobind;
@@ -96,23 +97,6 @@ void build_rules(Rules* R, const nb::dict& d) {
   R->deck = get_vec(d, "deck");
   R->validate();
 }
-
-struct Handle {
-  nb::object rules_ref;  // keeps the Rules alive
-  const Rules* rules;
-  std::unique_ptr<Game> game;
-  Legal legal;
-  bool legal_ok = false;
-  std::vector<Event> events;
-
-  const Legal& L() {
-    if (!legal_ok) {
-      game->legal(legal);
-      legal_ok = true;
-    }
-    return legal;
-  }
-};
 
 nb::tuple pay_tuple(const Payment& p) {
   nb::list parts;
@@ -203,6 +187,7 @@ nb::list events_list(const std::vector<Event>& evs) {
 }  // namespace
 
 void bind_playouts(nb::module_& m);
+void bind_bots(nb::module_& m);
 
 NB_MODULE(_native, m) {
   m.doc() = "ttr's native core (C++): the train game of USA and Europe. Use it through ttr.native.";
@@ -319,4 +304,5 @@ NB_MODULE(_native, m) {
         return out;
       });
   bind_playouts(m);
+  bind_bots(m);
 }

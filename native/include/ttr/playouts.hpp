@@ -1,8 +1,11 @@
 // Whole games in the core, in batches over threads: each game a pure function of its seed, so the
 // results are the same for any number of threads.
 #pragma once
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ttr/game.hpp"
@@ -33,6 +36,27 @@ struct Outcome {
 
 // What must hold after every action: cards, pieces and tickets conserved, owners consistent.
 std::string check_invariants(const Game& g);
+
+// game(i) for i in [0, n), on `threads` threads taking blocks of games in turn (every thread busy
+// to the end); each game must depend on its index alone, so the results do not depend on `threads`.
+template <typename F>
+void for_games(size_t n, int threads, F&& game) {
+  if (threads < 1) threads = 1;
+  if (static_cast<size_t>(threads) > n) threads = n ? static_cast<int>(n) : 1;
+  if (threads == 1) {
+    for (size_t i = 0; i < n; ++i) game(i);
+    return;
+  }
+  std::atomic<size_t> next{0};
+  constexpr size_t kBlock = 32;
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([&] {
+      for (size_t lo; (lo = next.fetch_add(kBlock)) < n;)
+        for (size_t i = lo, hi = std::min(n, lo + kBlock); i < hi; ++i) game(i);
+    });
+  for (auto& th : pool) th.join();
+}
 
 // One game of seed `seed` between uniformly random bots.
 void random_game(const Rules& R, int64_t seed, Outcome& out, bool check, int max_steps = 20000);
