@@ -86,9 +86,10 @@ def test_the_native_bots_see_only_their_seats_view():
             twin = shuffle_hidden(py, seat, rng)
             assert twin.view(seat) == py.view(seat) and twin.encode() != py.encode()
             world = Worlds(py.observe(seat)).state(rng)  # everything hidden dealt afresh, the seed too
-            others = [NativeGame.from_state(rules, twin.encode()), NativeGame.from_state(rules, world)]
+            others = [twin, NativeGame.from_state(rules, twin.encode()), NativeGame.from_state(rules, world)]
             for name in ("greedy", "planner"):
                 move = native.bot_move(nat, name)
+                assert native.bot_move(py, name) == move  # a Python game's position, the same move
                 assert all(native.bot_move(o, name) == move for o in others)
             checked += 1
     assert checked > 100
@@ -150,30 +151,35 @@ def test_playouts_take_rules_or_a_name_and_say_what_is_wrong():
 @pytest.mark.parametrize("map_name,players", [("europe", 2), ("usa", 3), ("europe", 4)])
 def test_a_native_playout_is_the_python_playout(map_name, players):
     """The search bot's playout in the core (a candidate, then planners in every seat to the end)
-    from a sampled world: the same result and length as rollout.playout on the Python engine."""
+    from a sampled world: the same result and length as rollout.playout on the Python engine. The
+    world offers the seat its legal actions in the real game's order (the search gives the core
+    the candidates' indices in the observation's legal actions)."""
     rules = get_ruleset(map_name, players)
-    board = native_bots.board(rules)
     rng = random.Random(players)
     checked = 0
     for step, (py, _) in enumerate(_lockstep(map_name, players, 8, LINEUPS[1])):
         if step % 23:
             continue
-        worlds = Worlds(py.observe(py.current_player))
+        obs = py.observe(py.current_player)
+        worlds = Worlds(obs)
         state = worlds.state(rng)
         world = worlds.decode(state)
-        core = native_bots.decode_world(rules, state)
-        for i in sorted({0, len(world.legal_actions()) - 1}):
-            a = world.legal_actions()[i]
+        assert list(map(str, world.legal_actions())) == list(map(str, obs.legal))
+        core = native_bots.world(rules, state)
+        assert core.encode() == state
+        for i in sorted({0, len(obs.legal) - 1}):
             w = world.clone()
-            w.apply_unchecked(a)
+            w.apply_unchecked(obs.legal[i])
             r = playout(w, {})
-            totals, winners, played = native_bots.world_playout(core, board, native_bots.action_index(core, a, rules),
-                                                                1000)
+            totals, winners, played = core.playout(i, 1000)
             assert list(totals) == [p["total"] for p in r["players"]]
             assert [p for p in range(players) if winners >> p & 1] == r["winners"]
             assert played == w.ply
             checked += 1
+        assert core.encode() == state  # played on a copy
     assert checked >= 8
+    with pytest.raises(IndexError):
+        core.playout(10_000, 10)
 
 
 def _positions(map_name: str, players: int, seed: int, every: int, limit: int):
@@ -206,8 +212,8 @@ def test_search_plays_the_same_moves_with_native_playouts(map_name, players, opt
 
 def test_search_uses_the_core_by_itself_where_it_plays_the_board(monkeypatch):
     calls = []
-    real = native_bots.world_playout
-    monkeypatch.setattr(native_bots, "world_playout", lambda *a: calls.append(1) or real(*a))
+    real = native_bots.world
+    monkeypatch.setattr(native_bots, "world", lambda *a: calls.append(1) or real(*a))
     g = _positions("usa", 2, 3, every=3, limit=2)[-1]
     SearchAgent(1, samples=2, confirm=2, turns="all").act(g.observe(g.current_player))
     assert calls

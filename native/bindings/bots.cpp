@@ -1,6 +1,6 @@
-// The bots in the core (ttr.native.bots): a board's bot tables, a bot's move in a game, whole
-// games between bots in batches, and the search bot's playouts; the interpreter lock released
-// while games are played.
+// The bots in the core (ttr.native.bots): a board's bot tables, a bot's move in a position, whole
+// games between bots in batches, and the search bot's worlds and playouts; the interpreter lock
+// released while games are played. Positions come in as integer states (docs/state-codec.md).
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
@@ -8,7 +8,6 @@
 
 #include <memory>
 
-#include "handle.hpp"
 #include "ttr/bots.hpp"
 
 namespace nb = nanobind;
@@ -21,15 +20,23 @@ struct BoardHandle {
   std::unique_ptr<Board> board;
 };
 
+// A sampled world of the search bot: a position decoded from its state, played out many times.
+struct World {
+  nb::object board_ref;  // keeps the Board (and its Rules) alive
+  const Board* board;
+  Game game;
+  World(nb::object ref, const Board* b, const State& s) : board_ref(std::move(ref)), board(b), game(b->R, s) {}
+};
+
+Game decoded(const Board& b, const std::vector<int64_t>& state) {
+  return Game(b.R, Game::decode(*b.R, state.data(), state.size()));
+}
+
 template <typename T>
 nb::ndarray<nb::numpy, T> owned(std::vector<T>&& v, std::initializer_list<size_t> shape) {
   auto* heap = new std::vector<T>(std::move(v));
   nb::capsule owner(heap, [](void* p) noexcept { delete static_cast<std::vector<T>*>(p); });
   return nb::ndarray<nb::numpy, T>(heap->data(), shape, owner);
-}
-
-void check_board(const BoardHandle& b, const Handle& h) {
-  if (b.board->R != h.rules) throw nb::value_error("the bot tables are of another board or player count");
 }
 
 }  // namespace
@@ -48,17 +55,18 @@ void bind_bots(nb::module_& m) {
 
   m.def(
       "bot_move",
-      [](Handle& h, const BoardHandle& b, int kind) -> int64_t {
-        check_board(b, h);
+      [](const BoardHandle& b, const std::vector<int64_t>& state, int kind) -> int64_t {
         if (kind != BOT_GREEDY && kind != BOT_PLANNER) throw nb::value_error("bot_move plays the greedy or planner bot");
-        if (h.game->over()) throw nb::value_error("the game is over");
-        const Legal& L = h.L();
+        const Game g = decoded(*b.board, state);
+        if (g.over()) throw nb::value_error("the game is over");
+        Legal L;
+        g.legal(L);
         PlannerBot bot(*b.board, kind == BOT_GREEDY);
-        const SeatView v = SeatView::of(h.game->state(), h.rules->players);
-        return L.find(bot.choose(v, L));
+        return L.find(bot.choose(SeatView::of(g.state(), b.board->R->players), L));
       },
-      nb::arg("game"), nb::arg("board"), nb::arg("kind"),
-      "The index among the legal actions of the move the bot `kind` chooses for the seat to move, from its view.");
+      nb::arg("board"), nb::arg("state"), nb::arg("kind"),
+      "The index among the legal actions of the move the bot `kind` chooses for the seat to move of the position "
+      "`state` (a whole integer state, which the Python side has checked), from that seat's view.");
 
   m.def(
       "bot_games",
@@ -106,33 +114,48 @@ void bind_bots(nb::module_& m) {
       nb::arg("board"), nb::arg("seeds"), nb::arg("kinds"), nb::arg("threads") = 1, nb::arg("check") = false,
       "Play one game per seed between the bots `kinds` (by seat), on `threads` threads; numpy arrays by game.");
 
-  m.def(
-      "playout",
-      [](Handle& h, const BoardHandle& b, uint32_t index, int max_moves) {
-        check_board(b, h);
-        const Legal& L = h.L();
-        if (index >= L.size()) throw nb::index_error("no legal action with this index");
-        const Action first = L.at(index);
-        Game g(h.rules, h.game->state());
-        int moves;
-        std::vector<SeatScore> sc;
-        {
-          nb::gil_scoped_release release;
-          PlannerBot bot(*b.board, false);
-          Legal scratch;
-          g.apply(first);
-          moves = planner_playout(*b.board, bot, scratch, g, max_moves);
-          g.score(sc);
-        }
-        nb::list totals;
-        int winners = 0;
-        for (size_t p = 0; p < sc.size(); ++p) {
-          totals.append(sc[p].total);
-          if (sc[p].rank == 1) winners |= 1 << p;
-        }
-        return nb::make_tuple(nb::tuple(totals), winners, moves + 1);
-      },
-      nb::arg("world"), nb::arg("board"), nb::arg("index"), nb::arg("max_moves") = 1000,
-      "The search bot's playout: the legal action `index`, then planners in every seat for at most `max_moves` "
-      "actions (the world itself unchanged); (totals, winners as bits, actions played).");
+  nb::class_<World>(m, "World")
+      .def(
+          "__init__",
+          [](World* self, nb::object board, const std::vector<int64_t>& state) {
+            const Board* b = nb::cast<const BoardHandle&>(board).board.get();
+            new (self) World(board, b, Game::decode(*b->R, state.data(), state.size()));
+          },
+          nb::arg("board"), nb::arg("state"),
+          "The game of a sampled world's integer state (unchecked: the Python side dealt it from a seat's masked "
+          "state).")
+      .def("encode", [](const World& w) {
+        std::vector<int64_t> out;
+        w.game.encode(out);
+        return out;
+      })
+      .def(
+          "playout",
+          [](const World& w, uint32_t index, int max_moves) {
+            Game g = w.game;
+            Counted c;
+            g.count(c);
+            if (g.over() || index >= c.total) throw nb::index_error("no legal action with this index");
+            const Action first = g.pick(c, index);
+            int moves;
+            std::vector<SeatScore> sc;
+            {
+              nb::gil_scoped_release release;
+              g.apply(first);
+              PlannerBot bot(*w.board, false);
+              Legal scratch;
+              moves = planner_playout(*w.board, bot, scratch, g, max_moves);
+              g.score(sc);
+            }
+            nb::list totals;
+            int winners = 0;
+            for (size_t p = 0; p < sc.size(); ++p) {
+              totals.append(sc[p].total);
+              if (sc[p].rank == 1) winners |= 1 << p;
+            }
+            return nb::make_tuple(nb::tuple(totals), winners, moves + 1);
+          },
+          nb::arg("index"), nb::arg("max_moves") = 1000,
+          "The search bot's playout: the legal action `index`, then planners in every seat for at most `max_moves` "
+          "actions (the world itself unchanged); (totals, winners as bits, actions played).");
 }

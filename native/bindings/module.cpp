@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <memory>
 
-#include "handle.hpp"
 #include "ttr/game.hpp"
 
 namespace nb = nanobind;
@@ -97,6 +96,23 @@ void build_rules(Rules* R, const nb::dict& d) {
   R->deck = get_vec(d, "deck");
   R->validate();
 }
+
+struct Handle {
+  nb::object rules_ref;  // keeps the Rules alive
+  const Rules* rules;
+  std::unique_ptr<Game> game;
+  Legal legal;
+  bool legal_ok = false;
+  std::vector<Event> events;
+
+  const Legal& L() {
+    if (!legal_ok) {
+      game->legal(legal);
+      legal_ok = true;
+    }
+    return legal;
+  }
+};
 
 nb::tuple pay_tuple(const Payment& p) {
   nb::list parts;

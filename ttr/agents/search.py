@@ -197,7 +197,9 @@ class SearchAgent(Agent):
         every candidate still in is compared on the same worlds. Dropped candidates get -inf."""
         seat = worlds.obs.seat
         rules = worlds.obs.rules
-        board = native_bots.board(rules) if (native.plays(rules) if self.native is None else self.native) else None
+        core = native.plays(rules) if self.native is None else self.native
+        # every world offers the seat its legal actions in the same order (they follow from its view)
+        index = [worlds.obs.legal.index(c) for c in candidates] if core else []
         k = len(candidates)
         alive = list(range(k))
         totals = [0.0] * k
@@ -217,14 +219,13 @@ class SearchAgent(Agent):
                     timed_out = True
                     break
                 outs = []
-                if board is not None:  # the same world, dealt here, played in the core
-                    core = native_bots.decode_world(
-                        rules, sample_state(worlds, self.rng, self.planner.graph, self.deals, self.beta))
+                if core:  # the same world, dealt here, played in the core
+                    world = native_bots.world(rules, sample_state(worlds, self.rng, self.planner.graph, self.deals,
+                                                                  self.beta))
                     for i in alive:
                         if deadline and time.perf_counter() > deadline:
                             break
-                        scores, winners, played = native_bots.world_playout(
-                            core, board, native_bots.action_index(core, candidates[i], rules), self.max_rollout)
+                        scores, winners, played = world.playout(index[i], self.max_rollout)
                         outs.append(self._score(scores, [p for p in range(len(scores)) if winners >> p & 1], seat))
                         simulated += played
                 else:

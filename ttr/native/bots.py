@@ -1,10 +1,10 @@
 """The bots in the core: the random, greedy and planner bots of ttr.agents in C++ (native/src/bots.cpp),
 choosing exactly what the Python bots choose, from their seat's view alone.
 
-`bot_move(game, bot)` is a bot's move in a native game; `playouts(board, players, seeds, bots)`
-plays whole games between bots in C++ (the interpreter lock released, on `threads` threads) and
-returns numpy arrays with one row per seed; `world_playout` is the search bot's playout (the
-candidate, then planners in every seat to the end) in a native game."""
+`bot_move(game, bot)` is a bot's move; `playouts(board, players, seeds, bots)` plays whole games
+between bots in C++ (the interpreter lock released, on `threads` threads) and returns numpy
+arrays with one row per seed; `world(rules, state)` is a search bot's sampled world in the core,
+where its playouts (the candidate, then planners in every seat to the end) are played."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import Action, Ruleset
+from ..engine import Action, Game, Ruleset
 from ..errors import TtrError
-from .game import CORE, KIND_CODES, NativeGame, check_native, core_rules
+from .game import CORE, check_native, core_rules
 
 BOTS = ("random", "greedy", "planner")  # the core's BotKind numbers (native/include/ttr/bots.hpp)
 _BOARDS: dict[Ruleset, Any] = {}
@@ -47,12 +47,14 @@ def bot_code(bot: str) -> int:
         raise TtrError(f"the core plays the bots {', '.join(BOTS)}, not {bot!r}") from None
 
 
-def bot_move(game: NativeGame, bot: str) -> Action:
-    """The move the greedy or planner bot chooses for the seat to move of a native game, from that seat's view."""
+def bot_move(game: Game, bot: str) -> Action:
+    """The move the greedy or planner bot chooses for the seat to move of `game` (either engine's,
+    of a board the core plays), from that seat's view: the position goes to the core as its
+    integer state and the bot reads only what the seat sees."""
     code = bot_code(bot)
     if code == 0:
         raise TtrError("the random bot draws from its own generator: play it with playouts() or ttr.agents")
-    return game.legal_actions()[int(CORE.bot_move(game._h, board(game.rules), code))]
+    return game.legal_actions()[int(CORE.bot_move(board(game.rules), game.encode(), code))]
 
 
 def _rules(where: str | Ruleset, players: int | None) -> Ruleset:
@@ -91,26 +93,12 @@ def playouts(where: str | Ruleset, players: int | None = None, seeds: Sequence[i
     return out
 
 
-def action_index(world: Any, action: Action, rules: Ruleset) -> int:
-    """The index of `action` among the legal actions of a core game handle (-1: not legal)."""
-    target: Any = action.target
-    code = KIND_CODES[action.kind]
-    if isinstance(target, str):
-        target = rules.city_index[target]
-    return int(world.find(code, target, action.cards))
+def world(rules: Ruleset, state: list[int]) -> Any:
+    """The core's game of a sampled world's integer state (the search bot deals it from the seat's
+    masked state; unchecked, as the Python engine decodes worlds). Its `playout(index, max_moves)`
+    plays the legal action `index`, then planners in every seat for at most `max_moves` actions,
+    leaving the world as it was: (totals, winners as bits, actions played)."""
+    return CORE.World(board(rules), state)
 
 
-def world_playout(world: Any, board_: Any, index: int, max_moves: int) -> tuple[tuple[int, ...], int, int]:
-    """The search bot's playout in a world (a core game handle, unchanged): the legal action `index`,
-    then planners in every seat for at most `max_moves` actions. (totals, winners as bits, actions played)."""
-    return CORE.playout(world, board_, index, max_moves)  # type: ignore[no-any-return]
-
-
-def decode_world(rules: Ruleset, state: list[int]) -> Any:
-    """The core game handle of a sampled world's state (the Python side dealt it from the seat's
-    masked state; unchecked, as the Python engine decodes worlds)."""
-    return CORE.Game.decode(core_rules(rules), state)
-
-
-__all__ = ["BOTS", "action_index", "board", "bot_code", "bot_move", "decode_world", "playouts", "use_registry",
-           "world_playout"]
+__all__ = ["BOTS", "board", "bot_code", "bot_move", "playouts", "use_registry", "world"]
