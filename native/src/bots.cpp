@@ -170,6 +170,41 @@ void PlannerBot::plan(const uint8_t* tickets, int n, Plan& out) {
   }
 }
 
+const PlannerBot::Plan& PlannerBot::seat_plan() {
+  const Rules& R = R_;
+  const SeatView& v = *v_;
+  Memo& m = memo_[v.seat];
+  bool hit = m.valid && m.n == v.n_tickets && std::equal(v.tickets, v.tickets + v.n_tickets, m.tickets);
+  for (int r = 0; hit && r < R.n_ids; ++r) {
+    const int then = m.owner[r], now = v.owner[r];
+    if (then == now) continue;
+    if (then >= 0 || now == v.seat || m.plan.has(r)) {  // (routes are never given back)
+      hit = false;
+      break;
+    }
+    if (R.r_closes[r])
+      for (int t : R.r_twins[r])
+        if (m.plan.has(t)) hit = false;
+  }
+  if (hit && verify_) {
+    Plan fresh;
+    plan(v.tickets, v.n_tickets, fresh);
+    const bool same = std::equal(fresh.planned, fresh.planned + kWords, m.plan.planned) &&
+                      fresh.needed == m.plan.needed && fresh.n_ok == m.plan.n_ok &&
+                      fresh.n_blocked == m.plan.n_blocked && std::equal(fresh.ok, fresh.ok + fresh.n_ok, m.plan.ok) &&
+                      std::equal(fresh.blocked, fresh.blocked + fresh.n_blocked, m.plan.blocked);
+    if (!same && memo_error_.empty()) memo_error_ = "a plan from the memo differs from a fresh one";
+  }
+  if (!hit) {
+    plan(v.tickets, v.n_tickets, m.plan);
+    m.valid = true;
+    m.n = v.n_tickets;
+    std::copy(v.tickets, v.tickets + v.n_tickets, m.tickets);
+  }
+  std::copy(v.owner, v.owner + R.n_ids, m.owner);
+  return m.plan;
+}
+
 // ------------------------------------------------------------------ choosing (planner.py)
 
 int PlannerBot::find_seg(uint8_t kind) const {
@@ -329,11 +364,7 @@ double PlannerBot::card_value(int kind) const {
 bool PlannerBot::draw(bool second, Action& out) {
   const Legal& L = *L_;
   if (find_seg(DRAW) < 0) return false;
-  if (second) {  // the needs of this position (a first card may have changed the hand)
-    Plan p;
-    plan(v_->tickets, v_->n_tickets, p);
-    set_needs(p);
-  }
+  if (second) set_needs(seat_plan());  // the needs of this position (a first card may have changed the hand)
   int best = 0;
   bool found = false, deck = false;
   double best_value = 0.45;  // about what a blind card is worth
@@ -406,8 +437,7 @@ bool PlannerBot::turn(Action& out) {
   const Rules& R = R_;
   const SeatView& v = *v_;
   const Legal& L = *L_;
-  Plan p;
-  plan(v.tickets, v.n_tickets, p);
+  const Plan& p = seat_plan();
   uint64_t todo[kWords];
   bool any_todo = false;
   for (int w = 0; w < kWords; ++w) {
@@ -511,6 +541,7 @@ void bot_game(const Board& B, int64_t seed, const uint8_t* kinds, BotOutcome& ou
   out = BotOutcome{};
   Game g(&R, seed, false);
   Seats seats(B, kinds, R.players, seed);
+  seats.verify_memo(check);
   int steps = 0;
   while (!g.over()) {
     if (steps >= max_steps) {
@@ -521,6 +552,7 @@ void bot_game(const Board& B, int64_t seed, const uint8_t* kinds, BotOutcome& ou
     ++steps;
     if (check) {
       std::string e = check_invariants(g);
+      if (e.empty()) e = seats.memo_error();
       if (!e.empty()) {
         out.error = "after action " + std::to_string(steps) + ": " + e;
         break;

@@ -56,6 +56,9 @@ class PlannerBot {
   PlannerBot(const Board& board, bool greedy) : B_(board), R_(*board.R), greedy_(greedy) {}
   // The move of the seat of `v` (v built from the position whose legal actions are `L`).
   Action choose(const SeatView& v, const Legal& L);
+  // Check every plan taken from the memo against a fresh one (a mismatch goes to memo_error()).
+  void verify_memo(bool on) { verify_ = on; }
+  const std::string& memo_error() const { return memo_error_; }
 
   struct Plan {
     uint64_t planned[kWords] = {};
@@ -72,6 +75,7 @@ class PlannerBot {
 
  private:
   void plan(const uint8_t* tickets, int n, Plan& out);  // _plan: the greedy bot plans each ticket alone
+  const Plan& seat_plan();  // the plan of the seat's own tickets, through the memo
   const double* costs();                                // route_costs of this position (once)
   Action keep();
   Action tunnel();
@@ -93,6 +97,19 @@ class PlannerBot {
   double costs_[kMaxRoutes];
   int needs_[9];  // the plan's deficit per colour + 1 (0: gray), in spaces
   int needs_total_ = 0;
+  // The latest plan of each seat's tickets (rollout.RolloutPlanner's memo): it stays the plan
+  // while the only new claims are the other seats', off the plan and closing no planned lane
+  // (a route taken away off the cheapest paths leaves every one of them found first, ties too).
+  struct Memo {
+    bool valid = false;
+    int n = 0;
+    uint8_t tickets[kMaxTickets];
+    int8_t owner[kMaxRoutes];
+    Plan plan;
+  };
+  Memo memo_[kMaxPlayers];
+  bool verify_ = false;
+  std::string memo_error_;
   // Dijkstra's scratch
   double dist_[kMaxCities];
   int16_t back_u_[kMaxCities], back_r_[kMaxCities];
@@ -122,6 +139,13 @@ class Seats {
  public:
   Seats(const Board& board, const uint8_t* kinds, int players, int64_t seed);
   Action act(const Game& g);  // the move of the seat to move, from its view
+  void verify_memo(bool on) {
+    planner_.verify_memo(on);
+    greedy_.verify_memo(on);
+  }
+  std::string memo_error() const {
+    return !planner_.memo_error().empty() ? planner_.memo_error() : greedy_.memo_error();
+  }
  private:
   const Board& B_;
   uint8_t kinds_[kMaxPlayers];
