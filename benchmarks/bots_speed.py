@@ -40,19 +40,38 @@ def positions(map_name: str, seed: int, every: int, limit: int) -> list[ttr.Game
 
 
 class Counter:
-    def __init__(self, fn):
-        self.fn, self.calls = fn, 0
+    """Counts the playouts of the search bot: Python's `playout` calls, the core's worlds' `playout` calls."""
 
-    def __call__(self, *args):
-        self.calls += 1
-        return self.fn(*args)
+    def __init__(self) -> None:
+        self.calls = 0
+        self.playout, self.world = search_module.playout, native_bots.world
+
+    def __enter__(self) -> Counter:
+        def playout(*args):
+            self.calls += 1
+            return self.playout(*args)
+
+        counter = self
+
+        class World:
+            def __init__(self, world) -> None:
+                self.core = world
+
+            def playout(self, *args):
+                counter.calls += 1
+                return self.core.playout(*args)
+
+        search_module.playout = playout
+        native_bots.world = lambda *args: World(self.world(*args))
+        return self
+
+    def __exit__(self, *exc) -> None:
+        search_module.playout, native_bots.world = self.playout, self.world
 
 
 def search_run(games: list[ttr.Game], flag: bool) -> tuple[float, int, list]:
     """CPU seconds in the search bot's moves, playouts played, the moves (and actions simulated)."""
-    py, nat = Counter(search_module.playout), Counter(native_bots.world_playout)
-    search_module.playout, native_bots.world_playout = py, nat
-    try:
+    with Counter() as counter:
         moves, cpu = [], 0.0
         for g in games:
             bot = search_module.SearchAgent(7, turns="all", native=flag)
@@ -61,9 +80,7 @@ def search_run(games: list[ttr.Game], flag: bool) -> tuple[float, int, list]:
             a = bot.act(obs)
             cpu += time.process_time() - t
             moves.append((str(a), bot.simulated))
-    finally:
-        search_module.playout, native_bots.world_playout = py.fn, nat.fn
-    return cpu, py.calls + nat.calls, moves
+    return cpu, counter.calls, moves
 
 
 def main() -> None:
