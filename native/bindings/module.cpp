@@ -188,6 +188,7 @@ nb::list events_list(const std::vector<Event>& evs) {
 
 void bind_playouts(nb::module_& m);
 void bind_vecenv(nb::module_& m);
+void bind_bots(nb::module_& m);
 
 NB_MODULE(_native, m) {
   m.doc() = "ttr's native core (C++): the train game of USA and Europe. Use it through ttr.native.";
@@ -317,4 +318,5 @@ NB_MODULE(_native, m) {
       });
   bind_playouts(m);
   bind_vecenv(m);
+  bind_bots(m);
 }

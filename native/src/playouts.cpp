@@ -1,9 +1,5 @@
 #include "ttr/playouts.hpp"
 
-#include <algorithm>
-#include <atomic>
-#include <thread>
-
 namespace ttr {
 
 std::string check_invariants(const Game& g) {
@@ -93,28 +89,14 @@ void Ahead::seed(const int64_t* seeds, size_t m) {
 }
 
 void random_games(const Rules& R, const int64_t* seeds, size_t n, int threads, Outcome* out, bool check) {
-  if (threads < 1) threads = 1;
-  if (static_cast<size_t>(threads) > n) threads = n ? static_cast<int>(n) : 1;
-  auto work = [&](size_t lo, size_t hi) {
+  for_blocks(n, threads, [&](size_t lo, size_t hi) {
     Ahead ahead(R);
     for (size_t i = lo; i < hi; i += ahead.games) {
       const size_t m = std::min(ahead.games, hi - i);
       ahead.seed(seeds + i, m);
       for (size_t g = 0; g < m; ++g) random_game(R, seeds[i + g], out[i + g], check, kMaxSteps, ahead.of(g), ahead.n);
     }
-  };
-  if (threads == 1) {
-    work(0, n);
-    return;
-  }
-  std::atomic<size_t> next{0};  // blocks of games taken in turn: every thread busy to the end
-  constexpr size_t kBlock = 32;
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t)
-    pool.emplace_back([&] {
-      for (size_t lo; (lo = next.fetch_add(kBlock)) < n;) work(lo, std::min(n, lo + kBlock));
-    });
-  for (auto& th : pool) th.join();
+  });
 }
 
 }  // namespace ttr

@@ -54,14 +54,12 @@ def fit(layout: StateLayout, state: Sequence[int], seat: int, routes: list[int],
     return sum(length[r].length for r in routes if r in planned) / total if total else 0.0
 
 
-def sample_world(worlds: Worlds, rng: random.Random, graph, deals: int = 12, beta: float = 6.0) -> Game:
-    """One world of `worlds` (an Observation's): the uniform deal when no other seat has claimed
-    anything (or deals <= 1), else one of `deals` uniform deals, chosen with weight exp(beta * fit)
-    summed over the seats."""
+def _weighted_state(worlds: Worlds, rng: random.Random, graph, deals: int, beta: float) -> list[int] | None:
+    """The state `sample_world` picks among weighted deals (None: it takes the uniform deal, drawing nothing here)."""
     obs = worlds.obs
     theirs = claimed_by_others(obs) if deals > 1 else None
     if not theirs:
-        return worlds.game(rng)
+        return None
     owner = {r: s for r, s in enumerate(obs.layout.items(obs.state, "routes")) if s >= 0}
     closed = obs.rules.r_closes
     states, logw = [], []
@@ -74,7 +72,21 @@ def sample_world(worlds: Worlds, rng: random.Random, graph, deals: int = 12, bet
         logw.append(beta * x)
     top = max(logw)
     weights = [math.exp(v - top) for v in logw]
-    return worlds.decode(rng.choices(states, weights)[0])
+    return rng.choices(states, weights)[0]
 
 
-__all__ = ["claimed_by_others", "fit", "sample_world"]
+def sample_world(worlds: Worlds, rng: random.Random, graph, deals: int = 12, beta: float = 6.0) -> Game:
+    """One world of `worlds` (an Observation's): the uniform deal when no other seat has claimed
+    anything (or deals <= 1), else one of `deals` uniform deals, chosen with weight exp(beta * fit)
+    summed over the seats."""
+    st = _weighted_state(worlds, rng, graph, deals, beta)
+    return worlds.game(rng) if st is None else worlds.decode(st)
+
+
+def sample_state(worlds: Worlds, rng: random.Random, graph, deals: int = 12, beta: float = 6.0) -> list[int]:
+    """The state of the world `sample_world` gives, with the same draws (for another engine to decode)."""
+    st = _weighted_state(worlds, rng, graph, deals, beta)
+    return worlds.state(rng) if st is None else st
+
+
+__all__ = ["claimed_by_others", "fit", "sample_state", "sample_world"]

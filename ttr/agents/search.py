@@ -21,6 +21,12 @@ the rest for confirming; whole worlds only), so the bot is deterministic given
 its seed and its moves take about the same time on a given machine.
 `time_per_move` adds a cap in seconds (then play depends on the machine).
 
+On the boards the native core plays (USA, Europe; `native`, by default whenever the core is
+installed) the playouts run in C++: each world is dealt here from the same draws of the bot's
+generator, decoded by the core, and every candidate's playout (the planners of ttr.native.bots,
+which choose exactly what the Python planners choose) is played there. The worlds, playouts,
+outcomes and so the moves are the same as on the Python engine, only cheaper.
+
 Where it searches (`turns`): the ticket choices (always, over the
 `keep_candidates` best combinations), and on turns either every turn ("all")
 or only the turns where the planner is weakest ("key", the default: when it
@@ -36,12 +42,15 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 
 from ..engine import CLAIM, DRAW, KEEP, TICKETS, Action
 from ..engine import LegalActions
 from ..engine import Observation
+from .. import native
+from ..native import bots as native_bots
 from .base import Agent
-from .belief import sample_world
+from .belief import sample_state, sample_world
 from .determinize import Worlds
 from .rollout import RolloutPlanner, playout
 
@@ -55,7 +64,8 @@ class SearchAgent(Agent):
                  candidates: int = 4, max_rollout: int = 1000, margin: float = 0.03,
                  keep_samples: int | None = None, keep_candidates: int = 4, turns: str = "key",
                  endgame: int = 15, margin_weight: float = 0.5, deals: int = 1, beta: float = 8.0,
-                 halving: bool = False, z: float = 0.0, confirm: int = 16, work: int | None = 4000):
+                 halving: bool = False, z: float = 0.0, confirm: int = 16, work: int | None = 4000,
+                 native: bool | None = None):
         super().__init__(seed)
         self.samples = samples              # worlds per turn decision (at most)
         self.keep_samples = samples * 2 if keep_samples is None else keep_samples  # worlds per ticket choice
@@ -73,6 +83,7 @@ class SearchAgent(Agent):
         self.halving = halving              # successive halving over the candidates
         self.confirm = confirm              # fresh worlds that must confirm a move other than the planner's
         self.work = work                    # most actions simulated per move (a deterministic time budget)
+        self.native = native                # playouts in the core (None: wherever it plays the board)
         self.deadline: float | None = None  # of the move being searched (time_per_move)
         self.simulated = 0                  # actions played in the last move's playouts
         self.planner = RolloutPlanner()     # the planner's policy (proposes candidates)
@@ -185,6 +196,10 @@ class SearchAgent(Agent):
         candidates (never the planner's, the first) is dropped and the budget goes to the others;
         every candidate still in is compared on the same worlds. Dropped candidates get -inf."""
         seat = worlds.obs.seat
+        rules = worlds.obs.rules
+        core = native.plays(rules) if self.native is None else self.native
+        # every world offers the seat its legal actions in the same order (they follow from its view)
+        index = [worlds.obs.legal.index(c) for c in candidates] if core else []
         k = len(candidates)
         alive = list(range(k))
         totals = [0.0] * k
@@ -203,16 +218,26 @@ class SearchAgent(Agent):
                 if work is not None and simulated >= work and dealt:
                     timed_out = True
                     break
-                world = sample_world(worlds, self.rng, self.planner.graph, self.deals, self.beta)
                 outs = []
-                start = world.ply
-                for i in alive:  # every candidate on the same world (paired samples)
-                    if deadline and time.perf_counter() > deadline:
-                        break
-                    w = world.clone()
-                    w.apply_unchecked(candidates[i])
-                    outs.append(self._outcome(playout(w, self.memo, self.max_rollout), seat))
-                    simulated += w.ply - start
+                if core:  # the same world, dealt here, played in the core
+                    world = native_bots.world(rules, sample_state(worlds, self.rng, self.planner.graph, self.deals,
+                                                                  self.beta))
+                    for i in alive:
+                        if deadline and time.perf_counter() > deadline:
+                            break
+                        scores, winners, played = world.playout(index[i], self.max_rollout)
+                        outs.append(self._score(scores, [p for p in range(len(scores)) if winners >> p & 1], seat))
+                        simulated += played
+                else:
+                    world = sample_world(worlds, self.rng, self.planner.graph, self.deals, self.beta)
+                    start = world.ply
+                    for i in alive:  # every candidate on the same world (paired samples)
+                        if deadline and time.perf_counter() > deadline:
+                            break
+                        w = world.clone()
+                        w.apply_unchecked(candidates[i])
+                        outs.append(self._outcome(playout(w, self.memo, self.max_rollout), seat))
+                        simulated += w.ply - start
                 if len(outs) < len(alive):
                     timed_out = True  # only whole samples count
                     break
@@ -237,9 +262,12 @@ class SearchAgent(Agent):
         return means, errors, simulated
 
     def _outcome(self, result: dict, seat: int) -> float:
-        totals = [p["total"] for p in result["players"]]
+        return self._score([p["total"] for p in result["players"]], result["winners"], seat)
+
+    def _score(self, totals: Sequence[int], winners: Sequence[int], seat: int) -> float:
+        """The win (shared wins split) plus margin_weight times the margin over the best other seat / 100."""
         best_other = max(t for s, t in enumerate(totals) if s != seat)
-        win = 1.0 / len(result["winners"]) if seat in result["winners"] else 0.0
+        win = 1.0 / len(winners) if seat in winners else 0.0
         return win + self.margin_weight * (totals[seat] - best_other) / 100.0
 
 

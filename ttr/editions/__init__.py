@@ -52,6 +52,8 @@ def get_ruleset(map_name: str, players: int) -> Ruleset:
     return Ruleset(load_map(map_name), get_edition(map_name), players)
 
 
+native.use_registry(get_ruleset)  # ttr.native.playouts("usa", 2, ...) resolves names here
+
 ENGINES = ("auto", "python", "native")
 
 

@@ -1,15 +1,17 @@
 """ttr's native core (C++, native/) behind the engine's face: `ttr.new_game(..., engine="native")`
 gives a `NativeGame`, the same game as the Python engine's, faster. Built by `pip install` where a
 C++20 compiler is present; without it `available()` is False and `why_unavailable()` says why,
-and ttr plays on the Python engine."""
+and ttr plays on the Python engine.
+
+The core also plays the random, greedy and planner bots (`bot_move`; whole games in batches:
+`playouts`), exactly as ttr.agents plays them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-
 from typing import Any
 
 from ..engine import Action, Ruleset
-
+from .bots import BOTS, bot_move, playouts, use_registry
 from .game import CORE, NATIVE_EDITIONS, UNAVAILABLE, NativeGame, NativeLegal, check_native, core_rules
 
 
@@ -50,5 +52,5 @@ def batch_core(rules: Ruleset) -> tuple[Any, Any]:
     return CORE, core_rules(rules)
 
 
-__all__ = ["batch_core", "core_bytes", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available", "from_state", "new", "plays",
-           "why_unavailable"]
+__all__ = ["BOTS", "batch_core", "bot_move", "core_bytes", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available",
+           "from_state", "new", "playouts", "plays", "use_registry", "why_unavailable"]

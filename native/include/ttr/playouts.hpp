@@ -1,8 +1,11 @@
 // Whole games in the core, in batches over threads: each game a pure function of its seed, so the
 // results are the same for any number of threads.
 #pragma once
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ttr/game.hpp"
@@ -46,6 +49,35 @@ struct Ahead {
   std::vector<Mt19937> pool;
   std::vector<i128> xs;
 };
+
+// work(lo, hi) over [0, n) in blocks, on `threads` threads taking blocks in turn (every thread busy
+// to the end; one thread: work(0, n)). Each game must depend on its index alone, so the results do
+// not depend on `threads`.
+template <typename F>
+void for_blocks(size_t n, int threads, F&& work) {
+  if (threads < 1) threads = 1;
+  if (static_cast<size_t>(threads) > n) threads = n ? static_cast<int>(n) : 1;
+  if (threads == 1) {
+    work(size_t{0}, n);
+    return;
+  }
+  std::atomic<size_t> next{0};
+  constexpr size_t kBlock = 32;
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([&] {
+      for (size_t lo; (lo = next.fetch_add(kBlock)) < n;) work(lo, std::min(n, lo + kBlock));
+    });
+  for (auto& th : pool) th.join();
+}
+
+// game(i) for i in [0, n), as for_blocks.
+template <typename F>
+void for_games(size_t n, int threads, F&& game) {
+  for_blocks(n, threads, [&](size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; ++i) game(i);
+  });
+}
 
 constexpr int kMaxSteps = 20000;  // a game longer than this is reported as not ending
 

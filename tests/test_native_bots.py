@@ -1,0 +1,236 @@
+"""The bots in the native core (ttr.native.bots, native/src/bots.cpp): the greedy and planner bots
+choose exactly what the Python bots choose, from their seat's view alone; whole games between bots
+in batches are the Python bots' games and do not depend on the number of threads; the search bot
+plays the same moves with its playouts in the core as on the Python engine."""
+from __future__ import annotations
+
+import os
+import random
+
+import numpy as np
+import pytest
+
+import ttr
+from ttr import native
+from ttr.agents import make_agent
+from ttr.agents.determinize import Worlds
+from ttr.agents.rollout import playout
+from ttr.agents.search import SearchAgent
+from ttr.editions import get_ruleset
+from ttr.native import bots as native_bots
+from ttr.native.game import NativeGame
+from ttr.runtime.sim import play_game
+
+from helpers import shuffle_hidden
+
+if not native.available():
+    if os.environ.get("TTR_REQUIRE_EXTRAS") or os.environ.get("CI"):
+        pytest.fail(f"the native core is missing: {native.why_unavailable()}", pytrace=False)
+    pytest.skip(f"the native core is not built: {native.why_unavailable()}", allow_module_level=True)
+
+CONFIGS = [(m, n) for m in native.NATIVE_EDITIONS for n in range(2, 6)]
+LINEUPS = [["planner", "greedy", "random", "planner", "greedy"], ["greedy", "random", "planner", "greedy", "planner"],
+           ["random", "planner", "greedy", "random", "planner"]]
+
+
+def _lockstep(map_name: str, players: int, seed: int, lineup: list[str], random_first: bool = False):
+    """A game between Python bots on the Python engine and, in the same position every step, the
+    native game: yields (python game, native game) before every action, then applies the Python
+    seat's move to both."""
+    rules = get_ruleset(map_name, players)
+    py = ttr.new_game(map_name, players, seed, random_first)
+    nat = NativeGame.new(rules, seed, random_first)
+    seats = [make_agent(name, seed * 7919 + s) for s, name in enumerate(lineup[:players])]
+    while not py.is_over:
+        yield py, nat
+        seat = py.current_player
+        a = seats[seat].act(py.observe(seat))
+        py.apply(a)
+        nat.apply(a)
+    assert nat.is_over and nat.encode() == py.encode()
+
+
+@pytest.mark.parametrize("map_name,players", CONFIGS)
+def test_the_native_greedy_and_planner_choose_what_the_python_bots_choose(map_name, players):
+    """At every decision of whole games (planners, greedy and random bots in turn, so tickets go
+    blocked, stations are built, tunnels are paid and declined), each native bot's move equals the
+    Python bot's move from the Python game's observation."""
+    python_bots = {name: make_agent(name, 0) for name in ("greedy", "planner")}
+    decisions = 0
+    kinds: set[str] = set()
+    for k, lineup in enumerate(LINEUPS):
+        seed = 40 * players + k
+        for py, nat in _lockstep(map_name, players, seed, lineup, random_first=k == 2):
+            obs = py.observe(py.current_player)
+            for name, bot in python_bots.items():
+                want = bot.act(obs)
+                got = native.bot_move(nat, name)
+                assert got == want, f"{map_name} {players}p seed {seed} ply {py.ply} {name}: {got} != {want}"
+                kinds.add(want.kind)
+                decisions += 1
+    assert decisions > 300
+    assert {"keep", "draw", "claim", "tickets"} <= kinds
+
+
+def test_the_native_bots_see_only_their_seats_view():
+    """Re-dealing what the seat cannot see (the piles, the other hands, tickets and offers; with a
+    sampled world also the seed and the draw count) changes no native bot's move."""
+    rng = random.Random(5)
+    checked = 0
+    for map_name, players in [("europe", 3), ("usa", 2), ("europe", 5), ("usa", 4)]:
+        rules = get_ruleset(map_name, players)
+        for step, (py, nat) in enumerate(_lockstep(map_name, players, 17, LINEUPS[0])):
+            if step % 5:
+                continue
+            seat = py.current_player
+            twin = shuffle_hidden(py, seat, rng)
+            assert twin.view(seat) == py.view(seat) and twin.encode() != py.encode()
+            world = Worlds(py.observe(seat)).state(rng)  # everything hidden dealt afresh, the seed too
+            others = [twin, NativeGame.from_state(rules, twin.encode()), NativeGame.from_state(rules, world)]
+            for name in ("greedy", "planner"):
+                move = native.bot_move(nat, name)
+                assert native.bot_move(py, name) == move  # a Python game's position, the same move
+                assert all(native.bot_move(o, name) == move for o in others)
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("map_name", native.NATIVE_EDITIONS)
+@pytest.mark.parametrize("lineup", [["planner", "planner"], ["greedy", "random"], ["random", "planner", "greedy"],
+                                    ["planner", "greedy", "planner", "random"], ["greedy"] * 5, ["random"] * 3])
+def test_playouts_are_the_games_the_python_bots_play(map_name, lineup):
+    """playouts(board, players, seeds, bots) gives, seed by seed, the result of
+    ttr.runtime.sim.play_game(board, players, seed, bots): the same totals, winners, tickets,
+    length and turns."""
+    players = len(lineup)
+    seeds = [3, 11, 12345]
+    out = native.playouts(map_name, players, seeds, bots=lineup)
+    assert out["errors"] == []
+    for i, seed in enumerate(seeds):
+        g = play_game(map_name, players, seed, lineup)
+        r = g.result()
+        ps = r["players"]
+        assert out["totals"][i].tolist() == [p["total"] for p in ps]
+        assert out["winners"][i].tolist() == [int(p in r["winners"]) for p in range(players)]
+        assert out["tickets_done"][i].tolist() == [len(p["tickets_completed"]) for p in ps]
+        assert out["tickets_kept"][i].tolist() == [len(p["tickets_completed"]) + len(p["tickets_failed"]) for p in ps]
+        assert (int(out["length"][i]), int(out["turns"][i])) == (g.ply, g.turn)
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy", "planner", ["planner", "random", "greedy"]])
+def test_playouts_do_not_depend_on_the_number_of_threads(bots):
+    players = 3
+    seeds = np.arange(-40, 160, dtype=np.int64) * 7_777_777
+    runs = [native.playouts("europe", players, seeds, bots=bots, threads=t, check=t == 3) for t in (1, 2, 3, 8)]
+    for r in runs[1:]:
+        for key in ("totals", "winners", "tickets_done", "tickets_kept", "length", "turns"):
+            assert np.array_equal(r[key], runs[0][key]), key
+        assert r["errors"] == []
+    assert runs[0]["totals"].shape == (200, 3) and runs[0]["totals"].dtype == np.int16
+    assert runs[0]["length"].min() > 50 and runs[0]["winners"].sum(axis=1).min() >= 1
+
+
+def test_playouts_take_rules_or_a_name_and_say_what_is_wrong():
+    rules = get_ruleset("usa", 2)
+    a = native.playouts(rules, seeds=[1, 2], bots="planner")
+    b = native.playouts("usa", 2, [1, 2], bots=["planner", "planner"])
+    assert np.array_equal(a["totals"], b["totals"]) and a["seeds"].tolist() == [1, 2]
+    assert native.playouts("usa", 2, [])["totals"].shape == (0, 2)
+    with pytest.raises(ttr.TtrError, match="not 'search'"):
+        native.playouts("usa", 2, [1], bots="search")
+    with pytest.raises(ttr.TtrError, match="3 bots for 2 seats"):
+        native.playouts("usa", 2, [1], bots=["planner"] * 3)
+    with pytest.raises(ttr.TtrError, match="usa and europe"):
+        native.playouts("nordic", 2, [1])
+    with pytest.raises(ttr.TtrError, match="how many players"):
+        native.playouts("usa", seeds=[1])
+    with pytest.raises(ttr.TtrError, match="threads"):
+        native.playouts("usa", 2, [1], threads=0)
+
+
+@pytest.mark.parametrize("map_name,players", [("europe", 2), ("usa", 3), ("europe", 4)])
+def test_a_native_playout_is_the_python_playout(map_name, players):
+    """The search bot's playout in the core (a candidate, then planners in every seat to the end)
+    from a sampled world: the same result and length as rollout.playout on the Python engine. The
+    world offers the seat its legal actions in the real game's order (the search gives the core
+    the candidates' indices in the observation's legal actions)."""
+    rules = get_ruleset(map_name, players)
+    rng = random.Random(players)
+    checked = 0
+    for step, (py, _) in enumerate(_lockstep(map_name, players, 8, LINEUPS[1])):
+        if step % 23:
+            continue
+        obs = py.observe(py.current_player)
+        worlds = Worlds(obs)
+        state = worlds.state(rng)
+        world = worlds.decode(state)
+        assert list(map(str, world.legal_actions())) == list(map(str, obs.legal))
+        core = native_bots.world(rules, state)
+        assert core.encode() == state
+        for i in sorted({0, len(obs.legal) - 1}):
+            w = world.clone()
+            w.apply_unchecked(obs.legal[i])
+            r = playout(w, {})
+            totals, winners, played = core.playout(i, 1000)
+            assert list(totals) == [p["total"] for p in r["players"]]
+            assert [p for p in range(players) if winners >> p & 1] == r["winners"]
+            assert played == w.ply
+            checked += 1
+        assert core.encode() == state  # played on a copy
+    assert checked >= 8
+    with pytest.raises(IndexError):
+        core.playout(10_000, 10)
+
+
+def _positions(map_name: str, players: int, seed: int, every: int, limit: int):
+    g = ttr.new_game(map_name, players, seed=seed)
+    bots = [make_agent("planner", s) for s in range(players)]
+    out = []
+    step = 0
+    while not g.is_over and len(out) < limit:
+        seat = g.current_player
+        if g.phase in ("turn", "initial-tickets", "keep-tickets") and step % every == 0:
+            out.append(g.clone())
+        step += 1
+        g.apply(bots[seat].act(g.observe(seat)))
+    return out
+
+
+@pytest.mark.parametrize("options", [{}, {"halving": True, "keep_candidates": 8}, {"deals": 4}, {"work": 1500}])
+@pytest.mark.parametrize("map_name,players", [("usa", 2), ("europe", 2), ("europe", 3)])
+def test_search_plays_the_same_moves_with_native_playouts(map_name, players, options):
+    """The search bot's choice and the actions it simulated are the same with its playouts in the
+    core as on the Python engine, for the same seed and position."""
+    for g in _positions(map_name, players, 4 + players, every=11, limit=4):
+        obs = g.observe(g.current_player)
+        bots = [SearchAgent(3, samples=3, keep_samples=3, confirm=3, turns="all", native=flag, **options)
+                for flag in (False, True)]
+        a, b = (bot.act(obs) for bot in bots)
+        assert a == b and bots[0].simulated == bots[1].simulated > 0
+        assert bots[0].rng.getstate() == bots[1].rng.getstate()  # the same draws
+
+
+def test_search_uses_the_core_by_itself_where_it_plays_the_board(monkeypatch):
+    calls = []
+    real = native_bots.world
+    monkeypatch.setattr(native_bots, "world", lambda *a: calls.append(1) or real(*a))
+    g = _positions("usa", 2, 3, every=3, limit=2)[-1]
+    SearchAgent(1, samples=2, confirm=2, turns="all").act(g.observe(g.current_player))
+    assert calls
+    calls.clear()
+    SearchAgent(1, samples=2, confirm=2, turns="all", native=False).act(g.observe(g.current_player))
+    nordic = ttr.new_game("nordic", 2, 1)
+    SearchAgent(1, samples=1, keep_samples=1, confirm=1).act(nordic.observe(nordic.current_player))
+    assert not calls
+
+
+def test_a_whole_search_game_is_the_same_game_with_native_playouts():
+    histories = []
+    for flag in (False, True):
+        g = ttr.new_game("europe", 2, seed=31)
+        bots = [SearchAgent(31, samples=2, keep_samples=2, confirm=2, native=flag), make_agent("planner", 32)]
+        while not g.is_over:
+            seat = g.current_player
+            g.apply(bots[seat].act(g.observe(seat)))
+        histories.append(g.history)
+    assert histories[0] == histories[1]

@@ -1,0 +1,104 @@
+"""The bots in the core: the random, greedy and planner bots of ttr.agents in C++ (native/src/bots.cpp),
+choosing exactly what the Python bots choose, from their seat's view alone.
+
+`bot_move(game, bot)` is a bot's move; `playouts(board, players, seeds, bots)` plays whole games
+between bots in C++ (the interpreter lock released, on `threads` threads) and returns numpy
+arrays with one row per seed; `world(rules, state)` is a search bot's sampled world in the core,
+where its playouts (the candidate, then planners in every seat to the end) are played."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..engine import Action, Game, Ruleset
+from ..errors import TtrError
+from .game import CORE, check_native, core_rules
+
+BOTS = ("random", "greedy", "planner")  # the core's BotKind numbers (native/include/ttr/bots.hpp)
+_BOARDS: dict[Ruleset, Any] = {}
+_REGISTRY: list[Callable[[str, int], Ruleset]] = []  # the name -> Ruleset registry (ttr.editions), set from above
+
+
+def use_registry(resolve: Callable[[str, int], Ruleset]) -> None:
+    """How `playouts` turns a board's name and a player count into rules: ttr.editions registers
+    its `get_ruleset` (ttr.native sits below ttr.editions and cannot import it)."""
+    _REGISTRY[:] = [resolve]
+
+
+def board(rules: Ruleset) -> Any:
+    """The core's bot tables of `rules` (built once): the planner's route graph, its cities in name order."""
+    b = _BOARDS.get(rules)
+    if b is None:
+        check_native(rules)
+        if rules.tours or any(len(t.cities) != 2 for t in rules.map.tickets):
+            raise TtrError("the bots in the core plan tickets between two cities")
+        names = rules.city_names
+        order = sorted(range(len(names)), key=names.__getitem__)  # planning.RouteGraph numbers cities by name
+        b = _BOARDS[rules] = CORE.Board(core_rules(rules), order)
+    return b
+
+
+def bot_code(bot: str) -> int:
+    try:
+        return BOTS.index(bot)
+    except ValueError:
+        raise TtrError(f"the core plays the bots {', '.join(BOTS)}, not {bot!r}") from None
+
+
+def bot_move(game: Game, bot: str) -> Action:
+    """The move the greedy or planner bot chooses for the seat to move of `game` (either engine's,
+    of a board the core plays), from that seat's view: the position goes to the core as its
+    integer state and the bot reads only what the seat sees."""
+    code = bot_code(bot)
+    if code == 0:
+        raise TtrError("the random bot draws from its own generator: play it with playouts() or ttr.agents")
+    return game.legal_actions()[int(CORE.bot_move(board(game.rules), game.encode(), code))]
+
+
+def _rules(where: str | Ruleset, players: int | None) -> Ruleset:
+    if isinstance(where, Ruleset):
+        if players is not None and players != where.players:
+            raise TtrError(f"these rules are for {where.players} players, not {players}")
+        return where
+    if players is None:
+        raise TtrError("playouts(board name, players, seeds): how many players?")
+    if not _REGISTRY:
+        raise TtrError("no board registry: import ttr first")
+    return _REGISTRY[0](where, players)
+
+
+def playouts(where: str | Ruleset, players: int | None = None, seeds: Sequence[int] | np.ndarray = (),
+             bots: str | Sequence[str] = "random", threads: int = 1, check: bool = False) -> dict[str, Any]:
+    """Whole games in the core, one per seed, between bots (one name for every seat, or one per
+    seat): the same games as ttr.runtime.sim.play_game(board, players, seed, bots) plays (a random
+    seat is seeded seed * 7919 + seat, as there), played in C++ with the interpreter lock
+    released on `threads` threads; the results do not depend on `threads`. `check`: test the
+    game's invariants after every action (errors list the games that broke one).
+
+    Returns numpy arrays with one row per seed: `totals`, `winners` (1 per winning seat),
+    `tickets_done`, `tickets_kept` (games x seats), `length` (actions), `turns`; and `errors`,
+    a list of (row, what)."""
+    rules = _rules(where, players)
+    names = [bots] * rules.players if isinstance(bots, str) else list(bots)
+    if len(names) != rules.players:
+        raise TtrError(f"{len(names)} bots for {rules.players} seats")
+    kinds = [bot_code(b) for b in names]
+    arr = np.ascontiguousarray(np.asarray(seeds, dtype=np.int64).reshape(-1))
+    if threads < 1:
+        raise TtrError(f"threads must be at least 1, not {threads}")
+    out: dict[str, Any] = CORE.bot_games(board(rules), arr, kinds, threads, check)
+    out["seeds"] = arr
+    return out
+
+
+def world(rules: Ruleset, state: list[int]) -> Any:
+    """The core's game of a sampled world's integer state (the search bot deals it from the seat's
+    masked state; unchecked, as the Python engine decodes worlds). Its `playout(index, max_moves)`
+    plays the legal action `index`, then planners in every seat for at most `max_moves` actions,
+    leaving the world as it was: (totals, winners as bits, actions played)."""
+    return CORE.World(board(rules), state)
+
+
+__all__ = ["BOTS", "board", "bot_code", "bot_move", "playouts", "use_registry", "world"]
