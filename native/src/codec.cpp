@@ -98,6 +98,7 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
   s.seed = rd.next();
   s.random_first = static_cast<uint8_t>(rd.in("random_first", 0, 1));
   s.phase = static_cast<uint8_t>(rd.in("phase", 0, OVER));
+  if (s.phase == CHOOSE_PIECES) bad("phase: the train game has no choose-pieces phase");
   s.current = static_cast<uint8_t>(rd.in("current_player", 0, P - 1));
   s.first_player = static_cast<uint8_t>(rd.in("first_player", 0, P - 1));
   s.turns = static_cast<int16_t>(rd.in("turn", 0, INT16_MAX));
@@ -117,7 +118,7 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
     if (s.owner[r] >= 0 && !R.r_exists[r]) bad("routes: route " + std::to_string(r) + " is not on this board");
   }
   const int route = static_cast<int>(rd.in("tunnel", kNone, R.n_ids - 1));
-  const int extra = static_cast<int>(rd.in("tunnel", 0, R.tunnel_reveal));
+  const int extra = static_cast<int>(rd.in("tunnel", 0, UINT8_MAX));
   const int color = static_cast<int>(rd.in("tunnel", kNone, card_hi));
   int64_t counts[kMaxKinds] = {};
   for (int k = 0; k < K; ++k) counts[k] = rd.in("tunnel.cards", 0, UINT8_MAX);
@@ -229,8 +230,11 @@ void Rules::validate() {
   need(initial_long >= 0 && initial_regular >= 0 && initial_keep >= 0 && short_initial_keep >= 0 && later_draw >= 0 &&
            later_keep >= 0,
        "ticket counts must be >= 0");
-  need(initial_long + initial_regular <= offer_cap && later_draw <= offer_cap, "an offer larger than offer_cap");
+  need(int64_t{initial_long} + initial_regular <= offer_cap && later_draw <= offer_cap, "an offer larger than offer_cap");
   need(trains >= 0 && trains <= INT16_MAX, "trains: out of range");
+  auto points = [](int x) { return x >= -1000 && x <= 1000; };  // (scores are sums of these: no overflow)
+  need(points(station_points) && points(longest_bonus), "station_points, longest_bonus: out of range");
+  for (int x : t_points) need(points(x), "t_points: out of range");
   for (int t : tie_breaks) need(t >= TB_TICKETS_COMPLETED && t <= TB_EXPRESS, "tie_breaks: an unknown code");
   for (int c : deck) need(c >= 0 && c < n_kinds, "deck: a card that is not a card kind");
   need(static_cast<size_t>(players) * hand_size + face_up <= deck.size(), "deck: too few cards to deal");
@@ -242,7 +246,7 @@ void Rules::validate() {
   for (int r = 0; r < n_ids; ++r) {
     if (!r_exists[r]) continue;
     need(r_a[r] >= 0 && r_a[r] < n_cities && r_b[r] >= 0 && r_b[r] < n_cities, "r_a, r_b: a city out of range");
-    need(r_len[r] >= 0 && r_len[r] <= kMaxDeck && r_points[r] >= -1000 && r_points[r] <= 1000,
+    need(r_len[r] >= 0 && r_len[r] <= kMaxDeck && points(r_points[r]),
          "r_len, r_points: out of range");
     ++degree[r_a[r]];
     ++degree[r_b[r]];
