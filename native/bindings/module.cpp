@@ -11,6 +11,7 @@
 #include <typeinfo>
 
 #include "ttr/game.hpp"
+#include "ttr/mutants.hpp"
 
 namespace nb = nanobind;
 using namespace ttr;
@@ -383,4 +384,20 @@ NB_MODULE(_native, m) {
         return out;
       });
   bind_playouts(m);
+#ifdef TTR_MUTANTS  // (the build that proves the differential harness: tests/test_native_mutants.py)
+  nb::list names;
+  for (const char* name : kMutantNames) names.append(name);
+  m.attr("MUTANTS") = nb::tuple(names);
+  m.def(
+      "set_mutant",
+      [](const std::string& name) {
+        for (int i = 0; i < M_COUNT; ++i)
+          if (name == kMutantNames[i]) {
+            g_mutant = i;
+            return;
+          }
+        throw nb::value_error(("no mutant " + name).c_str());
+      },
+      nb::arg("name"), "Break one rule (a name of MUTANTS; 'none': none) from now on, for every game.");
+#endif
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "ttr/mutants.hpp"
+
 namespace ttr {
 
 namespace {
@@ -32,6 +34,9 @@ struct OneColour {
   int c, n, lo, hi;  // mixed payments: hi - lo + 1 of them (none if hi < lo)
   bool all;          // then the all-locomotive one
   OneColour(int c_, int n_, int ferry, int h, int locos, bool all_locos) : c(c_), n(n_) {
+#ifdef TTR_MUTANTS
+    if (mutant(M_FERRY_LOCOS)) ferry = 0;
+#endif
     if (h) {
       lo = ferry > n - h ? ferry : n - h;
       hi = locos < n - 1 ? locos : n - 1;
@@ -303,6 +308,12 @@ void Game::legal(Legal& L) const {
       if (R.stations && s_.stations_n[p] < R.stations) {  // E4
         const uint16_t p0 = static_cast<uint16_t>(L.pays.size());
         payments(hand, PayKey{-1, s_.stations_n[p] + 1, 0}, R.wild, L.pays);
+#ifdef TTR_MUTANTS
+        if (mutant(M_STATION_COST)) {
+          L.pays.resize(p0);
+          payments(hand, PayKey{-1, 1, 0}, R.wild, L.pays);
+        }
+#endif
         const uint16_t pn = static_cast<uint16_t>(L.pays.size() - p0);
         if (pn) {
           n = 0;
@@ -556,6 +567,9 @@ int Game::pop_card() {
     s.disc_n = 0;
     if (s.deck_n > 1) {
       Mt19937 g = rng();
+#ifdef TTR_MUTANTS
+      if (!mutant(M_RESHUFFLE))
+#endif
       shuffle(g, s.deck, s.deck_n);
     } else {
       ++s.shuffles;  // (a draw that uses no output still counts)
@@ -587,6 +601,9 @@ void Game::deal_display() {
 }
 
 void Game::refill() {
+#ifdef TTR_MUTANTS
+  if (!mutant(M_DISPLAY_REFILL))
+#endif
   for (int i = 0; i < rules_->face_up; ++i)
     if (s_.face_up[i] < 0) {
       fill_display();
@@ -711,6 +728,10 @@ void Game::reveal_tunnel(int r, const Payment& cards) {
     }
   int extra = 0;
   for (int i = 0; i < n; ++i) extra += revealed[i] == R.wild || revealed[i] == paid;
+#ifdef TTR_MUTANTS
+  if (mutant(M_TUNNEL_EXTRA))
+    for (int i = 0; i < n; ++i) extra -= revealed[i] == R.wild;
+#endif
   if (events_) {
     Event e{EV_TUNNEL};
     e.a = static_cast<int16_t>(r);
