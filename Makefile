@@ -17,7 +17,7 @@ CLIENT := ttr/server/static/index.html
 CLIENT_SOURCES := $(shell find $(WEB)/src -type f) $(wildcard $(WEB)/*.html $(WEB)/*.json $(WEB)/*.ts) \
 	$(wildcard ttr/maps/data/*.json)
 
-.PHONY: run test bench install client clean
+.PHONY: run test bench install client clean native-test native-asan
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,10 +53,37 @@ test: $(VENV)/.installed-test $(CLIENT)
 	$(BIN)/mypy
 	cd $(WEB) && npm run typecheck && npm test
 	scripts/ensure-chromium.sh
+	$(MAKE) native-test
 	TTR_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest -n 2
+	$(MAKE) native-asan
+
+# The native core's C++ unit tests (native/tests/, GoogleTest), without Python.
+CPP_TESTS := build/cpp-tests
+native-test:
+	scripts/ensure-gtest.sh
+	cmake -S . -B $(CPP_TESTS) -DTTR_TESTS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	cmake --build $(CPP_TESTS) -j 2
+	ctest --test-dir $(CPP_TESTS)/native --output-on-failure
+
+# The sanitizer tier: the core and its module built with AddressSanitizer + UndefinedBehaviorSanitizer
+# (any finding aborts), its C++ unit tests, then the differential harness and the bad-input tests
+# against that module (TTR_NATIVE_DIR; the interpreter is not instrumented, so ASan's runtime is
+# preloaded, with libstdc++ for its exception interceptor, and CPython's deliberate leaks are not
+# reported).
+ASAN := build/asan
+ASAN_TESTS := tests/test_native.py tests/test_native_binding.py
+native-asan: $(VENV)/.installed-test
+	scripts/ensure-gtest.sh
+	cmake -S . -B $(ASAN) -DTTR_PYTHON=ON -DTTR_SANITIZE=ON -DTTR_TESTS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DPython_EXECUTABLE=$(abspath $(BIN)/python) >/dev/null
+	cmake --build $(ASAN) -j 2
+	ctest --test-dir $(ASAN)/native --output-on-failure
+	LD_PRELOAD="$$($${CXX:-g++} -print-file-name=libasan.so) $$($${CXX:-g++} -print-file-name=libstdc++.so)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+		UBSAN_OPTIONS=print_stacktrace=1 TTR_NATIVE_DIR=$(ASAN)/native TTR_REQUIRE_EXTRAS=1 \
+		$(BIN)/python -m pytest -n 2 -p no:cacheprovider --capture=sys $(ASAN_TESTS)
 
 bench: $(VENV)/.installed
 	$(BIN)/ttr bench
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis .mypy_cache $(WEB)/node_modules ttr/server/static test-artifacts
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis .mypy_cache $(WEB)/node_modules ttr/server/static test-artifacts

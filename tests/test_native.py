@@ -12,7 +12,7 @@ import ttr
 from ttr import native
 from ttr.agents import make_agent
 from ttr.editions import get_ruleset
-from ttr.native.differential import compare, random_chooser, seat_chooser
+from ttr.native.differential import compare, hoarder_chooser, random_chooser, seat_chooser
 
 if not native.available():
     if os.environ.get("TTR_REQUIRE_EXTRAS") or os.environ.get("CI"):
@@ -33,6 +33,16 @@ def test_random_games_are_the_same_game_on_both_engines(map_name, players, shard
         seed = 1000 * shard + i
         bad, _ = compare(rules, seed, random_chooser(seed * 31 + players), random_first=seed % 3 == 0)
         assert bad is None, f"{map_name} {players}p seed {seed}: {bad}"
+
+
+@pytest.mark.parametrize("map_name,players", [("usa", 2), ("usa", 5), ("europe", 3), ("europe", 5)])
+def test_games_that_run_out_of_cards_are_the_same_game_on_both_engines(map_name, players):
+    """Seats that draw whenever they can empty the draw pile and the discard: empty display slots,
+    refills at the end of a turn, reshuffles of a short discard, passes."""
+    rules = get_ruleset(map_name, players)
+    for seed in range(2):
+        bad, _ = compare(rules, seed, hoarder_chooser(seed * 31 + players), random_first=seed % 3 == 0)
+        assert bad is None, f"{map_name} {players}p seed {seed} (hoarding): {bad}"
 
 
 @pytest.mark.parametrize("map_name,players", CONFIGS)

@@ -1,6 +1,7 @@
 """Immutable sequences computed on demand (legal actions, payment sets)."""
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any, ClassVar, SupportsIndex, TypeVar, overload
 
@@ -29,7 +30,7 @@ class LazySequence(Sequence[T_co]):
         if i.__class__ is not int:
             if isinstance(i, slice):
                 return [self._item(j) for j in range(*i.indices(self._len))]
-            i = i.__index__()
+            i = operator.index(i)  # (TypeError for what is not an index)
         if i < 0:
             i += self._len
         if not 0 <= i < self._len:

@@ -7,34 +7,70 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
+#include <typeinfo>
 
 #include "handle.hpp"
 #include "ttr/game.hpp"
+#include "ttr/mutants.hpp"
 
 namespace nb = nanobind;
 using namespace ttr;
 
 namespace {
 
-int get_int(const nb::dict& d, const char* key) {
+nb::handle get(const nb::dict& d, const char* key) {
   if (!d.contains(key)) throw RulesError(std::string("rules tables: missing ") + key);
-  return nb::cast<int>(d[key]);
+  return d[key];
+}
+
+[[noreturn]] void not_ints(const char* key, const char* shape) {
+  throw RulesError(std::string("rules tables: ") + key + " must be " + shape);
+}
+
+int get_int(const nb::dict& d, const char* key) {
+  nb::handle h = get(d, key);
+  int v;
+  if (!PyLong_Check(h.ptr()) || !nb::try_cast<int>(h, v, false)) not_ints(key, "an integer of 32 bits");
+  return v;
 }
 
 std::vector<int> get_vec(const nb::dict& d, const char* key) {
-  if (!d.contains(key)) throw RulesError(std::string("rules tables: missing ") + key);
-  return nb::cast<std::vector<int>>(d[key]);
+  std::vector<int> v;
+  if (!nb::try_cast<std::vector<int>>(get(d, key), v, false)) not_ints(key, "a list of integers of 32 bits");
+  return v;
 }
 
 std::vector<std::vector<int>> get_vecs(const nb::dict& d, const char* key) {
-  if (!d.contains(key)) throw RulesError(std::string("rules tables: missing ") + key);
-  return nb::cast<std::vector<std::vector<int>>>(d[key]);
+  std::vector<std::vector<int>> v;
+  if (!nb::try_cast<std::vector<std::vector<int>>>(get(d, key), v, false))
+    not_ints(key, "a list of lists of integers of 32 bits");
+  return v;
 }
 
-std::vector<uint8_t> as_bytes(const std::vector<int>& v) { return std::vector<uint8_t>(v.begin(), v.end()); }
+const Rules* rules_of(nb::handle rules) {
+  if (!nb::isinstance<Rules>(rules)) throw nb::type_error("rules: expected a ttr._native.Rules");
+  return nb::cast<const Rules*>(rules);
+}
 
-void build_rules(Rules* R, const nb::dict& d) {
-  new (R) Rules();
+// An index into the legal actions: an int in range, or IndexError (TypeError: not an int).
+uint32_t index_of(nb::handle i, uint32_t size) {
+  if (!PyLong_Check(i.ptr())) throw nb::type_error("a legal action's index is an integer");
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+  if (overflow || v < 0 || v >= static_cast<long long>(size))
+    throw nb::index_error(("no legal action with this index (there are " + std::to_string(size) + ")").c_str());
+  return static_cast<uint32_t>(v);
+}
+
+std::vector<uint8_t> flags(const nb::dict& d, const char* key) {  // a list of 0 and 1
+  const std::vector<int> v = get_vec(d, key);
+  for (int x : v)
+    if (x != 0 && x != 1) not_ints(key, "a list of 0 and 1");
+  return std::vector<uint8_t>(v.begin(), v.end());
+}
+
+void fill_rules(Rules* R, const nb::dict& d) {
   R->players = get_int(d, "players");
   R->n_kinds = get_int(d, "n_kinds");
   R->wild = get_int(d, "wild");
@@ -60,10 +96,10 @@ void build_rules(Rules* R, const nb::dict& d) {
   R->longest_bonus = get_int(d, "longest_bonus");
   R->tie_breaks = get_vec(d, "tie_breaks");
   R->n_ids = get_int(d, "n_ids");
-  R->r_exists = as_bytes(get_vec(d, "r_exists"));
-  R->r_tunnel = as_bytes(get_vec(d, "r_tunnel"));
-  R->r_closes = as_bytes(get_vec(d, "r_closes"));
-  R->r_kind = as_bytes(get_vec(d, "r_kind"));
+  R->r_exists = flags(d, "r_exists");
+  R->r_tunnel = flags(d, "r_tunnel");
+  R->r_closes = flags(d, "r_closes");
+  R->r_kind = flags(d, "r_kind");
   R->r_len = get_vec(d, "r_len");
   R->r_color = get_vec(d, "r_color");
   R->r_locos = get_vec(d, "r_locos");
@@ -98,6 +134,12 @@ void build_rules(Rules* R, const nb::dict& d) {
   R->validate();
 }
 
+void build_rules(Rules* R, const nb::dict& d) {  // (constructed only once the tables are whole)
+  Rules r;
+  fill_rules(&r, d);
+  new (R) Rules(std::move(r));
+}
+
 nb::tuple pay_tuple(const Payment& p) {
   nb::list parts;
   for (int i = 0; i < p.n; ++i) parts.append(nb::make_tuple(p.kind[i], p.count[i]));
@@ -129,30 +171,39 @@ nb::object target_of(const State& s, const Action& a) {
   }
 }
 
-bool action_of(const State& s, int kind, nb::handle target, nb::handle cards, Action& a) {
+// a Python int that fits `long`, or false
+bool small_int(nb::handle h, long& v) {
+  if (!PyLong_Check(h.ptr())) return false;
+  int overflow = 0;
+  v = PyLong_AsLongAndOverflow(h.ptr(), &overflow);
+  return !overflow;
+}
+
+// The core's action for (kind, target, cards) as the wrapper gives them; false when they cannot be
+// one (then no legal action equals them). Never throws on odd shapes or types.
+bool action_fields(const State& s, int kind, nb::handle target, nb::handle cards, Action& a) {
   a.kind = static_cast<uint8_t>(kind);
   a.target = 0;
+  long v;
   switch (kind) {
     case DRAW:
     case CLAIM:
     case STATION: {
-      if (!nb::isinstance<nb::int_>(target)) return false;
-      const long t = nb::cast<long>(target);
-      if (t < -1 || t > 32767) return false;
-      a.target = static_cast<int16_t>(t);
+      if (!small_int(target, v) || v < -1 || v > 32767) return false;
+      a.target = static_cast<int16_t>(v);
       break;
     }
     case KEEP: {
+      if (!nb::isinstance<nb::tuple>(target) && !nb::isinstance<nb::list>(target)) return false;
       uint8_t sorted[kMaxOffer];
       const int n = s.offer_n[s.current];
       std::copy(s.offer[s.current], s.offer[s.current] + n, sorted);
       std::sort(sorted, sorted + n);
       int mask = 0;
       for (nb::handle t : target) {
-        if (!nb::isinstance<nb::int_>(t)) return false;
-        const long id = nb::cast<long>(t);
+        if (!small_int(t, v)) return false;
         int i = 0;
-        while (i < n && sorted[i] != id) ++i;
+        while (i < n && sorted[i] != v) ++i;
         if (i == n) return false;
         mask |= 1 << i;
       }
@@ -163,15 +214,24 @@ bool action_of(const State& s, int kind, nb::handle target, nb::handle cards, Ac
       break;
   }
   a.pay = Payment{};
+  if (!nb::isinstance<nb::tuple>(cards) && !nb::isinstance<nb::list>(cards)) return false;
   for (nb::handle part : cards) {
-    if (a.pay.n >= kMaxPayParts) return false;
-    nb::tuple kv = nb::cast<nb::tuple>(part);
-    const long k = nb::cast<long>(kv[0]), c = nb::cast<long>(kv[1]);
+    if (a.pay.n >= kMaxPayParts || !nb::isinstance<nb::tuple>(part) || nb::len(part) != 2) return false;
+    long k, c;
+    if (!small_int(part[0], k) || !small_int(part[1], c)) return false;
     if (k < 0 || k >= kMaxKinds || c < 0 || c > 255) return false;
     a.pay.kind[a.pay.n] = static_cast<uint8_t>(k);
     a.pay.count[a.pay.n++] = static_cast<uint8_t>(c);
   }
   return true;
+}
+
+bool action_of(const State& s, int kind, nb::handle target, nb::handle cards, Action& a) {
+  try {
+    return action_fields(s, kind, target, cards, a);
+  } catch (nb::python_error&) {  // (an iterable that fails while iterated)
+    return false;
+  }
 }
 
 nb::list events_list(const std::vector<Event>& evs) {
@@ -199,6 +259,8 @@ NB_MODULE(_native, m) {
       std::rethrow_exception(p);
     } catch (const RulesError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const std::bad_cast& e) {  // (a value of the wrong type not caught where it came in)
+      PyErr_SetString(PyExc_TypeError, "ttr._native: an argument of the wrong type");
     }
   });
 
@@ -220,18 +282,21 @@ NB_MODULE(_native, m) {
           "new",
           [](nb::object rules, int64_t seed, bool random_first) {
             auto h = std::make_unique<Handle>();
+            h->rules = rules_of(rules);
             h->rules_ref = rules;
-            h->rules = nb::cast<const Rules*>(rules);
             h->game = std::make_unique<Game>(h->rules, seed, random_first);
             return h.release();
           },
           nb::arg("rules"), nb::arg("seed"), nb::arg("random_first"), nb::rv_policy::take_ownership)
       .def_static(
           "decode",
-          [](nb::object rules, const std::vector<int64_t>& st) {
+          [](nb::object rules, nb::handle state) {
             auto h = std::make_unique<Handle>();
+            h->rules = rules_of(rules);
             h->rules_ref = rules;
-            h->rules = nb::cast<const Rules*>(rules);
+            std::vector<int64_t> st;
+            if (!nb::try_cast<std::vector<int64_t>>(state, st, false))
+              throw nb::type_error("state: a list of integers of 64 bits");
             h->game = std::make_unique<Game>(h->rules, Game::decode(*h->rules, st.data(), st.size()));
             return h.release();
           },
@@ -254,17 +319,18 @@ NB_MODULE(_native, m) {
       .def_prop_ro("over", [](const Handle& h) { return h.game->over(); })
       .def_prop_ro("census", [](const Handle& h) { return h.game->card_census(); })
       .def("__len__", [](Handle& h) { return h.C().total; })
-      .def("action", [](Handle& h, uint32_t i) {
+      .def("action", [](Handle& h, nb::handle index) {
         const Counted& c = h.C();
-        if (i >= c.total) throw nb::index_error("no legal action with this index");
-        const Action a = h.game->pick(c, i);
+        const Action a = h.game->pick(c, index_of(index, c.total));
         return nb::make_tuple(static_cast<int>(a.kind), target_of(h.game->state(), a), pay_tuple(a.pay));
       })
       .def("find", [](Handle& h, int kind, nb::handle target, nb::handle cards) -> int64_t {
         Action a;
         if (kind < 0 || kind >= N_KIND || !action_of(h.game->state(), kind, target, cards, a)) return -1;
         return h.L().find(a);
-      }, nb::arg("kind"), nb::arg("target").none(), nb::arg("cards"))
+      }, nb::arg("kind"), nb::arg("target").none(), nb::arg("cards").none(),
+      "The index of the legal action (kind, target, cards), or -1: any target or cards that cannot make one "
+      "(wrong types or shapes included) are simply not found.")
       .def("segments", [](Handle& h) {
         const Legal& L = h.L();
         const State& s = h.game->state();
@@ -284,10 +350,9 @@ NB_MODULE(_native, m) {
       })
       .def(
           "apply",
-          [](Handle& h, uint32_t i, bool record) -> nb::tuple {
+          [](Handle& h, nb::handle index, bool record) -> nb::tuple {
             const Counted& c = h.C();
-            if (i >= c.total) throw nb::index_error("no legal action with this index");
-            const Action a = h.game->pick(c, i);
+            const Action a = h.game->pick(c, index_of(index, c.total));
             const State& s = h.game->state();
             nb::tuple before = nb::make_tuple(static_cast<int>(s.current), static_cast<int>(s.turns), s.drawn);
             h.changed();
@@ -319,4 +384,20 @@ NB_MODULE(_native, m) {
   bind_playouts(m);
   bind_vecenv(m);
   bind_bots(m);
+#ifdef TTR_MUTANTS  // (the build that proves the differential harness: tests/test_native_mutants.py)
+  nb::list names;
+  for (const char* name : kMutantNames) names.append(name);
+  m.attr("MUTANTS") = nb::tuple(names);
+  m.def(
+      "set_mutant",
+      [](const std::string& name) {
+        for (int i = 0; i < M_COUNT; ++i)
+          if (name == kMutantNames[i]) {
+            g_mutant = i;
+            return;
+          }
+        throw nb::value_error(("no mutant " + name).c_str());
+      },
+      nb::arg("name"), "Break one rule (a name of MUTANTS; 'none': none) from now on, for every game.");
+#endif
 }

@@ -24,6 +24,7 @@ void bind_playouts(nb::module_& m) {
       "random_games",
       [](const Rules& R, nb::ndarray<const int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> seeds, int threads,
          bool check) {
+        if (threads < 1 || threads > 256) throw nb::value_error("threads: from 1 to 256");
         const size_t n = seeds.shape(0);
         std::vector<Outcome> out(n);
         {
@@ -52,7 +53,7 @@ void bind_playouts(nb::module_& m) {
         d["errors"] = errors;
         return d;
       },
-      nb::arg("rules"), nb::arg("seeds"), nb::arg("threads") = 1, nb::arg("check") = false,
+      nb::arg("rules"), nb::arg("seeds").noconvert(), nb::arg("threads") = 1, nb::arg("check") = false,
       "Play one game per seed between uniformly random bots (the core's own generator, seeded by the game's "
-      "seed), on `threads` threads; numpy arrays by game.");
+      "seed), on `threads` threads (1 to 256); seeds: a 1-d int64 numpy array; numpy arrays by game.");
 }

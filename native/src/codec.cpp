@@ -1,10 +1,12 @@
 // The integer state (ttr/engine/codec.py, docs/state-codec.md): the same flat list, section by
-// section. decode reads a state the Python decoder has already checked.
+// section. decode reads a state the Python decoder has normally checked already, and refuses
+// (RulesError) one that does not fit the core: every length, index and count in range, every card
+// and ticket once, so no state read here can make the core read or write out of bounds.
 #include <algorithm>
+#include <cstring>
+#include <string>
 
 #include "ttr/game.hpp"
-
-#include <cstring>
 
 namespace ttr {
 
@@ -25,17 +27,29 @@ struct Reader {
     if (at >= n) throw RulesError("state: shorter than this game's layout");
     return st[at++];
   }
+  // an integer in [lo, hi], or RulesError naming the section
+  int64_t in(const char* what, int64_t lo, int64_t hi) {
+    const int64_t v = next();
+    if (v < lo || v > hi)
+      throw RulesError(std::string("state: ") + what + ": " + std::to_string(v) + " is out of range (" +
+                       std::to_string(lo) + ".." + std::to_string(hi) + ")");
+    return v;
+  }
+  // a list section: its size, that many items in [lo, hi], then -1 up to its capacity
   template <typename T>
-  int list(T* items, int cap) {
-    const int k = static_cast<int>(next());
-    if (k < 0 || k > cap) throw RulesError("state: a list section holds more items than it has room for");
+  int list(const char* what, T* items, int cap, int64_t lo, int64_t hi) {
+    const int k = static_cast<int>(in(what, 0, cap));
     for (int i = 0; i < cap; ++i) {
-      const int64_t v = next();
-      if (i < k) items[i] = static_cast<T>(v);
+      if (i < k)
+        items[i] = static_cast<T>(in(what, lo, hi));
+      else
+        in(what, kNone, kNone);
     }
     return k;
   }
 };
+
+[[noreturn]] void bad(const std::string& why) { throw RulesError("state: " + why); }
 }  // namespace
 
 void Game::encode(std::vector<int64_t>& out) const {
@@ -78,40 +92,51 @@ void Game::encode(std::vector<int64_t>& out) const {
 State Game::decode(const Rules& R, const int64_t* st, size_t n) {
   State s;
   Reader rd{st, n};
-  rd.next();  // the codec's version (checked by the Python decoder)
+  const int P = R.players, K = R.n_kinds, card_hi = K - 1;
+  const int n_tickets = static_cast<int>(R.t_a.size());
+  if (rd.next() != kCodecVersion) bad("format: not state format " + std::to_string(kCodecVersion));
   s.seed = rd.next();
-  s.random_first = static_cast<uint8_t>(rd.next());
-  s.phase = static_cast<uint8_t>(rd.next());
-  s.current = static_cast<uint8_t>(rd.next());
-  s.first_player = static_cast<uint8_t>(rd.next());
-  s.turns = static_cast<int16_t>(rd.next());
-  s.final_turns = static_cast<int16_t>(rd.next());
-  s.passes = static_cast<int16_t>(rd.next());
-  s.shuffles = static_cast<uint32_t>(rd.next());
+  s.random_first = static_cast<uint8_t>(rd.in("random_first", 0, 1));
+  s.phase = static_cast<uint8_t>(rd.in("phase", 0, OVER));
+  if (s.phase == CHOOSE_PIECES) bad("phase: the train game has no choose-pieces phase");
+  s.current = static_cast<uint8_t>(rd.in("current_player", 0, P - 1));
+  s.first_player = static_cast<uint8_t>(rd.in("first_player", 0, P - 1));
+  s.turns = static_cast<int16_t>(rd.in("turn", 0, INT16_MAX));
+  s.final_turns = static_cast<int16_t>(rd.in("final_turns", -1, INT16_MAX));
+  s.passes = static_cast<int16_t>(rd.in("passes", 0, INT16_MAX));
+  s.shuffles = static_cast<uint32_t>(rd.in("shuffles", 0, UINT32_MAX));
   s.drawn = 0;
   const int deck_cap = static_cast<int>(R.deck.size());
-  s.deck_n = static_cast<uint16_t>(rd.list(s.deck, deck_cap));
-  s.disc_n = static_cast<uint16_t>(rd.list(s.disc, deck_cap));
+  s.deck_n = static_cast<uint16_t>(rd.list("deck", s.deck, deck_cap, 0, card_hi));
+  s.disc_n = static_cast<uint16_t>(rd.list("discard", s.disc, deck_cap, 0, card_hi));
   for (int i = 0; i < kMaxFaceUp; ++i) s.face_up[i] = -1;
-  for (int i = 0; i < R.face_up; ++i) s.face_up[i] = static_cast<int8_t>(rd.next());
-  s.pile_n = static_cast<uint8_t>(rd.list(s.pile, R.tickets_cap));
+  for (int i = 0; i < R.face_up; ++i) s.face_up[i] = static_cast<int8_t>(rd.in("face_up", kNone, card_hi));
+  s.pile_n = static_cast<uint8_t>(rd.list("ticket_pile", s.pile, R.tickets_cap, 0, n_tickets - 1));
   for (int r = 0; r < kMaxRoutes; ++r) s.owner[r] = -1;
-  for (int r = 0; r < R.n_ids; ++r) s.owner[r] = static_cast<int8_t>(rd.next());
-  const int route = static_cast<int>(rd.next());
-  const int extra = static_cast<int>(rd.next());
-  const int color = static_cast<int>(rd.next());
+  for (int r = 0; r < R.n_ids; ++r) {
+    s.owner[r] = static_cast<int8_t>(rd.in("routes", kNone, P - 1));
+    if (s.owner[r] >= 0 && !R.r_exists[r]) bad("routes: route " + std::to_string(r) + " is not on this board");
+  }
+  const int route = static_cast<int>(rd.in("tunnel", kNone, R.n_ids - 1));
+  const int extra = static_cast<int>(rd.in("tunnel", 0, UINT8_MAX));
+  const int color = static_cast<int>(rd.in("tunnel", kNone, card_hi));
   int64_t counts[kMaxKinds] = {};
-  for (int k = 0; k < R.n_kinds; ++k) counts[k] = rd.next();
+  for (int k = 0; k < K; ++k) counts[k] = rd.in("tunnel.cards", 0, UINT8_MAX);
   uint8_t rev[kMaxReveal];
-  const int nrev = rd.list(rev, R.tunnel_reveal);
+  const int nrev = rd.list("tunnel.revealed", rev, R.tunnel_reveal, 0, card_hi);
   s.tun_route = static_cast<int16_t>(route);
   s.tun_paid = Payment{};
   s.tun_rev_n = 0;
   s.tun_extra = 0;
   s.tun_color = -1;
+  if ((route >= 0) != (s.phase == TUNNEL)) bad("tunnel: a tunnel is pending exactly in phase tunnel");
   if (route >= 0) {
-    for (int k = 0; k < R.n_kinds; ++k)
+    if (!R.r_exists[route] || !R.r_tunnel[route] || s.owner[route] >= 0)
+      bad("tunnel: route " + std::to_string(route) + " is not an open tunnel");
+    if (!extra) bad("tunnel: a pending tunnel asks for extra cards");
+    for (int k = 0; k < K; ++k)
       if (counts[k]) {
+        if (s.tun_paid.n == kMaxPayParts) bad("tunnel.cards: more kinds of card than a payment holds");
         s.tun_paid.kind[s.tun_paid.n] = static_cast<uint8_t>(k);
         s.tun_paid.count[s.tun_paid.n++] = static_cast<uint8_t>(counts[k]);
       }
@@ -119,21 +144,49 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
     for (int i = 0; i < nrev; ++i) s.tun_rev[i] = rev[i];
     s.tun_extra = static_cast<uint8_t>(extra);
     s.tun_color = static_cast<int8_t>(color);
+  } else {
+    bool empty = !extra && color == kNone && !nrev;
+    for (int k = 0; k < K; ++k) empty &= !counts[k];
+    if (!empty) bad("tunnel: no tunnel is pending, yet its section is not empty");
   }
   std::memset(s.hand, 0, sizeof s.hand);
   for (int c = 0; c < kMaxCities; ++c) s.station_at[c] = -1;
-  for (int p = 0; p < R.players; ++p) {
-    rd.next();  // the hand's total
-    for (int k = 0; k < R.n_kinds; ++k) s.hand[p][k] = static_cast<uint8_t>(rd.next());
-    s.tickets_n[p] = static_cast<uint8_t>(rd.list(s.tickets[p], R.tickets_cap));
-    s.offer_n[p] = static_cast<uint8_t>(rd.list(s.offer[p], R.offer_cap));
-    s.trains[p] = static_cast<int16_t>(rd.next());
-    for (int i = 0; i < 6; ++i) rd.next();  // ships, box, pieces choice, exchanged: none in the train game
-    s.score[p] = static_cast<int16_t>(rd.next());
-    s.stations_n[p] = static_cast<uint8_t>(rd.list(s.stations[p], R.stations));
-    for (int i = 0; i < s.stations_n[p]; ++i) s.station_at[s.stations[p][i]] = static_cast<int8_t>(p);
+  for (int p = 0; p < P; ++p) {
+    const int64_t total = rd.in("players.hand", 0, kMaxDeck);
+    int64_t sum = 0;
+    for (int k = 0; k < K; ++k) sum += s.hand[p][k] = static_cast<uint8_t>(rd.in("players.hand", 0, kMaxDeck - 1));
+    if (sum != total) bad("players[" + std::to_string(p) + "].hand: the total is not the sum of the counts");
+    s.tickets_n[p] = static_cast<uint8_t>(rd.list("players.tickets", s.tickets[p], R.tickets_cap, 0, n_tickets - 1));
+    s.offer_n[p] = static_cast<uint8_t>(rd.list("players.offer", s.offer[p], R.offer_cap, 0, n_tickets - 1));
+    s.trains[p] = static_cast<int16_t>(rd.in("players.trains", 0, INT16_MAX));
+    // ships, box (trains, ships), pieces choice (trains, ships), exchanged: none in the train game
+    for (int64_t none : {0, 0, 0, kNone, kNone, 0}) rd.in("players: ships, box, pieces_choice, exchanged", none, none);
+    s.score[p] = static_cast<int16_t>(rd.in("players.score", INT16_MIN, INT16_MAX));
+    s.stations_n[p] = static_cast<uint8_t>(rd.list("players.stations", s.stations[p], R.stations, 0, R.n_cities - 1));
+    for (int i = 0; i < s.stations_n[p]; ++i) {
+      int8_t& at = s.station_at[s.stations[p][i]];
+      if (at >= 0) bad("players.stations: two stations on one city");
+      at = static_cast<int8_t>(p);
+    }
     uint8_t none[1];
-    rd.list(none, 0);  // harbors
+    rd.list("players.harbors", none, 0, 0, 0);
+  }
+  if (rd.at != n) bad("longer than this game's layout");
+  // every card once (so no pile or hand can outgrow its array), every ticket at most once
+  Game g(&R, s);
+  if (g.card_census() != deck_cap)
+    bad("cards: " + std::to_string(g.card_census()) + " in play; the deck has " + std::to_string(deck_cap));
+  uint8_t seen[kMaxTickets] = {};
+  auto once = [&](const uint8_t* t, int k) {
+    for (int i = 0; i < k; ++i) {
+      if (R.t_a[t[i]] < 0) bad("tickets: ticket " + std::to_string(t[i]) + " is not on this board");
+      if (seen[t[i]]++) bad("tickets: ticket " + std::to_string(t[i]) + " is in play twice");
+    }
+  };
+  once(s.pile, s.pile_n);
+  for (int p = 0; p < P; ++p) {
+    once(s.tickets[p], s.tickets_n[p]);
+    once(s.offer[p], s.offer_n[p]);
   }
   // what the owners imply (codec.derive_routes): the open lanes, and per seat the lanes it may not take
   std::memset(s.blocked, 0, sizeof s.blocked);
@@ -167,6 +220,65 @@ void Rules::validate() {
   if (stations > kMaxStations) throw RulesError("stations: more than the native core holds");
   if (tunnel_reveal > kMaxReveal) throw RulesError("tunnel_reveal: more than the native core holds");
   if (pkeys.size() > 256) throw RulesError("payment keys: more than the native core holds");
+  // every table the size its index needs, every index in range (tables from Python are checked
+  // here, not trusted: a bad one is refused, never read out of bounds)
+  auto need = [](bool ok, const char* why) {
+    if (!ok) throw RulesError(std::string("rules tables: ") + why);
+  };
+  need(n_kinds >= 1 && wild >= 0 && wild < n_kinds, "wild: not a card kind");
+  need(face_up >= 0 && hand_size >= 0 && stations >= 0 && tunnel_reveal >= 0 && offer_cap >= 0,
+       "face_up, hand_size, stations, tunnel_reveal and offer_cap must be >= 0");
+  need(initial_long >= 0 && initial_regular >= 0 && initial_keep >= 0 && short_initial_keep >= 0 && later_draw >= 0 &&
+           later_keep >= 0,
+       "ticket counts must be >= 0");
+  need(int64_t{initial_long} + initial_regular <= offer_cap && later_draw <= offer_cap, "an offer larger than offer_cap");
+  need(trains >= 0 && trains <= INT16_MAX, "trains: out of range");
+  auto points = [](int x) { return x >= -1000 && x <= 1000; };  // (scores are sums of these: no overflow)
+  need(points(station_points) && points(longest_bonus), "station_points, longest_bonus: out of range");
+  for (int x : t_points) need(points(x), "t_points: out of range");
+  for (int t : tie_breaks) need(t >= TB_TICKETS_COMPLETED && t <= TB_EXPRESS, "tie_breaks: an unknown code");
+  for (int c : deck) need(c >= 0 && c < n_kinds, "deck: a card that is not a card kind");
+  need(static_cast<size_t>(players) * hand_size + face_up <= deck.size(), "deck: too few cards to deal");
+  need(n_ids >= 0 && n_cities >= 0, "n_ids and n_cities must be >= 0");
+  for (size_t len : {r_exists.size(), r_tunnel.size(), r_closes.size(), r_kind.size(), r_len.size(), r_color.size(),
+                     r_locos.size(), r_points.size(), r_group.size(), r_a.size(), r_b.size(), r_twins.size()})
+    need(len == static_cast<size_t>(n_ids), "a route table (r_*) is not n_ids long");
+  int degree[kMaxCities] = {};
+  for (int r = 0; r < n_ids; ++r) {
+    if (!r_exists[r]) continue;
+    need(r_a[r] >= 0 && r_a[r] < n_cities && r_b[r] >= 0 && r_b[r] < n_cities, "r_a, r_b: a city out of range");
+    need(r_len[r] >= 0 && r_len[r] <= kMaxDeck && points(r_points[r]),
+         "r_len, r_points: out of range");
+    ++degree[r_a[r]];
+    ++degree[r_b[r]];
+    for (int t : r_twins[r]) need(t >= 0 && t < n_ids && r_exists[t], "r_twins: a route id out of range");
+  }
+  for (int c = 0; c < n_cities; ++c) need(degree[c] <= kMaxRoutes / 4, "a city with more routes than the core holds");
+  need(city_routes.size() == static_cast<size_t>(n_cities), "city_routes: not one list per city");
+  for (const auto& rs : city_routes) {
+    need(rs.size() <= kMaxRoutes, "city_routes: a list too long");
+    for (int r : rs) need(r >= 0 && r < n_ids && r_exists[r], "city_routes: a route id out of range");
+  }
+  need(t_b.size() == t_a.size() && t_points.size() == t_a.size(), "t_a, t_b and t_points differ in length");
+  for (size_t t = 0; t < t_a.size(); ++t)
+    need(t_a[t] == -1 || (t_a[t] >= 0 && t_a[t] < n_cities && t_b[t] >= 0 && t_b[t] < n_cities),
+         "t_a, t_b: a city out of range");
+  {
+    std::vector<uint8_t> dealt(t_a.size());
+    for (const auto* list : {&regular_tickets, &long_tickets})
+      for (int t : *list) {
+        need(t >= 0 && t < static_cast<int>(t_a.size()) && t_a[t] >= 0, "tickets: a ticket id not on the board");
+        need(!dealt[t]++, "tickets: a ticket listed twice");
+      }
+    need(regular_tickets.size() + long_tickets.size() <= static_cast<size_t>(tickets_cap) && tickets_cap >= 0,
+         "tickets_cap: fewer than the tickets");
+    need(long_tickets.size() >= static_cast<size_t>(players) * initial_long, "long_tickets: fewer than the seats take");
+  }
+  for (const PayKey& k : pkeys)
+    need(k.color >= -1 && k.color < n_kinds && k.length >= 0 && k.length <= UINT8_MAX && k.locos >= 0 &&
+             k.locos <= k.length,
+         "pkeys: a payment key out of range");
+  for (int ri : claim_reach_index) need(ri >= 0 && ri <= 8, "claim groups: a reach index out of range (0..8)");
   if (claim_groups.size() != claim_reach_index.size() || claim_groups.size() > 9)
     throw RulesError("claim groups: the train game has one per colour and gray");
   size_t segs = 4;
@@ -191,7 +303,8 @@ void Rules::validate() {
   group_bits.assign(group_routes.size(), {});
   for (size_t g = 0; g < group_routes.size(); ++g)
     for (int r : group_routes[g]) {
-      if (r < 0 || r >= n_ids) throw RulesError("group_routes: a route id out of range");
+      if (r < 0 || r >= n_ids || !r_exists[r]) throw RulesError("group_routes: a route id out of range");
+      if (bit(group_bits[g].data(), r)) throw RulesError("group_routes: a route listed twice in a group");
       set_bit(group_bits[g].data(), r);
     }
   derive_cells();

@@ -5,6 +5,7 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#include "ttr/mutants.hpp"
 
 namespace ttr {
 
@@ -35,6 +36,9 @@ struct OneColour {
   int c, n, lo, hi;  // mixed payments: hi - lo + 1 of them (none if hi < lo)
   bool all;          // then the all-locomotive one
   OneColour(int c_, int n_, int ferry, int h, int locos, bool all_locos) : c(c_), n(n_) {
+#ifdef TTR_MUTANTS
+    if (mutant(M_FERRY_LOCOS)) ferry = 0;
+#endif
     if (h) {
       lo = ferry > n - h ? ferry : n - h;
       hi = locos < n - 1 ? locos : n - 1;
@@ -229,6 +233,14 @@ inline int claim_reach(const uint8_t* hand, int wild, int* reach) {
   return best;
 }
 
+// A seat's next station costs one card more than its last (E4).
+inline int station_cost(const State& s, int p) {
+#ifdef TTR_MUTANTS
+  if (mutant(M_STATION_COST)) return 1;
+#endif
+  return s.stations_n[p] + 1;
+}
+
 // Payments per cell for a hand, as edition.payments counts them: in the row of length n and
 // ferry f, colour c has mixed(c) + all, gray the sum of the mixed ones + all, where
 //   mixed(c) = max(0, min(locos, n - 1) + 1 - max(f, n - min(h_c, n)))
@@ -386,7 +398,7 @@ void Game::legal(Legal& L) const {
       if (s_.pile_n) b.add(TICKETS, b.no_target(), 1, b.no_cards(), 1);
       if (R.stations && s_.stations_n[p] < R.stations) {  // E4
         const uint16_t p0 = static_cast<uint16_t>(L.pays.size());
-        payments(hand, PayKey{-1, s_.stations_n[p] + 1, 0}, R.wild, L.pays);
+        payments(hand, PayKey{-1, station_cost(s_, p), 0}, R.wild, L.pays);
         const uint16_t pn = static_cast<uint16_t>(L.pays.size() - p0);
         if (pn) {
           n = 0;
@@ -432,6 +444,13 @@ uint32_t Game::count_draws(Counted& c, bool second) const {
 
 uint32_t Game::count_claims(Counted& c) const {
   const int p = s_.current;
+#ifdef TTR_MUTANTS
+  if (mutant(M_FERRY_LOCOS)) {  // (as OneColour: no row asks for locomotives)
+    PayVectors v = rules_->pay_vectors;
+    std::memset(v.f, 0, sizeof v.f);
+    return claim_total(s_.hand[p], v, s_.trains[p], s_.open[p], c.pays);
+  }
+#endif
   return claim_total(s_.hand[p], rules_->pay_vectors, s_.trains[p], s_.open[p], c.pays);
 }
 
@@ -455,7 +474,7 @@ void Game::count(Counted& c) const {
       add(CLAIM, count_claims(c), 1);
       if (s_.pile_n) add(TICKETS, 1, 1);
       if (R.stations && s_.stations_n[p] < R.stations) {  // E4
-        const int cost = s_.stations_n[p] + 1;
+        const int cost = station_cost(s_, p);
         const int pn = payment_count(s_.hand[p], PayKey{-1, cost, 0}, R.wild);
         if (pn) {
           int free = 0;
@@ -686,6 +705,12 @@ int Game::pop_card() {
     std::memcpy(s.deck, s.disc, s.disc_n);
     s.deck_n = s.disc_n;
     s.disc_n = 0;
+#ifdef TTR_MUTANTS
+    if (mutant(M_RESHUFFLE)) {  // the draw is made, the pile left as the discard was
+      Mt19937 fresh;
+      if (s.deck_n > 1) rng(fresh); else ++s.shuffles;
+    } else
+#endif
     shuffle_draw(s.deck, s.deck_n);
   }
   ++s.drawn;
@@ -714,6 +739,9 @@ void Game::deal_display() {
 }
 
 void Game::refill() {
+#ifdef TTR_MUTANTS
+  if (!mutant(M_DISPLAY_REFILL))
+#endif
   for (int i = 0; i < rules_->face_up; ++i)
     if (s_.face_up[i] < 0) {
       fill_display();
@@ -854,6 +882,10 @@ void Game::reveal_tunnel(int r, const Payment& cards) {
     }
   int extra = 0;
   for (int i = 0; i < n; ++i) extra += revealed[i] == R.wild || revealed[i] == paid;
+#ifdef TTR_MUTANTS
+  if (mutant(M_TUNNEL_EXTRA))
+    for (int i = 0; i < n; ++i) extra -= revealed[i] == R.wild;
+#endif
   if (events_) {
     Event e{EV_TUNNEL};
     e.a = static_cast<int16_t>(r);

@@ -4,7 +4,8 @@ core side by side, compared after every step; a mismatch names the first field t
 After every action both engines must agree on the encoded state (section by section), the phase,
 whether the game is over, and the legal actions (their texts, in order); at the end on the
 result and the public log. `compare` plays one game, choosing each action with `choose`;
-`random_chooser` and `seat_chooser` (bots as seats) give the usual choices."""
+`random_chooser`, `hoarder_chooser` (games that run out of cards) and `seat_chooser` (bots as
+seats) give the usual choices."""
 from __future__ import annotations
 
 import random
@@ -38,6 +39,24 @@ def random_chooser(seed: int) -> Chooser:
 
     def choose(g: Game) -> Action:
         legal = g.legal_actions()
+        return legal[rng.randrange(len(legal))]
+    return choose
+
+
+def hoarder_chooser(seed: int, draw: float = 0.95) -> Chooser:
+    """Draws a card whenever it can (with probability `draw`), else uniform, seeded: games that
+    empty the draw pile and the discard (empty display slots, refills, passes)."""
+    rng = random.Random(seed)
+
+    def choose(g: Game) -> Action:
+        legal = g.legal_actions()
+        draws = []
+        for a in legal:  # (the draws come first)
+            if a.kind != "draw":
+                break
+            draws.append(a)
+        if draws and rng.random() < draw:
+            return draws[rng.randrange(len(draws))]
         return legal[rng.randrange(len(legal))]
     return choose
 
@@ -112,4 +131,4 @@ def compare(rules: Ruleset, seed: int, choose: Chooser, random_first: bool = Fal
     return Mismatch(max_steps, "length", "a game this long", None, last), max_steps
 
 
-__all__ = ["Mismatch", "compare", "compare_end", "compare_step", "random_chooser", "seat_chooser"]
+__all__ = ["Mismatch", "compare", "compare_end", "compare_step", "hoarder_chooser", "random_chooser", "seat_chooser"]

@@ -44,7 +44,7 @@ from ..engine import (
     STOP,
     TICKETS,
 )
-from ..errors import IllegalActionError, TtrError
+from ..errors import IllegalActionError, SaveError, TtrError
 from .tables import tables
 
 # the core's kind numbers (native/include/ttr/rules.hpp) <-> the kinds' words
@@ -232,9 +232,14 @@ class NativeGame:
     @classmethod
     def from_state(cls, rules: Ruleset, state: Sequence[int], *, record: bool = False, actions: Sequence[Action] = (),
                    seats: Sequence[int] = ()) -> NativeGame:
-        """The game of an integer state the Python decoder has checked (ttr.engine.decode)."""
-        tables = core_rules(rules)
-        return cls(rules, CORE.Game.decode(tables, list(state)), bool(state[2]), record, actions, seats)
+        """The game of an integer state the Python decoder has checked (ttr.engine.decode); the core
+        refuses one that does not fit it (SaveError), whatever it holds."""
+        core = core_rules(rules)
+        try:
+            handle = CORE.Game.decode(core, list(state))
+        except (TypeError, ValueError) as e:
+            raise SaveError(f"state: the native core cannot read it: {e}") from None
+        return cls(rules, handle, bool(state[2]), record, actions, seats)
 
     # ------------------------------------------------------------ where the game is
 

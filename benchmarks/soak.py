@@ -1,0 +1,73 @@
+"""Soak test of the native core: at least a million seeded games per board at its largest player
+count (USA 5 players, Europe 5 players) between uniformly random bots, with the core's invariants
+checked after every action (`ttr._native.random_games(..., check=True)`: every card, piece and
+ticket conserved, owners consistent, every game ending). Prints games per second and the errors,
+of which there must be none (exit status 1 otherwise, with the seeds that broke).
+
+    PYTHONPATH=. .venv/bin/python benchmarks/soak.py                    # 1,000,000 games per board
+    PYTHONPATH=. .venv/bin/python benchmarks/soak.py --games 20000      # a quick look
+    PYTHONPATH=. .venv/bin/python benchmarks/soak.py --boards usa:3 --first-seed 5000000
+
+Seeds are first_seed .. first_seed + games - 1; a failing seed replays alone with
+`ttr._native.random_games(rules, numpy.array([seed]), 1, True)`. Wall time depends on the machine
+and its load: read, not tested."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import numpy as np
+
+from ttr.editions import get_ruleset
+from ttr.native.game import CORE, UNAVAILABLE, core_rules
+
+
+def soak(board: str, players: int, games: int, first_seed: int, threads: int, batch: int) -> int:
+    rules = core_rules(get_ruleset(board, players))
+    errors: list[tuple[int, str]] = []
+    actions = 0
+    done = 0
+    points = 0.0
+    start = time.perf_counter()
+    while done < games:
+        n = min(batch, games - done)
+        seeds = np.arange(first_seed + done, first_seed + done + n, dtype=np.int64)
+        out = CORE.random_games(rules, seeds, threads, True)
+        errors += [(int(seeds[i]), e) for i, e in out["errors"]]
+        actions += int(out["length"].sum())
+        points += float(out["totals"].mean()) * n
+        done += n
+        elapsed = time.perf_counter() - start
+        print(f"  {board} {players}p: {done:>9,} games  {done / elapsed:>8,.0f} games/s  errors {len(errors)}",
+              flush=True)
+    elapsed = time.perf_counter() - start
+    print(f"{board} {players}p: {done:,} games in {elapsed:,.1f} s: {done / elapsed:,.0f} games/s, "
+          f"{actions / elapsed:,.0f} actions/s, {actions / done:.1f} actions a game, mean score {points / done:.1f}; "
+          f"errors: {len(errors)}")
+    for seed, e in errors[:20]:
+        print(f"  seed {seed}: {e}")
+    return len(errors)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=1_000_000, help="games per board (default 1,000,000)")
+    ap.add_argument("--boards", nargs="+", default=["usa:5", "europe:5"], help="board:players (default usa:5 europe:5)")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--batch", type=int, default=50_000, help="games per call (progress is printed after each)")
+    ap.add_argument("--first-seed", type=int, default=0)
+    args = ap.parse_args()
+    if CORE is None:
+        print(UNAVAILABLE, file=sys.stderr)
+        return 2
+    bad = 0
+    for spec in args.boards:
+        board, players = spec.split(":")
+        bad += soak(board, int(players), args.games, args.first_seed, args.threads, args.batch)
+    print("OK: no errors" if not bad else f"FAILED: {bad} games broke an invariant or did not end")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

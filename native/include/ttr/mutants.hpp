@@ -1,0 +1,26 @@
+// Deliberately broken rules ("mutants"), to prove the differential harness catches each one
+// (tests/test_native_mutants.py, docs/native.md). Compiled in only with -DTTR_MUTANTS=ON, as a
+// few `#ifdef TTR_MUTANTS` lines at the exact spots in game.cpp; one is switched on at a time at
+// run time (ttr._native.set_mutant, in that build only). Ordinary builds hold none of this.
+#pragma once
+
+namespace ttr {
+
+enum Mutant : int {
+  M_NONE,
+  M_TUNNEL_EXTRA,    // a tunnel's extra cards: revealed locomotives not counted
+  M_STATION_COST,    // a station's cost: every station costs one card
+  M_RESHUFFLE,       // the discard reshuffle: the discard becomes the draw pile unshuffled
+  M_FERRY_LOCOS,     // a ferry's locomotives: ferries pay like plain routes
+  M_DISPLAY_REFILL,  // the end-of-turn refill of the display: empty slots stay empty
+  M_COUNT
+};
+inline constexpr const char* kMutantNames[M_COUNT] = {"none", "tunnel-extra", "station-cost", "discard-reshuffle",
+                                                      "ferry-locos", "display-refill"};
+
+#ifdef TTR_MUTANTS
+inline int g_mutant = M_NONE;  // the rule broken now
+inline bool mutant(Mutant m) { return g_mutant == m; }
+#endif
+
+}  // namespace ttr
