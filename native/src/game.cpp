@@ -504,7 +504,8 @@ void Game::count(Counted& c) const {
 void Game::pick(const Counted& c, uint32_t i, Action& a) const {
   const Rules& R = *rules_;
   const int p = s_.current;
-  a = Action{};
+  std::memset(&a, 0, sizeof a);  // (no temporary built byte by byte and copied: a stalled load)
+  a.kind = PASS;
   int k = 0;
   while (k < c.nseg - 1 && i >= c.seg[k].n * c.seg[k].pays) {
     i -= c.seg[k].n * c.seg[k].pays;

@@ -74,8 +74,12 @@ void random_game(const Rules& R, int64_t seed, Outcome& out, bool check, int max
   }
 }
 
+// About as many draws as most games use (a draw not seeded ahead is seeded alone when it comes;
+// one seeded ahead and not used is wasted). Random games: USA 2 players drew 3 (2 set-up draws
+// and a reshuffle) in 76 of 100 games, 4 players 4 or 5 in 99; Europe 4 players 6 or 7 in 98
+// (7 ahead measured faster than 6 there).
 Ahead::Ahead(const Rules& R)
-    : n(std::min(Game::kAhead, R.players + 2 + (R.long_tickets.size() > 1 ? 1 : 0))),
+    : n(std::min(Game::kAhead, R.players + (R.long_tickets.size() > 1 ? 3 : 1))),
       games(std::max(1, Lanes::kLanes / n)),
       pool(games * n),
       xs(games * n) {
