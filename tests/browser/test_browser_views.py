@@ -116,6 +116,12 @@ def test_a_phone_sized_window_is_playable(new_page, server, artifacts):
         if i == 3:
             page.screenshot(path=str(artifacts / "playing.png"))
     assert claimed
+    for _ in range(10):  # the start of a turn of ours, the draw area up (not a ticket or tunnel sheet)
+        wait_my_move(page)
+        if game_state(page)["phase"] == "turn":
+            break
+        play_one_move(page)
+    assert game_state(page)["phase"] == "turn"
     # touch targets: the face-up cards, decks, tabs and zoom buttons are big enough
     # (measured in one go: bots' moves may redraw the display between two calls)
     for sel in (".face-up .card", "[data-deck]", ".tab", ".ttr-board-controls button"):
