@@ -53,6 +53,7 @@ KIND_CODES = {w: i for i, w in enumerate(KIND_WORDS)}
 _STATION_CODE = KIND_CODES[STATION]
 _KEEP_CODE = KIND_CODES[KEEP]
 _TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS))
+_tuple_new = tuple.__new__  # Action(kind, target, cards) without NamedTuple's Python-level __new__
 NATIVE_EDITIONS = ("usa", "europe")  # the editions the core plays so far
 SEED_LIMIT = 1 << 63
 
@@ -148,7 +149,7 @@ class NativeLegal(LegalActions):
         kind, target, cards = self._game._h.action(i)
         if kind == _STATION_CODE:
             target = self._game.rules.city_names[target]
-        return Action(KIND_WORDS[kind], target, cards)
+        return _tuple_new(Action, (KIND_WORDS[kind], target, cards))
 
     def __getitem__(self, i: Any) -> Any:
         if i.__class__ is int and 0 <= i < self._len:
@@ -316,11 +317,11 @@ class NativeGame:
         self._apply_index(self.legal_actions().index(a), a)
 
     def apply_unchecked(self, a: Action) -> None:
-        legal = self.legal_actions()
-        if a is legal._given:
-            self._apply_index(legal._index, a)  # type: ignore[attr-defined]
+        legal = self._legal
+        if legal is not None and a is legal._given:
+            self._apply_index(legal._index, a)
         else:
-            self._apply_index(legal.index(a), a)
+            self._apply_index(self.legal_actions().index(a), a)
 
     def _apply_index(self, i: int, a: Action) -> None:
         rec = self._log
