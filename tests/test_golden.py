@@ -31,8 +31,16 @@ def load(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text())
 
 
-def new_game(g: dict[str, Any]) -> ttr.Game:
-    return ttr.new_game(g["map"], g["players"], g["seed"], random_first=g["random_first"])
+def new_game(g: dict[str, Any], engine: str = "auto") -> ttr.Game:
+    return ttr.new_game(g["map"], g["players"], g["seed"], random_first=g["random_first"], engine=engine)
+
+
+def _engines(path: Path) -> list[Any]:
+    """The Python engine, and the native core where it is built and plays the board."""
+    g = load(path)
+    plays = ttr.native.plays(ttr.get_ruleset(g["map"], g["players"]))
+    return [pytest.param(path, "python", id=f"{path.stem}-python")] + \
+        ([pytest.param(path, "native", id=f"{path.stem}-native")] if plays else [])
 
 
 def advance(state: list[int], step: dict[str, Any]) -> list[int]:
@@ -72,13 +80,14 @@ def test_every_board_has_two_golden_games():
         assert len(boards.get(name, ())) >= 2, f"{name}: no golden playthroughs at two player counts (scripts/golden.py)"
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
-def test_golden_playthrough(path: Path):
+@pytest.mark.parametrize("path,engine", [p for path in FILES for p in _engines(path)])
+def test_golden_playthrough(path: Path, engine: str):
+    """On each engine that plays the board: the same state after every step, the same result."""
     g = load(path)
-    board = f"{g['map']} {g['players']}p (seed {g['seed']})"
+    board = f"{g['map']} {g['players']}p (seed {g['seed']}, {engine} engine)"
     assert g["random"] == RANDOM_PROCEDURE, f"{board}: recorded with {g['random']}, the engine runs {RANDOM_PROCEDURE}"
     assert g["codec"] == CODEC_VERSION, f"{board}: recorded with state format {g['codec']}, the engine writes {CODEC_VERSION}"
-    game = new_game(g)
+    game = new_game(g, engine)
     layout = game.layout()
     assert [[s.name, s.start, s.size] for s in layout.sections] == g["layout"], \
         f"{board}: the state layout changed (sections renamed, resized or moved). {REGENERATE}"
@@ -100,7 +109,7 @@ def test_golden_playthrough(path: Path):
     assert game.is_over, f"{board}: the game is not over after its {len(g['play'])} steps"
     assert game.history == [s["action"] for s in g["play"]]
     assert json.loads(json.dumps(game.result())) == g["result"], f"{board}: the result differs. {REGENERATE}"
-    replayed = ttr.replay(g["map"], g["players"], g["seed"], game.history, random_first=g["random_first"])
+    replayed = ttr.replay(g["map"], g["players"], g["seed"], game.history, random_first=g["random_first"], engine=engine)
     assert replayed.encode() == state, f"{board}: ttr.replay gives another final state"
 
 
