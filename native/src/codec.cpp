@@ -307,6 +307,9 @@ void Rules::validate() {
       if (bit(group_bits[g].data(), r)) throw RulesError("group_routes: a route listed twice in a group");
       set_bit(group_bits[g].data(), r);
     }
+  flat_bits.assign(flat_groups.size() * words, 0);
+  for (size_t k = 0; k < flat_groups.size(); ++k)
+    for (int w = 0; w < words; ++w) flat_bits[k * words + w] = group_bits[flat_groups[k].gi][w];
   derive_cells();
 }
 
@@ -340,9 +343,11 @@ void Rules::derive_cells() {
   }
   // the routes claimed with trains, by cell (a route's group names its payment key)
   r_cell.assign(n_ids, -1);
-  for (const FlatGroup& g : flat_groups)
+  for (FlatGroup& g : flat_groups) {
+    g.cell = pkey_cell[g.pkey];
     if (g.kind == 0)
-      for (int r : group_routes[g.gi]) r_cell[r] = pkey_cell[g.pkey];
+      for (int r : group_routes[g.gi]) r_cell[r] = g.cell;
+  }
   // Claims are summed in 16-bit lanes: at most every route with all its payments
   std::vector<int> routes(kMaxCells, 0);
   long most = 0;

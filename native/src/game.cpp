@@ -5,6 +5,10 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define TTR_AVX2 1
+#endif
 #include "ttr/mutants.hpp"
 
 namespace ttr {
@@ -249,7 +253,7 @@ inline int station_cost(const State& s, int p) {
 // in colour c (none when h_c = 0), and all = (locos >= n) the all-locomotive payment. Rows longer
 // than `pieces` pay nothing. claim_total: the sum over cells of the open routes times these.
 #if defined(__SSE2__)
-uint32_t claim_total(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays) {
+uint32_t claim_total_sse2(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays) {
   static_assert(kMaxPayRows == 16 && kColors == 8, "a slot is one 16-byte vector, eight colours");
   const __m128i zero = _mm_setzero_si128();
   const __m128i nv = _mm_load_si128(reinterpret_cast<const __m128i*>(v.n));
@@ -296,6 +300,57 @@ uint32_t claim_total(const uint8_t* hand, const PayVectors& v, int pieces, const
   sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
   sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
   return static_cast<uint32_t>(_mm_cvtsi128_si32(sum));
+}
+#if defined(TTR_AVX2)
+// The same, two colour slots per 32-byte vector (the gray slot, the sum of the colours' mixed
+// payments, in a 16-byte one).
+__attribute__((target("avx2"))) uint32_t claim_total_avx2(const uint8_t* hand, const PayVectors& v, int pieces,
+                                                          const uint8_t* open, uint8_t* pays) {
+  const __m256i zero = _mm256_setzero_si256();
+#define TTR_BOTH(x) _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(x)))  // (a lambda is not avx2)
+  const __m256i nv = TTR_BOTH(v.n), fv = TTR_BOTH(v.f);
+  const __m256i lv = _mm256_set1_epi8(static_cast<char>(hand[kColors]));
+  const __m256i pv = _mm256_set1_epi8(static_cast<char>(pieces < 255 ? pieces : 255));
+  const __m256i rows = _mm256_and_si256(TTR_BOTH(v.rows), _mm256_cmpeq_epi8(_mm256_max_epu8(nv, pv), pv));
+  const __m256i m1 = _mm256_add_epi8(_mm256_min_epu8(lv, TTR_BOTH(v.n1)), _mm256_set1_epi8(1));
+  const __m256i all = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(lv, nv), lv), _mm256_set1_epi8(1));
+  // colour c's count in every byte of 32-bit word c
+  const __m256i h32 = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(hand))),
+                                         _mm256_set1_epi32(0x01010101));
+  __m256i acc = zero, gray = zero;  // 16-bit lanes (Rules::derive_cells bounds the sum)
+  for (int k = 0; k < kColors; k += 2) {  // slots k and k + 1: the low and the high half
+    const __m256i hb = _mm256_permutevar8x32_epi32(h32, _mm256_setr_epi32(k, k, k, k, k + 1, k + 1, k + 1, k + 1));
+    const __m256i t = _mm256_max_epu8(_mm256_sub_epi8(nv, _mm256_min_epu8(hb, nv)), fv);
+    const __m256i mixed = _mm256_subs_epu8(m1, t);
+    gray = _mm256_add_epi8(gray, mixed);
+    const __m256i row = _mm256_and_si256(_mm256_add_epi8(mixed, all), rows);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(pays + k * kMaxPayRows), row);
+    const __m256i o = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(open + k * kMaxPayRows));
+    acc = _mm256_add_epi16(acc, _mm256_mullo_epi16(_mm256_unpacklo_epi8(o, zero), _mm256_unpacklo_epi8(row, zero)));
+    acc = _mm256_add_epi16(acc, _mm256_mullo_epi16(_mm256_unpackhi_epi8(o, zero), _mm256_unpackhi_epi8(row, zero)));
+  }
+  const __m128i z = _mm_setzero_si128();
+  const __m128i g = _mm_add_epi8(_mm256_castsi256_si128(gray), _mm256_extracti128_si256(gray, 1));
+  const __m128i row = _mm_and_si128(_mm_add_epi8(g, _mm256_castsi256_si128(all)), _mm256_castsi256_si128(rows));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(pays + kGraySlot * kMaxPayRows), row);
+  const __m128i o = _mm_loadu_si128(reinterpret_cast<const __m128i*>(open + kGraySlot * kMaxPayRows));
+  __m128i a = _mm_add_epi16(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+  a = _mm_add_epi16(a, _mm_mullo_epi16(_mm_unpacklo_epi8(o, z), _mm_unpacklo_epi8(row, z)));
+  a = _mm_add_epi16(a, _mm_mullo_epi16(_mm_unpackhi_epi8(o, z), _mm_unpackhi_epi8(row, z)));
+  __m128i sum = _mm_add_epi32(_mm_unpacklo_epi16(a, z), _mm_unpackhi_epi16(a, z));
+  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
+  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
+  return static_cast<uint32_t>(_mm_cvtsi128_si32(sum));
+#undef TTR_BOTH
+}
+#endif
+
+uint32_t claim_total(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays) {
+#if defined(TTR_AVX2)
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2) return claim_total_avx2(hand, v, pieces, open, pays);
+#endif
+  return claim_total_sse2(hand, v, pieces, open, pays);
 }
 #else
 uint32_t claim_total(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays) {
@@ -549,15 +604,17 @@ void Game::pick(const Counted& c, uint32_t i, Action& a) const {
 void Game::pick_claim(const Counted& c, uint32_t i, Action& a) const {
   // the claim groups in the order of the legal actions, each its open routes times its payments
   const Rules& R = *rules_;
-  const int p = s_.current, trains = s_.trains[p];
-  const uint64_t* blocked = s_.blocked[p];
-  for (const FlatGroup& g : R.flat_groups) {
+  const int p = s_.current, trains = s_.trains[p], words = R.words;
+  uint64_t claimable[kMaxRoutes / 64];  // the open routes this seat is not blocked from
+  for (int w = 0; w < words; ++w) claimable[w] = s_.avail[w] & ~s_.blocked[p][w];
+  const uint64_t* bits = R.flat_bits.data();
+  for (size_t k = 0, m = R.flat_groups.size(); k < m; ++k, bits += words) {
+    const FlatGroup& g = R.flat_groups[k];
     if (g.kind != 0 || g.length > trains) continue;
-    const uint32_t pn = c.pays[R.pkey_cell[g.pkey]];
+    const uint32_t pn = c.pays[g.cell];
     if (!pn) continue;
-    const uint64_t* bits = R.group_bits[g.gi].data();
     uint32_t n = 0;
-    for (int w = 0; w < R.words; ++w) n += static_cast<uint32_t>(__builtin_popcountll(bits[w] & s_.avail[w] & ~blocked[w]));
+    for (int w = 0; w < words; ++w) n += static_cast<uint32_t>(__builtin_popcountll(bits[w] & claimable[w]));
     if (i >= n * pn) {
       i -= n * pn;
       continue;
@@ -565,21 +622,21 @@ void Game::pick_claim(const Counted& c, uint32_t i, Action& a) const {
     const uint32_t q = pn == 1 ? i : i / pn;
     if (R.groups_ascending) {  // the q-th open bit of the group
       uint32_t left = q;
-      for (int w = 0; w < R.words; ++w) {
-        uint64_t open = bits[w] & s_.avail[w] & ~blocked[w];
-        const uint32_t m = static_cast<uint32_t>(__builtin_popcountll(open));
-        if (left >= m) {
-          left -= m;
+      for (int w = 0; w < words; ++w) {
+        uint64_t here = bits[w] & claimable[w];
+        const uint32_t h = static_cast<uint32_t>(__builtin_popcountll(here));
+        if (left >= h) {
+          left -= h;
           continue;
         }
-        for (; left; --left) open &= open - 1;
-        a.target = static_cast<int16_t>(w * 64 + __builtin_ctzll(open));
+        for (; left; --left) here &= here - 1;
+        a.target = static_cast<int16_t>(w * 64 + __builtin_ctzll(here));
         break;
       }
     } else {
       uint32_t seen = 0;
       for (int route : R.group_routes[g.gi])
-        if (bit(s_.avail, route) && !bit(blocked, route) && seen++ == q) {
+        if (bit(claimable, route) && seen++ == q) {
           a.target = static_cast<int16_t>(route);
           break;
         }

@@ -110,12 +110,7 @@ struct SeatGraph {
       } else if (!(odd & k.cities)) {
         result = std::max(result, k.total);
       } else {
-        best = 0;
-        for (uint64_t o = odd & k.cities; o; o &= o - 1) {
-          left_ = k.total;
-          dfs(__builtin_ctzll(o), 0, 0);
-        }
-        result = std::max(result, best);
+        result = std::max(result, trails(k.cities, k.edges, k.total));
       }
     }
     return result;
@@ -145,14 +140,58 @@ struct SeatGraph {
     return far;
   }
 
+  // The longest trail of a component with odd cities. A chain of cities of degree 2 is walked
+  // whole: it becomes one edge between the cities of other degrees it joins (a longest trail
+  // neither ends inside a chain nor closes through one alone), then a search from each odd city.
+  int trails(uint64_t cities, uint64_t edges, int total) {
+    uint64_t branch = 0;  // the cities a chain ends at: degree other than 2, or with a loop
+    for (uint64_t c = cities; c; c &= c - 1) {
+      const int u = __builtin_ctzll(c);
+      if (__builtin_popcountll(inc[u]) != 2) branch |= uint64_t{1} << u;
+    }
+    for (uint64_t e = edges; e; e &= e - 1) {
+      const int i = __builtin_ctzll(e);
+      if (ea[i] == eb[i]) branch |= uint64_t{1} << ea[i];
+    }
+    nc_ = 0;
+    for (uint64_t c = branch; c; c &= c - 1) cinc_[__builtin_ctzll(c)] = 0;
+    uint64_t walked = 0;
+    for (uint64_t c = branch; c; c &= c - 1) {
+      const int u = __builtin_ctzll(c);
+      for (uint64_t e = inc[u] & ~walked; e; e = inc[u] & ~walked) {
+        int i = __builtin_ctzll(e), at = u, w = 0;
+        while (true) {
+          walked |= uint64_t{1} << i;
+          w += ew[i];
+          at = ea[i] ^ eb[i] ^ at;
+          if (branch >> at & 1) break;
+          i = __builtin_ctzll(inc[at] & ~(uint64_t{1} << i));  // a chain city's other edge
+        }
+        ca_[nc_] = u, cb_[nc_] = at, cw_[nc_] = w;
+        cinc_[u] |= uint64_t{1} << nc_;
+        cinc_[at] |= uint64_t{1} << nc_;
+        ++nc_;
+      }
+    }
+    best = 0;
+    for (uint64_t o = odd & cities; o; o &= o - 1) {
+      left_ = total;
+      dfs(__builtin_ctzll(o), 0, 0);
+    }
+    return best;
+  }
+
+  int nc_ = 0, ca_[64], cb_[64], cw_[64];  // the chains: their ends, their lengths
+  uint64_t cinc_[kMaxCities];              // per chain end: its chains
+
   void dfs(int u, uint64_t used, int acc) {
     if (acc > best) best = acc;
     if (acc + left_ <= best) return;
-    for (uint64_t e = inc[u] & ~used; e; e &= e - 1) {
+    for (uint64_t e = cinc_[u] & ~used; e; e &= e - 1) {
       const int i = __builtin_ctzll(e);
-      left_ -= ew[i];
-      dfs(ea[i] ^ eb[i] ^ u, used | (uint64_t{1} << i), acc + ew[i]);
-      left_ += ew[i];
+      left_ -= cw_[i];
+      dfs(ca_[i] ^ cb_[i] ^ u, used | (uint64_t{1} << i), acc + cw_[i]);
+      left_ += cw_[i];
     }
   }
 };
@@ -163,12 +202,14 @@ void Game::score(std::vector<SeatScore>& out) const {
   const Rules& R = *rules_;
   const int n = R.players;
   out.resize(n);
+  int held[kMaxPlayers][64], nheld[kMaxPlayers] = {};  // each seat's routes (Rules::validate: at most 64)
+  for (int r = 0; r < R.n_ids; ++r) {
+    const int o = s_.owner[r];
+    if (o >= 0 && o < n && nheld[o] < 64) held[o][nheld[o]++] = r;
+  }
   for (int p = 0; p < n; ++p) {
-    int routes[65], nr = 0;  // (Rules::validate: at most 64 a seat; a state with more is cut short)
-    for (int r = 0; r < R.n_ids; ++r) {
-      routes[nr] = r;
-      nr += (s_.owner[r] == p) & (nr < 64);
-    }
+    const int* routes = held[p];
+    const int nr = nheld[p];
     SeatScore& sc = out[p];
     sc.borrowed.clear();
     sc.longest_bonus = 0;

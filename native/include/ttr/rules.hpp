@@ -49,6 +49,7 @@ struct ClaimGroup {
 struct FlatGroup {  // a claim group, with the reach index it is bounded by
   int16_t length, gi, pkey, reach;
   uint8_t kind;
+  int16_t cell = -1;  // its payment key's cell (set by derive_cells)
 };
 
 struct PayKey {
@@ -93,6 +94,7 @@ struct Rules {
   std::vector<std::vector<ClaimGroup>> claim_groups;  // by reach index (base editions: colour + 1)
   std::vector<int> claim_reach_index;                 // the reach index of each claim_groups entry
   std::vector<FlatGroup> flat_groups;                 // every claim group, in order (set by validate)
+  std::vector<uint64_t> flat_bits;                    // their routes as bit sets, `words` words each (validate)
   std::vector<PayRow> pay_rows;                       // by length (set by validate)
   PayVectors pay_vectors;                             // the same, as vectors
   std::vector<int16_t> pkey_cell;                     // per payment key: slot * kMaxPayRows + row
