@@ -152,8 +152,11 @@ class NativeLegal(LegalActions):
         return _tuple_new(Action, (KIND_WORDS[kind], target, cards))
 
     def __getitem__(self, i: Any) -> Any:
-        if i.__class__ is int and 0 <= i < self._len:
-            a = self._given = self._action(i)
+        if i.__class__ is int and 0 <= i < self._len:  # (the playout's path: _action inlined)
+            kind, target, cards = self._game._h.action(i)
+            if kind == _STATION_CODE:
+                target = self._game.rules.city_names[target]
+            a = self._given = _tuple_new(Action, (KIND_WORDS[kind], target, cards))
             self._index = i
             return a
         return super().__getitem__(i)
@@ -310,18 +313,26 @@ class NativeGame:
 
     def apply(self, action: Action | str) -> None:
         legal = self._legal
-        if legal is not None and action is legal._given:
-            self._apply_index(legal._index, action)
+        if legal is not None and action is legal._given:  # (legal: given out by the list)
+            if self._log is None:  # the playout's path, _apply_index inlined
+                self.seats.append(self._h.apply(legal._index, False)[0])
+                self.actions.append(action)
+                self._legal = self._result = None
+            else:
+                self._apply_index(legal._index, action)
             return
         a = self.check(action)
         self._apply_index(self.legal_actions().index(a), a)
 
     def apply_unchecked(self, a: Action) -> None:
         legal = self._legal
-        if legal is not None and a is legal._given:
-            self._apply_index(legal._index, a)
+        i = legal._index if legal is not None and a is legal._given else self.legal_actions().index(a)
+        if self._log is None:  # (as in apply)
+            self.seats.append(self._h.apply(i, False)[0])
+            self.actions.append(a)
+            self._legal = self._result = None
         else:
-            self._apply_index(self.legal_actions().index(a), a)
+            self._apply_index(i, a)
 
     def _apply_index(self, i: int, a: Action) -> None:
         rec = self._log
