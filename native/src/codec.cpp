@@ -357,6 +357,7 @@ void Rules::derive_cells() {
     if (++routes[cell] > 255) throw RulesError("routes: more than 255 of one colour and length");
     most += cell / kMaxPayRows == kGraySlot ? kColors * n + 1 : n + 1;
   }
+  for (int cell = 0; cell < kMaxCells; ++cell) open_at_start[cell] = static_cast<uint8_t>(routes[cell]);
   if (most > 65535) throw RulesError("routes: more claims at once than the native core counts");
   int shortest = 1 << 30;
   for (int r = 0; r < n_ids; ++r)

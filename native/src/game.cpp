@@ -744,7 +744,8 @@ void Game::setup(bool random_first) {
   for (int r = 0; r < R.n_ids; ++r)
     if (R.r_exists[r]) set_bit(s.avail, r);
   std::memset(s.blocked, 0, sizeof s.blocked);
-  count_open(R, s);
+  std::memset(s.open, 0, sizeof s.open);  // (count_open of the set-up: every route open to all)
+  for (int p = 0; p < R.players; ++p) std::memcpy(s.open[p], R.open_at_start.data(), kMaxCells);
   for (int c = 0; c < kMaxCities; ++c) s.station_at[c] = -1;
   for (int p = 0; p < R.players; ++p) s.trains[p] = static_cast<int16_t>(R.trains);
   if (random_first) {

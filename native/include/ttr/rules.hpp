@@ -99,6 +99,7 @@ struct Rules {
   PayVectors pay_vectors;                             // the same, as vectors
   std::vector<int16_t> pkey_cell;                     // per payment key: slot * kMaxPayRows + row
   std::vector<int16_t> r_cell;                        // per route id: its cell (-1: never claimed with trains)
+  std::array<uint8_t, kMaxCells> open_at_start{};      // a seat's open routes per cell at the set-up (derive_cells)
   bool groups_ascending = false;                      // each group's routes by ascending id (set by validate)
   int words = 1;                                      // 64-bit words a route bit set of this board needs
   std::vector<PayKey> pkeys;
