@@ -4,8 +4,9 @@
 #               opens a browser when there is one (PORT=8000 by default); `.venv/bin/ttr play` plays in
 #               the terminal instead
 #   make test   installs the test extras (with analytics, for ttr analyze, and the research ones: rl,
-#               train, ray), the client, and Debian's chromium when missing (apt-get), then runs the whole
-#               suite (import layers, mypy, vitest, pytest with the browser tests; a test that cannot
+#               train, ray), the client, and Debian's chromium and GoogleTest when missing (apt-get),
+#               then runs the whole suite (import layers, mypy, vitest, the native core's C++ unit
+#               tests, pytest with the browser tests, the core's ASan + UBSan tier; a test that cannot
 #               import its extra fails here)
 PYTHON ?= python3
 VENV := .venv
