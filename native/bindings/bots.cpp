@@ -8,6 +8,7 @@
 
 #include <memory>
 
+#include "arrays.hpp"
 #include "ttr/bots.hpp"
 
 namespace nb = nanobind;
@@ -32,12 +33,6 @@ Game decoded(const Board& b, const std::vector<int64_t>& state) {
   return Game(b.R, Game::decode(*b.R, state.data(), state.size()));
 }
 
-template <typename T>
-nb::ndarray<nb::numpy, T> owned(std::vector<T>&& v, std::initializer_list<size_t> shape) {
-  auto* heap = new std::vector<T>(std::move(v));
-  nb::capsule owner(heap, [](void* p) noexcept { delete static_cast<std::vector<T>*>(p); });
-  return nb::ndarray<nb::numpy, T>(heap->data(), shape, owner);
-}
 
 }  // namespace
 

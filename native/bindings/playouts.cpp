@@ -5,19 +5,11 @@
 
 #include <memory>
 
+#include "arrays.hpp"
 #include "ttr/playouts.hpp"
 
 namespace nb = nanobind;
 using namespace ttr;
-
-namespace {
-template <typename T>
-nb::ndarray<nb::numpy, T> owned(std::vector<T>&& v, std::initializer_list<size_t> shape) {
-  auto* heap = new std::vector<T>(std::move(v));
-  nb::capsule owner(heap, [](void* p) noexcept { delete static_cast<std::vector<T>*>(p); });
-  return nb::ndarray<nb::numpy, T>(heap->data(), shape, owner);
-}
-}  // namespace
 
 void bind_playouts(nb::module_& m) {
   m.def(

@@ -111,8 +111,8 @@ def random_playouts(map_name: str, players: int, games: int, seed: int = 0,
     return time.process_time() - t0, actions
 
 
-def clone_time(map_name: str, players: int, seed: int = 0, n: int = 20000, engine: str = "python") -> float:
-    """CPU seconds per clone of a mid-game state."""
+def _midgame(map_name: str, players: int, seed: int, engine: str) -> Game:
+    """A game 60 random actions in (without a public log)."""
     g = new_game(map_name, players, seed, record=False, engine=engine)
     rng = random.Random(seed)
     for _ in range(60):
@@ -120,6 +120,12 @@ def clone_time(map_name: str, players: int, seed: int = 0, n: int = 20000, engin
             break
         legal = g.legal_actions()
         g.apply_unchecked(legal[int(rng.random() * len(legal))])
+    return g
+
+
+def clone_time(map_name: str, players: int, seed: int = 0, n: int = 20000, engine: str = "python") -> float:
+    """CPU seconds per clone of a mid-game state."""
+    g = _midgame(map_name, players, seed, engine)
     t0 = time.process_time()
     for _ in range(n):
         g.clone()
@@ -132,13 +138,7 @@ def state_bytes(map_name: str, players: int, seed: int = 0, engine: str = "pytho
     import tracemalloc
 
     from ..native import core_bytes
-    g = new_game(map_name, players, seed, record=False, engine=engine)
-    rng = random.Random(seed)
-    for _ in range(60):
-        if g.is_over:
-            break
-        legal = g.legal_actions()
-        g.apply_unchecked(legal[int(rng.random() * len(legal))])
+    g = _midgame(map_name, players, seed, engine)
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
