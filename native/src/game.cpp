@@ -246,12 +246,35 @@ inline int station_cost(const State& s, int p) {
   return s.stations_n[p] + 1;
 }
 
+}  // namespace
+
+namespace detail {
+
 // Payments per cell for a hand, as edition.payments counts them: in the row of length n and
 // ferry f, colour c has mixed(c) + all, gray the sum of the mixed ones + all, where
 //   mixed(c) = max(0, min(locos, n - 1) + 1 - max(f, n - min(h_c, n)))
 // is the number of payments of k = max(f, n - h_c) .. min(locos, n - 1) locomotives and the rest
 // in colour c (none when h_c = 0), and all = (locos >= n) the all-locomotive payment. Rows longer
-// than `pieces` pay nothing. claim_total: the sum over cells of the open routes times these.
+// than `pieces` pay nothing. claim_total: the sum over cells of the open routes times these (the
+// kernels in detail, by name for the tests; claim_total runs the widest the processor has).
+uint32_t claim_total_scalar(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays) {
+  uint32_t total = 0;
+  const int locos = hand[kColors];
+  for (int j = 0; j < kMaxPayRows; ++j) {
+    const int n = v.n[j], f = v.f[j];
+    const bool row = v.rows[j] && n <= pieces;
+    const int m1 = (locos < n - 1 ? locos : n - 1) + 1, all = locos >= n;
+    int gray = 0;
+    for (int c = 0; c < kColors; ++c) {
+      const int h = hand[c] < n ? hand[c] : n, t = f > n - h ? f : n - h, mixed = m1 > t ? m1 - t : 0;
+      gray += mixed;
+      pays[c * kMaxPayRows + j] = static_cast<uint8_t>(row ? mixed + all : 0);
+    }
+    pays[kGraySlot * kMaxPayRows + j] = static_cast<uint8_t>(row ? gray + all : 0);
+  }
+  for (int cell = 0; cell < kMaxCells; ++cell) total += static_cast<uint32_t>(open[cell]) * pays[cell];
+  return total;
+}
 #if defined(__SSE2__)
 uint32_t claim_total_sse2(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays) {
   static_assert(kMaxPayRows == 16 && kColors == 8, "a slot is one 16-byte vector, eight colours");
@@ -302,6 +325,14 @@ uint32_t claim_total_sse2(const uint8_t* hand, const PayVectors& v, int pieces, 
   return static_cast<uint32_t>(_mm_cvtsi128_si32(sum));
 }
 #if defined(TTR_AVX2)
+namespace {
+const bool kAvx2 = [] {  // (set as the library loads: no guard on the claims' path)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") != 0;
+}();
+}  // namespace
+bool has_avx2() { return kAvx2; }
+
 // The same, two colour slots per 32-byte vector (the gray slot, the sum of the colours' mixed
 // payments, in a 16-byte one).
 __attribute__((target("avx2"))) uint32_t claim_total_avx2(const uint8_t* hand, const PayVectors& v, int pieces,
@@ -345,33 +376,20 @@ __attribute__((target("avx2"))) uint32_t claim_total_avx2(const uint8_t* hand, c
 }
 #endif
 
+#endif
+}  // namespace detail
+
+namespace {
 uint32_t claim_total(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays) {
 #if defined(TTR_AVX2)
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2) return claim_total_avx2(hand, v, pieces, open, pays);
+  if (detail::kAvx2) return detail::claim_total_avx2(hand, v, pieces, open, pays);
 #endif
-  return claim_total_sse2(hand, v, pieces, open, pays);
-}
+#if defined(__SSE2__)
+  return detail::claim_total_sse2(hand, v, pieces, open, pays);
 #else
-uint32_t claim_total(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays) {
-  uint32_t total = 0;
-  const int locos = hand[kColors];
-  for (int j = 0; j < kMaxPayRows; ++j) {
-    const int n = v.n[j], f = v.f[j];
-    const bool row = v.rows[j] && n <= pieces;
-    const int m1 = (locos < n - 1 ? locos : n - 1) + 1, all = locos >= n;
-    int gray = 0;
-    for (int c = 0; c < kColors; ++c) {
-      const int h = hand[c] < n ? hand[c] : n, t = f > n - h ? f : n - h, mixed = m1 > t ? m1 - t : 0;
-      gray += mixed;
-      pays[c * kMaxPayRows + j] = static_cast<uint8_t>(row ? mixed + all : 0);
-    }
-    pays[kGraySlot * kMaxPayRows + j] = static_cast<uint8_t>(row ? gray + all : 0);
-  }
-  for (int cell = 0; cell < kMaxCells; ++cell) total += static_cast<uint32_t>(open[cell]) * pays[cell];
-  return total;
-}
+  return detail::claim_total_scalar(hand, v, pieces, open, pays);
 #endif
+}
 }  // namespace
 
 uint64_t Game::draw_mask(bool second, bool* deck) const {

@@ -134,6 +134,49 @@ TEST(Payments, ListCountAndNthAreTheEditionsPayments) {
   EXPECT_GT(checked, 100000);
 }
 
+TEST(Payments, EveryClaimKernelCountsTheEditionsPayments) {
+  // claim_total's kernels (scalar, SSE2, AVX2 where the processor has it) give the same payments
+  // per cell, each the edition's count for that colour, length and ferry, and the same total
+  ttr::BotRng rng(13);
+  for (int trial = 0; trial < 2000; ++trial) {
+    ttr::PayVectors v;
+    const int nrows = 1 + static_cast<int>(rng.below(ttr::kMaxPayRows));
+    for (int j = 0; j < ttr::kMaxPayRows; ++j) {
+      const bool row = j < nrows;
+      const int n = 1 + static_cast<int>(rng.below(8)), f = static_cast<int>(rng.below(std::min(n, 3) + 1));
+      v.n[j] = static_cast<uint8_t>(row ? n : 0xff);
+      v.n1[j] = static_cast<uint8_t>(row ? n - 1 : 0xfe);
+      v.f[j] = static_cast<uint8_t>(row ? f : 0);
+      v.rows[j] = row ? 0xff : 0;
+    }
+    uint8_t hand[ttr::kMaxKinds] = {}, open[ttr::kMaxCells];
+    for (int k = 0; k < 9; ++k) hand[k] = static_cast<uint8_t>(rng.below(trial % 2 ? 13 : 5));
+    for (int cell = 0; cell < ttr::kMaxCells; ++cell) open[cell] = static_cast<uint8_t>(rng.below(6));
+    const int pieces = static_cast<int>(rng.below(12));
+    uint8_t want[ttr::kMaxCells], got[ttr::kMaxCells];
+    const uint32_t total = ttr::detail::claim_total_scalar(hand, v, pieces, open, want);
+    uint32_t sum = 0;
+    for (int cell = 0; cell < ttr::kMaxCells; ++cell) {
+      const int slot = cell / ttr::kMaxPayRows, j = cell % ttr::kMaxPayRows;
+      const bool row = j < nrows && v.n[j] <= pieces;
+      const int count = row ? ttr::payment_count(hand, ttr::PayKey{slot == ttr::kGraySlot ? -1 : slot, v.n[j], v.f[j]}, kWild) : 0;
+      ASSERT_EQ(want[cell], count) << "slot " << slot << " row " << j;
+      sum += static_cast<uint32_t>(open[cell]) * want[cell];
+    }
+    ASSERT_EQ(total, sum);
+#if defined(__SSE2__)
+    ASSERT_EQ(ttr::detail::claim_total_sse2(hand, v, pieces, open, got), total);
+    ASSERT_EQ(0, std::memcmp(got, want, sizeof got));
+#endif
+#if defined(__GNUC__) && defined(__x86_64__)
+    if (ttr::detail::has_avx2()) {
+      ASSERT_EQ(ttr::detail::claim_total_avx2(hand, v, pieces, open, got), total);
+      ASSERT_EQ(0, std::memcmp(got, want, sizeof got));
+    }
+#endif
+  }
+}
+
 TEST(Payments, AFerryNeedsItsLocomotives) {
   uint8_t hand[ttr::kMaxKinds] = {};
   hand[2] = 5;

@@ -83,6 +83,19 @@ struct State {
 // State::open from the route bit sets (after a set-up or a decode).
 void count_open(const Rules& R, State& s);
 
+// The kernels of the claims' count (game.cpp: the payments per cell and their dot product with a
+// seat's open routes), by name for the tests; the game runs the widest the processor has.
+namespace detail {
+uint32_t claim_total_scalar(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays);
+#if defined(__SSE2__)
+uint32_t claim_total_sse2(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays);
+#endif
+#if defined(__GNUC__) && defined(__x86_64__)
+bool has_avx2();
+uint32_t claim_total_avx2(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays);
+#endif
+}  // namespace detail
+
 constexpr int kWords = kMaxRoutes / 64;
 inline bool bit(const uint64_t* b, int r) { return (b[r >> 6] >> (r & 63)) & 1u; }
 inline void set_bit(uint64_t* b, int r) { b[r >> 6] |= uint64_t{1} << (r & 63); }
