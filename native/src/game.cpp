@@ -659,7 +659,23 @@ void Game::pick_claim(const Counted& c, uint32_t i, Action& a) const {
           break;
         }
     }
-    a.pay = nth_payment(s_.hand[p], R.pkeys[g.pkey], R.wild, static_cast<int>(pn == 1 ? 0 : i % pn));
+    const PayKey& key = R.pkeys[g.pkey];
+    int r = static_cast<int>(pn == 1 ? 0 : i % pn);
+    if (key.color < 0) {  // gray: the colour whose payments hold r, from its count in the same row
+      const uint8_t* hand = s_.hand[p];
+      const int n = key.length, locos = hand[R.wild] < n ? hand[R.wild] : n, all = locos >= n, row = g.cell % kMaxPayRows;
+      for (int col = 0; col < kColors; ++col) {
+        const int m = c.pays[col * kMaxPayRows + row] - all;  // (its mixed payments)
+        if (r < m) {
+          a.pay = OneColour(col, n, key.locos, hand[col] < n ? hand[col] : n, locos, false).nth(r, R.wild);
+          return;
+        }
+        r -= m;
+      }
+      a.pay = pay1(R.wild, n);
+      return;
+    }
+    a.pay = nth_payment(s_.hand[p], key, R.wild, r);
     return;
   }
 }
