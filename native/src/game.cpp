@@ -711,7 +711,7 @@ void Game::shuffle_draw(uint8_t* x, int n) {
     return;
   }
   Mt19937 fresh;
-  shuffle(rng(fresh), x, n);
+  rng(fresh).shuffle_spent(x, n);  // (a draw's generator serves that draw alone)
 }
 
 void Game::ahead_draws(const Rules& R, int n, uint32_t* draws) {

@@ -228,6 +228,63 @@ void Mt19937::seed_together(Mt19937* gens, const i128* xs, int k) {
   }
 }
 
+// The twist of words k .. k + 7, in place, and their tempered outputs: as next() makes them one by
+// one (word k from words k and k + 1 as seeded and word k + M, itself twisted already once k + M
+// wraps), eight at a time where the eight words' sources lie in one run of memory.
+void Mt19937::twist8(int k, uint32_t* out) {
+  typedef uint32_t V __attribute__((vector_size(32)));
+  if (k + 8 < N && (k + M + 8 <= N || k + M >= N)) {
+    V a, b, c;
+    std::memcpy(&a, mt_ + k, sizeof a);
+    std::memcpy(&b, mt_ + k + 1, sizeof b);
+    std::memcpy(&c, mt_ + (k + M < N ? k + M : k + M - N), sizeof c);
+    const V y = (a & 0x80000000u) | (b & 0x7fffffffu);
+    V v = c ^ (y >> 1) ^ (-(y & 1u) & 0x9908b0dfu);
+    std::memcpy(mt_ + k, &v, sizeof v);
+    v ^= v >> 11;
+    v ^= (v << 7) & 0x9d2c5680u;
+    v ^= (v << 15) & 0xefc60000u;
+    v ^= v >> 18;
+    std::memcpy(out, &v, sizeof v);
+    return;
+  }
+  int at = k;
+  for (int j = 0; j < 8; ++j) {
+    index_ = at++;
+    out[j] = next();
+  }
+}
+
+void Mt19937::shuffle_spent(uint8_t* x, int n) {
+  if (index_ != N) {
+    ttr::shuffle(*this, x, n);
+    return;
+  }
+  uint32_t buf[8];
+  int have = 0, k = 0;  // outputs left in buf; the next word to twist
+  auto word = [&]() -> uint32_t {
+    if (!have) {
+      if (k >= N) {  // all 624 twisted once, in place: next() goes on from the stream's state
+        if (k == N) index_ = N, k = N + 1;
+        return next();
+      }
+      twist8(k, buf);
+      k += 8;
+      have = 8;
+    }
+    return buf[8 - have--];
+  };
+  for (int i = n - 1; i > 0;) {  // as shuffle()
+    const uint32_t j = word() >> __builtin_clz(static_cast<uint32_t>(i) + 1);
+    const bool ok = j <= static_cast<uint32_t>(i);
+    const uint32_t at = ok ? j : static_cast<uint32_t>(i);
+    const uint8_t t = x[i];
+    x[i] = x[at];
+    x[at] = t;
+    i -= ok;
+  }
+}
+
 uint32_t Mt19937::below(uint32_t n) {
   const int k = 32 - __builtin_clz(n);
   uint32_t r = bits(k);

@@ -42,6 +42,9 @@ class Mt19937 {
     v ^= (v >> 18);
     return v;
   }
+  // random.shuffle(x) on a generator fresh from its seeding (else as shuffle()), its words twisted
+  // eight at a time. Spends the generator: draw nothing more from it.
+  void shuffle_spent(uint8_t* x, int n);
   // getrandbits(k) for 1 <= k <= 32
   uint32_t bits(int k) { return next() >> (32 - k); }
   // _randbelow(n) for n >= 1: getrandbits(n.bit_length()) until below n
@@ -50,6 +53,7 @@ class Mt19937 {
  private:
   static void seed_few(Mt19937* gens, const i128* xs, int k);    // k <= 6, scalar chains
   static void seed_lanes(Mt19937* gens, const i128* xs, int k);  // k <= Lanes::kLanes, vectors
+  void twist8(int k, uint32_t* out);  // words k .. k + 7 twisted in place; their outputs
   uint32_t mt_[N];
   int index_;
 };
