@@ -83,7 +83,7 @@ struct State {
 // State::open from the route bit sets (after a set-up or a decode).
 void count_open(const Rules& R, State& s);
 
-// The kernels of the claims' count (game.cpp: the payments per cell and their dot product with a
+// The kernels of the claims' count (payments.cpp: the payments per cell and their dot product with a
 // seat's open routes), by name for the tests; the game runs the widest the processor has.
 namespace detail {
 uint32_t claim_total_scalar(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays);
@@ -91,9 +91,21 @@ uint32_t claim_total_scalar(const uint8_t* hand, const PayVectors& v, int pieces
 uint32_t claim_total_sse2(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays);
 #endif
 #if defined(__GNUC__) && defined(__x86_64__)
-bool has_avx2();
+extern const bool kAvx2;  // the processor has AVX2
 uint32_t claim_total_avx2(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays);
 #endif
+inline uint32_t claim_total(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays) {
+#if defined(__GNUC__) && defined(__x86_64__)
+  if (kAvx2) return claim_total_avx2(hand, v, pieces, open, pays);
+#endif
+#if defined(__SSE2__)
+  return claim_total_sse2(hand, v, pieces, open, pays);
+#else
+  return claim_total_scalar(hand, v, pieces, open, pays);
+#endif
+}
+// The r-th payment of a gray route (as nth_payment) from its row's counts per colour in claim_total's pays.
+Payment nth_gray_payment(const uint8_t* hand, const PayKey& k, int wild, int r, const uint8_t* row);
 }  // namespace detail
 
 constexpr int kWords = kMaxRoutes / 64;
