@@ -80,31 +80,7 @@ void bind_bots(nb::module_& m) {
           nb::gil_scoped_release release;
           bot_games(*b.board, seeds.data(), n, k, threads, out.data(), check);
         }
-        const size_t P = static_cast<size_t>(R.players);
-        std::vector<int16_t> totals(n * P);
-        std::vector<uint8_t> winners(n * P), done(n * P), kept(n * P);
-        std::vector<int32_t> length(n), turns(n);
-        nb::list errors;
-        for (size_t i = 0; i < n; ++i) {
-          length[i] = out[i].length;
-          turns[i] = out[i].turns;
-          for (size_t p = 0; p < P; ++p) {
-            totals[i * P + p] = out[i].total[p];
-            done[i * P + p] = out[i].done[p];
-            kept[i * P + p] = out[i].kept[p];
-            winners[i * P + p] = (out[i].winners >> p) & 1u;
-          }
-          if (!out[i].error.empty()) errors.append(nb::make_tuple(i, out[i].error));
-        }
-        nb::dict d;
-        d["totals"] = owned(std::move(totals), {n, P});
-        d["winners"] = owned(std::move(winners), {n, P});
-        d["tickets_done"] = owned(std::move(done), {n, P});
-        d["tickets_kept"] = owned(std::move(kept), {n, P});
-        d["length"] = owned(std::move(length), {n});
-        d["turns"] = owned(std::move(turns), {n});
-        d["errors"] = errors;
-        return d;
+        return outcome_arrays<uint8_t>(out, static_cast<size_t>(R.players));
       },
       nb::arg("board"), nb::arg("seeds"), nb::arg("kinds"), nb::arg("threads") = 1, nb::arg("check") = false,
       "Play one game per seed between the bots `kinds` (by seat), on `threads` threads; numpy arrays by game.");

@@ -65,7 +65,7 @@ from .face import Game
 from .game import PyGame
 from .graph import DisjointSet, connected, longest_path
 from .legal import NO_CARDS, NO_TARGET, DescribedPayments, Family, LegalActions, Segment, expand, family_members, legal_data
-from .log import QUIET_EVENTS, LogRecord, PublicLog, card_names, result_summary, words
+from .log import QUIET_EVENTS, LogRecord, PublicLog, card_names, result_summary, undo_refusal, words
 from .moves import piece_choices
 from .observer import NO_MOVES, Observation, features, mask, public_action
 from .observer import observe as seat_observation
@@ -132,6 +132,6 @@ __all__ = [
     "StateLayout", "TICKETS", "Target", "TicketInfo", "TicketsTarget", "TunnelInfo", "UNORDERED", "VALUES",
     "View", "You", "ActionKind", "Action", "connected", "decode", "expand", "family_members", "features",
     "first_difference", "legal_data", "longest_path", "mask", "new", "parse_cards", "piece_choices",
-    "public_action", "register", "replay", "result_summary", "shuffle", "ticket_pool", "words",
+    "public_action", "register", "replay", "result_summary", "shuffle", "ticket_pool", "undo_refusal", "words",
     "LogRecord", "PublicLog", "card_names", "finish_result", "layout_of", "seat_observation", "seat_view",
 ]

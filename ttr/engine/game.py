@@ -427,26 +427,9 @@ class PyGame:
             plog.events.setdefault(len(plog.turns) - 1, []).append(event)  # type: ignore[arg-type]  # a LogEvent's keys
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
-        """Why the last action may not be taken back (by `seat`, if given), or None if it may: it
-        must be the seat's own, of a kind that can be undone, and have drawn and revealed nothing
-        (docs/rules.md, "Undo"). Only a game that records its log knows what an action revealed."""
-        if not self.actions:
-            return "nothing has been played"
-        if self.is_over:
-            return "the game is over"
-        if seat is not None and self.seats[-1] != seat:
-            return "the last action is not yours"
-        a = self.actions[-1]
-        why = KINDS[a.kind].undo_refusal(self, a)
-        if why is not None:
-            return why
-        plog = self._log
-        if plog is None or not plog.turns or plog.start + len(plog.turns) != len(self.actions):
-            return "this game did not record what its last action revealed"
-        events = plog.events.get(len(plog.turns) - 1, ())
-        if plog.drawn[-1] != self.drawn or any(e["event"] not in log.QUIET_EVENTS for e in events):
-            return "that action drew or revealed something"
-        return None
+        """Why the last action may not be taken back (by `seat`, if given), or None if it may
+        (log.undo_refusal; docs/rules.md, "Undo")."""
+        return log.undo_refusal(self, self._log, self.drawn, seat)
 
     def second_card(self) -> None:
         """After a first card that allows a second: offer it, or end the turn if none can be taken (P1)."""

@@ -155,4 +155,27 @@ def words(e: LogEntry, action: Action, rules: Ruleset, who: Callable[[int], str]
     return "; ".join([did, *events])
 
 
-__all__ = ["PublicLog", "QUIET_EVENTS", "card_names", "result_summary", "words"]
+def undo_refusal(game: Any, record: LogRecord | None, drawn: int, seat: int | None = None) -> str | None:
+    """Why `game`'s last action may not be taken back (by `seat`, if given), or None if it may: it
+    must be the seat's own, of a kind that can be undone, and have drawn and revealed nothing
+    (docs/rules.md, "Undo"). `record` is the game's log record (None: it keeps none, and cannot
+    know what an action revealed); `drawn` its count of cards drawn so far. Both engines ask this."""
+    if not game.actions:
+        return "nothing has been played"
+    if game.is_over:
+        return "the game is over"
+    if seat is not None and game.seats[-1] != seat:
+        return "the last action is not yours"
+    a = game.actions[-1]
+    why = KINDS[a.kind].undo_refusal(game, a)
+    if why is not None:
+        return why
+    if record is None or not record.turns or record.start + len(record.turns) != len(game.actions):
+        return "this game did not record what its last action revealed"
+    events = record.events.get(len(record.turns) - 1, ())
+    if record.drawn[-1] != drawn or any(e["event"] not in QUIET_EVENTS for e in events):
+        return "that action drew or revealed something"
+    return None
+
+
+__all__ = ["PublicLog", "QUIET_EVENTS", "card_names", "result_summary", "undo_refusal", "words"]

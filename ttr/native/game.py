@@ -12,11 +12,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Self
 
 from ..engine import (
-    KINDS,
     NO_CARDS,
     NO_TARGET,
     PHASES,
-    QUIET_EVENTS,
     Action,
     LegalActions,
     LogRecord,
@@ -32,6 +30,7 @@ from ..engine import (
     layout_of,
     seat_observation,
     seat_view,
+    undo_refusal,
 )
 from ..engine import (
     CLAIM,
@@ -349,23 +348,7 @@ class NativeGame:
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """As the Python engine's (docs/rules.md, "Taking back a move")."""
-        if not self.actions:
-            return "nothing has been played"
-        if self.is_over:
-            return "the game is over"
-        if seat is not None and self.seats[-1] != seat:
-            return "the last action is not yours"
-        a = self.actions[-1]
-        why = KINDS[a.kind].undo_refusal(self, a)  # type: ignore[arg-type]  # kinds read the face
-        if why is not None:
-            return why
-        rec = self._log
-        if rec is None or not rec.turns or rec.start + len(rec.turns) != len(self.actions):
-            return "this game did not record what its last action revealed"
-        events = rec.events.get(len(rec.turns) - 1, ())
-        if rec.drawn[-1] != self._h.drawn or any(e["event"] not in QUIET_EVENTS for e in events):
-            return "that action drew or revealed something"
-        return None
+        return undo_refusal(self, self._log, self._h.drawn, seat)
 
     # ------------------------------------------------------------ views and scores
 
