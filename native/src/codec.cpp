@@ -343,10 +343,26 @@ void Rules::derive_cells() {
   }
   // the routes claimed with trains, by cell (a route's group names its payment key)
   r_cell.assign(n_ids, -1);
-  for (FlatGroup& g : flat_groups) {
+  train_cells.clear();
+  train_flat.clear();
+  std::vector<int> per_cell(kMaxCells, 0), per_route(n_ids, 0);
+  for (size_t k = 0; k < flat_groups.size(); ++k) {
+    FlatGroup& g = flat_groups[k];
     g.cell = pkey_cell[g.pkey];
-    if (g.kind == 0)
-      for (int r : group_routes[g.gi]) r_cell[r] = g.cell;
+    if (g.kind != 0) continue;
+    train_cells.push_back(g.cell);
+    train_flat.push_back(static_cast<int16_t>(k));
+    ++per_cell[g.cell];
+    for (int r : group_routes[g.gi]) {
+      ++per_route[r];
+      r_cell[r] = g.cell;
+    }
+  }
+  train_alone.assign(train_flat.size(), 1);
+  for (size_t j = 0; j < train_flat.size(); ++j) {
+    if (per_cell[train_cells[j]] > 1) train_alone[j] = 0;
+    for (int r : group_routes[flat_groups[train_flat[j]].gi])
+      if (per_route[r] > 1) train_alone[j] = 0;
   }
   // Claims are summed in 16-bit lanes: at most every route with all its payments
   std::vector<int> routes(kMaxCells, 0);

@@ -343,52 +343,57 @@ void Game::pick(const Counted& c, uint32_t i, Action& a) const {
 void Game::pick_claim(const Counted& c, uint32_t i, Action& a) const {
   // the claim groups in the order of the legal actions, each its open routes times its payments
   const Rules& R = *rules_;
-  const int p = s_.current, trains = s_.trains[p], words = R.words;
+  const int p = s_.current, words = R.words;
   uint64_t claimable[kMaxRoutes / 64];  // the open routes this seat is not blocked from
   for (int w = 0; w < words; ++w) claimable[w] = s_.avail[w] & ~s_.blocked[p][w];
-  const uint64_t* bits = R.flat_bits.data();
-  for (size_t k = 0, m = R.flat_groups.size(); k < m; ++k, bits += words) {
-    const FlatGroup& g = R.flat_groups[k];
-    if (g.kind != 0 || g.length > trains) continue;
-    const uint32_t pn = c.pays[g.cell];
-    if (!pn) continue;
-    uint32_t n = 0;
-    for (int w = 0; w < words; ++w) n += static_cast<uint32_t>(__builtin_popcountll(bits[w] & claimable[w]));
-    if (i >= n * pn) {
-      i -= n * pn;
-      continue;
+  // (no payments past the seat's pieces: claim_total counts none for a row longer than they are)
+  const uint8_t* open = s_.open[p];
+  size_t j = 0, k = 0;
+  uint32_t pn = 0;
+  for (const size_t m = R.train_cells.size(); j < m; ++j) {
+    const int cell = R.train_cells[j];
+    pn = c.pays[cell];
+    k = static_cast<size_t>(R.train_flat[j]);
+    uint32_t n = open[cell];  // the group's open routes, where no other group shares its cell
+    if (!R.train_alone[j]) {
+      const uint64_t* bits = R.flat_bits.data() + k * words;
+      n = 0;
+      for (int w = 0; w < words; ++w) n += static_cast<uint32_t>(__builtin_popcountll(bits[w] & claimable[w]));
     }
-    const uint32_t q = pn == 1 ? i : i / pn;
-    if (R.groups_ascending) {  // the q-th open bit of the group
-      uint32_t left = q;
-      for (int w = 0; w < words; ++w) {
-        uint64_t here = bits[w] & claimable[w];
-        const uint32_t h = static_cast<uint32_t>(__builtin_popcountll(here));
-        if (left >= h) {
-          left -= h;
-          continue;
-        }
-        for (; left; --left) here &= here - 1;
-        a.target = static_cast<int16_t>(w * 64 + __builtin_ctzll(here));
+    if (i < pn * n) break;
+    i -= pn * n;
+  }
+  if (j == R.train_cells.size()) return;
+  const FlatGroup& g = R.flat_groups[k];
+  const uint64_t* bits = R.flat_bits.data() + k * words;
+  const uint32_t q = pn == 1 ? i : i / pn;
+  if (R.groups_ascending) {  // the q-th open bit of the group
+    uint32_t left = q;
+    for (int w = 0; w < words; ++w) {
+      uint64_t here = bits[w] & claimable[w];
+      const uint32_t h = static_cast<uint32_t>(__builtin_popcountll(here));
+      if (left >= h) {
+        left -= h;
+        continue;
+      }
+      for (; left; --left) here &= here - 1;
+      a.target = static_cast<int16_t>(w * 64 + __builtin_ctzll(here));
+      break;
+    }
+  } else {
+    uint32_t seen = 0;
+    for (int route : R.group_routes[g.gi])
+      if (bit(claimable, route) && seen++ == q) {
+        a.target = static_cast<int16_t>(route);
         break;
       }
-    } else {
-      uint32_t seen = 0;
-      for (int route : R.group_routes[g.gi])
-        if (bit(claimable, route) && seen++ == q) {
-          a.target = static_cast<int16_t>(route);
-          break;
-        }
-    }
-    const PayKey& key = R.pkeys[g.pkey];
-    int r = static_cast<int>(pn == 1 ? 0 : i % pn);
-    if (key.color < 0) {  // gray: the colour whose payments hold r, from its count in the same row
-      a.pay = detail::nth_gray_payment(s_.hand[p], key, R.wild, r, c.pays + g.cell % kMaxPayRows);
-      return;
-    }
-    a.pay = nth_payment(s_.hand[p], key, R.wild, r);
-    return;
   }
+  const PayKey& key = R.pkeys[g.pkey];
+  const int r = static_cast<int>(pn == 1 ? 0 : i % pn);
+  if (key.color < 0)  // gray: the colour whose payments hold r, from its count in the same row
+    a.pay = detail::nth_gray_payment(s_.hand[p], key, R.wild, r, c.pays + g.cell % kMaxPayRows);
+  else
+    a.pay = nth_payment(s_.hand[p], key, R.wild, r);
 }
 
 void count_open(const Rules& R, State& s) {

@@ -250,8 +250,9 @@ __attribute__((target("avx2"))) uint32_t claim_total_avx2(const uint8_t* hand, c
     const __m256i row = _mm256_and_si256(_mm256_add_epi8(mixed, all), rows);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(pays + k * kMaxPayRows), row);
     const __m256i o = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(open + k * kMaxPayRows));
-    acc = _mm256_add_epi16(acc, _mm256_mullo_epi16(_mm256_unpacklo_epi8(o, zero), _mm256_unpacklo_epi8(row, zero)));
-    acc = _mm256_add_epi16(acc, _mm256_mullo_epi16(_mm256_unpackhi_epi8(o, zero), _mm256_unpackhi_epi8(row, zero)));
+    // open (0 .. 255) times payments (a colour's: at most a length + 1 <= 31, as signed bytes),
+    // two cells summed per 16-bit lane: at most 2 * 255 * 31, never saturated
+    acc = _mm256_add_epi16(acc, _mm256_maddubs_epi16(o, row));
   }
   const __m128i z = _mm_setzero_si128();
   const __m128i g = _mm_add_epi8(_mm256_castsi256_si128(gray), _mm256_extracti128_si256(gray, 1));

@@ -1,8 +1,13 @@
 // End-of-game scoring (ttr/engine/scoring.py): tickets with E4's station borrowing, the longest
 // trail (G8), bonuses, tie breaks and ranks.
 #include <algorithm>
+#include <cstring>
 
 #include "ttr/game.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace ttr {
 
@@ -31,11 +36,14 @@ struct TicketScore {
   uint8_t done[kMaxTickets], failed[kMaxTickets];
 };
 
-void ticket_points(const Rules& R, Dsu& ds, const uint8_t* tickets, int n, TicketScore& out) {
+// A ticket joins its cities when one component holds both (`reach`: per city, its component's
+// cities; none for a city the seat does not touch).
+template <class Joined>
+void ticket_points(const Rules& R, const Joined& joined, const uint8_t* tickets, int n, TicketScore& out) {
   out.points = out.n_done = out.n_failed = 0;
   for (int i = 0; i < n; ++i) {
     const int t = tickets[i];
-    if (ds.find(R.t_a[t]) == ds.find(R.t_b[t])) {
+    if (joined(R.t_a[t], R.t_b[t])) {
       out.done[out.n_done++] = static_cast<uint8_t>(t);
       out.points += R.t_points[t];
     } else {
@@ -45,50 +53,54 @@ void ticket_points(const Rules& R, Dsu& ds, const uint8_t* tickets, int n, Ticke
   }
 }
 
-// One seat's routes as a graph over city bit sets: its components (ticket_points reads them as a
-// union-find) and the longest trail (graph.longest_trail, G8). A seat holds at most 64 routes
-// (Rules::validate), so a component's edges fit one bit set.
+// One seat's routes as a graph over city bit sets: its components and the longest trail
+// (graph.longest_trail, G8). A seat holds at most 64 routes (Rules::validate), so a component's
+// edges fit one bit set.
 struct SeatGraph {
   int n = 0;                     // edges
   int ea[64], eb[64], ew[64];    // per edge: its ends, its length
-  uint64_t adj[kMaxCities];      // per city: the cities it shares an edge with (touched cities only)
+  uint64_t adj[kMaxCities];      // per city: the cities it shares an edge with
   uint64_t inc[kMaxCities];      // per city: its edges
+  uint64_t reach[kMaxCities];    // per city: its component's cities (longest() sets them)
   uint64_t touched = 0, odd = 0;  // cities with an edge; cities of odd degree (a loop counts twice)
-  int comp[kMaxCities];          // per touched city: its component's first city
 
-  SeatGraph(const Rules& R, const int* routes, int nr) : n(nr) {
-    for (int i = 0; i < n; ++i) {
-      const int r = routes[i], a = R.r_a[r], b = R.r_b[r];
-      ea[i] = a, eb[i] = b, ew[i] = R.r_len[r];
-      const uint64_t ba = uint64_t{1} << a, bb = uint64_t{1} << b;
-      if (!(touched & ba)) adj[a] = inc[a] = 0;
-      if (!(touched & bb)) adj[b] = inc[b] = 0;
-      touched |= ba | bb;
-      odd ^= ba ^ bb;
-      adj[a] |= bb, adj[b] |= ba;
-      inc[a] |= uint64_t{1} << i, inc[b] |= uint64_t{1} << i;
-    }
+  // `mine`: the seat's routes as bits (no branch per route: which cities are new is random)
+  SeatGraph(const Rules& R, const uint64_t* mine) {
+    const size_t cities = static_cast<size_t>(R.n_cities) * sizeof(uint64_t);
+    std::memset(adj, 0, cities);
+    std::memset(inc, 0, cities);
+    std::memset(reach, 0, cities);
+    for (int w = 0; w < R.words; ++w)
+      for (uint64_t bits = mine[w]; bits && n < 64; bits &= bits - 1) {
+        const int r = w * 64 + __builtin_ctzll(bits), a = R.r_a[r], b = R.r_b[r];
+        ea[n] = a, eb[n] = b, ew[n] = R.r_len[r];
+        const uint64_t ba = uint64_t{1} << a, bb = uint64_t{1} << b, e = uint64_t{1} << n;
+        touched |= ba | bb;
+        odd ^= ba ^ bb;
+        adj[a] |= bb, adj[b] |= ba;
+        inc[a] |= e, inc[b] |= e;
+        ++n;
+      }
   }
+  bool joined(int a, int b) const { return (reach[a] >> b) & 1; }
 
-  // The longest trail: per component, a tree's longest path (two sweeps), a component of even
-  // vertices whole (one closed trail), else a depth-first search of the trails from each odd
-  // vertex (a longest trail that is not closed ends at two), cut where even every unused edge
-  // could not beat the best. The heaviest components first: none beats its own weight. Labels
-  // the components on the way.
+  // The longest trail: a component with at most two odd cities whole (an Euler trail); else, the
+  // heaviest first (none beats its own weight), a tree's longest path (two sweeps) or a
+  // depth-first search of the trails from each odd city (a longest trail that is not closed ends
+  // at two), cut where even every unused edge could not beat the best. Sets `reach` on the way.
   int longest() {
     struct Comp {
       uint64_t cities, edges;
       int total;
     };
-    Comp comps[64];
-    int ncomps = 0;
+    Comp hard[64];
+    int nhard = 0, result = 0;
     for (uint64_t left = touched; left;) {
       const int s = __builtin_ctzll(left);
       uint64_t cities = uint64_t{1} << s, frontier = cities, edges = 0;
       while (frontier) {
         const int u = __builtin_ctzll(frontier);
         frontier &= frontier - 1;
-        comp[u] = s;
         edges |= inc[u];
         const uint64_t fresh = adj[u] & ~cities;
         cities |= fresh;
@@ -97,18 +109,19 @@ struct SeatGraph {
       left &= ~cities;
       int total = 0;
       for (uint64_t e = edges; e; e &= e - 1) total += ew[__builtin_ctzll(e)];
-      comps[ncomps++] = Comp{cities, edges, total};
+      for (uint64_t c = cities; c; c &= c - 1) reach[__builtin_ctzll(c)] = cities;
+      if (__builtin_popcountll(odd & cities) <= 2)
+        result = std::max(result, total);
+      else
+        hard[nhard++] = Comp{cities, edges, total};
     }
-    std::sort(comps, comps + ncomps, [](const Comp& a, const Comp& b) { return a.total > b.total; });
-    int result = 0;
-    for (int c = 0; c < ncomps && comps[c].total > result; ++c) {
-      const Comp& k = comps[c];
+    std::sort(hard, hard + nhard, [](const Comp& a, const Comp& b) { return a.total > b.total; });
+    for (int c = 0; c < nhard && hard[c].total > result; ++c) {
+      const Comp& k = hard[c];
       if (__builtin_popcountll(k.edges) == __builtin_popcountll(k.cities) - 1) {  // a tree
         int length = 0;
         farthest(farthest(__builtin_ctzll(k.cities), nullptr), &length);
         result = std::max(result, length);
-      } else if (!(odd & k.cities)) {
-        result = std::max(result, k.total);
       } else {
         result = std::max(result, trails(k.cities, k.edges, k.total));
       }
@@ -174,27 +187,55 @@ struct SeatGraph {
       }
     }
     best = 0;
-    for (uint64_t o = odd & cities; o; o &= o - 1) {
+    wmin_ = cw_[0];
+    for (int i = 1; i < nc_; ++i) wmin_ = std::min(wmin_, cw_[i]);
+    // a trail between two odd cities is found from either end: from all but the last is enough
+    const uint64_t ends = odd & cities;
+    for (uint64_t o = ends & ~(uint64_t{1} << (63 - __builtin_clzll(ends))); o; o &= o - 1) {
       left_ = total;
-      dfs(__builtin_ctzll(o), 0, 0);
+      dfs(__builtin_ctzll(o), 0, 0, ends);
     }
     return best;
   }
 
-  int nc_ = 0, ca_[64], cb_[64], cw_[64];  // the chains: their ends, their lengths
+  int nc_ = 0, ca_[64], cb_[64], cw_[64], wmin_ = 1;  // the chains: their ends, their lengths; the least
   uint64_t cinc_[kMaxCities];              // per chain end: its chains
 
-  void dfs(int u, uint64_t used, int acc) {
+  // The trails on from u over the unused chains, `odd_left` the cities of odd degree among them.
+  // The bound: every odd city but the trail's two ends keeps an unused chain, one per two cities.
+  void dfs(int u, uint64_t used, int acc, uint64_t odd_left) {
     if (acc > best) best = acc;
-    if (acc + left_ <= best) return;
+    const int kept = (__builtin_popcountll(odd_left) - 2) / 2;
+    if (acc + left_ - (kept > 0 ? kept * wmin_ : 0) <= best) return;
     for (uint64_t e = cinc_[u] & ~used; e; e &= e - 1) {
       const int i = __builtin_ctzll(e);
       left_ -= cw_[i];
-      dfs(ca_[i] ^ cb_[i] ^ u, used | (uint64_t{1} << i), acc + cw_[i]);
+      dfs(ca_[i] ^ cb_[i] ^ u, used | (uint64_t{1} << i), acc + cw_[i],
+          odd_left ^ (uint64_t{1} << ca_[i]) ^ (uint64_t{1} << cb_[i]));
       left_ += cw_[i];
     }
   }
 };
+
+// Each seat's routes as bits, from the owners (routes past n_ids are nobody's).
+void seat_routes(const int8_t* owner, int n_ids, int players, uint64_t (*mine)[kWords]) {
+  std::memset(mine, 0, sizeof(uint64_t) * kWords * players);
+#if defined(__SSE2__)
+  static_assert(kMaxRoutes % 16 == 0, "16 owners per vector");
+  for (int c = 0; c * 16 < n_ids; ++c) {  // (no branch per route: owners are random)
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(owner + c * 16));
+    for (int p = 0; p < players; ++p) {
+      const uint64_t m = static_cast<uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(p)))));
+      mine[p][c >> 2] |= m << (16 * (c & 3));
+    }
+  }
+  if (n_ids % 64)
+    for (int p = 0; p < players; ++p) mine[p][n_ids >> 6] &= (uint64_t{1} << (n_ids % 64)) - 1;
+#else
+  for (int r = 0; r < n_ids; ++r)
+    if (owner[r] >= 0 && owner[r] < players) mine[owner[r]][r >> 6] |= uint64_t{1} << (r & 63);
+#endif
+}
 
 }  // namespace
 
@@ -202,23 +243,16 @@ void Game::score(std::vector<SeatScore>& out) const {
   const Rules& R = *rules_;
   const int n = R.players;
   out.resize(n);
-  int held[kMaxPlayers][64], nheld[kMaxPlayers] = {};  // each seat's routes (Rules::validate: at most 64)
-  for (int r = 0; r < R.n_ids; ++r) {
-    const int o = s_.owner[r];
-    if (o >= 0 && o < n && nheld[o] < 64) held[o][nheld[o]++] = r;
-  }
+  uint64_t mine[kMaxPlayers][kWords];
+  seat_routes(s_.owner, R.n_ids, n, mine);
   for (int p = 0; p < n; ++p) {
-    const int* routes = held[p];
-    const int nr = nheld[p];
     SeatScore& sc = out[p];
     sc.borrowed.clear();
     sc.longest_bonus = 0;
-    SeatGraph graph(R, routes, nr);
+    SeatGraph graph(R, mine[p]);
     sc.longest = graph.longest();
-    Dsu ds(R.n_cities);  // the components as a union-find
-    for (uint64_t t = graph.touched; t; t &= t - 1) ds.parent[__builtin_ctzll(t)] = graph.comp[__builtin_ctzll(t)];
     TicketScore best, cand;
-    ticket_points(R, ds, s_.tickets[p], s_.tickets_n[p], best);
+    ticket_points(R, [&](int a, int b) { return graph.joined(a, b); }, s_.tickets[p], s_.tickets_n[p], best);
     // E4: each station may borrow one route of another seat into its city (itertools.product order)
     int cities[kMaxStations], nopt[kMaxStations], opts[kMaxStations][kMaxRoutes];
     int nc = 0;
@@ -234,6 +268,11 @@ void Game::score(std::vector<SeatScore>& out) const {
       }
     }
     if (nc && best.n_failed) {
+      Dsu ds(R.n_cities);  // the components as a union-find
+      for (uint64_t t = graph.touched; t; t &= t - 1) {
+        const int c = __builtin_ctzll(t);
+        ds.parent[c] = __builtin_ctzll(graph.reach[c]);
+      }
       int idx[kMaxStations] = {};
       while (true) {
         Dsu d = ds;
@@ -241,7 +280,7 @@ void Game::score(std::vector<SeatScore>& out) const {
           const int r = opts[i][idx[i]];
           d.unite(R.r_a[r], R.r_b[r]);
         }
-        ticket_points(R, d, s_.tickets[p], s_.tickets_n[p], cand);
+        ticket_points(R, [&](int a, int b) { return d.find(a) == d.find(b); }, s_.tickets[p], s_.tickets_n[p], cand);
         if (cand.points > best.points || (cand.points == best.points && cand.n_done > best.n_done)) {
           best = cand;
           sc.borrowed.clear();

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <functional>
 #include <numeric>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -520,6 +521,42 @@ TEST(Scoring, LongestTrailOnSmallGraphs) {
   // a city may be passed twice, a route only once: two triangles joined by a long route
   EXPECT_EQ(longest(6, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}, {2, 3, 5}, {3, 4, 1}, {4, 5, 1}, {5, 3, 1}}), 11);
   EXPECT_EQ(longest(4, {{0, 1, 2}, {1, 2, 3}, {2, 3, 4}}, {0, 1, 0}), 4);            // only the seat's routes
+}
+
+// Every trail from every city, each route used at most once (the definition, exhaustively).
+int longest_by_search(int n, const std::vector<std::tuple<int, int, int>>& edges) {
+  std::vector<bool> used(edges.size(), false);
+  std::function<int(int)> walk = [&](int u) {
+    int best = 0;
+    for (size_t i = 0; i < edges.size(); ++i) {
+      const auto [a, b, len] = edges[i];
+      if (used[i] || (a != u && b != u)) continue;
+      used[i] = true;
+      best = std::max(best, len + walk(a == u ? b : a));
+      used[i] = false;
+    }
+    return best;
+  };
+  int best = 0;
+  for (int u = 0; u < n; ++u) best = std::max(best, walk(u));
+  return best;
+}
+
+TEST(Scoring, LongestTrailEqualsAnExhaustiveSearch) {
+  // random boards of up to 7 cities and 10 routes (parallel routes, several components, trees,
+  // cycles, any number of odd cities): the shortcuts (a whole component with at most two odd
+  // cities, a tree's two sweeps, chains walked whole, the search from all odd cities but one and
+  // its bound) against the definition
+  std::mt19937 rng(20261127);
+  for (int trial = 0; trial < 600; ++trial) {
+    const int n = 2 + static_cast<int>(rng() % 6), m = 1 + static_cast<int>(rng() % 10);
+    std::vector<std::tuple<int, int, int>> edges;
+    while (static_cast<int>(edges.size()) < m) {
+      const int a = static_cast<int>(rng() % n), b = static_cast<int>(rng() % n);
+      if (a != b) edges.emplace_back(a, b, 1 + static_cast<int>(rng() % 6));
+    }
+    ASSERT_EQ(longest(n, edges), longest_by_search(n, edges)) << "trial " << trial;
+  }
 }
 
 TEST(Scoring, TheLongestBonusGoesToEverySeatTiedForIt) {

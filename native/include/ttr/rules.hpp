@@ -101,6 +101,11 @@ struct Rules {
   std::vector<int16_t> r_cell;                        // per route id: its cell (-1: never claimed with trains)
   std::array<uint8_t, kMaxCells> open_at_start{};      // a seat's open routes per cell at the set-up (derive_cells)
   bool groups_ascending = false;                      // each group's routes by ascending id (set by validate)
+  // The groups claimed with trains, in order (derive_cells): their cells, their index in
+  // flat_groups, and whether the group has its cell to itself (then a seat's open routes in the
+  // cell are the group's)
+  std::vector<int16_t> train_cells, train_flat;
+  std::vector<uint8_t> train_alone;
   int words = 1;                                      // 64-bit words a route bit set of this board needs
   std::vector<PayKey> pkeys;
   // cities
