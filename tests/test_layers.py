@@ -62,3 +62,14 @@ def test_the_face_hides_the_python_engines_fields_from_the_type_checker(tmp_path
                           "--config-file=/dev/null", str(probe)], capture_output=True, text=True, cwd=ROOT)
     assert '"Game" has no attribute "hands"' in res.stdout, res.stdout + res.stderr
     assert "legal_actions" not in res.stdout
+
+
+def test_importing_ttr_loads_neither_numpy_nor_the_research_libraries():
+    """A player's `ttr play` or the server start without numpy: only the research paths and the
+    core's batches load it, when they are called."""
+    import subprocess
+    import sys
+    code = ("import sys, ttr; ttr.new_game('usa', 2, 1); "
+            "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo', 'ray') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout

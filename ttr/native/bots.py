@@ -8,13 +8,14 @@ where its playouts (the candidate, then planners in every seat to the end) are p
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Action, Game, Ruleset
 from ..errors import TtrError
 from .game import CORE, check_native, core_rules
+
+if TYPE_CHECKING:
+    import numpy as np
 
 BOTS = ("random", "greedy", "planner")  # the core's BotKind numbers (native/include/ttr/bots.hpp)
 _BOARDS: dict[Ruleset, Any] = {}
@@ -85,6 +86,7 @@ def playouts(where: str | Ruleset, players: int | None = None, seeds: Sequence[i
     if len(names) != rules.players:
         raise TtrError(f"{len(names)} bots for {rules.players} seats")
     kinds = [bot_code(b) for b in names]
+    import numpy as np  # (here: `import ttr` does not load numpy)
     arr = np.ascontiguousarray(np.asarray(seeds, dtype=np.int64).reshape(-1))
     if threads < 1:
         raise TtrError(f"threads must be at least 1, not {threads}")
