@@ -115,6 +115,15 @@ def test_bench_shows_both_engines_side_by_side():
     assert res.exit_code != 0 and "native" in out  # says what is native so far
 
 
+@pytest.mark.skipif(not ttr.native.available(), reason="the native core is not built")
+def test_bench_on_the_native_engine_takes_the_targets_it_plays():
+    res, out = run("bench", "--games", "1", "--runs", "1", "--engine", "native", "--json")
+    assert res.exit_code == 0, out
+    rows = json.loads(out)["results"]
+    assert {(r["map"], r["path"]) for r in rows} == {("usa", "face"), ("usa", "batch"), ("europe", "face"),
+                                                     ("europe", "batch")}
+
+
 def test_bench_table():
     res, out = run("bench", "--map", "europe", "--players", "3", "--games", "2", "--runs", "1")
     assert res.exit_code == 0, out

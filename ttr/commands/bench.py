@@ -47,7 +47,7 @@ def command(map_name: str | None, players: int | None, games: int, runs: int, en
             plans.append((m, n, "python"))
         if engine in ("both", "native"):
             if not has_native:
-                if engine == "native":
+                if engine == "native" and (map_name or not native.available()):  # (the targets: those it plays)
                     why = native.why_unavailable() or f"the native core does not play {m} yet"
                     raise click.ClickException(why)
                 continue
@@ -60,7 +60,7 @@ def command(map_name: str | None, players: int | None, games: int, runs: int, en
             for m, n, what in plans:
                 bar.update(task, description=f"{m} {n}p {what}")
                 if what == "batch":
-                    rows.append(bench_batch(m, n, max(games, 2000), runs, threads=threads,
+                    rows.append(bench_batch(m, n, max(games, 10_000), runs, threads=threads,
                                             progress=lambda: bar.advance(task)))
                 else:
                     rows.append(run_bench(m, n, games, runs, progress=lambda: bar.advance(task), engine=what))

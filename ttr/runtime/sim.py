@@ -181,6 +181,7 @@ def bench_batch(map_name: str, players: int, games: int = 2000, runs: int = 5, s
     from ..editions import get_ruleset
     from ..native import batch_core
     core, rules = batch_core(get_ruleset(map_name, players))
+    core.random_games(rules, np.arange(200, dtype=np.int64), 1, False)  # (warm: the tables, the caches)
     rates, per_action = [], []
     for run in range(runs):
         seeds = np.arange(seed + run * games, seed + (run + 1) * games, dtype=np.int64)
