@@ -31,7 +31,7 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml $(NATIVE_SOURCES)
 	touch $@
 
 $(VENV)/.installed-test: $(VENV)/.installed
-	$(BIN)/python -m pip install -q -e '.[test,analytics,rl,train,ray]'
+	$(BIN)/python -m pip install -q -e '.[test,analytics,rl,train,ray,recipes]'
 	touch $@
 
 install: $(VENV)/.installed

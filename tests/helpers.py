@@ -338,5 +338,5 @@ def research_import(name: str) -> ModuleType:
         return importlib.import_module(name)
     except ImportError as e:
         if os.environ.get("TTR_REQUIRE_EXTRAS") or os.environ.get("CI"):
-            pytest.fail(f"{name} is missing ({e}); make test installs '.[test,rl,train,ray]'", pytrace=False)
-        pytest.skip(f"{name} is not installed (pip install -e '.[rl,train,ray]')", allow_module_level=True)
+            pytest.fail(f"{name} is missing ({e}); make test installs '.[test,rl,train,ray,recipes]'", pytrace=False)
+        pytest.skip(f"{name} is not installed (pip install -e '.[rl,train,ray,recipes]')", allow_module_level=True)

@@ -274,8 +274,10 @@ void bind_vecenv(nb::module_& m) {
           mode = REWARD_WIN;
         else if (reward == "score")
           mode = REWARD_SCORE;
+        else if (reward == "margin")
+          mode = REWARD_MARGIN;
         else
-          throw nb::value_error("reward: 'win' or 'score'");
+          throw nb::value_error("reward: 'win', 'score' or 'margin'");
         if (seeds.shape(0) == 0) throw nb::value_error("seeds: at least one game");
         if (max_steps < 0) throw nb::value_error("max_steps: 0 (no limit) or more");
         auto env = std::make_unique<VecEnv>(&sp->env, seeds.data(), seeds.shape(0), mode, random_first, max_steps);
@@ -327,7 +329,35 @@ void bind_vecenv(nb::module_& m) {
         Using use(b);
         if (i >= b.env->size()) throw nb::index_error("no such game");
         return nb::make_tuple(b.env->seed(i), b.env->episode(i), b.env->steps(i));
-      }, nb::arg("game"), "(seed, episode, steps) of the game now played in slot i.");
+      }, nb::arg("game"), "(seed, episode, steps) of the game now played in slot i.")
+      .def("final", [](Batch& b, size_t i) -> nb::object {
+        Using use(b);
+        if (i >= b.env->size()) throw nb::index_error("no such game");
+        const VecEnv::Final& f = b.env->final_of(i);
+        if (!f.ended) return nb::none();
+        nb::dict d;
+        d["seed"] = f.seed;
+        d["episode"] = f.episode;
+        d["steps"] = f.steps;
+        d["truncated"] = f.truncated;
+        if (!f.truncated) {
+          const int P = b.env->game(i).rules().players;
+          nb::list winners, totals, ranks, done, failed;
+          for (int p = 0; p < P; ++p) {
+            if (f.rank[p] == 1) winners.append(p);
+            totals.append(f.total[p]);
+            ranks.append(f.rank[p]);
+            done.append(f.done[p]);
+            failed.append(f.failed[p]);
+          }
+          d["winners"] = winners;
+          d["totals"] = totals;
+          d["ranks"] = ranks;
+          d["tickets_done"] = done;
+          d["tickets_failed"] = failed;
+        }
+        return d;
+      }, nb::arg("game"), "How slot i's last episode ended (None before one has).");
   m.def("episode_seed", &episode_seed, nb::arg("seed"), nb::arg("episode"),
         "The seed of a slot's episode k (its own seed for the first).");
 }

@@ -381,19 +381,28 @@ void VecEnv::rewards(Slot& s, bool over, float* r) {
   if (reward_ == REWARD_WIN) {
     for (int p = 0; p < P; ++p) r[p] = 0.0f;
     if (!over) return;
-    std::vector<SeatScore> sc;
-    s.game.score(sc);
+    const std::vector<SeatScore>& sc = sc_;
     int k = 0;
     for (int p = 0; p < P; ++p) k += sc[p].rank == 1;
     for (int p = 0; p < P; ++p)
       if (sc[p].rank == 1) r[p] = static_cast<float>(1.0 / k);
     return;
   }
+  if (reward_ == REWARD_MARGIN) {  // at the end: the seat's total less the best of the others'
+    for (int p = 0; p < P; ++p) r[p] = 0.0f;
+    if (!over) return;
+    const std::vector<SeatScore>& sc = sc_;
+    for (int p = 0; p < P; ++p) {
+      int best = INT32_MIN;
+      for (int q = 0; q < P; ++q)
+        if (q != p) best = std::max(best, sc[q].total);
+      r[p] = static_cast<float>((sc[p].total - best) / 100.0);
+    }
+    return;
+  }
   int now[kMaxPlayers];
   if (over) {
-    std::vector<SeatScore> sc;
-    s.game.score(sc);
-    for (int p = 0; p < P; ++p) now[p] = sc[p].total;
+    for (int p = 0; p < P; ++p) now[p] = sc_[p].total;
   } else {
     for (int p = 0; p < P; ++p) now[p] = st.score[p];
   }
@@ -403,11 +412,29 @@ void VecEnv::rewards(Slot& s, bool over, float* r) {
   }
 }
 
+void VecEnv::end_episode(Slot& s, bool over) {
+  Final& f = s.final;
+  f = Final{};
+  f.ended = true;
+  f.truncated = !over;
+  f.seed = s.game.state().seed;
+  f.episode = s.episode;
+  f.steps = s.steps;
+  if (!over) return;
+  for (int p = 0; p < spec_->rules->players; ++p) {
+    f.total[p] = static_cast<int16_t>(sc_[p].total);
+    f.rank[p] = static_cast<uint8_t>(sc_[p].rank);
+    f.done[p] = static_cast<uint8_t>(sc_[p].completed.size());
+    f.failed[p] = static_cast<uint8_t>(sc_[p].failed.size());
+  }
+}
+
 void VecEnv::reset(const EnvOut& out) {
   const int P = spec_->rules->players;
   for (size_t i = 0; i < slots_.size(); ++i) {
     Slot& s = slots_[i];
     new_episode(s, 0);
+    s.final = Final{};
     observe(s, i, out);
     if (out.rewards)
       for (int p = 0; p < P; ++p) out.rewards[i * P + p] = 0.0f;
@@ -435,10 +462,14 @@ void VecEnv::step(const int64_t* actions, const EnvOut& out) {
     ++s.steps;
     const bool over = s.game.over();
     const bool cut = !over && max_steps_ > 0 && s.steps >= max_steps_;
+    if (over) s.game.score(sc_);
     rewards(s, over, out.rewards ? out.rewards + i * P : zero);
     if (out.terminated) out.terminated[i] = over;
     if (out.truncated) out.truncated[i] = cut;
-    if (over || cut) new_episode(s, s.episode + 1);
+    if (over || cut) {
+      end_episode(s, over);
+      new_episode(s, s.episode + 1);
+    }
     observe(s, i, out);
   }
 }

@@ -36,7 +36,21 @@ REWARDS = {
     "win": "at the end, the seat's win share (1 for a win, 1/k for a win shared by k seats, else 0)",
     "score": "after every move, the change in the seat's points / 100; at the end, the rest of its final total "
              "(tickets, bonuses) / 100: over a game the rewards add up to (final total - starting score) / 100",
+    "margin": "at the end, (the seat's final total - the best final total of the other seats) / 100: positive for "
+              "a sole winner, 0 for a tie at the top, negative for the others",
 }
+
+
+def episode_result(game: Game) -> dict[str, Any]:
+    """What an ended game gives the environments' final `info["result"]`, by absolute seat:
+    winners, final totals, ranks, tickets completed and failed (counts), and the game's length in
+    actions."""
+    res = game.result()
+    players = res["players"]
+    return {"winners": list(res["winners"]), "totals": [p["total"] for p in players],
+            "ranks": [p["rank"] for p in players],
+            "tickets_done": [len(p["tickets_completed"]) for p in players],
+            "tickets_failed": [len(p["tickets_failed"]) for p in players], "length": game.ply}
 
 
 def scores(game: Game) -> list[int]:
@@ -67,6 +81,11 @@ class Rewards:
         n = g.num_players
         if self.mode == "win":
             return win_shares(g.result()["winners"], n) if g.is_over else [0.0] * n
+        if self.mode == "margin":
+            if not g.is_over:
+                return [0.0] * n
+            totals = [p["total"] for p in g.result()["players"]]
+            return [(t - max(totals[:i] + totals[i + 1:])) / 100 for i, t in enumerate(totals)]
         now = [p["total"] for p in g.result()["players"]] if g.is_over else scores(g)
         out = [(a - b) / 100 for a, b in zip(now, self.last)]
         self.last = now
@@ -148,6 +167,20 @@ class Table:
         if self.native is not None:
             self._nmask, self._nobs, self._nindex, self._nboth = self.native.bound(game)  # type: ignore[arg-type]
         return game
+
+    _HANDLES = ("native", "_nmask", "_nobs", "_nindex", "_nboth")  # (the core's: rebuilt when unpickled)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the core's handles (SuperSuit, Ray and multiprocessing copy
+        environments by pickling them); a game in play is pickled with it."""
+        return {k: v for k, v in self.__dict__.items() if k not in self._HANDLES}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.native = native_ids(self.observer) if self.engine == "native" else None
+        self._nmask = self._nobs = self._nindex = self._nboth = _no_game
+        if self.native is not None and self._game is not None:
+            self._nmask, self._nobs, self._nindex, self._nboth = self.native.bound(self._game)  # type: ignore[arg-type]
 
     @property
     def live(self) -> Match:
@@ -290,4 +323,4 @@ def render_view(view: View) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["ENGINES", "REWARDS", "Rewards", "Table", "check_reward", "id_rows", "native_ids", "render_view", "scores"]
+__all__ = ["ENGINES", "REWARDS", "Rewards", "Table", "check_reward", "episode_result", "id_rows", "native_ids", "render_view", "scores"]

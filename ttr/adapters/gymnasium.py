@@ -16,8 +16,11 @@ float32 tensor (ttr.adapters.observation), "action_mask": int8[n]}; the mask is 
 is drawn at every reset unless `seat` is given; the opponents are bots by name (seeded from the
 game's seed) or any seats (objects with `act(observation)`), cycled over the other seats. A claim
 paid in steps takes several steps: the intermediate ones give reward 0 and the next step's mask.
-An illegal id ends the episode as a loss (reward 0 with reward="win", -1 with "score";
-`info["illegal_action"]`), or raises ttr.IllegalActionIdError with illegal="raise".
+An illegal id ends the episode as a loss (reward 0 with reward="win", -1 with "score" or
+"margin"; `info["illegal_action"]`), or raises ttr.IllegalActionIdError with illegal="raise".
+The step that ends the game gives its result in `info["result"]`
+(ttr.adapters.core.episode_result: winners, totals, ranks, tickets done and failed, by seat;
+`info["seat"]` is the learner's).
 """
 from __future__ import annotations
 
@@ -32,7 +35,7 @@ from ..agents import make_agent
 from ..editions import EDITIONS, player_range
 from ..errors import TtrError
 from ..runtime.seat import Seat
-from .core import Rewards, Table, check_reward, render_view
+from .core import Rewards, Table, check_reward, episode_result, render_view
 
 ENV_IDS = {"usa": "ttr/USA-v0", "europe": "ttr/Europe-v0", "nordic": "ttr/Nordic-v0", "world": "ttr/World-v0",
            "great-lakes": "ttr/GreatLakes-v0", "legends-west": "ttr/LegendsWest-v0"}
@@ -118,7 +121,10 @@ class TtrEnv(gym.Env):
         # (rewards "win" are 0 until the end: no need to ask)
         reward = float(self._rewards.step()[self.seat]) if over or self.reward_mode == "score" else 0.0
         obs = self._obs()
-        return obs, reward, over, False, {"seat": self.seat, "action_mask": obs["action_mask"]}
+        info = {"seat": self.seat, "action_mask": obs["action_mask"]}
+        if over:
+            info["result"] = episode_result(t.game)
+        return obs, reward, over, False, info
 
     def action_masks(self) -> np.ndarray:
         """bool[n]: the legal ids now (for sb3-contrib's MaskablePPO)."""
@@ -132,7 +138,7 @@ class TtrEnv(gym.Env):
         mask = obs["action_mask"] if obs is not None else self.table.mask(self.seat)
         return {"seat": self.seat, "action_mask": mask, **extra}
 
-    def render(self) -> str | None:
+    def render(self) -> Any:  # (a text with render_mode="ansi", else None)
         if self.render_mode == "ansi":
             return render_view(self.table.game.view(self.seat, legal=False))
         return None

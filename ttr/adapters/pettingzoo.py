@@ -1,4 +1,4 @@
-"""PettingZoo: ttr as an AEC (turn-based) environment, one agent per seat.
+"""PettingZoo: ttr as an AEC (turn-based) environment, one agent per seat, and a parallel form.
 
     from ttr.adapters.pettingzoo import env
     e = env(map="europe", players=4)
@@ -10,38 +10,130 @@
 
 Agents are "player_0" .. "player_{n-1}" (seats). An observation is {"observation": float32
 tensor (ttr.adapters.observation), "action_mask": int8[n]}; the mask is all zero for agents not
-to move. A claim paid in steps (Nordic ferries, Rails & Sails paired routes) takes several
-consecutive steps of the same agent: after a step that does not finish the move, that agent is
-selected again with the mask of the next steps. An illegal id raises ttr.IllegalActionIdError.
-The turn order is the game's, so there is no parallel form.
+to move. `observation="rllib"` names the tensor "observations" (what RLlib's action-masking
+modules read); `observation="box"` hands out the tensor alone, with the mask in
+`infos[agent]["action_mask"]` (what SuperSuit's observation wrappers take). docs/research.md has a
+recipe for each.
+
+A claim paid in steps (Nordic ferries, Rails & Sails paired routes) takes several consecutive
+steps of the same agent: after a step that does not finish the move, that agent is selected again
+with the mask of the next steps. An illegal id raises ttr.IllegalActionIdError (illegal="raise",
+nothing changes), or (illegal="lose") ends the game: the agent that sent it gets the worst reward
+(0 with reward="win", -1 otherwise) and `infos[agent]["illegal_action"]`, the others 0. When the
+game ends, every agent's info holds `result` (ttr.adapters.core.episode_result: winners, totals,
+ranks, tickets done and failed, by seat). `state()` is the global state for centralized critics:
+every seat's observation tensor, seat 0's first.
+
+`parallel_env(...)` is the same game as a ParallelEnv: every step takes a dict of actions, of
+which only the agent to move's counts (the others' are ignored and may be left out); every agent
+observes at every step.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from ..errors import TtrError
-from .core import Rewards, Table, check_reward, render_view
+from .core import Rewards, Table, check_reward, episode_result, render_view
+
+OBSERVATIONS = {
+    "dict": '{"observation": tensor, "action_mask": mask}',
+    "rllib": '{"observations": tensor, "action_mask": mask} (RLlib)',
+    "box": "the tensor alone; the mask in the agent's info (SuperSuit)",
+}
+ILLEGAL = ("raise", "lose")
+
+
+class _Game:
+    """What both forms share: a Table, the agents' spaces and observations, the rewards, the end."""
+
+    def __init__(self, map: str, players: int, reward: str, illegal: str, observation: str, engine: str):
+        if observation not in OBSERVATIONS:
+            raise TtrError(f"observation must be one of {', '.join(OBSERVATIONS)}, not {observation!r}")
+        if illegal not in ILLEGAL:
+            raise TtrError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        self.table = Table(map, players, engine=engine)
+        self.reward_mode = check_reward(reward)
+        self.illegal = illegal
+        self.form = observation
+        self.agents_all = [f"player_{i}" for i in range(players)]
+        ob = self.table.observer
+        tensor = spaces.Box(ob.low, ob.high, dtype=np.float32)
+        mask = spaces.Box(0, 1, (self.table.n,), dtype=np.int8)
+        self.observation_space: spaces.Space = (
+            tensor if observation == "box" else
+            spaces.Dict({"observations" if observation == "rllib" else "observation": tensor, "action_mask": mask}))
+        self.action_space: spaces.Space = spaces.Discrete(self.table.n)
+        self.state_space = spaces.Box(np.tile(ob.low, players), np.tile(ob.high, players), dtype=np.float32)
+        self.rewards: Rewards | None = None
+
+    def reset(self, seed: int) -> None:
+        self.rewards = Rewards(self.reward_mode, self.table.reset(seed))
+
+    def observe(self, seat: int) -> Any:
+        o = self.table.observation(seat)
+        if self.form == "box":
+            return o["observation"]
+        if self.form == "rllib":
+            return {"observations": o["observation"], "action_mask": o["action_mask"]}
+        return o
+
+    def info(self, seat: int) -> dict[str, Any]:
+        """The agent's info: its mask (observation="box"), the result once the game is over."""
+        out: dict[str, Any] = {}
+        if self.form == "box":
+            out["action_mask"] = self.table.mask(seat)
+        if self.table.over:
+            out["result"] = episode_result(self.table.game)
+        return out
+
+    def state(self) -> np.ndarray:
+        t = self.table
+        return np.concatenate([t.observe(s) for s in range(t.rules.players)])
+
+    def play(self, seat: int, action: int) -> tuple[bool, list[float] | None]:
+        """Take the seat's id: (the move is done, the rewards it pays or None). An illegal id
+        raises, or (illegal="lose") ends the game with the worst reward for the seat."""
+        t = self.table
+        if self.illegal == "lose" and not t.legal(int(action)):
+            worst = 0.0 if self.reward_mode == "win" else -1.0
+            return True, [worst if s == seat else 0.0 for s in range(t.rules.players)]
+        rewards = self.rewards
+        if rewards is None:
+            raise TtrError("the environment has no game yet: call reset() first")
+        done = t.step(int(action)) is not None
+        if done and (self.reward_mode == "score" or t.game.is_over):
+            return True, [float(r) for r in rewards.step()]
+        return done, None
+
+
+def _seed(rng: np.random.Generator, seed: int | None) -> tuple[np.random.Generator, int]:
+    """A seed gives the game `ttr.new_game(map, players, seed)`; without one, a seed drawn from the
+    environment's generator (seeded by the last seed given)."""
+    if seed is not None:
+        return np.random.default_rng(seed), int(seed)
+    return rng, int(rng.integers(2**31))
 
 
 class TtrAECEnv(AECEnv):
     metadata = {"name": "ttr_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, map: str = "europe", players: int = 4, reward: str = "win", render_mode: str | None = None,
-                 engine: str = "auto"):
+                 engine: str = "auto", illegal: str = "raise", observation: str = "dict"):
         super().__init__()
-        self.table = Table(map, players, engine=engine)
-        self.reward_mode = check_reward(reward)
+        self.g = _Game(map, players, reward, illegal, observation, engine)
+        self.table = self.g.table
+        self.reward_mode = self.g.reward_mode
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.possible_agents = self.g.agents_all[:]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        ob = self.table.observer
-        self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(ob.low, ob.high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (self.table.n,), dtype=np.int8)}) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.table.n) for a in self.possible_agents}
+        self.observation_spaces = {a: self.g.observation_space for a in self.possible_agents}
+        self.action_spaces = {a: self.g.action_space for a in self.possible_agents}
+        self.state_space = self.g.state_space
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -53,24 +145,23 @@ class TtrAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game: with a seed, the game `ttr.new_game(map, players, seed)`; without one, a
         seed drawn from the environment's generator (seeded by the last seed given)."""
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-            game_seed = int(seed)
-        else:
-            game_seed = int(self._rng.integers(2**31))
-        game = self.table.reset(game_seed)
-        self._rewards = Rewards(self.reward_mode, game)
+        self._rng, game_seed = _seed(self._rng, seed)
+        self.g.reset(game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._rewarded = False  # self.rewards holds some reward (else all are 0)
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: self.g.info(s) for s, a in enumerate(self.agents)}
         self.agent_selection = self.possible_agents[self.table.to_move]
 
-    def observe(self, agent: str) -> dict:
-        return self.table.observation(self._seat[agent])
+    def observe(self, agent: str) -> Any:
+        return self.g.observe(self._seat[agent])
+
+    def state(self) -> np.ndarray:
+        """Every seat's observation tensor, seat 0's first (the global state of a centralized critic)."""
+        return self.g.state()
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -79,21 +170,26 @@ class TtrAECEnv(AECEnv):
             return
         if action is None:
             raise TtrError(f"{agent} is to move: an action id is needed (None is for agents that are done)")
-        table = self.table
-        done = table.step(action) is not None
+        seat = self._seat[agent]
+        illegal = self.g.illegal == "lose" and not self.table.legal(int(action))
+        done, rewards = self.g.play(seat, int(action))
         self._cumulative_rewards[agent] = 0.0
-        game = table.game
-        if done and (self.reward_mode == "score" or game.is_over):
-            rewards = self._rewards.step()
-            self.rewards = {a: float(r) for a, r in zip(self.possible_agents, rewards)}
+        if rewards is not None:
+            self.rewards = {a: r for a, r in zip(self.possible_agents, rewards)}
             self._accumulate_rewards()
         elif self._rewarded:  # the last step paid rewards: this one pays none
             self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._rewarded = done and (self.reward_mode == "score" or game.is_over)
-        if game.is_over:
+        self._rewarded = rewards is not None
+        game = self.table.game
+        if illegal or game.is_over:
             self.terminations = {a: True for a in self.agents}
+            self.infos = {a: self.g.info(s) for s, a in enumerate(self.agents)}
+            if illegal:
+                self.infos[agent]["illegal_action"] = True
         else:
             self.agent_selection = self.possible_agents[game.current_player]
+            if self.g.form == "box":  # (the masks live in the infos)
+                self.infos = {a: self.g.info(s) for s, a in enumerate(self.agents)}
         if self.render_mode == "human":
             self.render()
 
@@ -111,15 +207,91 @@ class TtrAECEnv(AECEnv):
         pass
 
 
-def raw_env(map: str = "europe", players: int = 4, **kwargs) -> TtrAECEnv:
+class TtrParallelEnv(ParallelEnv):
+    """The game as a ParallelEnv (see the module docstring)."""
+    metadata = {"name": "ttr_parallel_v0", "render_modes": ["ansi"]}
+
+    def __init__(self, map: str = "europe", players: int = 4, reward: str = "win", render_mode: str | None = None,
+                 engine: str = "auto", illegal: str = "raise", observation: str = "dict"):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise TtrError(f"unknown render mode {render_mode!r}")
+        self.g = _Game(map, players, reward, illegal, observation, engine)
+        self.render_mode = render_mode
+        self.possible_agents = self.g.agents_all[:]
+        self.agents: list[str] = []
+        self.observation_spaces = {a: self.g.observation_space for a in self.possible_agents}
+        self.action_spaces = {a: self.g.action_space for a in self.possible_agents}
+        self.state_space = self.g.state_space
+        self._rng = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def _all(self) -> tuple[dict[str, Any], dict[str, dict]]:
+        obs = {a: self.g.observe(s) for s, a in enumerate(self.agents)}
+        return obs, {a: self.g.info(s) for s, a in enumerate(self.agents)}
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict[str, Any], dict[str, dict]]:
+        self._rng, game_seed = _seed(self._rng, seed)
+        self.g.reset(game_seed)
+        self.agents = self.possible_agents[:]
+        return self._all()
+
+    def state(self) -> np.ndarray:
+        """Every seat's observation tensor, seat 0's first (the global state of a centralized critic)."""
+        return self.g.state()
+
+    @property
+    def agent_to_move(self) -> str:
+        return self.possible_agents[self.g.table.to_move]
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        if not self.agents:
+            raise TtrError("the game is over: call reset()")
+        mover = self.agent_to_move
+        if actions.get(mover) is None:
+            raise TtrError(f"{mover} is to move: its action id is needed")
+        seat = self.possible_agents.index(mover)
+        illegal = self.g.illegal == "lose" and not self.g.table.legal(int(actions[mover]))
+        _, paid = self.g.play(seat, int(actions[mover]))
+        rewards = {a: (paid[s] if paid is not None else 0.0) for s, a in enumerate(self.agents)}
+        over = illegal or self.g.table.over
+        obs, infos = self._all()
+        if illegal:
+            infos[mover]["illegal_action"] = True
+        terminations = {a: over for a in self.agents}
+        truncations = {a: False for a in self.agents}
+        if over:
+            self.agents = []
+        return obs, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            t = self.g.table
+            return render_view(t.game.view(t.to_move, legal=False))
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(map: str = "europe", players: int = 4, **kwargs: Any) -> TtrAECEnv:
     return TtrAECEnv(map, players, **kwargs)
 
 
-def env(map: str = "europe", players: int = 4, **kwargs) -> AECEnv:
+def env(map: str = "europe", players: int = 4, **kwargs: Any) -> AECEnv:
     """The AEC environment with PettingZoo's usual checks (ids in range, steps in order)."""
     e = raw_env(map, players, **kwargs)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
 
 
-__all__ = ["TtrAECEnv", "env", "raw_env"]
+def parallel_env(map: str = "europe", players: int = 4, **kwargs: Any) -> TtrParallelEnv:
+    """The parallel form (see the module docstring)."""
+    return TtrParallelEnv(map, players, **kwargs)
+
+
+__all__ = ["ILLEGAL", "OBSERVATIONS", "TtrAECEnv", "TtrParallelEnv", "env", "parallel_env", "raw_env"]

@@ -11,9 +11,10 @@ count) stepped at once by `ttr.ActionSpace` ids, written into numpy buffers.
 Each game (slot) i is played by the seat to move (`out.seats[i]`); its observation is that seat's
 tensor, exactly `Observer(rules).encode(game.observe(seat))` (ttr/adapters/observation.py), and
 its mask that of `ActionSpace.mask(game)`. Rewards are per seat (absolute seats, every seat every
-step, as `ttr.adapters.core.Rewards`: "win" or "score"). A game that ends is reset at once (the
-observation and mask are then those of the next episode's first position; `terminated` says it
-ended, `rewards` hold its last rewards); `max_steps` > 0 truncates longer episodes. Slot i's
+step, as `ttr.adapters.core.Rewards`: "win", "score" or "margin"). A game that ends is reset at
+once (the observation and mask are then those of the next episode's first position; `terminated`
+says it ended, `rewards` hold its last rewards, `final(i)` its result); `max_steps` > 0
+truncates longer episodes. Slot i's
 episodes are seeded from its own seed only (the first is `ttr.new_game(map, players, seeds[i])`,
 the next ones `ttr.native.vecenv.episode_seed(seeds[i], k)`), and `sample` draws from a generator
 seeded by the episode's seed, so a game's trajectory never depends on the batch it is played in.
@@ -165,6 +166,16 @@ class VecEnv:
         """Game i's seed, episode number (0: the slot's first) and steps so far."""
         seed, episode, steps = self._core.info(i)
         return {"seed": seed, "episode": episode, "steps": steps}
+
+    def final(self, i: int) -> dict[str, Any] | None:
+        """How slot i's last episode ended (None before one has): its seed, episode number, steps
+        and `truncated`; for a game that ended, by absolute seat, what the other environments give
+        in `info["result"]` (winners, totals, ranks, tickets_done, tickets_failed). Read it after
+        a step that set terminated[i] or truncated[i]."""
+        if not 0 <= i < self.num_envs:
+            raise TtrError(f"no game {i}: games are 0..{self.num_envs - 1}")
+        out: dict[str, Any] | None = self._core.final(i)
+        return out
 
     def action(self, i: int, action_id: int) -> Action:
         """The action id `action_id` stands for in game i (a keep names tickets of its offer)."""

@@ -7,6 +7,7 @@ means, builds their Ruleset once, and offers the name-based entry points
 """
 from __future__ import annotations
 
+import copyreg
 from functools import lru_cache
 from typing import Any
 
@@ -53,6 +54,19 @@ def get_ruleset(map_name: str, players: int) -> Ruleset:
 
 
 native.use_registry(get_ruleset)  # ttr.native.playouts("usa", 2, ...) resolves names here
+
+
+def _pickle_ruleset(rules: Ruleset) -> tuple[Any, ...]:
+    """A registry ruleset pickles by name, so that it unpickles to the one instance every game of
+    the board shares (the native core's tables are keyed by it); any other one by value."""
+    name = rules.map.name
+    if name in EDITIONS and rules.players in player_range(name) and get_ruleset(name, rules.players) is rules:
+        return (get_ruleset, (name, rules.players))
+    by_value: tuple[Any, ...] = rules.__reduce_ex__(4)  # type: ignore[assignment]  # (object's own: not the dispatch table again)
+    return by_value
+
+
+copyreg.pickle(Ruleset, _pickle_ruleset)
 
 ENGINES = ("auto", "python", "native")
 

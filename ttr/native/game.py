@@ -401,9 +401,21 @@ class NativeGame:
     def card_census(self) -> int:
         return int(self._h.census)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its integer state, history and public log (vector environments and Ray
+        copy environments by pickling them)."""
+        return (_unpickle, (self.rules, self.encode(), self.actions, self.seats, self._log))
+
     def _python_twin(self) -> Any:
         """This position on the Python engine (for its explanations)."""
         return decode(self.rules, self.encode(), {}, check=False, actions=self.actions, seats=self.seats)
+
+
+def _unpickle(rules: Ruleset, state: list[int], actions: list[Action], seats: list[int],
+              log: LogRecord | None) -> NativeGame:
+    g = NativeGame.from_state(rules, state, actions=actions, seats=seats)
+    g._log = log
+    return g
 
 
 def _no_edition_block(layout: StateLayout, state: Sequence[int]) -> None:

@@ -76,7 +76,7 @@ struct EnvSpec {
   ObsSpec obs;
 };
 
-enum RewardMode : uint8_t { REWARD_WIN, REWARD_SCORE };
+enum RewardMode : uint8_t { REWARD_WIN, REWARD_SCORE, REWARD_MARGIN };  // (ttr.adapters.core.REWARDS)
 
 // Where a batch writes (rows by game): observations float32[N][size], masks 1 byte[N][n],
 // rewards float32[N][players], terminated and truncated 1 byte[N], the seat to move int32[N].
@@ -114,6 +114,19 @@ class VecEnv {
   const std::vector<int32_t>& legal(size_t i) const { return slots_[i].ids; }
   const std::string& error() const { return error_; }
 
+  // How slot i's last episode ended (valid once one has: `ended`): its seed, number and steps,
+  // whether it was cut at max_steps, and (a game that ended) per seat its final total, rank and
+  // tickets completed and failed
+  struct Final {
+    bool ended = false, truncated = false;
+    int64_t seed = 0;
+    uint32_t episode = 0;
+    int steps = 0;
+    int16_t total[kMaxPlayers] = {};
+    uint8_t rank[kMaxPlayers] = {}, done[kMaxPlayers] = {}, failed[kMaxPlayers] = {};
+  };
+  const Final& final_of(size_t i) const { return slots_[i].final; }
+
  private:
   struct Slot {
     Game game;
@@ -125,18 +138,21 @@ class VecEnv {
     Legal legal;
     std::vector<int32_t> ids;    // the legal ids, in the legal actions' order
     std::vector<uint64_t> bits;  // the same, as bits
+    Final final;                 // the last episode's end
     Slot(const Rules* R, int64_t seed, bool random_first)
         : game(R, seed, random_first), rng(static_cast<uint64_t>(seed)), first_seed(seed) {}
   };
   void new_episode(Slot& s, uint32_t k);
   void observe(Slot& s, size_t i, const EnvOut& out);  // legal ids, mask, observation, seat
-  void rewards(Slot& s, bool over, float* r);
+  void rewards(Slot& s, bool over, float* r);  // (over: the scores in sc_)
+  void end_episode(Slot& s, bool over);         // Slot::final (over: the scores in sc_)
 
   const EnvSpec* spec_;
   RewardMode reward_;
   bool random_first_;
   int max_steps_;
   std::vector<Slot> slots_;
+  std::vector<SeatScore> sc_;  // the scores of a game that just ended
   std::string error_;
 };
 
