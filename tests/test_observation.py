@@ -220,13 +220,23 @@ def _random_positions(map_name: str, players: int, seed: int, every: int = 6):
         yield g, s, ()
 
 
+# Fields added since the face (not in the pinned digests; each has its own tests): `longest`.
+NEW_FIELDS = ("longest",)
+
+
+def _without_new_fields(ob: Observer, x: np.ndarray) -> np.ndarray:
+    drop = [i for f in ob.fields if f.name in NEW_FIELDS for i in range(f.start, f.stop)]
+    return np.delete(x, drop) if drop else x
+
+
 def _tensors(map_name: str, players: int, seed: int):
-    """(position, [observation, public observation, information state]) for every pinned position."""
+    """(position, [observation, public observation, information state]) for every pinned position,
+    without the fields added since the face."""
     rules = ttr.get_ruleset(map_name, players)
     observers = [Observer(rules), Observer(rules, private=False), Observer(rules, history=True)]
     for g, seat, pending in _random_positions(map_name, players, seed):
         yield ((list(g.history), seat, list(pending)),
-               [_encode(ob, g, seat, pending) for ob in observers])
+               [_without_new_fields(ob, _encode(ob, g, seat, pending)) for ob in observers])
 
 
 def _digest(tensors) -> str:
@@ -239,7 +249,7 @@ def _digest(tensors) -> str:
 @pytest.mark.parametrize("map_name,players,seed", PINNED)
 def test_the_tensor_is_the_one_before_the_face(map_name, players, seed):
     """The tensors built from the masked integer state are, bit for bit, those the observer built
-    from the JSON view before the engine's face (pinned digests; trained policies rely on them)."""
+    from the JSON view before the engine's face (pinned digests), but for the fields added since."""
     tensors = [x for _, xs in _tensors(map_name, players, seed) for x in xs]
     assert len(tensors) > 100
     assert _digest(tensors) == PRE_FACE_DIGESTS[f"{map_name}:{players}:{seed}"]
@@ -291,8 +301,10 @@ def test_the_tensor_equals_the_observer_before_the_face(tmp_path):
         if not np.array_equal(x, old[name]):
             key, _, j = name.split("/")
             ob = Observer(rules[key], private=j != "1", history=j == "2")
+            kept = [f for f in ob.fields if f.name not in NEW_FIELDS]  # (their indices once the new are dropped)
+            starts = np.cumsum([0] + [f.size for f in kept])
             diff = np.flatnonzero(x != old[name])
-            fields = sorted({f.name for i in diff for f in ob.fields if f.start <= i < f.stop})
+            fields = sorted({f.name for i in diff for f, a, b in zip(kept, starts, starts[1:]) if a <= i < b})
             pytest.fail(f"{name}: the fields {fields} differ from the observer before the face")
 
 
@@ -324,3 +336,29 @@ def test_a_partial_payment_is_shown_to_the_payer_only():
 def test_describe_prints_the_fields():
     text = Observer(ttr.get_ruleset("usa", 2)).describe()
     assert re.search(r"\| `hand` \| 9 \| \d+-\d+ \|", text)
+
+
+@pytest.mark.parametrize("map_name,players", [("usa", 3), ("europe", 4)])
+def test_longest_holds_each_seats_longest_trail_and_who_leads(map_name, players):
+    """The progress toward the longest-path bonus (G8): at the end, each relative seat's row is its
+    scored longest trail / its trains, and the lead flag marks every seat tied for the longest."""
+    g = ttr.new_game(map_name, players, seed=17, engine="python")
+    ob = Observer(g.rules)
+    rng = np.random.default_rng(3)
+    while not g.is_over:
+        legal = g.legal_actions()
+        g.apply(legal[int(rng.integers(len(legal)))])
+    scored = [p["longest_path"] for p in g.result()["players"]]
+    top = max(scored)
+    for me in range(players):
+        rows = ob.split(ob.encode(g.observe(me)))["longest"]
+        for q in range(players):
+            length, leads = rows[(q - me) % players]
+            assert length == pytest.approx(scored[q] / g.rules.edition.trains)
+            assert leads == (1.0 if scored[q] == top else 0.0)
+
+
+def test_longest_is_only_where_the_edition_pays_a_longest_bonus():
+    for m in MAPS:
+        rules = ttr.get_ruleset(m, 3)
+        assert ("longest" in Observer(rules)._by_name) == bool(rules.edition.longest_bonus)

@@ -85,6 +85,7 @@ void build_spec(Spec* out, nb::object rules, const nb::list& ids, const nb::dict
   s.stations = get_int(o, "stations");
   s.tunnel = get_int(o, "tunnel");
   s.tunnel_cards = get_int(o, "tunnel_cards");
+  s.longest = get_int(o, "longest");
   s.hand = get_int(o, "hand");
   s.tickets = get_int(o, "tickets");
   s.joined = get_int(o, "tickets_joined");

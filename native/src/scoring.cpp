@@ -239,6 +239,14 @@ void seat_routes(const int8_t* owner, int n_ids, int players, uint64_t (*mine)[k
 
 }  // namespace
 
+int Game::longest_trail(int seat) const {
+  const Rules& R = *rules_;
+  uint64_t mine[kMaxPlayers][kWords];
+  seat_routes(s_.owner, R.n_ids, seat + 1, mine);
+  SeatGraph graph(R, mine[seat]);
+  return graph.longest();
+}
+
 void Game::score(std::vector<SeatScore>& out) const {
   const Rules& R = *rules_;
   const int n = R.players;

@@ -162,6 +162,7 @@ void ObsSpec::validate(const Rules& R) const {
   }
   if (R.stations && stations < 0) throw RulesError("observer: stations missing");
   if (stations >= 0) in(stations, R.n_cities * P, "stations");
+  if (longest >= 0) in(longest, 2 * P, "longest");
   if (tunnel >= 0) {
     in(tunnel, n_tunnels + 1, "tunnel");
     in(tunnel_cards, 2 * n_kinds_pos, "tunnel_cards");
@@ -229,7 +230,7 @@ struct CityDsu {
 };
 }  // namespace
 
-void ObsSpec::encode(const Game& g, int me, float* x) const {
+void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo) const {
   const Rules& R = g.rules();
   const State& s = g.state();
   const int P = players;
@@ -297,6 +298,27 @@ void ObsSpec::encode(const Game& g, int me, float* x) const {
     row[4] = f32(sc < -1.0 ? -1.0 : clip1(sc));
     if (stations >= 0) row[5] = f32(s.stations_n[q] / static_cast<double>(n_stations));
   }
+  if (longest >= 0) {  // each seat's longest trail, and whether it is the longest (ties too)
+    int len[kMaxPlayers], top = 0;
+    for (int q = 0; q < P; ++q) {
+      if (!memo) {
+        len[q] = g.longest_trail(q);
+      } else {
+        if (memo->trains[q] != s.trains[q]) {
+          memo->trains[q] = s.trains[q];
+          memo->length[q] = static_cast<int16_t>(g.longest_trail(q));
+        }
+        len[q] = memo->length[q];
+      }
+      top = std::max(top, len[q]);
+    }
+    for (int q = 0; q < P; ++q)
+      if (len[q]) {
+        float* row = x + longest + rel(q) * 2;
+        row[0] = f32(clip1(len[q] / max_trains));
+        if (len[q] == top) row[1] = 1.0f;
+      }
+  }
   if (!priv) return;
   for (int k = 0; k < R.n_kinds; ++k) {
     const int n = s.hand[me][k];
@@ -354,6 +376,7 @@ void VecEnv::new_episode(Slot& s, uint32_t k) {
   s.rng = BotRng(static_cast<uint64_t>(seed));
   s.episode = k;
   s.steps = 0;
+  s.longest = LongestMemo{};
   for (int p = 0; p < kMaxPlayers; ++p) s.last[p] = s.game.state().score[p];
 }
 
@@ -371,7 +394,7 @@ void VecEnv::observe(Slot& s, size_t i, const EnvOut& out) {
     for (int32_t id : s.ids) row[id] = 1;
   }
   const int me = s.game.state().current;
-  if (out.obs) spec_->obs.encode(s.game, me, out.obs + i * static_cast<size_t>(spec_->obs.size));
+  if (out.obs) spec_->obs.encode(s.game, me, out.obs + i * static_cast<size_t>(spec_->obs.size), &s.longest);
   if (out.seats) out.seats[i] = me;
 }
 

@@ -29,7 +29,7 @@ from ..cards import CARD_NAMES, DECK_NAMES
 from ..editions.legacy import LegacyEdition
 from ..editions.legacy.content import COMPANY_COLORS, STEP_KINDS
 from ..editions.legacy.game import steps_in_force
-from ..engine import DRAW, NONE, PHASES, TICKETS, Observation, Ruleset, StateLayout
+from ..engine import DRAW, NONE, PHASES, TICKETS, Observation, Ruleset, StateLayout, longest_path
 from ..errors import TtrError
 from ..formats.action_space import ActionSpace
 
@@ -115,6 +115,9 @@ class Observer:
             add("tunnel_cards", (2, K), "row 0: cards played for the tunnel / 12; row 1: cards revealed / 3")
         add("seats", (P, len(self.columns)), "per relative seat: " + ", ".join(self.columns)
             + " (counts / their most; score / 200 in [-1, 1])", low=-1.0)
+        if ed.longest_bonus:
+            add("longest", (P, 2), "per relative seat: its longest trail of routes (G8) / the trains a seat has, "
+                "and 1 if that is the longest of all (ties too; none while no seat holds a route)")
         if self.legacy:
             add("companies", (P, len(COMPANY_COLORS)), "company colour per relative seat: " + ", ".join(COMPANY_COLORS))
             add("event", (2 + len(STEP_KINDS) + 1,), "current event: lightning, persistent, its claim step's kind ("
@@ -148,6 +151,7 @@ class Observer:
         self._over = PHASES.index("over")
         self._plans: dict[StateLayout, _Plan] = {}  # section offsets per layout (Legacy's vary with the setup)
         self._joined_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}  # (routes, tickets) -> joined
+        self._longest_cache: dict[tuple[int, ...], int] = {}  # a seat's routes -> its longest trail
         self._at = {f.name: f.start for f in self.fields}
         self._span = {f.name: (f.start, f.stop) for f in self.fields}
         self._route_base = [-1] * rules.n_ids  # route id -> its row of `routes`, flat
@@ -166,7 +170,7 @@ class Observer:
         (the information state, harbors, pieces, Legacy, payment steps)."""
         rules, at = self.rules, self._at
         native = {"phase", "to_move", "clock", "face_up", "piles", "discard", "routes", "stations", "tunnel",
-                  "tunnel_cards", "seats", "hand", "tickets", "tickets_joined", "offer"}
+                  "tunnel_cards", "seats", "longest", "hand", "tickets", "tickets_joined", "offer"}
         extra = [f.name for f in self.fields if f.name not in native]
         if extra or len(self.deck_total) != 1 or set(self.columns) - {"hand_size", "tickets", "offer_size", "trains",
                                                                         "score", "stations"}:
@@ -180,8 +184,8 @@ class Observer:
         return {
             "size": self.size, "players": self.players, "private": int(self.private),
             **{k: at.get(k, -1) for k in ("phase", "to_move", "clock", "face_up", "piles", "discard", "seats",
-                                          "stations", "tunnel", "tunnel_cards", "hand", "tickets", "tickets_joined",
-                                          "offer")},
+                                          "stations", "tunnel", "tunnel_cards", "longest", "hand", "tickets",
+                                          "tickets_joined", "offer")},
             "seat_width": self._seat_width, "n_tunnels": len(self.tunnels), "n_kinds_pos": len(self.kinds),
             "ticket_width": len(self.tickets), "offer_max": self.offer_max,
             "final_round_turns": rules.final_round_turns, "n_stations": rules.edition.stations,
@@ -263,6 +267,8 @@ class Observer:
         if "tunnel" in at and st[plan.tunnel] != NONE:
             self._tunnel(st, plan, t)
         self._seats(st, plan, t, me)
+        if "longest" in at:
+            self._longest(owned, t, me)
         if self.legacy:
             self._legacy(st, plan, t, me, obs.options["setup"])
         if self.private:
@@ -312,6 +318,28 @@ class Observer:
                         st[at[_HARBORS]] / ed.harbors, min(st[at[_EXCHANGED]] / (ed.trains + ed.ships), 1.0),
                         float(st[at[_CHOICE]] != NONE))  # HIDDEN: chosen, still secret
             t.set(self._at["seats"] + (q - me) % P * width, *row)
+
+    def _longest(self, owned: Sequence[tuple[int, int]], t: _Tensor, me: int) -> None:
+        P, cache = self.players, self._longest_cache
+        held: list[list[int]] = [[] for _ in range(P)]
+        for r, s in owned:
+            held[s].append(r)
+        lengths = []
+        for routes in held:
+            key = tuple(routes)
+            n = cache.get(key)
+            if n is None:
+                if len(cache) > 4096:
+                    cache.clear()
+                n = cache[key] = longest_path(self.rules.map, routes)
+            lengths.append(n)
+        top, base = max(lengths), self._at["longest"]
+        for q, n in enumerate(lengths):
+            if n:
+                row = base + (q - me) % P * 2
+                t.set(row, min(n / self.max_trains, 1.0))
+                if n == top:
+                    t.ones.append(row + 1)
 
     def _legacy(self, st: Sequence[int], plan: _Plan, t: _Tensor, me: int, setup: Any) -> None:
         at, P = self._at, self.players

@@ -214,6 +214,7 @@ class Game {
   void apply(const Action& a, std::vector<Event>* events = nullptr);
 
   void score(std::vector<SeatScore>& out) const;
+  int longest_trail(int seat) const;  // the seat's longest trail of routes now (G8, as the score counts it)
   void encode(std::vector<int64_t>& out) const;
   static State decode(const Rules& rules, const int64_t* st, size_t n);  // unchecked (Python checks)
   int card_census() const;

@@ -47,11 +47,19 @@ class IdTable {
 
 // Where the observer (ttr/adapters/observation.py) writes each field, and its scales: the
 // Observer's own numbers. Only what USA and Europe use (no harbors, pieces, Legacy, history).
+// Each seat's longest trail as last computed in one game, by the trains it had then (a seat's
+// routes change only when it claims, which spends trains): a vector env's slot keeps one.
+struct LongestMemo {
+  static_assert(kMaxPlayers == 5, "one -1 (nothing computed yet) per seat");
+  int16_t trains[kMaxPlayers] = {-1, -1, -1, -1, -1};
+  int16_t length[kMaxPlayers] = {};
+};
+
 struct ObsSpec {
   int size = 0, players = 2;
   bool priv = true;
   int phase = 0, to_move = 0, clock = 0, face_up = 0, piles = 0, discard = 0, seats = 0, seat_width = 0;
-  int stations = -1, tunnel = -1, tunnel_cards = -1;  // -1: no such field
+  int stations = -1, tunnel = -1, tunnel_cards = -1, longest = -1;  // -1: no such field
   int hand = -1, tickets = -1, joined = -1, offer = -1;
   int n_tunnels = 0, n_kinds_pos = 0, ticket_width = 0, offer_max = 0;
   int final_round_turns = 1, n_stations = 0;
@@ -65,8 +73,8 @@ struct ObsSpec {
   std::vector<std::vector<float>> fractions;  // per kind place: n cards / cards of the kind
 
   void validate(const Rules& R) const;  // RulesError if the tables do not fit the rules
-  // the tensor of seat `me` (zeroed and written)
-  void encode(const Game& g, int me, float* out) const;
+  // the tensor of seat `me` (zeroed and written); `memo`: the game's longest trails so far, if kept
+  void encode(const Game& g, int me, float* out, LongestMemo* memo = nullptr) const;
 };
 
 // One board's ids and tensor, with its rules.
@@ -139,6 +147,7 @@ class VecEnv {
     std::vector<int32_t> ids;    // the legal ids, in the legal actions' order
     std::vector<uint64_t> bits;  // the same, as bits
     Final final;                 // the last episode's end
+    LongestMemo longest;         // (this episode's)
     Slot(const Rules* R, int64_t seed, bool random_first)
         : game(R, seed, random_first), rng(static_cast<uint64_t>(seed)), first_seed(seed) {}
   };
