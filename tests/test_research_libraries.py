@@ -254,3 +254,46 @@ def test_environments_pickle_in_the_middle_of_a_game(engine):
     e.step(move)
     f.step(move)  # the copy plays on, as the original
     assert f.table.game.encode() == e.table.game.encode()
+
+
+# ---------------------------------------------------------------- the graph form
+
+@pytest.mark.parametrize("board,players", [("usa", 2), ("europe", 4), ("nordic", 3), ("world", 2),
+                                           ("legends-west", 3)])
+def test_the_graph_form_holds_the_tensors_routes_and_cities(board, players):
+    from ttr.adapters.graph import GraphObserver
+    from ttr.adapters.observation import Observer
+    g = _random_game(board, players, 8) if board in ("usa", "europe") else ttr.new_game(board, players, 8)
+    ob = Observer(g.rules)
+    go = GraphObserver(ob)
+    rules = g.rules
+    for me in range(players):
+        x = ob.encode(g.observe(me))
+        parts = go.graph(x)
+        assert go.space().contains(parts)
+        owner = dict((r, s) for r, s in enumerate(g.encode()[g.layout()["routes"].start:][:rules.n_ids]) if s >= 0)
+        for i, r in enumerate(go.routes):
+            row = dict(zip(go.route_columns, parts["routes"][i]))
+            assert tuple(parts["edges"][i]) == tuple(rules.r_ends[r])
+            assert row["length"] == pytest.approx(rules.r_len[r] / go.max_length)
+            assert row["open"] == (0.0 if r in owner else 1.0)
+            if r in owner:
+                assert row[f"owner:{(owner[r] - me) % players}"] == 1.0
+        mine = g.observe(me).view["you"]["tickets"]
+        ends = [c for t in mine for c in rules.ticket_cities[t["id"]]]
+        tickets = parts["cities"][:, go.city_columns.index("tickets")]
+        assert [int(tickets[c]) for c in range(go.n_cities)] == [ends.count(c) for c in range(go.n_cities)]
+        glob = np.concatenate([x[f.start:f.stop] for f in ob.fields
+                               if f.name not in ("routes", "stations", "tickets", "tickets_joined", "offer")])
+        assert np.array_equal(parts["globals"], glob)
+
+
+def test_environments_offer_the_graph_form():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(pz_env(map="europe", players=3, observation="graph"), num_cycles=200)
+    from gymnasium.utils.env_checker import check_env
+    env = TtrEnv("usa", opponents=["random"], observation="graph")
+    check_env(env, skip_render_check=True)
+    obs, info = env.reset(seed=2)
+    assert set(obs) == {"routes", "cities", "edges", "globals", "action_mask"}

@@ -11,7 +11,8 @@ registers one id per board:
 (`gym.make("ttr.adapters.gymnasium:ttr/Europe-v0")` imports and makes in one call.)
 
 Actions are Discrete(space.n), the ids of ttr.ActionSpace. The observation is {"observation":
-float32 tensor (ttr.adapters.observation), "action_mask": int8[n]}; the mask is also in
+float32 tensor (ttr.adapters.observation), "action_mask": int8[n]} (observation="graph": the
+graph form of ttr.adapters.graph, with the mask); the mask is also in
 `info["action_mask"]` and `env.action_masks()` (sb3-contrib's MaskablePPO). The learner's seat
 is drawn at every reset unless `seat` is given; the opponents are bots by name (seeded from the
 game's seed) or any seats (objects with `act(observation)`), cycled over the other seats. A claim
@@ -36,6 +37,7 @@ from ..editions import EDITIONS, player_range
 from ..errors import TtrError
 from ..runtime.seat import Seat
 from .core import Rewards, Table, check_reward, episode_result, render_view
+from .graph import GraphObserver
 
 ENV_IDS = {"usa": "ttr/USA-v0", "europe": "ttr/Europe-v0", "nordic": "ttr/Nordic-v0", "world": "ttr/World-v0",
            "great-lakes": "ttr/GreatLakes-v0", "legends-west": "ttr/LegendsWest-v0"}
@@ -47,7 +49,7 @@ class TtrEnv(gym.Env):
 
     def __init__(self, map: str = "europe", opponents: Sequence[str | Seat] = ("planner",), players: int | None = None,
                  seat: int | None = None, reward: str = "win", illegal: str = "lose", render_mode: str | None = None,
-                 engine: str = "auto"):
+                 engine: str = "auto", observation: str = "dict"):
         opponents = [opponents] if isinstance(opponents, str) else list(opponents)
         if not opponents:
             raise TtrError("give at least one opponent")
@@ -59,6 +61,8 @@ class TtrEnv(gym.Env):
             raise TtrError(f"no seat {seat} in a {players}-player game")
         if illegal not in ILLEGAL:
             raise TtrError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        if observation not in ("dict", "graph"):
+            raise TtrError(f"observation must be 'dict' or 'graph', not {observation!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise TtrError(f"unknown render mode {render_mode!r}")
         for o in opponents:
@@ -71,7 +75,8 @@ class TtrEnv(gym.Env):
         self.illegal = illegal
         self.render_mode = render_mode
         ob = self.table.observer
-        self.observation_space = spaces.Dict({
+        self.graph = GraphObserver(ob) if observation == "graph" else None
+        self.observation_space = self.graph.space(self.table.n) if self.graph is not None else spaces.Dict({
             "observation": spaces.Box(ob.low, ob.high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (self.table.n,), dtype=np.int8)})
         self.action_space = spaces.Discrete(self.table.n)
@@ -131,7 +136,10 @@ class TtrEnv(gym.Env):
         return self.table.mask(self.seat).view(bool)
 
     def _obs(self) -> dict:
-        return self.table.observation(self.seat)
+        o = self.table.observation(self.seat)
+        if self.graph is not None:
+            return {**self.graph.graph(o["observation"]), "action_mask": o["action_mask"]}
+        return o
 
     def _info(self, obs: dict | None = None, **extra: Any) -> dict:
         """The step's info; its mask is the observation's (one copy per step)."""

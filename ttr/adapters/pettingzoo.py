@@ -12,7 +12,8 @@ Agents are "player_0" .. "player_{n-1}" (seats). An observation is {"observation
 tensor (ttr.adapters.observation), "action_mask": int8[n]}; the mask is all zero for agents not
 to move. `observation="rllib"` names the tensor "observations" (what RLlib's action-masking
 modules read); `observation="box"` hands out the tensor alone, with the mask in
-`infos[agent]["action_mask"]` (what SuperSuit's observation wrappers take). docs/research.md has a
+`infos[agent]["action_mask"]` (what SuperSuit's observation wrappers take); `observation="graph"`
+the graph form for graph networks (ttr.adapters.graph) with the mask. docs/research.md has a
 recipe for each.
 
 A claim paid in steps (Nordic ferries, Rails & Sails paired routes) takes several consecutive
@@ -39,11 +40,13 @@ from pettingzoo.utils import wrappers
 
 from ..errors import TtrError
 from .core import Rewards, Table, check_reward, episode_result, render_view
+from .graph import GraphObserver
 
 OBSERVATIONS = {
     "dict": '{"observation": tensor, "action_mask": mask}',
     "rllib": '{"observations": tensor, "action_mask": mask} (RLlib)',
     "box": "the tensor alone; the mask in the agent's info (SuperSuit)",
+    "graph": "the graph form (ttr.adapters.graph: routes, cities, edges, globals) and the action_mask",
 }
 ILLEGAL = ("raise", "lose")
 
@@ -64,8 +67,10 @@ class _Game:
         ob = self.table.observer
         tensor = spaces.Box(ob.low, ob.high, dtype=np.float32)
         mask = spaces.Box(0, 1, (self.table.n,), dtype=np.int8)
+        self.graph = GraphObserver(ob) if observation == "graph" else None
         self.observation_space: spaces.Space = (
             tensor if observation == "box" else
+            self.graph.space(self.table.n) if self.graph is not None else
             spaces.Dict({"observations" if observation == "rllib" else "observation": tensor, "action_mask": mask}))
         self.action_space: spaces.Space = spaces.Discrete(self.table.n)
         self.state_space = spaces.Box(np.tile(ob.low, players), np.tile(ob.high, players), dtype=np.float32)
@@ -80,6 +85,8 @@ class _Game:
             return o["observation"]
         if self.form == "rllib":
             return {"observations": o["observation"], "action_mask": o["action_mask"]}
+        if self.graph is not None:
+            return {**self.graph.graph(o["observation"]), "action_mask": o["action_mask"]}
         return o
 
     def info(self, seat: int) -> dict[str, Any]:
