@@ -80,3 +80,11 @@ def test_an_address_nothing_listens_on_is_a_clean_error():
                           "--map", "usa", "--players", "2", "--backend", "ray", "--address", "127.0.0.1:1"],
                          capture_output=True, text=True, timeout=120)
     assert res.returncode == 1 and "cannot reach the Ray cluster at 127.0.0.1:1" in res.stderr
+
+
+def test_ladder_on_ray_gives_the_local_results(local_ray, tmp_path):
+    from ttr.adapters.ray import RayBackend
+    from ttr.runtime.ladder import run_ladder
+    local = run_ladder(["usa"], ["random", "greedy", "planner"], 2, seed=3, workers=2)
+    on_ray = run_ladder(["usa"], ["random", "greedy", "planner"], 2, seed=3, backend=RayBackend(batch=2))
+    assert [lad.to_dict() for lad in on_ray] == [lad.to_dict() for lad in local]
