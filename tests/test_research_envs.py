@@ -165,6 +165,12 @@ def test_gymnasium_opponents_may_be_seats():
 
 # ---------------------------------------------------------------- OpenSpiel
 
+def _deal(state, seed: int) -> None:
+    """Deals `seed` (the chance nodes' outcomes are its digits)."""
+    for digit in state.get_game().seed_digits(seed):
+        state.apply_action(digit)
+
+
 @pytest.mark.parametrize("map_name,players", CONFIGS)
 def test_openspiel_random_sim_test(map_name, players):
     game = pyspiel.load_game("python_ttr", {"map": map_name, "players": players})
@@ -179,7 +185,7 @@ def test_openspiel_random_sim_test(map_name, players):
 def test_openspiel_resample_keeps_the_information_state():
     game = pyspiel.load_game("python_ttr", {"map": "world", "players": 3})
     state = game.new_initial_state()
-    state.apply_action(11)
+    _deal(state, 11)
     rng = random.Random(0)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     for step in range(240):
@@ -203,7 +209,7 @@ def test_openspiel_information_state_holds_the_public_log():
     tensor counts the draws in it."""
     game = pyspiel.load_game("python_ttr", {"map": "usa", "players": 2})
     state = game.new_initial_state()
-    state.apply_action(4)
+    _deal(state, 4)
     rng = random.Random(2)
     for _ in range(30):
         state.apply_action(rng.choice(state.legal_actions()))
@@ -227,7 +233,7 @@ def test_openspiel_ismcts_plays_on_resampled_worlds():
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0,
                            max_simulations=4, random_state=rs)
     state = game.new_initial_state()
-    state.apply_action(3)
+    _deal(state, 3)
     for _ in range(4):
         legal = state.legal_actions()
         a = bot.step(state) if state.current_player() == 0 else int(rs.choice(legal))

@@ -14,7 +14,8 @@ Seats are relative: row 0 of every per-seat field is the observing seat, row 1 t
 in turn order, and so on. Counts are scaled to [0, 1] by the most the game can hold; scores and
 event amounts to [-1, 1] (clipped). `private=False` leaves out the seat's own secrets (a public
 observation); `history=True` adds what the public log shows (OpenSpiel's information state):
-`encode(obs, log=game.log)`.
+`encode(obs, log=game.log)`, or `encode(obs, log=counts)` with the log's LogCounts, kept as the
+log grows (`obs.count(counts, new_entries)`), so that the tensor costs the same at any ply.
 """
 from __future__ import annotations
 
@@ -218,12 +219,12 @@ class Observer:
 
     # ------------------------------------------------------------------ encoding
 
-    def encode(self, obs: Observation, pending: Sequence[int] = (), log: Iterable[Mapping[str, Any]] | None = None,
-               out: np.ndarray | None = None) -> np.ndarray:
+    def encode(self, obs: Observation, pending: Sequence[int] = (),
+               log: Iterable[Mapping[str, Any]] | LogCounts | None = None, out: np.ndarray | None = None) -> np.ndarray:
         """The tensor of a seat's Observation (`game.observe(seat)`), read from its masked integer
         state and the static rules. `pending`: the ids of the seat's own partial move (a claim being
         paid in steps), or (). `log`: the public log (`game.log`, or entries with its `seat`, `kind`
-        and `target`), read only with history=True, where it is required."""
+        and `target`) or its LogCounts (`counts`), read only with history=True, where it is required."""
         if self.history and log is None:
             raise TtrError("this observer reads the public log (history=True): pass log=game.log "
                            "(a game that records its log)")
@@ -274,7 +275,7 @@ class Observer:
         if self.private:
             self._private(st, plan, t, me, [r for r, s in owned if s == me], pending)
         if log is not None:
-            self._history(log, t, me)
+            self._history(log if isinstance(log, LogCounts) else self.counts(log), t, me)
         return t.done()
 
     def _plan(self, layout: StateLayout) -> _Plan:
@@ -419,31 +420,70 @@ class Observer:
         cities = self.rules.ticket_cities
         return [x for x in tickets if len({label.get(c, -1 - c) for c in cities[x]}) == 1]
 
-    def _history(self, log: Iterable[Mapping[str, Any]], t: _Tensor, me: int) -> None:
-        P, K = self.players, len(self.kinds)
-        taken, draws = [0] * (P * K), [0] * (P * 2)
-        by_name = self.kind_by_name
-        for e in log:
+    def counts(self, log: Iterable[Mapping[str, Any]] = ()) -> LogCounts:
+        """The counts of a public log that the information state reads (LogCounts)."""
+        c = LogCounts([0] * (self.players * len(self.kinds)), [0] * (self.players * 2), 0)
+        self.count(c, log)
+        return c
+
+    def count(self, counts: LogCounts, entries: Iterable[Mapping[str, Any]]) -> None:
+        """Adds the public log's next entries to `counts`."""
+        K, by_name = len(self.kinds), self.kind_by_name
+        taken, draws = counts.taken, counts.draws
+        n = 0
+        for e in entries:
+            n += 1
             kind = e["kind"]
             if kind == DRAW:
-                r = (e["seat"] - me) % P
                 card = e["target"]
                 if card.__class__ is dict:  # two decks: {"card": ..., "pile": ...}
                     card = card["card"]
                 if card == "deck":
-                    draws[r * 2] += 1
+                    draws[e["seat"] * 2] += 1
                 else:
-                    taken[r * K + by_name[card]] += 1
+                    taken[e["seat"] * K + by_name[card]] += 1
             elif kind == TICKETS:
-                draws[(e["seat"] - me) % P * 2 + 1] += 1
+                draws[e["seat"] * 2 + 1] += 1
+        counts.entries += n
+
+    def _history(self, counts: LogCounts, t: _Tensor, me: int) -> None:
+        P, K = self.players, len(self.kinds)
+        first = me * K, me * 2  # rows by relative seat: the observing seat's first
+        taken, draws = counts.taken, counts.draws
         a, b = self._span["taken"]
         x = t.out[a:b].reshape(P, K)
-        x[:] = np.reshape(taken, (P, K))
+        x[:] = np.reshape(taken[first[0]:] + taken[:first[0]], (P, K))
         np.minimum(x / self.kind_total, 1.0, out=x)
         a, b = self._span["draws"]
         x = t.out[a:b].reshape(P, 2)
-        x[:] = np.reshape(draws, (P, 2))
+        x[:] = np.reshape(draws[first[1]:] + draws[:first[1]], (P, 2))
         np.minimum(x / (float(self.rules.total_cards), TICKET_DRAWS), 1.0, out=x)
+
+
+class LogCounts:
+    """What the information state reads of a public log (Observer.counts): per absolute seat, the
+    face-up cards it took per kind (`taken`, seat-major) and its blind and ticket draws (`draws`:
+    two per seat), and the number of entries counted. Kept as the log grows (Observer.count), it
+    spares encoding the whole log at every call; a copy is cheap (copy, deepcopy)."""
+    __slots__ = ("taken", "draws", "entries")
+
+    def __init__(self, taken: list[int], draws: list[int], entries: int) -> None:
+        self.taken = taken
+        self.draws = draws
+        self.entries = entries
+
+    def copy(self) -> LogCounts:
+        return LogCounts(self.taken[:], self.draws[:], self.entries)
+
+    def __deepcopy__(self, memo: dict) -> LogCounts:
+        return self.copy()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LogCounts) and (self.taken, self.draws, self.entries) == (
+            other.taken, other.draws, other.entries)
+
+    def __repr__(self) -> str:
+        return f"LogCounts(taken={self.taken}, draws={self.draws}, entries={self.entries})"
 
 
 def _items(st: Sequence[int], at: int) -> Sequence[int]:
@@ -527,4 +567,4 @@ def card_kinds(rules: Ruleset) -> list[str]:
     return [CARD_NAMES[k] for k in sorted(set(rules.deck_cards))]
 
 
-__all__ = ["Field", "Observer", "card_kinds"]
+__all__ = ["Field", "LogCounts", "Observer", "card_kinds"]

@@ -3,30 +3,38 @@
     import pyspiel
     import ttr.adapters.openspiel                                  # registers python_ttr
     game = pyspiel.load_game("python_ttr", {"map": "nordic", "players": 3})
-    state = game.new_initial_state()                               # a chance node: the deal
+    state = game.new_initial_state()                               # a chance node: the seed's first digit
 
 Parameters: `map` (default europe), `players` (default 2), `deals` (default 65536) and
 `max_game_length` (default 10000).
 
-Chance is explicit and happens once: the root is a chance node whose outcome, uniform over
-0 .. deals-1, is the engine's seed. Every later random event (the deal, reshuffles, tunnel
-reveals, newspapers) is a function of that seed and the moves (the engine's G10), so no other
-chance node follows; no player observes the seed. Player actions are ttr.ActionSpace ids; a
-claim paid in steps is several consecutive decisions of the same player (the game does not
-change until the last one). The utility is constant-sum: each seat's win share (1, 1/k for a
-win shared by k, else 0). OpenSpiel needs a bound on a game's length; ttr's rules have none (a
-tunnel can be declined again and again), so a game reaching `max_game_length` decisions ends
-there and is scored as it stands (random play takes at most about 650).
+Chance is explicit and happens at the root only: the engine's seed, uniform over 0 .. deals-1, is
+drawn as base-256 digits, most significant first, by a few chance nodes (two at the default 65,536
+deals; one when deals <= 256), each with at most 256 outcomes. A digit's probability is the share
+of the seeds under the digits drawn so far that it leads to (only a digit at the top of the range,
+with fewer seeds under it, is less likely), which makes the seed exactly uniform for any `deals`.
+Every later random event (the deal, reshuffles, tunnel reveals, newspapers) is a function of that
+seed and the moves (the engine's G10), so no other chance node follows; no player observes the
+seed. Player actions are ttr.ActionSpace ids; a claim paid in steps is several consecutive
+decisions of the same player (the game does not change until the last one). The utility is
+constant-sum: each seat's win share (1, 1/k for a win shared by k, else 0). OpenSpiel needs a
+bound on a game's length; ttr's rules have none (a tunnel can be declined again and again), so a
+game reaching `max_game_length` decisions ends there and is scored as it stands (random play
+takes at most about 650).
 
 Observation tensors come from ttr.adapters.observation (the seat's Observation: its masked
 state); the information state tensor adds what the public log shows (face-up cards each seat
 took, blind and ticket draws); it is not perfect recall (the information state string is: the
 seat's view with the whole public log). A state writes its public log from its own record
-(`log_entries`: what each action's kind makes public), since a clone keeps no log.
+(`log_entries`: what each action's kind makes public), since a clone keeps no log. For the tensor
+a state keeps the log's counts (observation.LogCounts; clones and resampled worlds get a copy),
+each new entry counted once when the tensor is next read, so its history part costs the same at
+any ply.
 `resample_from_infostate(player, sampler)` deals a world consistent with the player's
 Observation (ttr.agents.determinize), with the same information state for that player; its
 history() is empty (it is a world, not a replay), the public log before it is carried over, and a
-partial payment of another seat is dropped (the player cannot see it).
+partial payment of another seat is dropped (the player cannot see it); during the deal it draws as
+many digits afresh.
 """
 from __future__ import annotations
 
@@ -40,14 +48,15 @@ import pyspiel
 from ..agents.determinize import Worlds
 from ..cards import CARD_NAMES
 from ..editions import get_ruleset, new_game
-from ..engine import Game, public_action
+from ..engine import DRAW, TICKETS, Game, public_action
 from ..errors import TtrError
 from ..formats.action_space import ActionSpace
 from ..formats.save import dump, load
 from ..runtime.arena import win_shares
-from .observation import Observer
+from .observation import LogCounts, Observer
 
 DEFAULTS = {"map": "europe", "players": 2, "deals": 1 << 16, "max_game_length": 10_000}
+BASE = 256  # the seed's digits: the most outcomes of a chance node
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_ttr",
@@ -76,7 +85,11 @@ class TtrGame(pyspiel.Game):
         self.cap = int(p["max_game_length"])
         if self.deals < 1 or self.cap < 1:
             raise TtrError("deals and max_game_length must be at least 1")
-        info = pyspiel.GameInfo(num_distinct_actions=self.space.n, max_chance_outcomes=self.deals,
+        self.digits = 1  # the seed's digits: chance nodes at the root
+        while BASE ** self.digits < self.deals:
+            self.digits += 1
+        self._outcomes: dict[tuple[int, int], list[tuple[int, float]]] = {}
+        info = pyspiel.GameInfo(num_distinct_actions=self.space.n, max_chance_outcomes=min(self.deals, BASE),
                                 num_players=self.rules.players, min_utility=0.0, max_utility=1.0,
                                 utility_sum=1.0, max_game_length=self.cap)
         super().__init__(GAME_TYPE, info, params or {})
@@ -84,6 +97,25 @@ class TtrGame(pyspiel.Game):
 
     def new_initial_state(self) -> "TtrState":
         return TtrState(self)
+
+    def seed_digits(self, seed: int) -> tuple[int, ...]:
+        """The chance outcomes that draw `seed`: its base-256 digits, most significant first."""
+        return tuple(seed // BASE ** (self.digits - 1 - i) % BASE for i in range(self.digits))
+
+    def digit_outcomes(self, drawn: tuple[int, ...]) -> list[tuple[int, float]]:
+        """The next digit's outcomes after the digits `drawn`: each with the share of the seeds under
+        `drawn` that it leads to (the product along a deal is 1/deals: an exactly uniform seed)."""
+        unit = BASE ** (self.digits - 1 - len(drawn))  # seeds under one more digit, at most
+        low = 0
+        for d in drawn:
+            low = low * BASE + d
+        under = min(self.deals - low * unit * BASE, unit * BASE)  # seeds under `drawn`
+        key = (unit, under)  # the outcomes depend only on these
+        out = self._outcomes.get(key)
+        if out is None:
+            out = self._outcomes[key] = [(d, min(under - d * unit, unit) / under)
+                                         for d in range(BASE) if d * unit < under]
+        return list(out)
 
     def observer(self, private: bool, history: bool) -> Observer:
         key = (private, history)
@@ -152,10 +184,12 @@ def log_entries(game: Game, start: int = 0) -> list[dict[str, Any]]:
 class TtrState(pyspiel.State):
     def __init__(self, game: TtrGame):
         super().__init__(game)
-        self.world: World | None = None   # None: the deal (a chance node) is still to come
+        self.world: World | None = None   # None: the deal (chance nodes) is still to come
+        self.dealt: tuple[int, ...] = ()   # the seed's digits drawn so far
         self.prefix: tuple[int, ...] = ()  # the payment steps taken so far of the move being made
         self.decisions = 0
         self.earlier = Earlier()           # a resampled world: the public log before it
+        self.counts: LogCounts | None = None  # the public log's counts, brought up to date when read
 
     def _spiel_game(self) -> TtrGame:
         return self.get_game()
@@ -163,7 +197,7 @@ class TtrState(pyspiel.State):
     def _world_game(self) -> Game:
         """The engine's game, once the deal is done."""
         if self.world is None:
-            raise TtrError("the deal (the chance node at the root) is still to come")
+            raise TtrError("the deal (the chance nodes at the root) is still to come")
         return self.world.game
 
     def current_player(self) -> int:
@@ -182,13 +216,19 @@ class TtrState(pyspiel.State):
         return self._spiel_game().space.legal_ids(self.world.game, self.prefix).tolist()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        n = self._spiel_game().deals
-        return [(s, 1.0 / n) for s in range(n)]
+        if self.world is not None:
+            return []
+        return self._spiel_game().digit_outcomes(self.dealt)
 
     def _apply_action(self, action: int) -> None:
         g = self._spiel_game()
         if self.world is None:
-            self.world = World(new_game(g.rules.map.name, g.rules.players, int(action), record=False))
+            self.dealt += (int(action),)
+            if len(self.dealt) == g.digits:
+                seed = 0
+                for d in self.dealt:
+                    seed = seed * BASE + d
+                self.world = World(new_game(g.rules.map.name, g.rules.players, seed, record=False))
             return
         game = self.world.game
         a = g.space.decode(int(action), game, self.prefix)
@@ -201,7 +241,10 @@ class TtrState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            n = self._spiel_game().digits
+            if n == 1 or self.world is not None:
+                return f"deal {action}"
+            return f"deal {action} (seed digit {len(self.dealt) + 1} of {n}, base {BASE})"
         return self._spiel_game().space.describe(action)
 
     def returns(self) -> list[float]:
@@ -215,12 +258,14 @@ class TtrState(pyspiel.State):
         random (ttr.agents.determinize), seeded by the sampler."""
         g = self._spiel_game()
         new = g.new_initial_state()
-        if self.world is None:
-            return new
         rng = random.Random(int(probability_sampler() * (1 << 53)))
+        if self.world is None:  # the digits drawn so far of a uniform seed: as the chance nodes draw them
+            new.dealt = g.seed_digits(rng.randrange(g.deals))[:len(self.dealt)]
+            return new
         new.world = World(self.world.worlds(player).game(rng))
         new.prefix = self.prefix if player == self.world.game.current_player else ()
         new.decisions = self.decisions
+        new.counts = self.log_counts().copy()
         new.earlier = Earlier(self.public_log())
         return new
 
@@ -230,9 +275,25 @@ class TtrState(pyspiel.State):
         """The public log, in a resampled world with what came before it."""
         return [*self.earlier, *log_entries(self._world_game(), len(self.earlier))]
 
+    def log_counts(self) -> LogCounts:
+        """The counts of the public log (what the information state tensor reads of it), brought
+        up to date: each entry is counted once, the log before a resampled world included."""
+        game = self._world_game()
+        counts, observer = self.counts, self._spiel_game().observer(True, True)
+        if counts is None:
+            counts = self.counts = observer.counts(self.earlier)
+        done = counts.entries - len(self.earlier)  # this world's actions counted
+        if done < game.ply:
+            observer.count(counts, [{"seat": s, "kind": a.kind, **public_action(a)}
+                                    for s, a in zip(game.seats[done:], game.actions[done:])
+                                    if a.kind == DRAW or a.kind == TICKETS])  # the other kinds count nothing
+            counts.entries = len(self.earlier) + game.ply
+        return counts
+
     def __str__(self) -> str:
         if self.world is None:
-            return "deal to come"
+            return f"deal to come, seed digits drawn {list(self.dealt)} (base {BASE})" if self.dealt else \
+                "deal to come"
         g = self.world.game
         layout, st = g.layout(), g.encode()
         items = layout.items
@@ -273,7 +334,7 @@ class SpielObserver:
         if state.world is None:
             self.tensor.fill(0.0)
             return
-        log = state.public_log() if self.observer.history else None
+        log = state.log_counts() if self.observer.history else None
         self.observer.encode(state.world.game.observe(player), self._pending(state, player), log, out=self.tensor)
 
     def string_from(self, state: TtrState, player: int) -> str:
