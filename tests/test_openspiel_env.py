@@ -181,3 +181,20 @@ def test_the_incremental_information_state_tensor_equals_the_whole_logs(map_name
             resampled += 1
         _play(state, rng, 1, players)
     assert resampled >= 3
+
+
+def test_a_finished_state_gives_the_result_as_the_other_environments():
+    import random as _random
+    from ttr.adapters.core import episode_result
+    game = pyspiel.load_game("python_ttr", {"map": "usa", "players": 2, "deals": 50})
+    state = game.new_initial_state()
+    rng = _random.Random(4)
+    assert state.result() is None
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            assert state.result() is None
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert state.result() == episode_result(state.world.game)
+    assert state.returns() == ttr.runtime.arena.win_shares(state.result()["winners"], 2)

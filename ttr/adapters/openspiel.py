@@ -53,6 +53,7 @@ from ..errors import TtrError
 from ..formats.action_space import ActionSpace
 from ..formats.save import dump, load
 from ..runtime.arena import win_shares
+from .core import episode_result
 from .observation import LogCounts, Observer
 
 DEFAULTS = {"map": "europe", "players": 2, "deals": 1 << 16, "max_game_length": 10_000}
@@ -252,6 +253,14 @@ class TtrState(pyspiel.State):
         if not self.is_terminal():
             return [0.0] * n
         return win_shares(self._world_game().result()["winners"], n)
+
+    def result(self) -> dict[str, Any] | None:
+        """The ended game's result by seat (ttr.adapters.core.episode_result: winners, totals,
+        ranks, tickets), as the other environments give it at the end; None before the end or
+        when max_game_length cut the game."""
+        if self.world is None or not self.world.game.is_over:
+            return None
+        return episode_result(self.world.game)
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> "TtrState":
         """A state `player` cannot tell from this one, its hidden cards and tickets dealt at
