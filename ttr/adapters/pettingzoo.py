@@ -126,18 +126,12 @@ def _seed(rng: np.random.Generator, seed: int | None) -> tuple[np.random.Generat
     return rng, int(rng.integers(2**31))
 
 
-class TtrAECEnv(AECEnv):
-    metadata = {"name": "ttr_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+class _Agents:
+    """What both forms declare: the agents (seats), their spaces, the global state's space."""
+    g: _Game
 
-    def __init__(self, map: str = "europe", players: int = 4, reward: str = "win", render_mode: str | None = None,
-                 engine: str = "auto", illegal: str = "raise", observation: str = "dict"):
-        super().__init__()
-        self.g = _Game(map, players, reward, illegal, observation, engine)
-        self.table = self.g.table
-        self.reward_mode = self.g.reward_mode
-        self.render_mode = render_mode
+    def _declare(self) -> None:
         self.possible_agents = self.g.agents_all[:]
-        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self.observation_spaces = {a: self.g.observation_space for a in self.possible_agents}
         self.action_spaces = {a: self.g.action_space for a in self.possible_agents}
         self.state_space = self.g.state_space
@@ -148,6 +142,24 @@ class TtrAECEnv(AECEnv):
 
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
+
+    def state(self) -> np.ndarray:
+        """Every seat's observation tensor, seat 0's first (the global state of a centralized critic)."""
+        return self.g.state()
+
+
+class TtrAECEnv(_Agents, AECEnv):
+    metadata = {"name": "ttr_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, map: str = "europe", players: int = 4, reward: str = "win", render_mode: str | None = None,
+                 engine: str = "auto", illegal: str = "raise", observation: str = "dict"):
+        super().__init__()
+        self.g = _Game(map, players, reward, illegal, observation, engine)
+        self.table = self.g.table
+        self.reward_mode = self.g.reward_mode
+        self.render_mode = render_mode
+        self._declare()
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game: with a seed, the game `ttr.new_game(map, players, seed)`; without one, a
@@ -165,10 +177,6 @@ class TtrAECEnv(AECEnv):
 
     def observe(self, agent: str) -> Any:
         return self.g.observe(self._seat[agent])
-
-    def state(self) -> np.ndarray:
-        """Every seat's observation tensor, seat 0's first (the global state of a centralized critic)."""
-        return self.g.state()
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -214,7 +222,7 @@ class TtrAECEnv(AECEnv):
         pass
 
 
-class TtrParallelEnv(ParallelEnv):
+class TtrParallelEnv(_Agents, ParallelEnv):
     """The game as a ParallelEnv (see the module docstring)."""
     metadata = {"name": "ttr_parallel_v0", "render_modes": ["ansi"]}
 
@@ -224,18 +232,8 @@ class TtrParallelEnv(ParallelEnv):
             raise TtrError(f"unknown render mode {render_mode!r}")
         self.g = _Game(map, players, reward, illegal, observation, engine)
         self.render_mode = render_mode
-        self.possible_agents = self.g.agents_all[:]
         self.agents: list[str] = []
-        self.observation_spaces = {a: self.g.observation_space for a in self.possible_agents}
-        self.action_spaces = {a: self.g.action_space for a in self.possible_agents}
-        self.state_space = self.g.state_space
-        self._rng = np.random.default_rng()
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        self._declare()
 
     def _all(self) -> tuple[dict[str, Any], dict[str, dict]]:
         obs = {a: self.g.observe(s) for s, a in enumerate(self.agents)}
@@ -246,10 +244,6 @@ class TtrParallelEnv(ParallelEnv):
         self.g.reset(game_seed)
         self.agents = self.possible_agents[:]
         return self._all()
-
-    def state(self) -> np.ndarray:
-        """Every seat's observation tensor, seat 0's first (the global state of a centralized critic)."""
-        return self.g.state()
 
     @property
     def agent_to_move(self) -> str:
