@@ -36,8 +36,8 @@ struct TicketScore {
   uint8_t done[kMaxTickets], failed[kMaxTickets];
 };
 
-// A ticket joins its cities when one component holds both (`reach`: per city, its component's
-// cities; none for a city the seat does not touch).
+// A seat's tickets, done where `joined(a, b)`: one of its components holds both cities (read from
+// SeatGraph::reach, or from a union-find where stations borrow routes).
 template <class Joined>
 void ticket_points(const Rules& R, const Joined& joined, const uint8_t* tickets, int n, TicketScore& out) {
   out.points = out.n_done = out.n_failed = 0;
