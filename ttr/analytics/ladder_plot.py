@@ -14,7 +14,7 @@ def plot_ladder(ladders: Sequence[BoardLadder], path: str) -> None:
     cols = min(n, 3)
     rows = (n + cols - 1) // cols
     fig, axes = plt.subplots(rows, cols, figsize=(3.4 * cols, 0.45 * max(len(lad.ratings) for lad in ladders) * rows
-                                                  + 1.2 * rows), squeeze=False)
+                                                  + 1.2 * rows), squeeze=False, sharex=True)  # (one scale)
     for ax, lad in zip(axes.flat, ladders):
         rs = list(reversed(lad.ratings))  # (the strongest at the top)
         ys = range(len(rs))
@@ -23,6 +23,8 @@ def plot_ladder(ladders: Sequence[BoardLadder], path: str) -> None:
         ax.set_yticks(list(ys), [r.bot for r in rs])
         ax.set_title(f"{lad.board} (2 players)", fontsize=10)
         ax.axvline(1500, color="#888888", lw=0.8, ls="--")
+        ax.tick_params(labelbottom=True)
+    for ax in axes[-1]:
         ax.set_xlabel("rating (Elo scale, 95% interval)")
     for ax in list(axes.flat)[n:]:
         ax.axis("off")
