@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ttr/game.hpp"
+#include "ttr/vecenv.hpp"
 
 namespace ttr {
 
@@ -18,6 +19,7 @@ struct Handle {
   Counted counted;  // ... counted (len, indexing, apply)
   bool counted_ok = false;
   std::vector<Event> events;
+  LongestMemo longest;  // the seats' longest trails for its tensors (games only move on)
 
   const Legal& L() {
     if (!legal_ok) {

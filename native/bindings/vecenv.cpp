@@ -236,7 +236,7 @@ void bind_vecenv(nb::module_& m) {
         if (seat < 0 || seat >= s.env.rules->players) throw nb::value_error("no such seat");
         float* x = static_cast<float*>(buffer(obs, "obs", 'f', s.env.obs.size, 0, false));
         uint8_t* row = static_cast<uint8_t*>(buffer(mask, "mask", 'b', s.env.ids.n, 0, false));
-        s.env.obs.encode(g, seat, x);
+        s.env.obs.encode(g, seat, x, &h.longest);
         if (seat == g.state().current) return write_mask(s, h, row);
         std::memset(row, 0, static_cast<size_t>(s.env.ids.n));
         return 0;
@@ -252,7 +252,7 @@ void bind_vecenv(nb::module_& m) {
         const Game& g = game_of(s, h);
         if (seat < 0 || seat >= s.env.rules->players) throw nb::value_error("no such seat");
         float* x = static_cast<float*>(buffer(out, "out", 'f', s.env.obs.size, 0, false));
-        s.env.obs.encode(g, seat, x);
+        s.env.obs.encode(g, seat, x, &h.longest);
       }, nb::arg("game"), nb::arg("seat"), nb::arg("out").noconvert(), "Write seat's tensor of the game into out.")
       .def("index", [](const Spec& s, Handle& h, int64_t id) -> int64_t {
         const Game& g = game_of(s, h);
