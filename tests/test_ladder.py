@@ -77,3 +77,12 @@ def test_ladder_command_writes_the_table_json_and_plot(tmp_path):
              {r["bot"]: r["games"] for r in b["ratings"]}) for b in data["boards"]])
     bad = CliRunner().invoke(main, ["ladder", "--boards", "atlantis"])
     assert bad.exit_code != 0 and "unknown board" in bad.output
+
+
+def test_the_servers_bot_ratings_are_the_ladder_in_the_docs():
+    """ttr/server/ladder.json (the browser's level labels) holds the ratings of docs/ladder.json."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    docs = json.loads((root / "docs" / "ladder.json").read_text())
+    served = json.loads((root / "ttr" / "server" / "ladder.json").read_text())["boards"]
+    assert served == {b["board"]: {r["bot"]: round(r["elo"]) for r in b["ratings"]} for b in docs["boards"]}

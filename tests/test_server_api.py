@@ -168,6 +168,8 @@ def test_maps_bots_health_and_openapi(tmp_path):
         bots = c.get("/api/bots").json()
         assert [b["name"] for b in bots] == ["random", "greedy", "planner", "search"]
         assert all(b["description"] for b in bots)
+        assert all(set(b["ratings"]) == set(ttr.map_names()) for b in bots)  # the ladder's, every board
+        assert bots[3]["ratings"]["usa"] > bots[0]["ratings"]["usa"]  # search above random
         h = c.get("/api/health").json()
         assert h["status"] == "ok" and h["database"] == "sqlite"
         spec = c.get("/openapi.json").json()

@@ -3,9 +3,11 @@ in a thread pool so the event loop and other games never wait for them."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..agents import AGENTS, make_agent
@@ -26,6 +28,19 @@ DESCRIPTIONS = {
     "search": "the planner, checked by Monte Carlo search at ticket choices and key turns (strongest, slowest)",
 }
 assert set(DESCRIPTIONS) == set(AGENTS), "describe every bot"
+
+
+def ladder_ratings() -> dict[str, dict[str, int]]:
+    """Per bot, its rating on each board's ladder (ttr/server/ladder.json, from docs/ladder.json)."""
+    boards = json.loads((Path(__file__).parent / "ladder.json").read_text(encoding="utf-8"))["boards"]
+    out: dict[str, dict[str, int]] = {}
+    for board, bots in boards.items():
+        for bot, elo in bots.items():
+            out.setdefault(bot, {})[board] = int(elo)
+    return out
+
+
+RATINGS = ladder_ratings()
 
 
 def bot_seed(game_seed: int, seat: int, ply: int) -> int:

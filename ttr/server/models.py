@@ -177,6 +177,9 @@ class MapInfo(BaseModel):
 class BotInfo(BaseModel):
     name: str
     description: str
+    ratings: dict[str, int] = Field(default_factory=dict,
+                                    description="its rating on each board's bot ladder (Elo scale, 1500: the "
+                                                "board's mean; docs/ladder.md)")
 
 
 class Health(BaseModel):

@@ -11,7 +11,7 @@ from .. import __version__
 from ..agents import AGENTS
 from ..editions import EDITIONS
 from ..maps import DATA, map_names
-from .bots import DESCRIPTIONS
+from .bots import DESCRIPTIONS, RATINGS
 from .errors import NotFound
 from .models import (
     ActionRequest,
@@ -84,7 +84,7 @@ def map_file(name: str) -> Response:
 
 @router.get("/bots", response_model=list[BotInfo])
 def bots() -> Response:
-    return _json([{"name": n, "description": DESCRIPTIONS[n]} for n in AGENTS])
+    return _json([{"name": n, "description": DESCRIPTIONS[n], "ratings": RATINGS.get(n, {})} for n in AGENTS])
 
 
 @router.post("/games", response_model=GameCreated, status_code=201, responses=_errors(503))

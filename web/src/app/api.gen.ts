@@ -254,6 +254,13 @@ export interface components {
             description: string;
             /** Name */
             name: string;
+            /**
+             * Ratings
+             * @description its rating on each board's bot ladder (Elo scale, 1500: the board's mean; docs/ladder.md)
+             */
+            ratings?: {
+                [key: string]: number;
+            };
         };
         /** Box */
         Box: {

@@ -52,6 +52,7 @@ const EN = {
   bot_greedy: 'Easy',
   bot_planner: 'Good',
   bot_search: 'Strong',
+  bot_rated: '{level} · rated {elo}',
   loading: 'Loading…',
   connecting: 'Connecting…',
   reconnecting: 'Connection lost, reconnecting…',
@@ -344,6 +345,7 @@ const ZH: Record<Key, string> = {
   bot_greedy: '简单',
   bot_planner: '中等',
   bot_search: '困难',
+  bot_rated: '{level} · 等级分 {elo}',
   loading: '加载中…',
   connecting: '连接中…',
   reconnecting: '连接中断，正在重连…',
@@ -620,6 +622,11 @@ export function mapName(name: string, title?: string): string {
 
 export function botLabel(bot: string): string {
   return tk(`bot_${bot}`, bot);
+}
+
+/** A bot's level with its rating on the board's bot ladder, where it has one (docs/ladder.md). */
+export function botOption(bot: string, rating?: number): string {
+  return rating === undefined ? botLabel(bot) : t('bot_rated', { level: botLabel(bot), elo: rating });
 }
 
 export function phaseName(p: string): string {

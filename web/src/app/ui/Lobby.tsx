@@ -3,7 +3,7 @@
 // games to replay.
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
-import { botLabel, mapName, t } from '../i18n';
+import { botOption, mapName, t } from '../i18n';
 import { allTokens, forgetGame, getPrefs, saveGame, setPrefs } from '../store';
 import type { BotInfo, Created, GameSummary, MapInfo } from '../types';
 import { errorText } from './GameScreen';
@@ -114,9 +114,10 @@ function NewGame({ maps, bots, onCreated }: { maps: MapInfo[]; bots: BotInfo[]; 
             </select>
             {s.kind === 'bot' ? (
               <select value={s.bot} onChange={(e) => edit(i, { bot: (e.target as HTMLSelectElement).value })} aria-label={t('level')} data-field="bot">
+                {/* weakest first, as the server lists them; each with its rating on this board's ladder */}
                 {bots.map((b) => (
                   <option value={b.name} title={b.description}>
-                    {botLabel(b.name)}
+                    {botOption(b.name, b.ratings?.[map])}
                   </option>
                 ))}
               </select>
