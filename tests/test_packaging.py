@@ -40,6 +40,7 @@ def test_a_wheel_built_without_a_compiler_is_the_whole_pure_python_package(tmp_p
     names = zipfile.ZipFile(wheel).namelist()
     assert not [n for n in names if n.endswith(".so")]
     for needed in ("ttr/maps/data/usa.json", "ttr/editions/legacy/packs/demo.json", "ttr/server/migrations/env.py",
+                   "ttr/server/ladder.json",
                    "ttr/server/static/index.html", "ttr/py.typed"):
         assert needed in names, needed
     target = tmp_path / "site"
