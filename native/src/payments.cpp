@@ -172,6 +172,22 @@ uint32_t claim_total_scalar(const uint8_t* hand, const PayVectors& v, int pieces
   return total;
 }
 #if defined(__SSE2__)
+// acc + open x row per byte (16 cells), in 16-bit lanes
+inline __m128i add_products(__m128i acc, __m128i open, __m128i row) {
+  const __m128i z = _mm_setzero_si128();
+  acc = _mm_add_epi16(acc, _mm_mullo_epi16(_mm_unpacklo_epi8(open, z), _mm_unpacklo_epi8(row, z)));
+  return _mm_add_epi16(acc, _mm_mullo_epi16(_mm_unpackhi_epi8(open, z), _mm_unpackhi_epi8(row, z)));
+}
+
+// the sum of the eight 16-bit lanes (as unsigned)
+inline uint32_t lanes_sum(__m128i a) {
+  const __m128i z = _mm_setzero_si128();
+  __m128i sum = _mm_add_epi32(_mm_unpacklo_epi16(a, z), _mm_unpackhi_epi16(a, z));
+  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
+  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
+  return static_cast<uint32_t>(_mm_cvtsi128_si32(sum));
+}
+
 uint32_t claim_total_sse2(const uint8_t* hand, const PayVectors& v, int pieces, const uint8_t* open, uint8_t* pays) {
   static_assert(kMaxPayRows == 16 && kColors == 8, "a slot is one 16-byte vector, eight colours");
   const __m128i zero = _mm_setzero_si128();
@@ -196,9 +212,7 @@ uint32_t claim_total_sse2(const uint8_t* hand, const PayVectors& v, int pieces, 
     gray = _mm_add_epi8(gray, mixed);
     const __m128i row = _mm_and_si128(_mm_add_epi8(mixed, all), rows);
     _mm_store_si128(reinterpret_cast<__m128i*>(pays + c * kMaxPayRows), row);
-    const __m128i o = _mm_loadu_si128(reinterpret_cast<const __m128i*>(open + c * kMaxPayRows));
-    acc = _mm_add_epi16(acc, _mm_mullo_epi16(_mm_unpacklo_epi8(o, zero), _mm_unpacklo_epi8(row, zero)));
-    acc = _mm_add_epi16(acc, _mm_mullo_epi16(_mm_unpackhi_epi8(o, zero), _mm_unpackhi_epi8(row, zero)));
+    acc = add_products(acc, _mm_loadu_si128(reinterpret_cast<const __m128i*>(open + c * kMaxPayRows)), row);
   };
   slot(0, _mm_shuffle_epi32(h03, 0x00));
   slot(1, _mm_shuffle_epi32(h03, 0x55));
@@ -211,14 +225,9 @@ uint32_t claim_total_sse2(const uint8_t* hand, const PayVectors& v, int pieces, 
   {
     const __m128i row = _mm_and_si128(_mm_add_epi8(gray, all), rows);
     _mm_store_si128(reinterpret_cast<__m128i*>(pays + kGraySlot * kMaxPayRows), row);
-    const __m128i o = _mm_loadu_si128(reinterpret_cast<const __m128i*>(open + kGraySlot * kMaxPayRows));
-    acc = _mm_add_epi16(acc, _mm_mullo_epi16(_mm_unpacklo_epi8(o, zero), _mm_unpacklo_epi8(row, zero)));
-    acc = _mm_add_epi16(acc, _mm_mullo_epi16(_mm_unpackhi_epi8(o, zero), _mm_unpackhi_epi8(row, zero)));
+    acc = add_products(acc, _mm_loadu_si128(reinterpret_cast<const __m128i*>(open + kGraySlot * kMaxPayRows)), row);
   }
-  __m128i sum = _mm_add_epi32(_mm_unpacklo_epi16(acc, zero), _mm_unpackhi_epi16(acc, zero));
-  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
-  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
-  return static_cast<uint32_t>(_mm_cvtsi128_si32(sum));
+  return lanes_sum(acc);
 }
 #if defined(TTR_AVX2)
 extern const bool kAvx2 = [] {  // (set as the library loads: no guard on the claims' path)
@@ -254,18 +263,11 @@ __attribute__((target("avx2"))) uint32_t claim_total_avx2(const uint8_t* hand, c
     // two cells summed per 16-bit lane: at most 2 * 255 * 31, never saturated
     acc = _mm256_add_epi16(acc, _mm256_maddubs_epi16(o, row));
   }
-  const __m128i z = _mm_setzero_si128();
   const __m128i g = _mm_add_epi8(_mm256_castsi256_si128(gray), _mm256_extracti128_si256(gray, 1));
   const __m128i row = _mm_and_si128(_mm_add_epi8(g, _mm256_castsi256_si128(all)), _mm256_castsi256_si128(rows));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(pays + kGraySlot * kMaxPayRows), row);
-  const __m128i o = _mm_loadu_si128(reinterpret_cast<const __m128i*>(open + kGraySlot * kMaxPayRows));
-  __m128i a = _mm_add_epi16(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
-  a = _mm_add_epi16(a, _mm_mullo_epi16(_mm_unpacklo_epi8(o, z), _mm_unpacklo_epi8(row, z)));
-  a = _mm_add_epi16(a, _mm_mullo_epi16(_mm_unpackhi_epi8(o, z), _mm_unpackhi_epi8(row, z)));
-  __m128i sum = _mm_add_epi32(_mm_unpacklo_epi16(a, z), _mm_unpackhi_epi16(a, z));
-  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
-  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
-  return static_cast<uint32_t>(_mm_cvtsi128_si32(sum));
+  const __m128i a = _mm_add_epi16(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+  return lanes_sum(add_products(a, _mm_loadu_si128(reinterpret_cast<const __m128i*>(open + kGraySlot * kMaxPayRows)), row));
 #undef TTR_BOTH
 }
 #endif

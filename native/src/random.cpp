@@ -274,15 +274,7 @@ void Mt19937::shuffle_spent(uint8_t* x, int n) {
     }
     return buf[8 - have--];
   };
-  for (int i = n - 1; i > 0;) {  // as shuffle()
-    const uint32_t j = word() >> __builtin_clz(static_cast<uint32_t>(i) + 1);
-    const bool ok = j <= static_cast<uint32_t>(i);
-    const uint32_t at = ok ? j : static_cast<uint32_t>(i);
-    const uint8_t t = x[i];
-    x[i] = x[at];
-    x[at] = t;
-    i -= ok;
-  }
+  shuffle_words(word, x, n);
 }
 
 uint32_t Mt19937::below(uint32_t n) {

@@ -102,20 +102,21 @@ class _Game:
         t = self.table
         return np.concatenate([t.observe(s) for s in range(t.rules.players)])
 
-    def play(self, seat: int, action: int) -> tuple[bool, list[float] | None]:
-        """Take the seat's id: (the move is done, the rewards it pays or None). An illegal id
-        raises, or (illegal="lose") ends the game with the worst reward for the seat."""
+    def play(self, seat: int, action: int) -> tuple[list[float] | None, bool]:
+        """Take the seat's id: (the rewards it pays or None, the id was illegal and lost the
+        game). An illegal id raises, or (illegal="lose") ends the game with the worst reward for
+        the seat."""
         t = self.table
         if self.illegal == "lose" and not t.legal(int(action)):
             worst = 0.0 if self.reward_mode == "win" else -1.0
-            return True, [worst if s == seat else 0.0 for s in range(t.rules.players)]
+            return [worst if s == seat else 0.0 for s in range(t.rules.players)], True
         rewards = self.rewards
         if rewards is None:
             raise TtrError("the environment has no game yet: call reset() first")
         done = t.step(int(action)) is not None
         if done and (self.reward_mode == "score" or t.game.is_over):
-            return True, [float(r) for r in rewards.step()]
-        return done, None
+            return [float(r) for r in rewards.step()], False
+        return None, False
 
 
 def _seed(rng: np.random.Generator, seed: int | None) -> tuple[np.random.Generator, int]:
@@ -185,9 +186,7 @@ class TtrAECEnv(_Agents, AECEnv):
             return
         if action is None:
             raise TtrError(f"{agent} is to move: an action id is needed (None is for agents that are done)")
-        seat = self._seat[agent]
-        illegal = self.g.illegal == "lose" and not self.table.legal(int(action))
-        done, rewards = self.g.play(seat, int(action))
+        rewards, illegal = self.g.play(self._seat[agent], int(action))
         self._cumulative_rewards[agent] = 0.0
         if rewards is not None:
             self.rewards = {a: r for a, r in zip(self.possible_agents, rewards)}
@@ -255,9 +254,7 @@ class TtrParallelEnv(_Agents, ParallelEnv):
         mover = self.agent_to_move
         if actions.get(mover) is None:
             raise TtrError(f"{mover} is to move: its action id is needed")
-        seat = self.possible_agents.index(mover)
-        illegal = self.g.illegal == "lose" and not self.g.table.legal(int(actions[mover]))
-        _, paid = self.g.play(seat, int(actions[mover]))
+        paid, illegal = self.g.play(self.possible_agents.index(mover), int(actions[mover]))
         rewards = {a: (paid[s] if paid is not None else 0.0) for s, a in enumerate(self.agents)}
         over = illegal or self.g.table.over
         obs, infos = self._all()

@@ -61,13 +61,13 @@ class Mt19937 {
 // Stream seed of a game's n-th draw.
 inline i128 stream_seed(int64_t seed, uint32_t n) { return static_cast<i128>(seed) * 1000003 + n; }
 
-// rng.shuffle(x) exactly: Fisher-Yates from the end, each index drawn by getrandbits rejection.
-template <typename T>
-void shuffle(Mt19937& rng, T* x, int n) {
-  // random.shuffle: for i from n - 1 down to 1, swap x[i] with x[_randbelow(i + 1)]. A rejected
-  // draw swaps x[i] with itself and keeps i (no branch to mispredict: a third of the draws).
+// random.shuffle's loop over the generator's 32-bit words `word()`: for i from n - 1 down to 1,
+// swap x[i] with x[_randbelow(i + 1)], drawn as getrandbits(bit_length(i + 1)) by rejection. A
+// rejected draw swaps x[i] with itself and keeps i (no branch to mispredict: a third of the draws).
+template <typename T, typename Word>
+void shuffle_words(Word&& word, T* x, int n) {
   for (int i = n - 1; i > 0;) {
-    const uint32_t j = rng.bits(32 - __builtin_clz(static_cast<uint32_t>(i) + 1));
+    const uint32_t j = word() >> __builtin_clz(static_cast<uint32_t>(i) + 1);
     const bool ok = j <= static_cast<uint32_t>(i);
     const uint32_t at = ok ? j : static_cast<uint32_t>(i);
     const T t = x[i];
@@ -75,6 +75,12 @@ void shuffle(Mt19937& rng, T* x, int n) {
     x[at] = t;
     i -= ok;
   }
+}
+
+// rng.shuffle(x) exactly.
+template <typename T>
+void shuffle(Mt19937& rng, T* x, int n) {
+  shuffle_words([&rng] { return rng.next(); }, x, n);
 }
 
 }  // namespace ttr
