@@ -196,7 +196,7 @@ def _positions(map_name: str, players: int, seed: int, every: int, limit: int):
     return out
 
 
-@pytest.mark.parametrize("options", [{}, {"halving": True, "keep_candidates": 8}, {"deals": 4}, {"work": 1500}])
+@pytest.mark.parametrize("options", [{}, {"halving": True, "keep_candidates": 8}, {"beta": 0.0}, {"work": 1500}])
 @pytest.mark.parametrize("map_name,players", [("usa", 2), ("europe", 2), ("europe", 3)])
 def test_search_plays_the_same_moves_with_native_playouts(map_name, players, options):
     """The search bot's choice and the actions it simulated are the same with its playouts in the

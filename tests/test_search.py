@@ -70,7 +70,7 @@ def _positions(map_name: str, seed: int, every: int = 9, limit: int = 6):
     return out
 
 
-VARIANTS = [{}, {"halving": True, "keep_candidates": 8}, {"deals": 4}]
+VARIANTS = [{}, {"halving": True, "keep_candidates": 8}, {"beta": 0.0}]
 
 
 @pytest.mark.parametrize("options", VARIANTS)
@@ -132,13 +132,14 @@ def test_search_is_in_the_registry():
 
 
 def test_weighted_worlds_are_worlds_the_seat_cannot_tell_apart():
-    """belief.sample_world picks among determinized deals: each shows the seat exactly its view."""
-    from ttr.agents.belief import sample_world
+    """Worlds dealing the others' tickets by the ticket model's weights: each shows the seat exactly its view."""
+    from ttr.agents.belief import TicketModel
     from ttr.agents.determinize import Worlds
-    from ttr.agents.rollout import graph_of
-    graph = graph_of(ttr.load_map("europe"))
-    assert_worlds_match_views("europe", 3, 2, lambda obs, rng: sample_world(Worlds(obs), rng, graph, deals=4),
-                              every=11, steps=300)
+
+    def world(obs, rng):
+        weights = TicketModel(obs.rules, 6.0).weights(obs)
+        return Worlds(obs, weights).game(rng)
+    assert_worlds_match_views("europe", 3, 2, world, every=11, steps=300)
 
 
 @pytest.mark.parametrize("confirmed", [True, False])
@@ -154,7 +155,7 @@ def test_a_move_other_than_the_planners_must_be_confirmed_on_fresh_worlds(monkey
         calls.append((len(candidates), samples))
         if len(calls) == 1:  # the search: the second candidate leads clearly
             return [0.0, 0.5] + [0.1] * (len(candidates) - 2), [0.0] * len(candidates), 0
-        return ([0.0, 0.2] if confirmed else [0.0, 0.01]), [0.0, 0.0], 0
+        return ([0.0, 0.2] if confirmed else [0.0, bot.margin / 2]), [0.0, 0.0], 0
 
     monkeypatch.setattr(bot, "_evaluate", evaluate)
     planner_move = make_agent("planner", 0).act(g.observe(seat))

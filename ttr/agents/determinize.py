@@ -6,7 +6,11 @@ Built from the seat's Observation alone, on integers: its masked state (ttr.engi
 HIDDEN where the seat may not see) is filled in and decoded without checks, since every value
 comes from the state the engine masked. `Worlds(obs)` works out once what every world of one
 observation shares (the cards and tickets unaccounted for, where each goes); each world then
-costs only its shuffles and the decoding (the search bot deals many per move)."""
+costs only its shuffles and the decoding (the search bot deals many per move).
+
+With `weights` (belief.py: seat -> ticket -> weight, from the routes each seat has claimed), a
+world deals those seats' kept tickets first, without replacement, each ticket in proportion to
+its weight; then the offers and the ticket pile uniformly from what is left."""
 from __future__ import annotations
 
 import random
@@ -32,7 +36,7 @@ class Worlds:
     order: each deck's unseen cards, the cards in the other hands, the regular tickets, the long
     ones, the tickets the others hold, the seed, Legacy's event deck."""
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, weights: dict[int, dict[int, float]] | None = None) -> None:
         self.obs = obs
         rules, layout, seat = obs.rules, obs.layout, obs.seat
         self.rules, self.options = rules, obs.options
@@ -68,10 +72,15 @@ class Worlds:
         initial = obs.phase == "initial-tickets"
         self.hands: list[tuple[int, int]] = []  # the other seats' hands: where, how many cards
         self.deals: list[tuple[int, int, bool]] = []  # their tickets and offers, in seat order: where, how many, long first
+        self.weighted: list[tuple[int, int, dict[int, float]]] = []  # kept tickets dealt by weight: where, how many, weights
         for p, (hand, tickets, offer, pieces, _, _) in enumerate(layout.seat_starts):
             if p == seat:
                 continue
             self.hands.append((hand, s[hand]))
+            if weights and p in weights and s[tickets]:
+                self.weighted.append((tickets, s[tickets], weights[p]))
+                self.deals += [(offer, s[offer], initial)] if s[offer] else []
+                continue
             self.deals += [(at, s[at], first_long) for at, first_long in ((tickets, False), (offer, initial)) if s[at]]
             if s[pieces + 4] == HIDDEN:  # RS1: chosen, still secret (after trains, ships, box): any choice will do
                 options = piece_choices(ed)
@@ -84,7 +93,7 @@ class Worlds:
             self.events = (sec.start + 1, [i for i in range(sec.size - 1) if i not in shown])
         s[layout["shuffles"].start] = 0  # a fresh random stream: a new seed, from its first draw
         # no deal takes long tickets first: every deal takes from the end of the same list, in order
-        self.in_order = not (self.long and any(first_long for _, _, first_long in self.deals))
+        self.in_order = not (self.long and any(first_long for _, _, first_long in self.deals)) and not self.weighted
         self.base = s
         self.n_kinds = nk
         self.template: Game | None = None  # a world kept to copy the others from (never handed out)
@@ -106,6 +115,59 @@ class Worlds:
             hidden += pile[size:]
             s[at:at + size] = pile[:size]
         shuffle(rng, hidden)
+        if self.weighted:
+            self._deal_weighted(rng, s)
+        else:
+            self._deal_tickets(rng, s)
+        n_kinds = self.n_kinds
+        for hand, n_hand in self.hands:
+            counts = [0] * n_kinds
+            cut = len(hidden) - n_hand
+            for c in hidden[cut:]:
+                counts[c] += 1
+            del hidden[cut:]
+            s[hand + 1:hand + 1 + n_kinds] = counts
+        seed = rng.getrandbits(31)  # rng.randrange(1 << 30) exactly (CPython 3.11)
+        while seed >> 30:
+            seed = rng.getrandbits(31)
+        s[self.seed] = seed
+        if self.events is not None:
+            at, events = self.events
+            events = events[:]
+            shuffle(rng, events)
+            s[at:at + len(events)] = events
+
+    def _deal_weighted(self, rng: random.Random, s: list[int]) -> None:
+        """The weighted seats' kept tickets by weight (Efraimidis-Spirakis keys: u ** (1 / w), the k largest),
+        then the other deals and the pile uniformly from the rest."""
+        taken: set[int] = set()
+        pool = self.regular + self.long
+        rand = rng.random
+        for at, k, weight in self.weighted:
+            keyed = sorted(((rand() ** (1.0 / weight[t]), t) for t in pool if t not in taken), reverse=True)
+            got = [t for _, t in keyed[:k]]
+            taken.update(got)
+            s[at + 1:at + 1 + k] = got
+        regular = [t for t in self.regular if t not in taken]
+        long = [t for t in self.long if t not in taken]
+        shuffle(rng, regular)
+        shuffle(rng, long)
+        for at, k, first_long in self.deals:  # the offers: uniform (E1: an initial offer takes the long ones first)
+            out = [long.pop() for _ in range(min(self.initial_long, len(long)))] if first_long else []
+            rest = regular + long
+            need = k - len(out)
+            got = rest[len(rest) - need:] if need > 0 else []
+            out += got
+            regular = [t for t in regular if t not in got]
+            long = [t for t in long if t not in got]
+            s[at + 1:at + 1 + k] = out
+        m = min(self.pile_size, len(regular))
+        at = self.ticket_pile
+        s[at] = m
+        s[at + 1:at + 1 + m] = regular[len(regular) - m:][::-1]
+
+    def _deal_tickets(self, rng: random.Random, s: list[int]) -> None:
+        """Every ticket the seat cannot account for, uniformly: the pile, then the others' tickets and offers."""
         regular, long = self.regular[:], self.long[:]
         shuffle(rng, regular)
         shuffle(rng, long)
@@ -117,15 +179,6 @@ class Worlds:
         del regular[cut:]
         rest = regular + long  # what the others may hold (a long ticket only from an initial deal)
         shuffle(rng, rest)
-
-        n_kinds = self.n_kinds
-        for hand, n_hand in self.hands:
-            counts = [0] * n_kinds
-            cut = len(hidden) - n_hand
-            for c in hidden[cut:]:
-                counts[c] += 1
-            del hidden[cut:]
-            s[hand + 1:hand + 1 + n_kinds] = counts
         # the others' tickets, then their offers: from the end of `rest`, the last first (E1: an
         # initial offer takes the long ones first)
         if self.in_order:
@@ -150,15 +203,6 @@ class Worlds:
                         long[:] = [t for t in long if t not in got]
                     out += got
                 s[at + 1:at + 1 + k] = out
-        seed = rng.getrandbits(31)  # rng.randrange(1 << 30) exactly (CPython 3.11)
-        while seed >> 30:
-            seed = rng.getrandbits(31)
-        s[self.seed] = seed
-        if self.events is not None:
-            at, events = self.events
-            events = events[:]
-            shuffle(rng, events)
-            s[at:at + len(events)] = events
 
     def game(self, rng: random.Random) -> Game:
         """One world, decoded (no log kept)."""

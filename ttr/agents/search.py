@@ -15,11 +15,13 @@ information-set Monte Carlo search with the planner as rollout policy and as
 the prior that proposes candidates.
 
 The budget is deterministic: at most `samples` worlds per turn decision
-(`keep_samples` per ticket choice, `confirm` to confirm) and at most `work`
-actions played in all the playouts of one move (the first 60% for choosing,
-the rest for confirming; whole worlds only), so the bot is deterministic given
-its seed and its moves take about the same time on a given machine.
-`time_per_move` adds a cap in seconds (then play depends on the machine).
+(`keep_samples` per ticket choice over `keep_candidates` combinations, `confirm`
+to confirm) and at most `work` actions played in all the playouts of one move
+(the first 60% for choosing, the rest for confirming; whole worlds only), so the
+bot is deterministic given its seed and its moves take about the same time on a
+given machine. Each parameter left out takes the board's budget (`budget()`):
+far larger where the core is installed and plays the board. `time_per_move`
+adds a cap in seconds (then play depends on the machine).
 
 On the boards the native core plays (USA, Europe; `native`, by default whenever the core is
 installed) the playouts run in C++: each world is dealt here from the same draws of the bot's
@@ -32,10 +34,12 @@ Where it searches (`turns`): the ticket choices (always, over the
 or only the turns where the planner is weakest ("key", the default: when it
 would draw tickets, when its plan is complete, and in the end game). The
 outcome of a playout is the win (shared wins split) plus `margin_weight` times
-the score margin over the best other player / 100. Options that were measured
-but are off by default: `halving` (successive halving over the candidates),
-`deals` > 1 (worlds weighted by what the other seats' claims say about their
-tickets, belief.py) and `z` (deviate from the planner only by z standard
+the score margin over the best other player / 100.
+
+The worlds model the opponents (`beta`, belief.py): each other seat's kept tickets are dealt in
+proportion to exp(beta * fit), the fit being how much of the ticket its claims already cover;
+beta = 0 deals them uniformly. Options that were measured but are off by default: `halving`
+(successive halving over the candidates) and `z` (deviate from the planner only by z standard
 errors of the paired difference).
 """
 from __future__ import annotations
@@ -43,6 +47,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from ..engine import CLAIM, DRAW, KEEP, TICKETS, Action
 from ..engine import LegalActions
@@ -50,39 +55,63 @@ from ..engine import Observation
 from .. import native
 from ..native import bots as native_bots
 from .base import Agent
-from .belief import sample_state, sample_world
+from .belief import BETA, TicketModel
 from .determinize import Worlds
 from .rollout import RolloutPlanner, playout
 
 SEARCHED_PHASES = ("turn", "initial-tickets", "keep-tickets")
+BOARD: Any = object()  # a budget parameter left to the board's budget
+
+# Budgets per move (docs/bots.md): the slowest move at most about half a second of one core. The
+# core plays a playout some 50 times faster than the Python engine, so the boards it plays
+# afford far more worlds; on the others `work` (actions simulated) is set per board from the
+# speed of its playouts.
+NATIVE_BUDGET = {"samples": 64, "keep_samples": 128, "keep_candidates": 8, "confirm": 64, "work": 400_000}
+PYTHON_BUDGET = {"samples": 8, "keep_samples": 16, "keep_candidates": 4, "confirm": 16, "work": 3_000}
+PYTHON_WORK = {"nordic": 2_500, "world": 2_500, "great-lakes": 3_000, "legends-west": 3_000}
+
+
+def budget(map_name: str, native: bool) -> dict:
+    """The search's budget per move on a board: worlds, ticket combinations, actions simulated."""
+    if native:
+        return NATIVE_BUDGET
+    return {**PYTHON_BUDGET, "work": PYTHON_WORK.get(map_name, PYTHON_BUDGET["work"])}
 
 
 class SearchAgent(Agent):
     name = "search"
 
-    def __init__(self, seed: int = 0, samples: int = 8, time_per_move: float | None = None,
-                 candidates: int = 4, max_rollout: int = 1000, margin: float = 0.03,
-                 keep_samples: int | None = None, keep_candidates: int = 4, turns: str = "key",
-                 endgame: int = 15, margin_weight: float = 0.5, deals: int = 1, beta: float = 8.0,
-                 halving: bool = False, z: float = 0.0, confirm: int = 16, work: int | None = 4000,
+    def __init__(self, seed: int = 0, samples: int | None = None, time_per_move: float | None = None,
+                 candidates: int = 4, max_rollout: int = 1000, margin: float = 0.01,
+                 keep_samples: int | None = None, keep_candidates: int | None = None, turns: str = "key",
+                 endgame: int = 15, margin_weight: float = 1.5, beta: float = BETA,
+                 halving: bool = False, z: float = 0.0, confirm: int | None = None, work: int | None = BOARD,
                  native: bool | None = None):
         super().__init__(seed)
-        self.samples = samples              # worlds per turn decision (at most)
-        self.keep_samples = samples * 2 if keep_samples is None else keep_samples  # worlds per ticket choice
+        # the budget: None (or BOARD for work) takes the board's (budget()); set at each move
+        self.given = {k: v for k, v in (("samples", samples), ("keep_samples", keep_samples),
+                                        ("keep_candidates", keep_candidates), ("confirm", confirm))
+                      if v is not None}
+        if work is not BOARD:
+            self.given["work"] = work
+        if samples is not None and keep_samples is None:
+            self.given["keep_samples"] = samples * 2
+        self.samples = 0                    # worlds per turn decision (at most)
+        self.keep_samples = 0               # worlds per ticket choice
+        self.keep_candidates = 0            # ticket combinations compared
+        self.confirm = 0                    # fresh worlds that must confirm a move other than the planner's
+        self.work: int | None = 0           # most actions simulated per move (a deterministic time budget)
         self.time_per_move = time_per_move  # optional cap in seconds per move (then play depends on speed)
         self.max_candidates = candidates
-        self.keep_candidates = keep_candidates
         self.max_rollout = max_rollout
         self.margin = margin                # how much better (mean outcome) an alternative must be,
         self.z = z                          # plus z standard errors of the paired difference
         self.turns = turns                  # "all", "key" or "none": which turns are searched
         self.endgame = endgame              # pieces left (any seat) from which every turn is searched
         self.margin_weight = margin_weight  # outcome = win + margin_weight * score margin / 100
-        self.deals = deals                  # uniform deals per sampled world (1: no weighting by claims)
-        self.beta = beta                    # how strongly claims weigh the deals (see belief.py)
+        self.beta = beta                    # how strongly the others' claims weigh their tickets (0: uniform; belief.py)
+        self.model: TicketModel | None = None
         self.halving = halving              # successive halving over the candidates
-        self.confirm = confirm              # fresh worlds that must confirm a move other than the planner's
-        self.work = work                    # most actions simulated per move (a deterministic time budget)
         self.native = native                # playouts in the core (None: wherever it plays the board)
         self.deadline: float | None = None  # of the move being searched (time_per_move)
         self.simulated = 0                  # actions played in the last move's playouts
@@ -97,6 +126,10 @@ class SearchAgent(Agent):
         legal = obs.legal
         seat = obs.seat
         self.memo.clear()
+        # the board's budget: by whether the core is here to play it (not by `native`, so that
+        # forcing the playouts onto either engine plays the same moves)
+        for k, v in {**budget(obs.rules.map.name, native.plays(obs.rules)), **self.given}.items():
+            setattr(self, k, v)
         first = self.planner.act(obs)
         if len(legal) == 1 or obs.phase not in SEARCHED_PHASES:
             return first
@@ -108,7 +141,7 @@ class SearchAgent(Agent):
             return candidates[0]
         work = self.work
         first_work = None if work is None else work * (0.6 if self.confirm else 1.0)  # the rest: to confirm
-        worlds = Worlds(obs)  # every world of this move is dealt from the same observation
+        worlds = Worlds(obs, self._weights(obs))  # every world of this move is dealt from the same observation
         means, errors, self.simulated = self._evaluate(worlds, candidates,
                                                        self.keep_samples if keep else self.samples, first_work)
         best = max(range(len(candidates)), key=lambda k: (means[k], -k))
@@ -125,6 +158,14 @@ class SearchAgent(Agent):
                 return candidates[0]
         self.stats[what, candidates[best].kind] = self.stats.get((what, candidates[best].kind), 0) + 1
         return candidates[best]
+
+    def _weights(self, obs: Observation) -> dict[int, dict[int, float]] | None:
+        """The other seats' ticket weights (None: dealt uniformly)."""
+        if not self.beta:
+            return None
+        if self.model is None or self.model.rules is not obs.rules:
+            self.model = TicketModel(obs.rules, self.beta)
+        return self.model.weights(obs)
 
     # ------------------------------------------------------------ what to search
 
@@ -220,8 +261,7 @@ class SearchAgent(Agent):
                     break
                 outs = []
                 if core:  # the same world, dealt here, played in the core
-                    world = native_bots.world(rules, sample_state(worlds, self.rng, self.planner.graph, self.deals,
-                                                                  self.beta))
+                    world = native_bots.world(rules, worlds.state(self.rng))
                     for i in alive:
                         if deadline and time.perf_counter() > deadline:
                             break
@@ -229,7 +269,7 @@ class SearchAgent(Agent):
                         outs.append(self._score(scores, [p for p in range(len(scores)) if winners >> p & 1], seat))
                         simulated += played
                 else:
-                    world = sample_world(worlds, self.rng, self.planner.graph, self.deals, self.beta)
+                    world = worlds.game(self.rng)
                     start = world.ply
                     for i in alive:  # every candidate on the same world (paired samples)
                         if deadline and time.perf_counter() > deadline:
