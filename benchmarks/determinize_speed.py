@@ -1,13 +1,15 @@
 """The cost of one sampled world: what the search bot pays to deal a world consistent with its
 seat's view, per board, on positions of seeded random games:
 
-  * "search's world": the search bot's call (belief.sample_world with its defaults), 8 worlds
-    from one observation, as a turn decision deals them (the median in search games; a move
-    that is confirmed deals 24); the cost of preparing the observation is shared by its 8 worlds;
+  * "search's world": the search bot's call, 8 worlds from one observation (today: Worlds with the
+    ticket model's weights, the model kept from move to move as the bot keeps it; trees before
+    it: belief.sample_world with its defaults); the cost of preparing the observation is shared
+    by its 8 worlds;
   * "lone world": one world from one observation (determinize: the OpenSpiel adapter's resampling,
     a policy seat);
-  * "weighted world": belief.sample_world with 12 deals weighted by the others' claims (an option
-    of the search bot, off by default).
+  * "weighted world": one world weighted by the others' claims (today: the ticket model's weights
+    worked out afresh, then one world; trees before it: belief.sample_world with 12 deals, an
+    option of the search bot then, off by default).
 
 Run it on two checkouts to compare them side by side (`--against PATH` runs the other checkout's
 ttr in a subprocess, the two interleaved run by run):
@@ -64,7 +66,7 @@ class Sampler:
         from ttr.agents import determinize as mod
         from ttr.agents.planner import graph_of
         self.belief, self.mod = belief, mod
-        self.generation = (2 if hasattr(mod, "Worlds")
+        self.generation = (3 if hasattr(belief, "TicketModel") else 2 if hasattr(mod, "Worlds")
                            else 1 if list(inspect.signature(mod.determinize).parameters)[0] == "obs" else 0)
         games = positions(map_name, players)
         if self.generation:
@@ -73,9 +75,17 @@ class Sampler:
             self.cases = [(g.rules, g.view(g.current_player, history=False, legal=False)) for g in games]
         rules = games[0].rules
         self.graph = graph_of(rules.map)
+        self.model = belief.TicketModel(rules) if self.generation == 3 else None
 
     def search_worlds(self, case, rng: random.Random, k: int, deals: int = 1) -> None:
-        """k worlds of one observation, as the search bot samples them."""
+        """k worlds of one observation, as the search bot samples them (`deals` > 1: weighted by the others'
+        claims; today's trees always weigh them, and `deals` > 1 then weighs them with a fresh model)."""
+        if self.generation == 3:
+            model = self.belief.TicketModel(case.rules) if deals > 1 else self.model
+            worlds = self.mod.Worlds(case, model.weights(case))
+            for _ in range(k):
+                worlds.game(rng)
+            return
         sample_world = self.belief.sample_world
         if self.generation == 2:
             worlds = self.mod.Worlds(case)

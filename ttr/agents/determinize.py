@@ -14,8 +14,9 @@ its weight; then the offers and the ticket pile uniformly from what is left."""
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from functools import lru_cache
-from itertools import filterfalse
+from itertools import accumulate, filterfalse
 from operator import sub
 
 from ..engine import HIDDEN, Game, Observation, Ruleset, decode, piece_choices, shuffle, ticket_pool
@@ -66,19 +67,20 @@ class Worlds:
         mine = set(s[tickets + 1:tickets + 1 + s[tickets]]).union(s[offer + 1:offer + 1 + s[offer]]).__contains__
         self.regular = list(filterfalse(mine, ticket_pool(rules, obs.options)))
         self.long = list(filterfalse(mine, rules.long_tickets))
+        self.pool = pool = self.regular + self.long
         self.ticket_pile = layout.ticket_pile
         self.pile_size = s[self.ticket_pile]
         self.initial_long = ed.initial_long
         initial = obs.phase == "initial-tickets"
         self.hands: list[tuple[int, int]] = []  # the other seats' hands: where, how many cards
         self.deals: list[tuple[int, int, bool]] = []  # their tickets and offers, in seat order: where, how many, long first
-        self.weighted: list[tuple[int, int, dict[int, float]]] = []  # kept tickets dealt by weight: where, how many, weights
+        self.weighted: list[tuple[int, int, list[float]]] = []  # kept tickets by weight: where, how many, cumulative weights over `pool`
         for p, (hand, tickets, offer, pieces, _, _) in enumerate(layout.seat_starts):
             if p == seat:
                 continue
             self.hands.append((hand, s[hand]))
             if weights and p in weights and s[tickets]:
-                self.weighted.append((tickets, s[tickets], weights[p]))
+                self.weighted.append((tickets, s[tickets], list(accumulate(weights[p][t] for t in pool))))
                 self.deals += [(offer, s[offer], initial)] if s[offer] else []
                 continue
             self.deals += [(at, s[at], first_long) for at, first_long in ((tickets, False), (offer, initial)) if s[at]]
@@ -138,15 +140,21 @@ class Worlds:
             s[at:at + len(events)] = events
 
     def _deal_weighted(self, rng: random.Random, s: list[int]) -> None:
-        """The weighted seats' kept tickets by weight (Efraimidis-Spirakis keys: u ** (1 / w), the k largest),
-        then the other deals and the pile uniformly from the rest."""
+        """The weighted seats' kept tickets by weight (one at a time, each in proportion to its weight among
+        those not yet dealt: a draw of one dealt already is drawn again), then the other deals and the pile
+        uniformly from the rest."""
         taken: set[int] = set()
-        pool = self.regular + self.long
         rand = rng.random
-        for at, k, weight in self.weighted:
-            keyed = sorted(((rand() ** (1.0 / weight[t]), t) for t in pool if t not in taken), reverse=True)
-            got = [t for _, t in keyed[:k]]
-            taken.update(got)
+        pool = self.pool
+        last = len(pool) - 1
+        for at, k, cumulative in self.weighted:
+            total = cumulative[-1]
+            got: list[int] = []
+            while len(got) < k:
+                t = pool[min(bisect(cumulative, rand() * total), last)]
+                if t not in taken:
+                    taken.add(t)
+                    got.append(t)
             s[at + 1:at + 1 + k] = got
         regular = [t for t in self.regular if t not in taken]
         long = [t for t in self.long if t not in taken]

@@ -68,7 +68,7 @@ BOARD: Any = object()  # a budget parameter left to the board's budget
 # speed of its playouts.
 NATIVE_BUDGET = {"samples": 64, "keep_samples": 128, "keep_candidates": 8, "confirm": 64, "work": 400_000}
 PYTHON_BUDGET = {"samples": 8, "keep_samples": 16, "keep_candidates": 4, "confirm": 16, "work": 3_000}
-PYTHON_WORK = {"nordic": 2_500, "world": 2_500, "great-lakes": 3_000, "legends-west": 3_000}
+PYTHON_WORK = {"nordic": 1_800, "world": 2_000, "great-lakes": 2_500, "legends-west": 2_500}
 
 
 def budget(map_name: str, native: bool) -> dict:
