@@ -20,7 +20,7 @@ import statistics
 
 import ttr
 from ttr.agents import make_agent
-from ttr.agents.belief import TicketModel, set_log_likelihood, uniform_log_likelihood
+from ttr.agents.belief import BETA, TicketModel, set_log_likelihood, uniform_log_likelihood
 from ttr.agents.determinize import Worlds
 
 BOARDS = [("usa", 2), ("usa", 4), ("europe", 2), ("europe", 4), ("nordic", 3), ("world", 3),
@@ -93,16 +93,16 @@ def main() -> None:
         fit = gains(list(samples(m, players, args.games, args.seed, args.every, bots)), BETAS)
         best = max(BETAS, key=lambda b: statistics.fmean(x for x, _ in fit[b]) if fit[b] else 0.0)
         held_out = gains(list(samples(m, players, args.games, args.seed + 100_000, args.every, bots)),
-                         sorted({best, 4.0}))
+                         sorted({best, BETA}))
         row = {"map": m, "players": players, "fitted_beta": best,
                "fit": {str(b): summary(fit[b]) for b in BETAS},
                "held_out": {str(b): summary(held_out[b]) for b in held_out}}
         results.append(row)
         h = row["held_out"][str(best)]
-        d = row["held_out"]["4.0"]
+        d = row["held_out"][str(BETA)]
         print(f"{m} {players}p: beta {best:g} (fitted) gains {h['gain']:+.2f} ± {1.96 * h['stderr']:.2f} nats per "
               f"seat ({h['gain_per_ticket']:+.2f} per ticket; {h['samples']} samples, {h['tickets']} tickets); "
-              f"beta 4 (the bot's): {d['gain']:+.2f} ± {1.96 * d['stderr']:.2f}", flush=True)
+              f"beta {BETA:g} (the bot's): {d['gain']:+.2f} ± {1.96 * d['stderr']:.2f}", flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=2)

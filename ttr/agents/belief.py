@@ -22,7 +22,7 @@ from ..engine import Observation, Ruleset
 from ..maps import Map
 
 INF = float("inf")
-BETA = 4.0  # the search bot's default; fitted on recorded games (docs/bots.md)
+BETA = 6.0  # the search bot's default: the likeliest on recorded games (docs/bots.md)
 
 
 class _Board:
