@@ -47,7 +47,7 @@ $(CLIENT): $(WEB)/node_modules/.package-lock.json $(CLIENT_SOURCES)
 client: $(CLIENT)
 
 run: $(VENV)/.installed $(CLIENT)
-	$(BIN)/ttr serve --open --port $(PORT)
+	TTR_PORT_HINT="make run PORT=N" $(BIN)/ttr serve --open --port $(PORT)
 
 test: $(VENV)/.installed-test $(CLIENT)
 	$(BIN)/lint-imports

@@ -445,3 +445,20 @@ def test_json_output_names_map_players_bots_seed_and_version(tmp_path):
     row = s["results"][0]
     assert s["ttr_version"] == ttr.__version__
     assert (row["map"], row["players"], row["bots"], row["seed"]) == ("usa", 2, ["random", "random"], 0)
+
+
+@pytest.mark.parametrize("hint,expected", [(None, "choose another port with --port N"),
+                                           ("make run PORT=N", "choose another port with make run PORT=N")])
+def test_serve_on_a_busy_port_names_the_way_its_user_chooses_another(monkeypatch, hint, expected):
+    """`ttr serve` says --port; under `make run` (which sets TTR_PORT_HINT) it says PORT=."""
+    import socket
+    if hint is None:
+        monkeypatch.delenv("TTR_PORT_HINT", raising=False)
+    else:
+        monkeypatch.setenv("TTR_PORT_HINT", hint)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        res, out = run("serve", "--host", "127.0.0.1", "--port", str(port))
+    assert res.exit_code == 1 and f"cannot listen on 127.0.0.1:{port}" in out and expected in out

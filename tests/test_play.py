@@ -397,3 +397,21 @@ def test_an_incomplete_move_is_explained_from_the_view(usa):
             usa.check(res.action)
         shown = explain_probe(ctx, res.action, str(e.value))
         assert words in shown and "fields do not form" not in shown, (line, shown)
+
+
+def test_cli_play_deals_a_new_game_each_time_and_prints_its_seed(tmp_path):
+    """Without --seed each game is new; the printed seed deals it again."""
+    import re
+    seeds, offers = [], []
+    for i in range(3):
+        path = tmp_path / f"g{i}.json"
+        res = CliRunner().invoke(main, ["play", "--map", "usa", "--bots", "random", "--save", str(path)],
+                                 input="quit\ny\n")
+        assert res.exit_code == 0, res.output
+        seed = int(re.search(r"Seed (\d+) \(--seed \1 deals this game again\)", res.output).group(1))
+        seeds.append(seed)
+        offers.append(ttr.new_game("usa", 2, seed).view(0)["you"]["offer"])
+        again = CliRunner().invoke(main, ["play", "--map", "usa", "--bots", "random", "--seed", str(seed),
+                                          "--save", str(tmp_path / f"again{i}.json")], input="quit\ny\n")
+        assert f"Seed {seed} " in again.output
+    assert len(set(seeds)) == 3 and len({tuple(o) for o in offers}) > 1

@@ -1,6 +1,7 @@
 """`ttr play`: you against bots, in the terminal, saved after every move."""
 from __future__ import annotations
 
+import secrets
 import shutil
 import sys
 from pathlib import Path
@@ -26,14 +27,16 @@ NEW_GAME_OPTIONS = ("map_name", "players", "bots", "seat", "seed", "save")
                            "board's most if fewer)")
 @bots_option(None, help="comma-separated bot names for the other seats, in seat order, cycled (default: planners)")
 @click.option("--seat", type=click.IntRange(0), default=0, show_default=True, help="your seat (0 moves first)")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=click.IntRange(0, (1 << 30) - 1), default=None,
+              help="deal this game (default: a new game each time; its seed is printed)")
 @click.option("--save", "save", type=click.Path(dir_okay=False), default=None,
               help="save the game in this new file after every move (default: a new file in your data "
                    "directory; the path is printed)")
 @click.option("--resume", type=click.Path(dir_okay=False), default=None,
               help="play on a game saved by ttr play (same board, bots and seat), saving it there")
 @click.pass_context
-def command(ctx: click.Context, map_name: str, players: int | None, bots: list[str] | None, seat: int, seed: int,
+def command(ctx: click.Context, map_name: str, players: int | None, bots: list[str] | None, seat: int,
+            seed: int | None,
             save: str | None, resume: str | None) -> None:
     """Play one game against bots: type help at the prompt for the commands. Ctrl-C asks
     before leaving; the game is saved after every move and `--resume FILE` plays it on."""
@@ -50,10 +53,13 @@ def command(ctx: click.Context, map_name: str, players: int | None, bots: list[s
             path = resume
         else:
             names = opponents(map_name, players, bots, seat)
+            if seed is None:
+                seed = secrets.randbelow(1 << 30)
             path = str(save_path(save, map_name))
             session = new_session(map_name, names, seat=seat, seed=seed, console=console, save_to=path)
-            console.print(f"[dim]Saving the game in {escape(path)} after every move "
-                          f"(ttr play --resume {escape(path)} plays it on).[/]", soft_wrap=True)
+            console.print(f"[dim]Seed {seed} (--seed {seed} deals this game again). Saving the game in "
+                          f"{escape(path)} after every move (ttr play --resume {escape(path)} plays it on).[/]",
+                          soft_wrap=True)
         session.run()
     except TtrError as e:
         raise click.ClickException(str(e)) from None

@@ -111,5 +111,7 @@ def _check_port(host: str, port: int) -> None:
         try:
             s.bind((host, port))
         except OSError as e:
+            # `make run` sets TTR_PORT_HINT: its user chooses the port with PORT=, not --port
+            hint = os.environ.get("TTR_PORT_HINT", "--port N")
             raise click.ClickException(f"cannot listen on {host}:{port} ({e.strerror}): another program may "
-                                       "be using it; choose another with --port") from None
+                                       f"be using it; choose another port with {hint}") from None
