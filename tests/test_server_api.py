@@ -42,9 +42,15 @@ def test_random_first_and_legacy_setup(tmp_path):
 
 @pytest.mark.parametrize("body,detail", [
     ({"map": "mars", "players": 2, "seats": [{"kind": "human"}] * 2}, "body.map"),
-    ({"map": "usa", "players": 9, "seats": [{"kind": "human"}] * 9}, "2-5 players"),
+    ({"map": "usa", "players": 9, "seats": [{"kind": "human"}] * 9}, "body.players"),
+    ({"map": "nordic", "players": 4, "seats": [{"kind": "human"}] * 4}, "2-3 players"),
     ({"map": "usa", "players": 2, "seats": [{"kind": "human"}]}, "1 seats given"),
-    ({"map": "usa", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}]}, "needs a bot"),
+    ({"map": "usa", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}]}, "seats.1.bot"),
+    ({"map": "usa", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot"}]}, "needs a bot"),
+    ({"map": "usa", "players": 2, "seats": [{"kind": "human", "name": "Ann\u0000"}, {"kind": "human"}]},
+     "seats.0.name"),
+    ({"map": "usa", "players": 2, "seats": [{"kind": "human", "name": "A\nB"}, {"kind": "human"}]}, "seats.0.name"),
+    ({"map": "usa", "players": "2", "seats": [{"kind": "human"}] * 2}, "body.players"),
     ({"map": "usa", "players": 2, "seats": [{"kind": "human"}, {"kind": "alien"}]}, "seats.1.kind"),
     ({"map": "usa", "players": 2, "seats": [{"kind": "human"}] * 2, "seed": -1}, "seed"),
 ])
@@ -74,6 +80,8 @@ def test_every_error_leaves_the_game_unchanged(tmp_path):
             ({"token": tok[1], "action": "keep", "turn": 1}, 422, "illegal-action"),
             ({"token": tok[1], "turn": 1}, 422, "invalid-request"),
             ({"token": tok[1], "action": "pass", "turn": "one"}, 422, "invalid-request"),
+            # a legal move with its turn as text: refused, not coerced and played
+            ({"token": tok[1], "action": "keep " + " ".join(map(str, offer)), "turn": "1"}, 422, "invalid-request"),
         ]
         for body, status, code in cases:
             r = c.post(f"/api/games/{gid}/actions", json=body)

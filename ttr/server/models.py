@@ -13,14 +13,18 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..editions import EDITIONS
+from ..agents import AGENTS
+from ..editions import EDITIONS, player_range
 from ..engine import LogEntry, Result, ResultSummary, View, You
 from .typeddicts import rebuild
 
-if TYPE_CHECKING:  # a Literal of the boards registered at import: a plain str to the type checker
-    MapName = str
+if TYPE_CHECKING:  # Literals of the boards and bots registered at import: plain str to the type checker
+    MapName = BotName = str
 else:
     MapName = Literal[tuple(sorted(EDITIONS))]
+    BotName = Literal[tuple(sorted(AGENTS))]
+MOST_PLAYERS = max(max(player_range(m)) for m in EDITIONS)
+PRINTABLE = r"^[^\x00-\x1f\x7f]*$"  # no control characters (NUL among them)
 TOKEN = Field(default=None, max_length=100, description="a seat token (or the creator's token, where it says so)")
 
 
@@ -36,21 +40,23 @@ if not TYPE_CHECKING:  # pydantic takes typing_extensions' TypedDicts only (Pyth
 
 
 class _Closed(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request: no unknown fields, no coercion ("5" is not a turn)."""
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # ------------------------------------------------------------------ requests
 
 class SeatSpec(_Closed):
     kind: Literal["human", "bot"]
-    bot: Optional[str] = Field(default=None, max_length=32, description="a bot's name (GET /api/bots): its level")
-    name: Optional[str] = Field(default=None, max_length=40, description="shown to everyone")
+    bot: Optional[BotName] = Field(default=None, description="a bot's name (GET /api/bots): its level")
+    name: Optional[str] = Field(default=None, max_length=40, pattern=PRINTABLE,
+                                description="shown to everyone (no control characters)")
 
 
 class CreateGame(_Closed):
     map: MapName = Field(description="a board: GET /api/maps")
-    players: int = Field(ge=1, le=9)
-    seats: list[SeatSpec] = Field(max_length=9, description="one per player, in seat order")
+    players: int = Field(ge=2, le=MOST_PLAYERS, description="within the board's range (GET /api/maps)")
+    seats: list[SeatSpec] = Field(max_length=MOST_PLAYERS, description="one per player, in seat order")
     seed: Optional[int] = Field(default=None, ge=0, lt=2**63, description="the deal; random if omitted")
     random_first: bool = Field(default=False, description="draw the first player from the seed (else seat 0)")
     setup: Optional[dict[str, Any]] = Field(default=None, description="Legacy only: a LegacySetup as a dict")
@@ -70,7 +76,7 @@ class UndoRequest(_Closed):
 class SeatChange(_Closed):
     token: Optional[str] = TOKEN
     kind: Literal["human", "bot"]
-    bot: Optional[str] = Field(default=None, max_length=32)
+    bot: Optional[BotName] = None
 
 
 class TokensRequest(_Closed):

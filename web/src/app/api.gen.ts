@@ -277,7 +277,10 @@ export interface components {
              * @enum {string}
              */
             map: "europe" | "great-lakes" | "legends-west" | "nordic" | "usa" | "world";
-            /** Players */
+            /**
+             * Players
+             * @description within the board's range (GET /api/maps)
+             */
             players: number;
             /**
              * Random First
@@ -906,7 +909,7 @@ export interface components {
         /** SeatChange */
         SeatChange: {
             /** Bot */
-            bot?: string | null;
+            bot?: ("greedy" | "planner" | "random" | "search") | null;
             /**
              * Kind
              * @enum {string}
@@ -924,7 +927,7 @@ export interface components {
              * Bot
              * @description a bot's name (GET /api/bots): its level
              */
-            bot?: string | null;
+            bot?: ("greedy" | "planner" | "random" | "search") | null;
             /**
              * Kind
              * @enum {string}
@@ -932,7 +935,7 @@ export interface components {
             kind: "human" | "bot";
             /**
              * Name
-             * @description shown to everyone
+             * @description shown to everyone (no control characters)
              */
             name?: string | null;
         };
