@@ -17,7 +17,8 @@ the prior that proposes candidates.
 The budget is deterministic: at most `samples` worlds per turn decision
 (`keep_samples` per ticket choice over `keep_candidates` combinations, `confirm`
 to confirm) and at most `work` actions played in all the playouts of one move
-(the first 60% for choosing, the rest for confirming; whole worlds only), so the
+(the first 60% for choosing, the rest for confirming; whole worlds only, and
+no world that the mean of the worlds before it says would end past `work`), so the
 bot is deterministic given its seed and its moves take about the same time on a
 given machine. Each parameter left out takes the board's budget (`budget()`):
 far larger where the core is installed and plays the board. `time_per_move`
@@ -68,7 +69,7 @@ BOARD: Any = object()  # a budget parameter left to the board's budget
 # speed of its playouts.
 NATIVE_BUDGET = {"samples": 64, "keep_samples": 128, "keep_candidates": 8, "confirm": 64, "work": 400_000}
 PYTHON_BUDGET = {"samples": 8, "keep_samples": 16, "keep_candidates": 4, "confirm": 16, "work": 3_000}
-PYTHON_WORK = {"nordic": 1_800, "world": 2_000, "great-lakes": 2_500, "legends-west": 2_500}
+PYTHON_WORK = {"nordic": 1_800, "world": 1_500, "great-lakes": 2_000, "legends-west": 2_500}
 
 
 def budget(map_name: str, native: bool) -> dict:
@@ -256,7 +257,8 @@ class SearchAgent(Agent):
             left = rounds - rnd
             n = max(1, (budget - used) // (left * len(alive)))
             for _ in range(n):
-                if work is not None and simulated >= work and dealt:
+                # no world that the worlds so far say would end past `work` (the first is always played)
+                if work is not None and dealt and simulated + simulated / dealt > work:
                     timed_out = True
                     break
                 outs = []
