@@ -363,3 +363,21 @@ def test_one_app_may_be_started_and_stopped_again(tmp_path):
                                            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "human"}]}).json()
             c.service = app.state.service
             assert wait_for_humans(c, g["id"], tokens(g), timeout=10)["turn"] == 1
+
+
+def test_every_response_carries_the_security_headers_and_a_405_names_its_methods(tmp_path):
+    with server(tmp_path) as c:
+        for path in ("/", "/api/maps", "/api/games/nope"):
+            r = c.get(path)
+            assert r.headers["x-content-type-options"] == "nosniff"
+            assert r.headers["referrer-policy"] == "no-referrer"  # a seat's link carries its token
+            assert r.headers["x-frame-options"] == "DENY"
+            csp = r.headers["content-security-policy"]
+            assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp
+        docs = c.get("/docs")  # FastAPI's viewer loads from its CDN: no policy there, the rest still
+        assert docs.status_code == 200 and "content-security-policy" not in docs.headers
+        assert docs.headers["x-content-type-options"] == "nosniff"
+        for method, path in (("DELETE", "/api/games"), ("PUT", "/api/maps"), ("POST", "/index.html")):
+            r = c.request(method, path)
+            assert r.status_code == 405 and r.headers["allow"], (method, path, r.headers)
+            assert method not in r.headers["allow"]

@@ -20,6 +20,7 @@ from .. import __version__
 from . import logs, routes, ws
 from .bots import BotRunner
 from .errors import ServiceError
+from .headers import SecurityHeaders
 from .limits import BodyLimit
 from .notify import Listener
 from .service import GameService
@@ -86,8 +87,9 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
         headers = dict(exc.headers or {})
         if exc.status_code == 405:  # Allow: the methods of every route on this path, not just the first's
             path = request.url.path
-            headers["Allow"] = ", ".join(sorted({m for r in app.routes if isinstance(r, APIRoute)
-                                                 and r.path_regex.match(path) for m in r.methods}))  # type: ignore[union-attr]  # an APIRoute has its methods
+            methods = {m for r in app.routes if isinstance(r, APIRoute)
+                       and r.path_regex.match(path) for m in r.methods}  # type: ignore[union-attr]  # an APIRoute has its methods
+            headers["Allow"] = ", ".join(sorted(methods or {"GET", "HEAD"}))  # no API route: the client's files
         status = 422 if exc.status_code == 400 else exc.status_code  # a body that is not JSON: malformed, as documented
         code = {404: "not-found", 405: "method-not-allowed", 422: "invalid-request"}.get(status, "http-error")
         return JSONResponse({"error": code, "detail": str(exc.detail)}, status_code=status, headers=headers)
@@ -104,6 +106,7 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
         app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"],
                            allow_headers=["Authorization", "Content-Type"])
     app.add_middleware(BodyLimit, max_body=max_body)
+    app.add_middleware(SecurityHeaders)
     _static(app, static_dir or STATIC)
     return app
 
