@@ -117,3 +117,26 @@ def test_bots_are_pushed_and_undo_truncates_the_log(tmp_path):
             up, ack = recv(ws), recv(ws)
             assert up["turn"] == state["turn"] - 1 and up["log_from"] == up["turn"] and up["log"] == []
             assert ack["type"] == "ack"
+
+
+def test_odd_frames_get_an_error_and_the_socket_stays_usable(tmp_path):
+    """A binary frame, JSON nested too deeply and a lone surrogate in a text: each gets an error
+    reply (they used to drop the connection, or leave it open and silent for good)."""
+    with server(tmp_path) as c:
+        g = create(c, "usa", 2, seed=3)
+        gid, tok = g["id"], tokens(g)
+        with c.websocket_connect(f"/ws/games/{gid}?token={tok[0]}") as ws:
+            recv(ws)
+            ws.send_bytes(b'{"type": "ping"}')
+            err = recv(ws)
+            assert (err["type"], err["status"], err["error"]) == ("error", 422, "invalid-request")
+            ws.send_text("[" * 5000 + "]" * 5000)
+            assert recv(ws)["error"] == "invalid-request"
+            ws.send_text('{"type": "ping", "id": "\\ud800"}')
+            err = recv(ws)
+            assert err["error"] == "invalid-request" and "surrogate" in err["detail"]
+            ws.send_text('{"action": "keep \\udfff", "turn": 0}')
+            assert recv(ws)["error"] == "invalid-request"
+            ws.send_text(json.dumps({"type": "ping", "id": 7}))
+            assert recv(ws) == {"type": "pong", "id": 7}  # still answering
+        assert c.service.store.game(gid).ply == 0

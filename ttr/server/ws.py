@@ -30,8 +30,14 @@ def handle(service: GameService, gid: str, token: str | None, text: str) -> str 
         msg = json.loads(text)
     except ValueError:
         return _error(422, "invalid-request", "a message is a JSON object")
+    except RecursionError:
+        return _error(422, "invalid-request", "a message is a JSON object, not nested this deeply")
     if not isinstance(msg, dict):
         return _error(422, "invalid-request", "a message is a JSON object")
+    try:  # a lone surrogate ("\ud800") decodes but cannot be sent back: refuse it here, not at the send
+        dumps(msg).encode("utf-8")
+    except UnicodeEncodeError:
+        return _error(422, "invalid-request", "a message's texts are Unicode text (a lone surrogate is not)")
     ref = msg.get("id")
     kind = msg.get("type", "action")
     if kind == "ping":
@@ -75,12 +81,18 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None) -> None
     sender = asyncio.create_task(_send_queued(ws, sub))
     try:
         while True:
-            text = await ws.receive_text()
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:  # a binary frame
+                sub.push(_error(422, "invalid-request", "send text frames: a message is a JSON object"))
+                continue
             reply = await asyncio.get_running_loop().run_in_executor(ws.app.state.ws_pool, handle, service, gid,
                                                                      token or None, text)
             if reply is not None:
                 sub.push(reply)
-    except (WebSocketDisconnect, RuntimeError, KeyError):  # gone, or sent bytes
+    except (WebSocketDisconnect, RuntimeError):  # gone
         pass
     finally:
         sender.cancel()
