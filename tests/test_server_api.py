@@ -377,7 +377,29 @@ def test_every_response_carries_the_security_headers_and_a_405_names_its_methods
         docs = c.get("/docs")  # FastAPI's viewer loads from its CDN: no policy there, the rest still
         assert docs.status_code == 200 and "content-security-policy" not in docs.headers
         assert docs.headers["x-content-type-options"] == "nosniff"
-        for method, path in (("DELETE", "/api/games"), ("PUT", "/api/maps"), ("POST", "/index.html")):
+        for method, path, allow in (("DELETE", "/api/games", "GET, POST"), ("OPTIONS", "/api/games/x", "GET"),
+                                    ("PUT", "/api/maps", "GET"), ("DELETE", "/api/games/x/actions", "POST"),
+                                    ("POST", "/index.html", "GET, HEAD")):
             r = c.request(method, path)
-            assert r.status_code == 405 and r.headers["allow"], (method, path, r.headers)
-            assert method not in r.headers["allow"]
+            assert (r.status_code, r.headers["allow"]) == (405, allow), (method, path, r.headers)
+
+
+def test_with_the_database_down_reads_get_a_json_503_and_health_says_so(tmp_path):
+    import sqlalchemy as sa
+    with server(tmp_path) as c:
+        g = create(c, "usa", 2, seed=4)
+        assert c.get("/api/health").json()["status"] == "ok"
+        store = c.service.store
+        working = store.engine
+        store.engine = sa.create_engine(f"sqlite:///{tmp_path}/no/such/dir/x.db")  # every connection fails
+        try:
+            r = c.get("/api/health")
+            assert r.status_code == 503 and r.json()["status"] == "database-unavailable"
+            for path in ("/api/games", "/api/games/unknown-game"):  # (a game in memory is still served)
+                r = c.get(path)
+                assert r.status_code == 503, (path, r.text)
+                body = r.json()
+                assert body["error"] == "unavailable" and "SELECT" not in r.text and "sqlite" not in r.text.lower()
+        finally:
+            store.engine = working
+        assert c.get("/api/health").status_code == 200

@@ -2,17 +2,18 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import AsyncIterator, Sequence
 
+import sqlalchemy as sa
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
-from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
@@ -24,9 +25,10 @@ from .headers import SecurityHeaders
 from .limits import BodyLimit
 from .notify import Listener
 from .service import GameService
-from .storage import Store
+from .storage import StorageError, Store
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("ttr.server")
 
 PLACEHOLDER = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ttr</title></head>
@@ -82,14 +84,20 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)
 
+    @app.exception_handler(StorageError)
+    @app.exception_handler(sa.exc.SQLAlchemyError)
+    async def database_error(request: Request, exc: Exception) -> JSONResponse:
+        # a read the database could not answer (writes say so themselves): JSON, and nothing of the statement
+        if isinstance(exc, sa.exc.SQLAlchemyError):
+            log.warning("database error on %s: %s", request.url.path, getattr(exc, "orig", None) or type(exc).__name__)
+        return JSONResponse({"error": "unavailable", "detail": "the database did not answer; try again shortly"},
+                            status_code=503)
+
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         headers = dict(exc.headers or {})
         if exc.status_code == 405:  # Allow: the methods of every route on this path, not just the first's
-            path = request.url.path
-            methods = {m for r in app.routes if isinstance(r, APIRoute)
-                       and r.path_regex.match(path) for m in r.methods}  # type: ignore[union-attr]  # an APIRoute has its methods
-            headers["Allow"] = ", ".join(sorted(methods or {"GET", "HEAD"}))  # no API route: the client's files
+            headers["Allow"] = ", ".join(_allowed(app, request))
         status = 422 if exc.status_code == 400 else exc.status_code  # a body that is not JSON: malformed, as documented
         code = {404: "not-found", 405: "method-not-allowed", 422: "invalid-request"}.get(status, "http-error")
         return JSONResponse({"error": code, "detail": str(exc.detail)}, status_code=status, headers=headers)
@@ -109,6 +117,22 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
     app.add_middleware(SecurityHeaders)
     _static(app, static_dir or STATIC)
     return app
+
+
+def _allowed(app: FastAPI, request: Request) -> list[str]:
+    """The documented methods of the request's path (its most literal template in /openapi.json, as the
+    routes are matched: /api/games/mine before /api/games/{gid}); a path no API route takes is the client's
+    files: GET, HEAD."""
+    parts = request.url.path.rstrip("/").split("/")
+    best: tuple[int, list[str]] | None = None
+    for template, ops in app.openapi()["paths"].items():
+        segments = template.rstrip("/").split("/")
+        if len(segments) != len(parts) or any(t != p and not t.startswith("{") for t, p in zip(segments, parts)):
+            continue
+        params = sum(t.startswith("{") for t in segments)
+        if best is None or params < best[0]:
+            best = (params, sorted(m.upper() for m in ops))
+    return best[1] if best else ["GET", "HEAD"]
 
 
 def _static(app: FastAPI, folder: Path) -> None:

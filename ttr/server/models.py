@@ -189,7 +189,8 @@ class BotInfo(BaseModel):
 
 
 class Health(BaseModel):
-    status: Literal["ok"]
+    status: Literal["ok", "database-unavailable"] = Field(description="503 with database-unavailable when the "
+                                                                       "database does not answer")
     version: str
     database: str
     games_in_memory: int

@@ -63,10 +63,13 @@ TokenQuery = Query(default=None, max_length=100, description="a seat token; omit
 AuthHeader = Header(default=None, max_length=120, description="`Bearer <token>`: the token, kept out of URLs")
 
 
-@router.get("/health", response_model=Health)
+@router.get("/health", response_model=Health,
+            responses={503: {"model": Health, "description": "the database does not answer"}})
 def health(request: Request) -> Response:
     s = _service(request)
-    return _json({"status": "ok", "version": __version__, "database": s.store.dialect, "games_in_memory": s.cached()})
+    up = s.store.ping()
+    return _json({"status": "ok" if up else "database-unavailable", "version": __version__, "database": s.store.dialect,
+                  "games_in_memory": s.cached()}, status=200 if up else 503)
 
 
 @router.get("/maps", response_model=list[MapInfo])

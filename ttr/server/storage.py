@@ -10,6 +10,7 @@ append the same ply; the loser gets Conflict and nothing is written). The schema
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import threading
 from collections.abc import Callable, Iterator
@@ -24,6 +25,8 @@ from alembic.config import Config
 from sqlalchemy.engine import Connection, Engine, make_url
 
 from .schema import actions, games, seats
+
+log = logging.getLogger("ttr.server")
 
 
 class StorageError(Exception):
@@ -120,7 +123,9 @@ def _translate(e: BaseException) -> BaseException:
     if isinstance(e, sa.exc.IntegrityError):
         return Conflict(f"the game changed meanwhile ({e.orig})")
     if isinstance(e, sa.exc.SQLAlchemyError):
-        return StorageError(f"database error: {e}")
+        # the statement and its parameters (token hashes among them) stay out of what clients see
+        log.warning("database error: %s", getattr(e, "orig", None) or type(e).__name__)
+        return StorageError(f"database error ({type(getattr(e, 'orig', None) or e).__name__})")
     return e
 
 
@@ -243,6 +248,15 @@ class Store:
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(7437001)"))
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
+
+    def ping(self) -> bool:
+        """Whether the database answers."""
+        try:
+            with self.engine.connect() as conn:
+                conn.execute(sa.text("SELECT 1"))
+            return True
+        except sa.exc.SQLAlchemyError:
+            return False
 
     def revision(self) -> str | None:
         with self.engine.connect() as conn:
