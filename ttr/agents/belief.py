@@ -8,9 +8,9 @@ others took closed; 1 for a ticket its routes already join, 0 for one they do no
 that it can no longer join). `Worlds(obs, weights)` deals each seat's kept tickets from what the
 observer cannot account for, without replacement, with these weights (determinize.py).
 
-Built from the seat's Observation only: claims are public. `calibration` measures the model on
-recorded positions: the log-likelihood of the tickets the seats really held, against dealing
-them uniformly (benchmarks/opponent_model.py; docs/bots.md).
+Built from the seat's Observation only: claims are public. benchmarks/opponent_model.py measures
+the model on recorded positions (with `set_log_likelihood`): the log-likelihood of the tickets
+the seats really held, against dealing them uniformly (docs/bots.md).
 """
 from __future__ import annotations
 

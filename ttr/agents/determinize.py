@@ -74,7 +74,8 @@ class Worlds:
         initial = obs.phase == "initial-tickets"
         self.hands: list[tuple[int, int]] = []  # the other seats' hands: where, how many cards
         self.deals: list[tuple[int, int, bool]] = []  # their tickets and offers, in seat order: where, how many, long first
-        self.weighted: list[tuple[int, int, list[float]]] = []  # kept tickets by weight: where, how many, cumulative weights over `pool`
+        # the seats whose kept tickets are dealt by weight: where, how many, the cumulative weights over `pool`
+        self.weighted: list[tuple[int, int, list[float]]] = []
         for p, (hand, tickets, offer, pieces, _, _) in enumerate(layout.seat_starts):
             if p == seat:
                 continue
@@ -160,7 +161,8 @@ class Worlds:
         long = [t for t in self.long if t not in taken]
         shuffle(rng, regular)
         shuffle(rng, long)
-        for at, k, first_long in self.deals:  # the offers: uniform (E1: an initial offer takes the long ones first)
+        # the other seats' tickets and the offers, uniformly (E1: an initial offer takes the long ones first)
+        for at, k, first_long in self.deals:
             out = [long.pop() for _ in range(min(self.initial_long, len(long)))] if first_long else []
             rest = regular + long
             need = k - len(out)

@@ -25,7 +25,8 @@ DESCRIPTIONS = {
     "random": "plays a uniformly random legal move",
     "greedy": "plans each ticket alone, claims what it can afford on those paths, otherwise draws what they need",
     "planner": "plans the cheapest routes joining the tickets it keeps, collects the cards that plan needs",
-    "search": "the planner, checked by Monte Carlo search at ticket choices and key turns, reading the others' tickets from their claims (strongest, slowest)",
+    "search": "the planner, checked by Monte Carlo search at ticket choices and key turns, reading the others' "
+              "tickets from their claims (strongest, slowest)",
 }
 assert set(DESCRIPTIONS) == set(AGENTS), "describe every bot"
 
