@@ -4,7 +4,8 @@ engine and in the core (the same moves; one run, interleaved), and whole games p
 
     PYTHONPATH=. .venv/bin/python benchmarks/bots_speed.py [--repeats 5] [--positions 12] [--games 2000]
 
-Search: the search bot (default budget, every turn searched) moves in a fixed set of positions of
+Search: the search bot (the budget it had before budgets per board: 8 worlds a turn, 16 a ticket
+choice over 4, work 4000; every turn searched) moves in a fixed set of positions of
 planner games (USA and Europe, 2 players), once with native=False and once with native=True per
 repeat; playouts/s = playouts played / CPU seconds spent in its moves (dealing worlds, choosing
 candidates and the rest of the move included). The moves and the actions simulated must agree.
@@ -69,12 +70,16 @@ class Counter:
         search_module.playout, native_bots.world = self.playout, self.world
 
 
+LEGACY_BUDGET = {"samples": 8, "keep_samples": 16, "keep_candidates": 4, "confirm": 16, "work": 4000}
+
+
 def search_run(games: list[ttr.Game], flag: bool) -> tuple[float, int, list]:
     """CPU seconds in the search bot's moves, playouts played, the moves (and actions simulated)."""
     with Counter() as counter:
         moves, cpu = [], 0.0
         for g in games:
-            bot = search_module.SearchAgent(7, turns="all", native=flag)
+            # the budget it had before budgets per board (the native one would take minutes a move in Python)
+            bot = search_module.SearchAgent(7, turns="all", native=flag, **LEGACY_BUDGET)
             obs = g.observe(g.current_player)
             t = time.process_time()
             a = bot.act(obs)
@@ -101,7 +106,7 @@ def main() -> None:
         for flag, (cpu, n, _) in runs.items():
             rates[flag].append(n / cpu)
             per_move[flag].append(cpu / len(games))
-    print(f"search bot, {len(games)} positions (USA and Europe, 2 players), default budget, every turn searched; "
+    print(f"search bot, {len(games)} positions (USA and Europe, 2 players), its former budget, every turn searched; "
           f"medians of {args.repeats}:")
     for flag, name in ((False, "python"), (True, "native")):
         print(f"  {name:7} {statistics.median(rates[flag]):9.0f} playouts/s CPU  "
