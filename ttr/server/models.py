@@ -19,7 +19,8 @@ from ..engine import LogEntry, Result, ResultSummary, View, You
 from .typeddicts import rebuild
 
 if TYPE_CHECKING:  # Literals of the boards and bots registered at import: plain str to the type checker
-    MapName = BotName = str
+    MapName = str
+    BotName = str
 else:
     MapName = Literal[tuple(sorted(EDITIONS))]
     BotName = Literal[tuple(sorted(AGENTS))]
