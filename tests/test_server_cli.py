@@ -100,3 +100,13 @@ def test_a_port_in_use_is_an_error_in_words(tmp_path):
         port = taken.getsockname()[1]
         r = CliRunner().invoke(main, ["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'g.db'}"])
     assert r.exit_code == 1 and f"cannot listen on 127.0.0.1:{port}" in r.output and "--port" in r.output
+
+
+def test_serve_takes_a_plain_path_as_an_sqlite_file_and_refuses_a_bad_url_cleanly(tmp_path):
+    from ttr.server.storage import database_url, safe_url
+    assert database_url(str(tmp_path / "g.db")) == f"sqlite:///{tmp_path / 'g.db'}"
+    assert database_url("sqlite:///x.db") == "sqlite:///x.db"
+    assert safe_url("postgresql://ann:secret@host/db") == "postgresql+psycopg://ann:***@host/db"
+    assert safe_url("bad://url:with:colons") == "(not a database URL)"
+    res = CliRunner().invoke(main, ["serve", "--port", "0", "--db", "bad://url:with:colons"])
+    assert res.exit_code == 1 and "cannot open the database" in res.output and "Traceback" not in res.output

@@ -25,7 +25,7 @@ def default_db() -> str:
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
-@click.option("--db", default=None, help="database URL: sqlite:///path.db or postgresql://user@host/name "
+@click.option("--db", default=None, help="database: a file path or sqlite:///path.db (SQLite), or postgresql://user@host/name "
               "[default: server.db in the user's data directory]")
 @click.option("--bot-delay", type=click.FloatRange(0, 60), default=0.6, show_default=True,
               help="seconds a bot waits before each move, so people can follow")

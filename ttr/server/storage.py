@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
@@ -73,15 +74,20 @@ class ActionRow:
 
 
 def database_url(url: str) -> str:
-    """postgresql:// means psycopg 3 (the driver ttr depends on)."""
+    """postgresql:// means psycopg 3 (the driver ttr depends on); a plain path is an SQLite file."""
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return "sqlite:///" + str(Path(url).expanduser().absolute())
     return url
 
 
 def safe_url(url: str) -> str:
     """The URL with its password hidden (for printing)."""
-    return make_url(database_url(url)).render_as_string(hide_password=True)
+    try:
+        return make_url(database_url(url)).render_as_string(hide_password=True)
+    except (sa.exc.ArgumentError, ValueError):
+        return "(not a database URL)"
 
 
 def _sqlite_connect(dbapi_conn, _record) -> None:
