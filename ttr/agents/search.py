@@ -90,9 +90,8 @@ class SearchAgent(Agent):
                  native: bool | None = None):
         super().__init__(seed)
         # the budget: None (or BOARD for work) takes the board's (budget()); set at each move
-        self.given: dict[str, int | None] = {k: v for k, v in (("samples", samples), ("keep_samples", keep_samples),
-                                        ("keep_candidates", keep_candidates), ("confirm", confirm))
-                      if v is not None}
+        asked = {"samples": samples, "keep_samples": keep_samples, "keep_candidates": keep_candidates, "confirm": confirm}
+        self.given: dict[str, int | None] = {k: v for k, v in asked.items() if v is not None}
         if work is not BOARD:
             self.given["work"] = work
         if samples is not None and keep_samples is None:

@@ -472,9 +472,10 @@ export interface components {
             games_in_memory: number;
             /**
              * Status
-             * @constant
+             * @description 503 with database-unavailable when the database does not answer
+             * @enum {string}
              */
-            status: "ok";
+            status: "ok" | "database-unavailable";
             /** Version */
             version: string;
         };
@@ -1728,6 +1729,15 @@ export interface operations {
         responses: {
             /** @description Successful Response */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description the database does not answer */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
