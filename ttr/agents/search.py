@@ -63,10 +63,10 @@ from .rollout import RolloutPlanner, playout
 SEARCHED_PHASES = ("turn", "initial-tickets", "keep-tickets")
 BOARD: Any = object()  # a budget parameter left to the board's budget
 
-# Budgets per move (docs/bots.md): the slowest move at most about half a second of one core. The
-# core plays a playout some 50 times faster than the Python engine, so the boards it plays
-# afford far more worlds; on the others `work` (actions simulated) is set per board from the
-# speed of its playouts.
+# Budgets per move (docs/bots.md), chosen for the slowest move to stay near half a second of one
+# core (Nordic's and World's reach 1.1 s). The core plays a playout some 50 times faster than the
+# Python engine, so the boards it plays afford far more worlds; on the others `work` (actions
+# simulated) is set per board from the speed of its playouts.
 NATIVE_BUDGET = {"samples": 64, "keep_samples": 128, "keep_candidates": 8, "confirm": 64, "work": 400_000}
 PYTHON_BUDGET = {"samples": 8, "keep_samples": 16, "keep_candidates": 4, "confirm": 16, "work": 3_000}
 PYTHON_WORK = {"nordic": 1_800, "world": 1_500, "great-lakes": 2_000, "legends-west": 2_500}
