@@ -111,9 +111,11 @@ class Errors(list):
             self.append(f"console: {text}")
 
 
-def _page(browser, errors: Errors, phone: bool = False, lang: str = "en"):
+def _page(browser, errors: Errors, phone: bool = False, lang: str = "en", size: tuple[int, int] | None = None):
     opts = dict(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True) if phone \
         else dict(viewport={"width": 1280, "height": 800})
+    if size:
+        opts["viewport"] = {"width": size[0], "height": size[1]}
     ctx = browser.new_context(**opts, locale="zh-CN" if lang == "zh" else "en-US")
     # preferences as a new player has them, in the language asked for
     ctx.add_init_script(f"if (!localStorage.getItem('ttr.prefs')) localStorage.setItem('ttr.prefs', "
@@ -158,12 +160,13 @@ def page(browser, request):
 
 @pytest.fixture
 def new_page(browser, request):
-    """Make more pages (phone-sized, another language, another player's browser): each in its own context."""
+    """Make more pages (phone-sized, another language, another window size `size=(w, h)`, another
+    player's browser): each in its own context."""
     made = []
 
-    def make(phone: bool = False, lang: str = "en"):
+    def make(phone: bool = False, lang: str = "en", size: tuple[int, int] | None = None):
         errors = Errors()
-        ctx, p = _page(browser, errors, phone, lang)
+        ctx, p = _page(browser, errors, phone, lang, size)
         made.append((ctx, errors, p))
         return p
 

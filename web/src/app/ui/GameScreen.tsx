@@ -432,21 +432,6 @@ export function GameScreen({ id }: { id: string }) {
           }}
           class="board-host"
         />
-        {myTurn && view.you ? (
-          <div class="prompt-host">
-            <Prompt
-              view={view}
-              map={map}
-              legal={legal}
-              mode={mode}
-              setMode={setMode}
-              send={send}
-              busy={busy}
-              onHoverCities={(c) => setHover(c ? { routes: [], cities: c } : null)}
-              onSpend={setSpend}
-            />
-          </div>
-        ) : null}
         {banner && !over ? (
           <div class={`banner banner-${banner.kind}`} role="alert">
             {banner.text}
@@ -535,6 +520,23 @@ export function GameScreen({ id }: { id: string }) {
         ) : null}
       </section>
       <aside class="side">
+        {/* what the seat is asked sits beside the board, not on it: the cities of the tickets on
+            offer and the route being claimed stay in sight (on a phone: a sheet under the board) */}
+        {myTurn && view.you ? (
+          <div class="prompt-host">
+            <Prompt
+              view={view}
+              map={map}
+              legal={legal}
+              mode={mode}
+              setMode={setMode}
+              send={send}
+              busy={busy}
+              onHoverCities={(c) => setHover(c ? { routes: [], cities: c } : null)}
+              onSpend={setSpend}
+            />
+          </div>
+        ) : null}
         <section class="panel-players">
           <Players env={env} me={me} lastSeat={lastEntry?.seat ?? null} />
           {isLegacy(view) ? <LegacyPanel view={view} /> : null}
