@@ -85,3 +85,44 @@ def test_the_prompts_leave_the_offered_cities_and_the_claimed_route_in_sight(new
         play_one_move(page)
     pytest.fail("no route to claim came up")
 
+
+
+MAPS = ["usa", "europe", "nordic", "world", "great-lakes", "legends-west"]
+
+# every route space's centre and the points a quarter of its length either side: the ones where
+# the topmost element is a city's name (which would take the click meant for the route)
+LABEL_OVER_CAR_JS = """() => {
+  const out = [];
+  for (const car of document.querySelectorAll('.ttr-routes .ttr-route .ttr-car-body')) {
+    const rid = car.closest('.ttr-route').dataset.route;
+    const r = car.getBoundingClientRect();
+    const pts = [[r.left + r.width / 2, r.top + r.height / 2]];
+    const w = +car.getAttribute('width');
+    if (w) {  // a rectangle (ships are paths: their centre only)
+      const x = +car.getAttribute('x'), y = +car.getAttribute('y'), h = +car.getAttribute('height');
+      for (const f of [0.25, 0.75]) {
+        const p = new DOMPoint(x + w * f, y + h / 2).matrixTransform(car.getScreenCTM());
+        pts.push([p.x, p.y]);
+      }
+    }
+    for (const [px, py] of pts) {
+      const e = document.elementFromPoint(px, py);
+      if (e && e.closest('.ttr-label')) out.push(`route ${rid}: ${e.closest('.ttr-label').textContent}`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_no_city_name_takes_the_click_meant_for_a_route(new_page, server, artifacts, map_name):
+    """On every board no route space is under a city's name that catches clicks (the name 'Atlanta'
+    lay on Atlanta-Nashville: clicking that route's middle did nothing)."""
+    g = create_game(server, map_name, ["human", "human"], seed=1)
+    page = new_page(size=LAPTOP)
+    page.goto(f"{server}#/g/{g['id']}")
+    page.wait_for_selector("svg.ttr-board[data-ready]")
+    page.wait_for_function("() => window.__ttrBoard && window.__ttrBoard.painted")
+    assert page.locator(".ttr-routes .ttr-car-body").count() > 100
+    assert page.evaluate(LABEL_OVER_CAR_JS) == []
+    page.screenshot(path=str(artifacts / "fit.png"))

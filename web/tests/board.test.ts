@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBoard, loadMap, MapLoadError, type BoardHandle } from '../src/board/index';
-import { drawableMap, readMap } from './maps';
+import { boxesOverlap, boxHitsRect, emptyBox, growBox, rectCorners } from '../src/board/geometry';
+import { drawableMap, MAP_NAMES, readMap } from './maps';
 
 let host: HTMLDivElement;
 beforeEach(() => {
@@ -16,6 +17,29 @@ const click = (el: Element) => el.dispatchEvent(new MouseEvent('click', { bubble
 const routeEl = (b: BoardHandle, id: number) => b.svg!.querySelector(`.ttr-routes [data-route="${id}"]`)!;
 
 describe('createBoard', () => {
+  it.each(MAP_NAMES)('%s: no city name that catches clicks lies over a route space', (name) => {
+    // a name over a space would take the click meant for the route (Atlanta over Atlanta-Nashville)
+    const b = createBoard(host, drawableMap(name));
+    const cars = b.layout!.routes.flatMap((r) =>
+      r.cars.map((c) => {
+        const k = rectCorners(c, c.len, c.wid);
+        return { k, box: k.reduce((bb, q) => growBox(bb, q.x, q.y), emptyBox()) };
+      }),
+    );
+    const labels = [...b.svg!.querySelectorAll('.ttr-labels .ttr-label')];
+    expect(labels.length).toBeGreaterThan(10);
+    const catching = labels.filter((t) => t.getAttribute('pointer-events') !== 'none');
+    expect(labels.length - catching.length).toBeLessThanOrEqual(3); // the few placed over a space
+    for (const t of catching) {
+      const city = b.layout!.cities.find((c) => c.name === t.getAttribute('data-city'))!;
+      const box = city.label!.box;
+      // Chromium's glyph cells reach up to 2 units past the estimated box (its top)
+      const grown = { x0: box.x0 - 2, y0: box.y0 - 2, x1: box.x1 + 2, y1: box.y1 + 2 };
+      const hit = cars.find((c) => boxesOverlap(grown, c.box) && boxHitsRect(grown, c.k));
+      expect(hit, city.name).toBeUndefined();
+    }
+  });
+
   it('draws one car element per space of every route', () => {
     const map = readMap('europe');
     const b = createBoard(host, map);

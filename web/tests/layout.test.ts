@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dist, polygonsOverlap, rectCorners } from '../src/board/geometry';
+import { boxesOverlap, boxHitsRect, dist, growBox, polygonsOverlap, rectCorners } from '../src/board/geometry';
 import { givenSpaces, layoutBoard, MapLayoutError, missingLayout, type BoardLayout } from '../src/board/layout';
 import { drawableMap, MAP_NAMES, readMap } from './maps';
 
@@ -87,6 +87,22 @@ describe.each(MAP_NAMES)('%s', (name) => {
       expect(l.x0 >= b.x0 && l.x1 <= b.x1 && l.y0 >= b.y0 && l.y1 <= b.y1, c.name).toBe(true);
       expect(c.x >= b.x0 && c.x <= b.x1 && c.y >= b.y0 && c.y <= b.y1).toBe(true);
     }
+  });
+
+  it('places names off the route spaces: at most 3 of a board cover one, and they are marked', () => {
+    const lay = layoutOf(name);
+    const cars = lay.routes.flatMap((r) => r.cars.map((c) => rectCorners(c, c.len, c.wid)));
+    const covering = lay.cities.filter((c) => {
+      const b = c.label?.box;
+      if (!b) return false;
+      return cars.some((k) => {
+        const kb = k.reduce((bb, q) => growBox(bb, q.x, q.y), { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
+        return boxesOverlap(b, kb) && boxHitsRect(b, k);
+      });
+    });
+    expect(covering.length, covering.map((c) => c.name).join(', ')).toBeLessThanOrEqual(3);
+    // the render lets clicks through these names to the routes (board.test.ts)
+    for (const c of covering) expect(c.label!.overCar, c.name).toBe(true);
   });
 
   it('scales the board so that spaces are about 65 units apart', () => {

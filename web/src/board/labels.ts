@@ -14,6 +14,8 @@ export interface LabelLayout {
   box: Box;
   /** how bad the chosen place is: 0 is free and preferred */
   cost: number;
+  /** the name covers (or nearly touches) a route space: it lets clicks through to the route */
+  overCar?: boolean;
 }
 
 export interface LabelRequest {
@@ -31,17 +33,22 @@ export interface Obstacles {
   circles: Array<Pt & { r: number }>;
 }
 
-/** Estimated advance width of a text in the board's sans-serif bold face. */
+// advance widths of DejaVu Sans Bold (the board's first font; Verdana's are alike), in em/100
+const LOWER = [67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104, 71, 69, 72, 72, 49, 60, 48, 71, 65, 92, 65, 65, 58];
+const UPPER = [77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100, 84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73];
+const OTHER: Record<string, number> = { ' ': 35, '.': 38, ',': 38, '-': 42, "'": 31, '(': 46, ')': 46, ':': 40, '&': 87 };
+
+/** The advance width of a text in the board's bold face (accented letters as their base letter). */
 export function textWidth(text: string, font: number): number {
   let w = 0;
   for (const ch of text) {
-    if ('iljI.,:;\'!|'.includes(ch)) w += 0.32;
-    else if ('frt-() '.includes(ch)) w += 0.45;
-    else if ('mwMW'.includes(ch)) w += 0.92;
-    else if (ch >= 'A' && ch <= 'Z') w += 0.72;
-    else w += 0.62;
+    const b = ch.normalize('NFD')[0];
+    const c = b.charCodeAt(0);
+    if (c >= 97 && c <= 122) w += LOWER[c - 97];
+    else if (c >= 65 && c <= 90) w += UPPER[c - 65];
+    else w += OTHER[b] ?? 72;
   }
-  return w * font;
+  return (w / 100) * font;
 }
 
 export function textBox(text: string, x: number, y: number, anchor: Anchor, font: number, halo = 2): Box {
@@ -88,11 +95,13 @@ function candidates(q: LabelRequest): Candidate[] {
   const sizes: Array<[number, number]> = [
     [q.font, 0],
     [q.font * 0.82, 2.5],
+    [q.font * 0.7, 4],
   ];
   const steps: Array<[number, number]> = [
     [q.r + 3, 0],
     [q.r + 14, 1.5],
     [q.r + 30, 3.5],
+    [q.r + 48, 5.5],
   ];
   for (const [f, small] of sizes) {
     const hw = textWidth(q.text, f) / 2;
@@ -112,7 +121,13 @@ function candidates(q: LabelRequest): Candidate[] {
   return out;
 }
 
-export const LABEL_COST = { car: 6, city: 20, label: 25, outside: 60, ambiguous: 14 };
+// a space covered costs more than any free place's preference (at most 1.35 + 5.5 + 4: smaller and
+// farther), so a name covers a space only where no place is free; an ambiguous place costs more
+export const LABEL_COST = { car: 12, city: 20, label: 25, outside: 60, ambiguous: 14 };
+
+function growBy(b: Box, m: number): Box {
+  return { x0: b.x0 - m, x1: b.x1 + m, y0: b.y0 - m, y1: b.y1 + m };
+}
 
 function boxDist(b: Box, p: Pt): number {
   const x = Math.max(b.x0 - p.x, 0, p.x - b.x1);
@@ -120,10 +135,18 @@ function boxDist(b: Box, p: Pt): number {
   return Math.hypot(x, y);
 }
 
+/** How near a name's box (the text and its halo) may come to a space and still catch clicks. */
+const CLICK_MARGIN = 2;
+
+function hitsCar(box: Box, obstacles: Obstacles): boolean {
+  return obstacles.rects.some((r) => boxesOverlap(box, r.box) && boxHitsRect(box, r.corners));
+}
+
 function staticCost(box: Box, own: Pt, obstacles: Obstacles, frame?: Box): number {
   let cost = 0;
+  const near = growBy(box, CLICK_MARGIN);
   for (const r of obstacles.rects) {
-    if (boxesOverlap(box, r.box) && boxHitsRect(box, r.corners)) cost += LABEL_COST.car;
+    if (boxesOverlap(near, r.box) && boxHitsRect(near, r.corners)) cost += LABEL_COST.car;
   }
   const dOwn = boxDist(box, own);
   for (const c of obstacles.circles) {
@@ -177,6 +200,7 @@ export function placeLabels(requests: LabelRequest[], obstacles: Obstacles, fram
       font: pick.font,
       box: pick.box,
       cost: pickCost - pick.pref,
+      overCar: hitsCar(growBy(pick.box, CLICK_MARGIN), obstacles),
     };
   }
   return out;

@@ -250,6 +250,8 @@ export function renderBoard(layout: BoardLayout, doc: Document = document): Rend
   for (const c of layout.cities) {
     if (!c.label) continue;
     const t = renderLabel(c.label, 'ttr-label', c.name);
+    // a name that covers a route space lets clicks through to the route (not to its city)
+    if (c.label.overCar) t.setAttribute('pointer-events', 'none');
     labelEls.set(c.name, t);
     labels.appendChild(t);
   }
