@@ -126,3 +126,82 @@ def test_no_city_name_takes_the_click_meant_for_a_route(new_page, server, artifa
     assert page.locator(".ttr-routes .ttr-car-body").count() > 100
     assert page.evaluate(LABEL_OVER_CAR_JS) == []
     page.screenshot(path=str(artifacts / "fit.png"))
+
+
+PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True, has_touch=True)
+
+# a selectable route's space that a finger can tap: its centre inside the board's box (clear of the
+# zoom buttons), and the route's the topmost element there
+TAPPABLE_JS = """() => {
+  const area = document.querySelector('.board-area').getBoundingClientRect();
+  for (const g of document.querySelectorAll('.ttr-routes .ttr-route:not(.ttr-disabled)')) {
+    for (const car of g.querySelectorAll('.ttr-car-body')) {
+      const r = car.getBoundingClientRect();
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      if (x < area.left + 20 || x > area.right - 70 || y < area.top + 20 || y > area.bottom - 20) continue;
+      const e = document.elementFromPoint(x, y);
+      if (e && e.closest('.ttr-route') === g) return [+g.dataset.route, x, y];
+    }
+  }
+  return null;
+}"""
+
+SIZES_JS = """() => {
+  const b = document.querySelector('.board-area').getBoundingClientRect();
+  const names = [...document.querySelectorAll('.ttr-labels .ttr-label')].map(t => t.getBoundingClientRect())
+    .filter(r => r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom);
+  const fs = [...document.querySelectorAll('.ttr-labels .ttr-label')].map(t => +t.getAttribute('font-size'));
+  return {board: b.height / innerHeight, k: window.ttrBoard.transform().k, shown: names.length,
+          labelPx: Math.max(...fs) * window.ttrBoard.transform().k};
+}"""
+
+
+@pytest.mark.parametrize("map_name", ["europe", "usa"])
+def test_a_phone_gives_the_board_most_of_the_screen_and_routes_are_claimed_by_tapping(browser, server, artifacts, map_name):
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    page.set_default_timeout(20000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    g = create_game(server, map_name, ["human", "planner"], seed=21)
+    try:
+        page.goto(join_link(server, g, 0))
+        wait_my_move(page)
+        keep_tickets(page)
+        for _ in range(30):
+            st = wait_my_move(page)
+            if st["phase"] == "turn":
+                sizes = page.evaluate(SIZES_JS)
+                page.screenshot(path=str(artifacts / "turn.png"))
+                # most of the height is the board's, at a zoom where names are read (8 px and more)
+                assert sizes["board"] >= 0.55, sizes
+                assert sizes["labelPx"] >= 7.9 and sizes["shown"] >= 8, sizes
+                tap = page.evaluate(TAPPABLE_JS)
+                if tap:
+                    rid, x, y = tap
+                    page.touchscreen.tap(x, y)
+                    page.locator(".pay-panel").wait_for()
+                    # the route being paid for stays in sight above the prompt
+                    assert not page.evaluate(COVERED_JS, page.evaluate(ROUTE_POINTS_JS, rid)), rid
+                    page.screenshot(path=str(artifacts / "claim.png"))
+                    ply = st["ply"]
+                    page.locator('.prompt [data-action="confirm"]').tap()
+                    page.wait_for_function(f"() => +document.querySelector('.game').dataset.ply !== {ply}")
+                    assert page.evaluate(f"window.__ttrShown.view.routes[{rid}]") == 0
+                    break
+                page.locator('[data-deck="deck"]').tap()
+            elif st["phase"] == "second-card":
+                page.locator('[data-deck="deck"]').tap()
+            else:
+                play_one_move(page)
+            page.wait_for_function(f"() => +document.querySelector('.game').dataset.ply !== {st['ply']}")
+        else:
+            pytest.fail("no route came within a tap")
+        # the open tab closes its panel: the board takes the room
+        h0 = page.evaluate(SIZES_JS)["board"]
+        page.locator('.tab.on').tap()
+        page.wait_for_function(f"() => document.querySelector('.board-area').getBoundingClientRect().height / innerHeight > {h0 + 0.15}")
+        page.screenshot(path=str(artifacts / "closed.png"))
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -4,6 +4,7 @@ import { BoardOverlay, type OverlayPatch, type OverlayState } from './overlay';
 import { layoutBoard, MapLayoutError, type BoardLayout } from './layout';
 import { BOARD_CSS, renderBoard, type RenderedBoard } from './render';
 import { attachZoom, type ZoomControl } from './zoom';
+import { emptyBox, growBox } from './geometry';
 import type { MapData } from './types';
 
 export type { MapData, Route, City, EdgeStub, Company, RouteColor, CardColor } from './types';
@@ -27,6 +28,9 @@ export interface BoardOptions {
   onCityHover?: (name: string | null) => void;
   /** initial game state */
   state?: OverlayPatch;
+  /** the first view zooms in (centred) until city names are this many px tall, where the whole
+   * board would show them smaller (a phone); Fit still shows the whole board */
+  minLabelPx?: number;
 }
 
 export interface BoardHandle {
@@ -43,6 +47,11 @@ export interface BoardHandle {
   zoomIn(): void;
   zoomOut(): void;
   fit(): void;
+  /** the first view (see `minLabelPx`) */
+  home(): void;
+  /** keep these cities and routes in sight (panning, or zooming out, when they are not), also after
+   * the board's box changes size; null: nothing to keep */
+  reveal(what: { cities?: string[]; routes?: number[] } | null): void;
   /** the current zoom: screen = k * board + (x, y) */
   transform(): { k: number; x: number; y: number } | null;
   destroy(): void;
@@ -78,6 +87,8 @@ function messageHandle(container: HTMLElement, error: Error): BoardHandle {
     zoomIn: noop,
     zoomOut: noop,
     fit: noop,
+    home: noop,
+    reveal: noop,
     transform: () => null,
     destroy: () => box.remove(),
   };
@@ -149,12 +160,25 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
   svg.addEventListener('pointerover', onOver);
   svg.addEventListener('pointerleave', onOver);
 
+  const labelFont = Math.max(0, ...layout.cities.map((c) => c.label?.font ?? 0));
   const zoom: ZoomControl = attachZoom(
     svg,
     board.viewport,
     layout.bounds,
     options.controls === false ? null : { width: 52, height: 146 },
+    options.minLabelPx && labelFont ? options.minLabelPx / labelFont : 0,
   );
+  const reveal = (what: { cities?: string[]; routes?: number[] } | null) => {
+    const box = emptyBox();
+    for (const name of what?.cities ?? []) {
+      const c = layout.cities.find((x) => x.name === name);
+      if (c) growBox(box, c.x, c.y, c.r + 6);
+    }
+    for (const id of what?.routes ?? []) {
+      for (const c of layout.routes.find((r) => r.id === id)?.cars ?? []) if (!c.clip) growBox(box, c.x, c.y, c.len / 2);
+    }
+    zoom.reveal(box.x0 <= box.x1 ? box : null);
+  };
 
   let controls: HTMLDivElement | null = null;
   if (options.controls !== false) {
@@ -188,6 +212,8 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
     zoomIn: () => zoom.zoomIn(),
     zoomOut: () => zoom.zoomOut(),
     fit: () => zoom.fit(),
+    home: () => zoom.home(),
+    reveal,
     transform: () => zoom.transform(),
     destroy: () => {
       zoom.destroy();

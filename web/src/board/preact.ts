@@ -14,6 +14,8 @@ export interface BoardProps {
   onCityClick?: (name: string) => void;
   onRouteHover?: (id: number | null) => void;
   onCityHover?: (name: string | null) => void;
+  /** see BoardOptions.minLabelPx (read when the board is drawn) */
+  minLabelPx?: number;
   /** receives the handle (zoom buttons of your own, layout) once the board is drawn */
   onReady?: (board: BoardHandle) => void;
   class?: string;
@@ -35,6 +37,7 @@ export function Board(props: BoardProps) {
       onCityClick: (n) => cb.current.onCityClick?.(n),
       onRouteHover: (id) => cb.current.onRouteHover?.(id),
       onCityHover: (n) => cb.current.onCityHover?.(n),
+      minLabelPx: cb.current.minLabelPx,
     };
     const t0 = performance.now();
     const b = createBoard(host.current!, props.map, opts);

@@ -8,6 +8,11 @@ export interface ZoomControl {
   zoomOut(): void;
   /** show the whole board, centred */
   fit(): void;
+  /** the first view: the whole board, or, where that is smaller than `minScale`, that scale centred */
+  home(): void;
+  /** keep this part of the board (board units) in sight: now, and after each resize, pan (and zoom
+   * out, if it does not fit) when part of it is out of view; null: nothing to keep */
+  reveal(box: Box | null): void;
   /** the current transform: screen = k * board + (x, y) */
   transform(): { k: number; x: number; y: number };
   /** the scale at which the whole board fits */
@@ -21,15 +26,19 @@ export const ZOOM_RANGE: [number, number] = [0.8, 14];
 
 /**
  * Pan and zoom for the board. `reserve`: the size (px) of the buttons in the bottom-right corner; the fitted
- * board keeps clear of it, beside or above them, whichever leaves the board bigger.
+ * board keeps clear of it, beside or above them, whichever leaves the board bigger. `minScale`: the
+ * first view's least scale (a phone: the whole board would be too small to read).
  */
 export function attachZoom(
   svg: SVGSVGElement,
   viewport: SVGGElement,
   bounds: Box,
   reserve: { width: number; height: number } | null = null,
+  minScale = 0,
 ): ZoomControl {
   let userMoved = false;
+  let homeView = true; // not moved since home() (else since fit()): a resize shows it again
+  let focus: Box | null = null;
   let fitK = 1;
   const size = () => {
     const r = svg.getBoundingClientRect();
@@ -75,20 +84,57 @@ export function attachZoom(
     ]);
   };
 
+  const current = (): ZoomTransform => (svg as unknown as { __zoom?: ZoomTransform }).__zoom ?? zoomIdentity;
+
   const fit = () => {
     limits();
     sel.call(behavior.transform, fitTransform());
     userMoved = false;
+    homeView = false;
   };
 
-  fit();
+  const home = () => {
+    limits();
+    const f = fitTransform();
+    if (f.k >= minScale) sel.call(behavior.transform, f);
+    else {
+      const { w, h } = size();
+      const cx = (bounds.x0 + bounds.x1) / 2;
+      const cy = (bounds.y0 + bounds.y1) / 2;
+      sel.call(behavior.transform, zoomIdentity.translate(w / 2 - minScale * cx, h / 2 - minScale * cy).scale(minScale));
+    }
+    userMoved = false;
+    homeView = true;
+  };
+
+  const showFocus = () => {
+    if (!focus) return;
+    const t = current();
+    const { w, h } = size();
+    const pad = 28; // px: clear of the edges (and most of the buttons)
+    const inView =
+      t.k * focus.x0 + t.x >= pad &&
+      t.k * focus.x1 + t.x <= w - pad &&
+      t.k * focus.y0 + t.y >= pad &&
+      t.k * focus.y1 + t.y <= h - pad;
+    if (inView) return;
+    const fits = Math.min((w - 2 * pad) / Math.max(focus.x1 - focus.x0, 1), (h - 2 * pad) / Math.max(focus.y1 - focus.y0, 1));
+    const k = Math.max(Math.min(t.k, fits), fitK * ZOOM_RANGE[0]);
+    const cx = (focus.x0 + focus.x1) / 2;
+    const cy = (focus.y0 + focus.y1) / 2;
+    sel.call(behavior.transform, zoomIdentity.translate(w / 2 - k * cx, h / 2 - k * cy).scale(k));
+  };
+
+  home();
   let ro: ResizeObserver | null = null;
   if (typeof ResizeObserver !== 'undefined') {
     ro = new ResizeObserver(() => {
       if (userMoved) {
         limits();
         sel.call(behavior.scaleBy, 1); // re-apply the limits
-      } else fit();
+      } else if (homeView) home();
+      else fit();
+      showFocus();
     });
     ro.observe(svg);
   }
@@ -103,8 +149,13 @@ export function attachZoom(
       userMoved = true;
     },
     fit,
+    home,
+    reveal: (box) => {
+      focus = box;
+      showFocus();
+    },
     transform: () => {
-      const t = (svg as unknown as { __zoom?: ZoomTransform }).__zoom ?? zoomIdentity;
+      const t = current();
       return { k: t.k, x: t.x, y: t.y };
     },
     fitScale: () => fitK,

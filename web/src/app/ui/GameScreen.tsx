@@ -6,7 +6,7 @@ import { playerColor, type BoardHandle, type MapData, type OverlayPatch } from '
 import { Board } from '../../board/preact';
 import { ApiError, fetchMap, GameSocket, type SocketStatus, type Update } from '../api';
 import { cardInfo, CARD_FILL } from '../cards';
-import { drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, phasePrompt, seatName, type DrawTarget } from '../game';
+import { drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, phasePrompt, seatName, ticketById, type DrawTarget } from '../game';
 import { edgesOf, ownedRoutes } from '../graph';
 import { mapName, t } from '../i18n';
 import { actionText, Legal } from '../legal';
@@ -23,7 +23,8 @@ import { Prompt, type Mode } from './Prompt';
 import { ErrorPage, LoadingPage, ScreenDialog, TopBar, useToasts, Toasts, type Dialog } from './Common';
 import { LegacyPanel } from './Legacy';
 
-type Tab = 'cards' | 'tickets' | 'players' | 'log';
+// the panel shown under the board on a phone ('none': closed, the board takes the room)
+type Tab = 'cards' | 'tickets' | 'players' | 'log' | 'none';
 
 /** Keys typed into a text field, a list or a slider are theirs, not shortcuts. */
 export function typing(target: EventTarget | null): boolean {
@@ -47,8 +48,12 @@ export function errorText(e: unknown): string {
   return String(e);
 }
 
+/** On a phone the first view zooms in until city names are this tall (the whole board would show them at 4 px). */
+const PHONE_LABEL_PX = 8;
+
 export function GameScreen({ id }: { id: string }) {
   const prefs = usePrefs();
+  const narrow = useMemo(() => typeof matchMedia !== 'undefined' && matchMedia('(max-width: 899px)').matches, []);
   const [held, setHeld] = useState<HeldGame | null>(() => heldGame(id));
   const [envs, setEnvs] = useState<Record<number, Envelope>>({});
   const [spec, setSpec] = useState<Envelope | null>(null);
@@ -360,6 +365,23 @@ export function GameScreen({ id }: { id: string }) {
     };
   }, [view?.routes, view?.stations, view?.harbors, highlight, selectable, env?.seats, prefs.animations]);
 
+  // what the seat is asked about stays in sight on the board: the offered tickets' cities, the
+  // route being claimed or paid for, the city of a station or harbor
+  const focus = useMemo(() => {
+    if (!myTurn || !view || !map) return null;
+    if (view.phase === 'initial-tickets' || view.phase === 'keep-tickets') {
+      return { cities: (view.you?.offer ?? []).flatMap((id) => ticketById(map, id)?.cities ?? []) };
+    }
+    if (view.phase === 'tunnel' && view.tunnel) return { routes: [view.tunnel.route] };
+    if (mode.kind === 'claim') return { routes: [mode.route] };
+    if ((mode.kind === 'station' || mode.kind === 'harbor') && mode.city) return { cities: [mode.city] };
+    return null;
+  }, [myTurn, view?.phase, view?.you?.offer, view?.tunnel, mode, map]);
+  const focusKey = JSON.stringify(focus);
+  useEffect(() => {
+    board.current?.reveal(focus);
+  }, [focusKey, board.current]);
+
   // ---------------------------------------------------------------- render
   if (fatal) {
     return <ErrorPage message={fatal} />;
@@ -423,6 +445,7 @@ export function GameScreen({ id }: { id: string }) {
           colorBlind={prefs.colorBlind}
           onRouteClick={onRoute}
           onCityClick={onCity}
+          minLabelPx={narrow ? PHONE_LABEL_PX : undefined}
           onReady={(b) => {
             board.current = b;
             b.svg?.classList.toggle('ttr-calm', true);
@@ -466,7 +489,7 @@ export function GameScreen({ id }: { id: string }) {
           <button
             type="button"
             class={`tab${tab === x ? ' on' : ''}${x === 'cards' && cardsWanted ? ' wants' : ''}`}
-            onClick={() => setTab(x)}
+            onClick={() => setTab(tab === x ? 'none' : x)}
             data-tab={x}
             aria-pressed={tab === x}
             title={x === 'cards' && cardsWanted ? t('your_move') : undefined}
@@ -475,100 +498,102 @@ export function GameScreen({ id }: { id: string }) {
           </button>
         ))}
       </nav>
-      <section class="me-area panel-cards">
-        {view.you ? (
-          <div class="hand-row">
-            <Hand hand={hand} spend={spend} />
-            <div class="actions">
-              {myTurn && legal.has('station') && view.phase === 'turn' ? (
-                <button
-                  type="button"
-                  class={`btn${mode.kind === 'station' ? ' on' : ''}`}
-                  onClick={() => setMode(mode.kind === 'station' ? { kind: 'idle' } : { kind: 'station' })}
-                  data-action="station"
-                >
-                  <Icon name="station" /> {t('build_station')}
-                </button>
-              ) : null}
-              {myTurn && legal.has('harbor') && view.phase === 'turn' ? (
-                <button
-                  type="button"
-                  class={`btn${mode.kind === 'harbor' ? ' on' : ''}`}
-                  onClick={() => setMode(mode.kind === 'harbor' ? { kind: 'idle' } : { kind: 'harbor' })}
-                  data-action="harbor"
-                >
-                  <Icon name="harbor" /> {t('build_harbor')}
-                </button>
-              ) : null}
-              {myTurn && legal.has('exchange') && view.phase === 'turn' ? (
-                <button type="button" class={`btn${mode.kind === 'exchange' ? ' on' : ''}`} onClick={() => setMode({ kind: 'exchange' })} data-action="exchange">
-                  {t('exchange')}
-                </button>
-              ) : null}
-              {myTurn && legal.has('stop') ? (
-                <button type="button" class="btn" onClick={() => send('stop')} data-action="stop">
-                  {t('stop')}
-                </button>
-              ) : null}
-              {myTurn && legal.has('pass') ? (
-                <button type="button" class="btn" onClick={() => send('pass')} data-action="pass">
-                  {t('pass')}
-                </button>
-              ) : null}
+      <div class="drawer">
+        <section class="me-area panel-cards">
+          {view.you ? (
+            <div class="hand-row">
+              <Hand hand={hand} spend={spend} />
+              <div class="actions">
+                {myTurn && legal.has('station') && view.phase === 'turn' ? (
+                  <button
+                    type="button"
+                    class={`btn${mode.kind === 'station' ? ' on' : ''}`}
+                    onClick={() => setMode(mode.kind === 'station' ? { kind: 'idle' } : { kind: 'station' })}
+                    data-action="station"
+                  >
+                    <Icon name="station" /> {t('build_station')}
+                  </button>
+                ) : null}
+                {myTurn && legal.has('harbor') && view.phase === 'turn' ? (
+                  <button
+                    type="button"
+                    class={`btn${mode.kind === 'harbor' ? ' on' : ''}`}
+                    onClick={() => setMode(mode.kind === 'harbor' ? { kind: 'idle' } : { kind: 'harbor' })}
+                    data-action="harbor"
+                  >
+                    <Icon name="harbor" /> {t('build_harbor')}
+                  </button>
+                ) : null}
+                {myTurn && legal.has('exchange') && view.phase === 'turn' ? (
+                  <button type="button" class={`btn${mode.kind === 'exchange' ? ' on' : ''}`} onClick={() => setMode({ kind: 'exchange' })} data-action="exchange">
+                    {t('exchange')}
+                  </button>
+                ) : null}
+                {myTurn && legal.has('stop') ? (
+                  <button type="button" class="btn" onClick={() => send('stop')} data-action="stop">
+                    {t('stop')}
+                  </button>
+                ) : null}
+                {myTurn && legal.has('pass') ? (
+                  <button type="button" class="btn" onClick={() => send('pass')} data-action="pass">
+                    {t('pass')}
+                  </button>
+                ) : null}
+              </div>
             </div>
-          </div>
-        ) : null}
-      </section>
-      <aside class="side">
-        {/* what the seat is asked sits beside the board, not on it: the cities of the tickets on
-            offer and the route being claimed stay in sight (on a phone: a sheet under the board) */}
-        {myTurn && view.you ? (
-          <div class="prompt-host">
-            <Prompt
+          ) : null}
+        </section>
+        <aside class="side">
+          {/* what the seat is asked sits beside the board, not on it: the cities of the tickets on
+              offer and the route being claimed stay in sight (on a phone: a sheet under the board) */}
+          {myTurn && view.you ? (
+            <div class="prompt-host">
+              <Prompt
+                view={view}
+                map={map}
+                legal={legal}
+                mode={mode}
+                setMode={setMode}
+                send={send}
+                busy={busy}
+                onHoverCities={(c) => setHover(c ? { routes: [], cities: c } : null)}
+                onSpend={setSpend}
+              />
+            </div>
+          ) : null}
+          <section class="panel-players">
+            <Players env={env} me={me} lastSeat={lastEntry?.seat ?? null} />
+            {isLegacy(view) ? <LegacyPanel view={view} /> : null}
+          </section>
+          <section class="panel-cards draw-section">
+            <DrawArea
               view={view}
-              map={map}
-              legal={legal}
-              mode={mode}
-              setMode={setMode}
-              send={send}
-              busy={busy}
-              onHoverCities={(c) => setHover(c ? { routes: [], cities: c } : null)}
-              onSpend={setSpend}
-            />
-          </div>
-        ) : null}
-        <section class="panel-players">
-          <Players env={env} me={me} lastSeat={lastEntry?.seat ?? null} />
-          {isLegacy(view) ? <LegacyPanel view={view} /> : null}
-        </section>
-        <section class="panel-cards draw-section">
-          <DrawArea
-            view={view}
-            targets={myTurn ? targets : []}
-            ticketsLegal={myTurn && legal.has('tickets')}
-            onSlot={onSlot}
-            onDeck={onDeck}
-            onTickets={() => send('tickets')}
-            refill={refill}
-            onRefill={(x) => {
-              setRefill(null);
-              if (x) void send(`draw ${x.text}`);
-            }}
-            fresh={fresh}
-          />
-        </section>
-        {view.you ? (
-          <section class="panel-tickets">
-            <Tickets
-              tickets={tickets}
-              onHover={(tk) => setHover(tk ? { routes: tk.done ? tk.path : [], cities: tk.cities } : null)}
+              targets={myTurn ? targets : []}
+              ticketsLegal={myTurn && legal.has('tickets')}
+              onSlot={onSlot}
+              onDeck={onDeck}
+              onTickets={() => send('tickets')}
+              refill={refill}
+              onRefill={(x) => {
+                setRefill(null);
+                if (x) void send(`draw ${x.text}`);
+              }}
+              fresh={fresh}
             />
           </section>
-        ) : null}
-        <section class="panel-log">
-          <Log log={log} ctx={ctx} />
-        </section>
-      </aside>
+          {view.you ? (
+            <section class="panel-tickets">
+              <Tickets
+                tickets={tickets}
+                onHover={(tk) => setHover(tk ? { routes: tk.done ? tk.path : [], cities: tk.cities } : null)}
+              />
+            </section>
+          ) : null}
+          <section class="panel-log">
+            <Log log={log} ctx={ctx} />
+          </section>
+        </aside>
+      </div>
       {curtain !== null ? (
         <div class="curtain" role="dialog" aria-label={t('pass_to', { name: seatName(env.seats, curtain) })} data-curtain={curtain}>
           <div class="curtain-box">
