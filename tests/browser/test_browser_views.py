@@ -55,13 +55,26 @@ def test_every_board_is_drawn_fast_on_desktop_and_phone(new_page, server, artifa
 
 @pytest.mark.parametrize("map_name", MAPS)
 def test_the_final_scores_fit_a_phone(new_page, server, artifacts, map_name):
-    """On a phone the end screen keeps every player's total in sight (Legacy's bank slip too)."""
+    """On a phone the end screen keeps every player's total in sight (Legacy's bank slip too), and
+    every column whole: none under another (the sticky total once hid Europe's stations), no
+    sideways scrolling, so the numbers seen add up."""
     gid = _finished_bot_game(server, map_name, 2, seed=3)
     page = new_page(phone=True)
     page.goto(f"{server}#/g/{gid}")
     page.wait_for_selector("[data-end-screen]")
     rights = page.eval_on_selector_all(".end-total", "els => els.map(e => e.getBoundingClientRect().right)")
     assert len(rights) == 2 and max(rights) <= 390, rights
+    wrap = page.eval_on_selector(".end-table-wrap", "w => [w.scrollWidth, w.clientWidth, w.getBoundingClientRect().right]")
+    assert wrap[0] <= wrap[1], wrap
+    for row in page.eval_on_selector_all(".end-table tr", "rs => rs.map(r => [...r.children].map(c => {"
+                                         " const b = c.getBoundingClientRect(); return [c.textContent, b.left, b.right] }))"):
+        for (_, _, r0), (text, l1, r1) in zip(row, row[1:]):
+            assert l1 >= r0 - 0.5 and r1 <= wrap[2] + 0.5, (text, row)
+    # the middle of every cell in the window shows that cell: nothing lies over it
+    covered = page.evaluate("""() => [...document.querySelectorAll('.end-table th, .end-table td')].filter(c => {
+        const b = c.getBoundingClientRect(); const e = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+        return b.top >= 0 && b.bottom <= innerHeight && !(e && c.contains(e)); }).map(c => c.textContent)""")
+    assert not covered, covered
     page.screenshot(path=str(artifacts / f"{map_name}-end-phone.png"))
 
 
