@@ -205,3 +205,68 @@ def test_a_phone_gives_the_board_most_of_the_screen_and_routes_are_claimed_by_ta
         assert not errors, errors
     finally:
         ctx.close()
+
+
+LOG_JS = """() => {
+  const p = document.querySelector('.panel-log').getBoundingClientRect();
+  const last = document.querySelector('.log-entry.last');
+  const l = last ? last.getBoundingClientRect() : null;
+  return {shown: Math.min(p.bottom, innerHeight) - Math.max(p.top, 0),
+          last: !!l && l.top >= p.top - 1 && l.bottom <= Math.min(p.bottom, innerHeight) + 1};
+}"""
+
+
+def test_the_log_keeps_its_share_of_a_laptop_screen(new_page, server, artifacts):
+    """World with four players at 1366x768: players, six face-up cards, three decks and the tickets
+    once pushed the log below the window's bottom (a line and a half in sight)."""
+    page = new_page(size=LAPTOP)
+    g = create_game(server, "world", ["human", "planner", "planner", "planner"], seed=7)
+    page.goto(join_link(server, g, 0))
+    wait_my_move(page)
+    page.locator(".keep-panel").wait_for()
+    page.screenshot(path=str(artifacts / "keep.png"))
+    assert page.evaluate(LOG_JS)["shown"] >= 150  # even under the tall ticket prompt
+    keep_tickets(page, 5)
+    st = wait_my_move(page)
+    while st["phase"] != "turn":
+        play_one_move(page)
+        st = wait_my_move(page)
+    page.wait_for_function("() => document.querySelectorAll('.log-entry').length >= 4")
+    page.screenshot(path=str(artifacts / "turn.png"))
+    log = page.evaluate(LOG_JS)
+    assert log["shown"] >= 150 and log["last"], log
+
+
+@pytest.mark.parametrize("map_name", ["nordic", "legends-west"])
+def test_a_portrait_board_gets_the_height_of_a_laptop_screen(new_page, server, artifacts, map_name):
+    """Nordic was drawn 555 px tall in a 1366x768 window (names 6 px): the hand and the status now
+    sit beside a portrait board, which gets the height under the top bar."""
+    page = new_page(size=LAPTOP)
+    g = create_game(server, map_name, ["human", "planner"], seed=21)
+    page.goto(join_link(server, g, 0))
+    wait_my_move(page)
+    page.screenshot(path=str(artifacts / "board.png"))
+    drawn = page.evaluate("() => document.querySelector('.ttr-bg').getBoundingClientRect().height / (innerHeight - 48)")
+    assert drawn >= 0.95, drawn
+    assert page.evaluate(SIZES_JS)["labelPx"] >= 7.5
+
+
+def test_unclaimable_routes_fade_mildly_and_claimable_ones_are_outlined(new_page, server, artifacts):
+    """On one's turn the routes one cannot claim fade to 65% (were 42%: too faint to plan with);
+    the claimable ones keep their colour and get a heavy outline."""
+    page = new_page(size=LAPTOP)
+    g = create_game(server, "usa", ["human", "planner"], seed=21)
+    page.goto(join_link(server, g, 0))
+    wait_my_move(page)
+    keep_tickets(page)
+    st = wait_my_move(page)
+    assert st["phase"] == "turn"
+    look = page.evaluate("""() => {
+      const off = document.querySelector('.ttr-routes .ttr-route.ttr-disabled');
+      const on = document.querySelector('.ttr-routes .ttr-route:not(.ttr-disabled)');
+      const stroke = g => parseFloat(getComputedStyle(g.querySelector('.ttr-car-body')).strokeWidth);
+      return {fade: +getComputedStyle(off).opacity, on: +getComputedStyle(on).opacity, onStroke: stroke(on), offStroke: stroke(off)};
+    }""")
+    page.screenshot(path=str(artifacts / "turn.png"))
+    assert 0.6 <= look["fade"] <= 0.7 and look["on"] == 1, look
+    assert look["onStroke"] >= 2 * look["offStroke"], look

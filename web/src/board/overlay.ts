@@ -270,6 +270,7 @@ export class BoardOverlay {
     for (const [id, g] of this.board.routeEls) {
       const off = routes !== null && !routes.has(id);
       if (off) this.disabledRoutes.add(id);
+      g.classList.toggle('ttr-can', routes !== null && !off); // listed: marked as the ones to click
       if (g.classList.contains('ttr-disabled') !== off) {
         g.classList.toggle('ttr-disabled', off);
         if (off) g.setAttribute('aria-disabled', 'true');

@@ -307,7 +307,10 @@ export const BOARD_CSS = `
 .ttr-route { cursor: pointer; outline: none; }
 .ttr-hit { fill: none; stroke: transparent; stroke-width: 30; stroke-linecap: round; pointer-events: stroke; }
 .ttr-route:hover .ttr-car-body, .ttr-route:focus-visible .ttr-car-body { stroke: #000; stroke-width: 3.2; }
-.ttr-route.ttr-disabled { cursor: default; opacity: 0.3; }
+/* a selection on: the listed routes outlined, the others faded only so far that they still read */
+.ttr-board:not(.ttr-calm) .ttr-route.ttr-can .ttr-car-body { stroke: #000; stroke-width: 2.8; }
+.ttr-board:not(.ttr-calm) .ttr-route.ttr-can:hover .ttr-car-body, .ttr-board:not(.ttr-calm) .ttr-route.ttr-can:focus-visible .ttr-car-body { stroke-width: 4.2; }
+.ttr-route.ttr-disabled { cursor: default; opacity: 0.65; }
 .ttr-route.ttr-disabled:hover .ttr-car-body { stroke-width: 1.4; }
 .ttr-city { cursor: pointer; outline: none; }
 .ttr-city.ttr-disabled { cursor: default; }

@@ -111,18 +111,21 @@ export function attachZoom(
     if (!focus) return;
     const t = current();
     const { w, h } = size();
-    const pad = 28; // px: clear of the edges (and most of the buttons)
-    const inView =
-      t.k * focus.x0 + t.x >= pad &&
-      t.k * focus.x1 + t.x <= w - pad &&
-      t.k * focus.y0 + t.y >= pad &&
-      t.k * focus.y1 + t.y <= h - pad;
-    if (inView) return;
+    const pad = 10; // px from the edges
     const fits = Math.min((w - 2 * pad) / Math.max(focus.x1 - focus.x0, 1), (h - 2 * pad) / Math.max(focus.y1 - focus.y0, 1));
-    const k = Math.max(Math.min(t.k, fits), fitK * ZOOM_RANGE[0]);
-    const cx = (focus.x0 + focus.x1) / 2;
-    const cy = (focus.y0 + focus.y1) / 2;
-    sel.call(behavior.transform, zoomIdentity.translate(w / 2 - k * cx, h / 2 - k * cy).scale(k));
+    if (fits < t.k) {
+      // too big for this zoom: zoom out until it fits (not below the limit), centred on it
+      const k = Math.max(fits, fitK * ZOOM_RANGE[0]);
+      const cx = (focus.x0 + focus.x1) / 2;
+      const cy = (focus.y0 + focus.y1) / 2;
+      sel.call(behavior.transform, zoomIdentity.translate(w / 2 - k * cx, h / 2 - k * cy).scale(k));
+      return;
+    }
+    // else the least pan that brings it in
+    const shift = (lo: number, hi: number, size: number) => (lo < pad ? pad - lo : hi > size - pad ? size - pad - hi : 0);
+    const dx = shift(t.k * focus.x0 + t.x, t.k * focus.x1 + t.x, w);
+    const dy = shift(t.k * focus.y0 + t.y, t.k * focus.y1 + t.y, h);
+    if (dx || dy) sel.call(behavior.transform, zoomIdentity.translate(t.x + dx, t.y + dy).scale(t.k));
   };
 
   home();

@@ -406,7 +406,7 @@ export function GameScreen({ id }: { id: string }) {
   const rs = isRailsSails(view);
 
   return (
-    <div class={`game${myTurn ? ' my-turn' : ''}${over ? ' over' : ''}`} data-tab={tab} data-seat={me ?? ''} data-view-seat={env.seat ?? 'spectator'} data-phase={view.phase} data-ply={view.ply} data-myturn={myTurn ? '1' : '0'} data-current={cur} data-status={env.status} style={{ '--board-aspect': String(aspect) } as Record<string, string>}>
+    <div class={`game${myTurn ? ' my-turn' : ''}${over ? ' over' : ''}${aspect > 1.1 ? ' portrait' : ''}`} data-tab={tab} data-seat={me ?? ''} data-view-seat={env.seat ?? 'spectator'} data-phase={view.phase} data-ply={view.ply} data-myturn={myTurn ? '1' : '0'} data-current={cur} data-status={env.status} style={{ '--board-aspect': String(aspect) } as Record<string, string>}>
       <TopBar
         title={mapName(view.map, view.title)}
         onHelp={() => setDialog('help')}
@@ -544,51 +544,54 @@ export function GameScreen({ id }: { id: string }) {
           ) : null}
         </section>
         <aside class="side">
-          {/* what the seat is asked sits beside the board, not on it: the cities of the tickets on
-              offer and the route being claimed stay in sight (on a phone: a sheet under the board) */}
-          {myTurn && view.you ? (
-            <div class="prompt-host">
-              <Prompt
+          {/* the log keeps its share of the column; what is above it scrolls when it does not fit */}
+          <div class="side-top">
+            {/* what the seat is asked sits beside the board, not on it: the cities of the tickets on
+                offer and the route being claimed stay in sight (on a phone: a sheet under the board) */}
+            {myTurn && view.you ? (
+              <div class="prompt-host">
+                <Prompt
+                  view={view}
+                  map={map}
+                  legal={legal}
+                  mode={mode}
+                  setMode={setMode}
+                  send={send}
+                  busy={busy}
+                  onHoverCities={(c) => setHover(c ? { routes: [], cities: c } : null)}
+                  onSpend={setSpend}
+                />
+              </div>
+            ) : null}
+            <section class="panel-players">
+              <Players env={env} me={me} lastSeat={lastEntry?.seat ?? null} />
+              {isLegacy(view) ? <LegacyPanel view={view} /> : null}
+            </section>
+            <section class="panel-cards draw-section">
+              <DrawArea
                 view={view}
-                map={map}
-                legal={legal}
-                mode={mode}
-                setMode={setMode}
-                send={send}
-                busy={busy}
-                onHoverCities={(c) => setHover(c ? { routes: [], cities: c } : null)}
-                onSpend={setSpend}
-              />
-            </div>
-          ) : null}
-          <section class="panel-players">
-            <Players env={env} me={me} lastSeat={lastEntry?.seat ?? null} />
-            {isLegacy(view) ? <LegacyPanel view={view} /> : null}
-          </section>
-          <section class="panel-cards draw-section">
-            <DrawArea
-              view={view}
-              targets={myTurn ? targets : []}
-              ticketsLegal={myTurn && legal.has('tickets')}
-              onSlot={onSlot}
-              onDeck={onDeck}
-              onTickets={() => send('tickets')}
-              refill={refill}
-              onRefill={(x) => {
-                setRefill(null);
-                if (x) void send(`draw ${x.text}`);
-              }}
-              fresh={fresh}
-            />
-          </section>
-          {view.you ? (
-            <section class="panel-tickets">
-              <Tickets
-                tickets={tickets}
-                onHover={(tk) => setHover(tk ? { routes: tk.done ? tk.path : [], cities: tk.cities } : null)}
+                targets={myTurn ? targets : []}
+                ticketsLegal={myTurn && legal.has('tickets')}
+                onSlot={onSlot}
+                onDeck={onDeck}
+                onTickets={() => send('tickets')}
+                refill={refill}
+                onRefill={(x) => {
+                  setRefill(null);
+                  if (x) void send(`draw ${x.text}`);
+                }}
+                fresh={fresh}
               />
             </section>
-          ) : null}
+            {view.you ? (
+              <section class="panel-tickets">
+                <Tickets
+                  tickets={tickets}
+                  onHover={(tk) => setHover(tk ? { routes: tk.done ? tk.path : [], cities: tk.cities } : null)}
+                />
+              </section>
+            ) : null}
+          </div>
           <section class="panel-log">
             <Log log={log} ctx={ctx} />
           </section>
