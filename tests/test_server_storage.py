@@ -4,8 +4,10 @@ come back from the database exactly, and two server processes on one PostgreSQL 
 other's moves (LISTEN/NOTIFY)."""
 from __future__ import annotations
 
+import itertools
 import json
 import random
+import threading
 import time
 
 import pytest
@@ -13,7 +15,7 @@ import pytest
 import ttr
 from ttr.server.storage import Conflict, GameRow, SeatRow, Store
 
-from server_helpers import act, create, random_move, server, tokens, view
+from server_helpers import act, create, random_move, server, tokens, view, wait_for_humans
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -115,6 +117,78 @@ def test_a_stale_copy_cannot_overwrite(pg_url, tmp_path):
         assert r.status_code == 409 and r.json()["error"] == "stale-turn"
         assert [x.text for x in a.service.store.actions(gid)] == [first]
         assert view(b, gid, tok[0])["turn"] == 1  # b rebuilt its copy from the database
+
+
+def test_a_late_notice_does_not_drop_a_thinking_bots_move(db_url, tmp_path, monkeypatch):
+    """A notice of a change this copy already holds (notices may come late) keeps the game as it is:
+    the bot thinking on it plays its move (it used to be dropped, and nothing scheduled it again)."""
+    from ttr.server import bots as server_bots
+    thinking, go = threading.Event(), threading.Event()
+    act_of = server_bots.ServerBot.act
+
+    def slow(self, obs):
+        thinking.set()
+        assert go.wait(10)
+        return act_of(self, obs)
+
+    monkeypatch.setattr(server_bots.ServerBot, "act", slow)
+    with server(tmp_path, db=db_url) as a:
+        g = create(a, "usa", 2, kinds=["random", "human"], seed=8)
+        gid = g["id"]
+        assert thinking.wait(10)  # the bot is choosing its first tickets
+        game = a.service.live(gid).game
+        a.service.refresh(gid)  # a late notice of the game's creation
+        assert a.service.live(gid).game is game  # nothing changed: the copy is kept
+        go.set()
+        assert wait_for_humans(a, gid, tokens(g), timeout=10)["turn"] == 1
+
+
+def test_a_thinking_bot_plays_on_the_same_position_rebuilt(tmp_path, monkeypatch):
+    """If the game is rebuilt from the database while a bot thinks (a failed write elsewhere, another
+    process), and the position is the same, the bot's move is played on the rebuilt game."""
+    from ttr.server import bots as server_bots
+    thinking, go = threading.Event(), threading.Event()
+    act_of = server_bots.ServerBot.act
+
+    def slow(self, obs):
+        thinking.set()
+        assert go.wait(10)
+        return act_of(self, obs)
+
+    monkeypatch.setattr(server_bots.ServerBot, "act", slow)
+    with server(tmp_path) as a:
+        g = create(a, "usa", 2, kinds=["random", "human"], seed=9)
+        gid = g["id"]
+        assert thinking.wait(10)
+        live = a.service.live(gid)
+        with live.lock:
+            a.service._reload(live)  # the same position, a new game object
+        go.set()
+        assert wait_for_humans(a, gid, tokens(g), timeout=10)["turn"] == 1
+
+
+def test_two_servers_with_bots_on_postgresql_never_stall(pg_url, tmp_path):
+    """A soak: humans move through either of two servers at random, bots fill the other seats; every
+    human move is answered by the bots' moves (the stall: a bot's move dropped after a refresh)."""
+    rng = random.Random(3)
+    # one game in memory at a time: copies are dropped and loaded again, and notices come after loads
+    with server(tmp_path, db=pg_url, cache_size=1) as a, server(tmp_path, db=pg_url, cache_size=1) as b:
+        games = [create(a if i % 2 else b, "usa", 3, kinds=["human", "planner", "random"], seed=40 + i) for i in range(3)]
+        moves = 0
+        deadline = time.monotonic() + 15
+        for g in itertools.cycle(games):
+            if time.monotonic() > deadline:
+                break
+            gid, tok = g["id"], tokens(g)
+            here = rng.choice((a, b))
+            v = wait_for_humans(here, gid, tok, timeout=10)  # fails if the bots stalled
+            if v["status"] == "over":
+                continue
+            mine = view(here, gid, tok[0])
+            r = act(here, gid, tok[0], random_move(mine, rng), mine["turn"])
+            assert r.status_code in (200, 409), r.text  # 409: the other copy had not heard yet
+            moves += r.status_code == 200
+        assert moves >= 20
 
 
 def test_the_migrations_make_exactly_the_tables_the_code_uses(db_url):

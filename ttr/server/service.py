@@ -406,8 +406,11 @@ class GameService:
             log.exception("bot %s failed in game %s at ply %d; it plays its first legal move", bot.name, gid, ply)
             action = obs.legal[0]
         with live.lock:
-            if live.game is not g or g.ply != ply or live.bots[seat] is not bot:
-                return False
+            # the same game, or the same position rebuilt from the database (a refresh): the move stands
+            now, mine = live.game, live.bots[seat]
+            same = now is g or now.actions == g.actions
+            if not same or now.ply != ply or mine is None or mine.name != bot.name:
+                return False  # the game moved on (or back) meanwhile: its change scheduled its own
             try:
                 try:
                     self._commit(live, action)
@@ -534,6 +537,10 @@ class GameService:
         if live is None:
             return
         with live.lock:
+            row = self.store.game(gid)
+            if row is not None and row.seats == live.row.seats and row.ply == live.game.ply and \
+                    [a.text for a in self.store.actions(gid)] == [str(a) for a in live.game.actions]:
+                return  # a late notice of what this copy already holds: keep it (a bot may be thinking on it)
             self._reload(live)
             self._after_change(live, bots=False)
 
