@@ -270,3 +270,19 @@ def test_unclaimable_routes_fade_mildly_and_claimable_ones_are_outlined(new_page
     page.screenshot(path=str(artifacts / "turn.png"))
     assert 0.6 <= look["fade"] <= 0.7 and look["on"] == 1, look
     assert look["onStroke"] >= 2 * look["offStroke"], look
+
+
+def test_a_tall_prompt_in_a_short_window_can_be_scrolled_to_its_buttons(new_page, server, artifacts):
+    """1366x560: World's five offered tickets are taller than the side panel above the log; the
+    Keep button is reached by scrolling, not cut off under the log."""
+    page = new_page(size=(1366, 560))
+    g = create_game(server, "world", ["human", "planner", "planner", "planner"], seed=7)
+    page.goto(join_link(server, g, 0))
+    wait_my_move(page)
+    keep = page.locator('.keep-panel [data-action="keep"]')
+    keep.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "keep.png"))
+    box = keep.bounding_box()
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('[data-action]')?.dataset.action ?? null",
+                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert hit == "keep", (hit, box)
