@@ -167,6 +167,14 @@ def test_a_phone_gives_the_board_most_of_the_screen_and_routes_are_claimed_by_ta
     try:
         page.goto(join_link(server, g, 0))
         wait_my_move(page)
+        # the offered tickets' cities are all on the board's part in sight, none under the prompt
+        page.locator(".keep-panel").wait_for()
+        tickets = {t["id"]: t["cities"] for t in api(server, f"api/maps/{map_name}")["tickets"]}
+        offer = page.evaluate("window.__ttrShown.view.you.offer")
+        cities = sorted({c for t in offer for c in tickets[t]})
+        page.wait_for_timeout(300)  # the board's box settles (the drawer grew) and the view follows
+        page.screenshot(path=str(artifacts / "keep.png"))
+        assert not page.evaluate(COVERED_JS, page.evaluate(CITY_POINTS_JS, cities)), cities
         keep_tickets(page)
         for _ in range(30):
             st = wait_my_move(page)
