@@ -3,6 +3,7 @@ board's size on a phone, the end screen's table on a phone."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_helpers import (
     api,
@@ -172,7 +173,10 @@ def test_a_phone_gives_the_board_most_of_the_screen_and_routes_are_claimed_by_ta
         tickets = {t["id"]: t["cities"] for t in api(server, f"api/maps/{map_name}")["tickets"]}
         offer = page.evaluate("window.__ttrShown.view.you.offer")
         cities = sorted({c for t in offer for c in tickets[t]})
-        page.wait_for_timeout(300)  # the board's box settles (the drawer grew) and the view follows
+        try:  # the board's box settles (the drawer grew) and the view follows
+            page.wait_for_function(f"names => ({COVERED_JS})(({CITY_POINTS_JS})(names)).length === 0", arg=cities, timeout=3000)
+        except PlaywrightTimeout:
+            pass  # the assertion below says which
         page.screenshot(path=str(artifacts / "keep.png"))
         assert not page.evaluate(COVERED_JS, page.evaluate(CITY_POINTS_JS, cities)), cities
         keep_tickets(page)
