@@ -1,5 +1,6 @@
-"""The game screen's layout as players judge it (issue 26): what the prompts leave in sight, the
-board's size on a phone, the end screen's table on a phone."""
+"""The game screen's layout as players judge it (issue 26): what the prompts leave in sight, city
+names that would take a route's click, the board's share of a phone and of a laptop screen, the log
+in sight, how unclaimable routes fade. (The end screen's table on a phone: test_browser_views.py.)"""
 from __future__ import annotations
 
 import pytest
