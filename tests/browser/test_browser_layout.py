@@ -262,6 +262,13 @@ def test_a_portrait_board_gets_the_height_of_a_laptop_screen(new_page, server, a
     drawn = page.evaluate("() => document.querySelector('.ttr-bg').getBoundingClientRect().height / (innerHeight - 48)")
     assert drawn >= 0.95, drawn
     assert page.evaluate(SIZES_JS)["labelPx"] >= 7.5
+    # a wide screen: the same, and the hand's column does not take all the blank beside the board
+    wide = new_page(size=(1920, 1080))
+    wide.goto(f"{server}#/g/{g['id']}")
+    wide.wait_for_selector("svg.ttr-board[data-ready]")
+    look = wide.evaluate("""() => ({drawn: document.querySelector('.ttr-bg').getBoundingClientRect().height / (innerHeight - 48),
+                                   me: document.querySelector('.me-area').getBoundingClientRect().width})""")
+    assert look["drawn"] >= 0.95 and look["me"] <= 441, look
 
 
 def test_unclaimable_routes_fade_mildly_and_claimable_ones_are_outlined(new_page, server, artifacts):
