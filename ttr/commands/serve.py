@@ -31,6 +31,10 @@ def default_db() -> str:
               help="seconds a bot waits before each move, so people can follow")
 @click.option("--bot-workers", type=click.IntRange(1, 64), default=2, show_default=True,
               help="threads in which bots think")
+@click.option("--bot-queue-workers", "bot_queue", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="threads in which the bots of games without a person think (games with one never wait for them)")
+@click.option("--games-per-minute", type=click.IntRange(0, 10**6), default=20, show_default=True,
+              help="new games one client address may create per minute (0: no limit)")
 @click.option("--cors-origin", "cors_origins", multiple=True,
               help="allow browsers on this origin (e.g. http://localhost:5173); repeatable; none by default")
 @click.option("--cache-size", type=click.IntRange(1, 10**6), default=1000, show_default=True,
@@ -44,13 +48,15 @@ def default_db() -> str:
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]), default="info",
               show_default=True)
 @engine_option()
-def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers: int, cors_origins: tuple[str, ...],
+def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers: int, bot_queue: int,
+            games_per_minute: int, cors_origins: tuple[str, ...],
             cache_size: int, seat_timeout: float, ws_compression: bool, open_browser: bool, log_level: str,
             engine: str) -> None:
     """Serve games over HTTP and WebSocket (protocol: docs/protocol.md), and the browser client at /."""
     import uvicorn
 
     from ..server import create_app
+    from ..server.limits import LimitedHttp
     from ..server.logs import install
     from ..server.storage import safe_url
 
@@ -58,7 +64,8 @@ def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers:
     url = db or default_db()
     try:
         app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers, cors_origins=cors_origins,
-                         cache_size=cache_size, seat_timeout=seat_timeout, engine=engine)
+                         cache_size=cache_size, seat_timeout=seat_timeout, engine=engine, bot_queue=bot_queue,
+                         games_per_minute=games_per_minute)
     except Exception as e:  # noqa: BLE001 - a bad URL or an unreachable database
         raise click.ClickException(f"cannot open the database {safe_url(url)}: {e}") from None
     shown = f"[{host}]" if ":" in host else host
@@ -68,7 +75,7 @@ def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers:
         _open_when_up(f"http://{local}:{port}/")
     sys.stdout.flush()
     install()
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024, proxy_headers=False,
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024, proxy_headers=False, http=LimitedHttp,
                 ws_per_message_deflate=ws_compression, timeout_graceful_shutdown=5)
 
 

@@ -20,9 +20,9 @@ from starlette.exceptions import HTTPException
 from .. import __version__
 from . import logs, routes, ws
 from .bots import BotRunner
-from .errors import ServiceError
+from .errors import ServiceError, TooMany
 from .headers import SecurityHeaders
-from .limits import BodyLimit
+from .limits import BodyLimit, RateLimit
 from .notify import Listener
 from .service import GameService
 from .storage import StorageError, Store
@@ -45,12 +45,15 @@ PLACEHOLDER = """<!doctype html>
 
 def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_workers: int = 2,
                cors_origins: Sequence[str] = (), cache_size: int = 1000, seat_timeout: float = 86400.0,
-               max_body: int = 64 * 1024, static_dir: Path | None = None, engine: str = "auto") -> FastAPI:
+               max_body: int = 64 * 1024, static_dir: Path | None = None, engine: str = "auto",
+               bot_queue: int = 1, games_per_minute: int = 20) -> FastAPI:
     """The server for database URL `db` (sqlite:///path or postgresql://...): see `ttr serve --help`.
-    `engine`: which engine plays the games ("auto": the native core where it plays the board)."""
+    `engine`: which engine plays the games ("auto": the native core where it plays the board);
+    `bot_queue`: threads for the bots of games without a person; `games_per_minute`: new games
+    one client address may create per minute (0: no limit)."""
     store = Store(db)
     service = GameService(store, cache_size=cache_size, seat_timeout=seat_timeout, engine=engine)
-    runner = BotRunner(service, bot_delay, bot_workers)
+    runner = BotRunner(service, bot_delay, bot_workers, bot_queue)
     listener = (Listener(store.url, secrets.token_hex(8), lambda gid: service.refresh(gid))
                 if store.dialect == "postgresql" else None)
 
@@ -79,10 +82,12 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
                   description="Ticket to Ride, played by the rulebooks: see docs/protocol.md.")
     app.state.service = service
     app.state.runner = runner
+    app.state.game_limit = RateLimit(games_per_minute)
 
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooMany) else None
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(StorageError)
     @app.exception_handler(sa.exc.SQLAlchemyError)

@@ -64,15 +64,21 @@ class ServerBot:
 
 class BotRunner:
     """Schedules bot moves on the event loop: wait the think delay, then let a pool thread
-    choose and commit the move (GameService.bot_move), which schedules the next one."""
+    choose and commit the move (GameService.bot_move), which schedules the next one.
+
+    Games where a person plays have `workers` threads of their own; games of bots alone share
+    `background` threads (a queue), so any number of all-bot games never delays a person's game
+    by more than the one move of theirs each of its threads may be thinking on."""
 
     RETRY = 1.0  # seconds before a bot move the database refused is tried again
 
-    def __init__(self, service: "GameService", delay: float, workers: int):
+    def __init__(self, service: "GameService", delay: float, workers: int, background: int = 1):
         self.service = service
         self.delay = delay
         self.workers = max(1, workers)
-        self.pool: ThreadPoolExecutor | None = None
+        self.background = max(1, background)
+        self.pool: ThreadPoolExecutor | None = None     # games with a person
+        self.queue: ThreadPoolExecutor | None = None    # games of bots alone
         self.loop: asyncio.AbstractEventLoop | None = None
         self.pending: Counter[str] = Counter()  # bot moves scheduled or thinking, per game
         self.tasks: set[asyncio.Task] = set()
@@ -80,29 +86,31 @@ class BotRunner:
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.pool = ThreadPoolExecutor(self.workers, thread_name_prefix="ttr-bot")
+        self.queue = ThreadPoolExecutor(self.background, thread_name_prefix="ttr-bot-queue")
 
-    def schedule(self, gid: str, ply: int) -> None:
-        """Thread-safe: play the bot to move in game gid at ply. Each change of a game schedules
-        at most one; a move chosen for a position that has changed meanwhile is dropped (the
-        change scheduled its own), so a bot never plays twice and never stalls."""
+    def schedule(self, gid: str, ply: int, people: bool = True) -> None:
+        """Thread-safe: play the bot to move in game gid at ply (`people`: a person plays in the
+        game). Each change of a game schedules at most one; a move chosen for a position that has
+        changed meanwhile is dropped (the change scheduled its own), so a bot never plays twice."""
         if self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self._spawn, gid, ply)
+            self.loop.call_soon_threadsafe(self._spawn, gid, ply, people)
 
-    def _spawn(self, gid: str, ply: int) -> None:
+    def _spawn(self, gid: str, ply: int, people: bool) -> None:
         self.pending[gid] += 1
-        task = asyncio.get_running_loop().create_task(self._run(gid, ply))
+        task = asyncio.get_running_loop().create_task(self._run(gid, ply, people))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _run(self, gid: str, ply: int) -> None:
+    async def _run(self, gid: str, ply: int, people: bool) -> None:
         try:
             if self.delay > 0:
                 await asyncio.sleep(self.delay)
-            await asyncio.get_running_loop().run_in_executor(self.pool, self.service.bot_move, gid, ply)
+            pool = self.pool if people else self.queue
+            await asyncio.get_running_loop().run_in_executor(pool, self.service.bot_move, gid, ply)
         except Unavailable:  # the database failed: the move was not played; try again shortly
             log.warning("bot move in game %s at ply %d not stored; retrying", gid, ply)
             await asyncio.sleep(self.RETRY)
-            self._spawn(gid, ply)
+            self._spawn(gid, ply, people)
         except Exception:  # noqa: BLE001 - one game's failure must not stop the others
             log.exception("bot move failed in game %s at ply %d", gid, ply)
         finally:
@@ -116,6 +124,7 @@ class BotRunner:
     async def stop(self) -> None:
         for t in list(self.tasks):
             t.cancel()
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-            self.pool = None
+        for pool in (self.pool, self.queue):
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+        self.pool = self.queue = None

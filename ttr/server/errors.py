@@ -59,5 +59,14 @@ class Unavailable(ServiceError):
     status, code = 503, "unavailable"
 
 
+class TooMany(ServiceError):
+    """A limit per client was reached; `retry_after`: whole seconds until it allows one more."""
+    status, code = 429, "too-many-requests"
+
+    def __init__(self, detail: str, retry_after: int):
+        super().__init__(detail)
+        self.retry_after = retry_after
+
+
 ERRORS = (Unauthorized, Forbidden, NotYourMove, NotFound, Stale, NotOver, TooLarge, Illegal, CannotUndo,
-          Invalid, Unavailable)
+          Invalid, Unavailable, TooMany)

@@ -12,7 +12,7 @@ from ..agents import AGENTS
 from ..editions import EDITIONS
 from ..maps import DATA, map_names
 from .bots import DESCRIPTIONS, RATINGS
-from .errors import NotFound
+from .errors import NotFound, TooMany
 from .models import (
     ActionRequest,
     BotInfo,
@@ -90,8 +90,13 @@ def bots() -> Response:
     return _json([{"name": n, "description": DESCRIPTIONS[n], "ratings": RATINGS.get(n, {})} for n in AGENTS])
 
 
-@router.post("/games", response_model=GameCreated, status_code=201, responses=_errors(503))
+@router.post("/games", response_model=GameCreated, status_code=201, responses=_errors(429, 503))
 def create_game(body: CreateGame, request: Request) -> Response:
+    limit = request.app.state.game_limit
+    wait = limit.take(request.client.host if request.client else "")
+    if wait:
+        raise TooMany(f"one address may create at most {limit.per_minute} games a minute; "
+                      f"try again in {wait} s", retry_after=wait)
     c = _service(request).create(body.map, body.players, [s.model_dump() for s in body.seats], seed=body.seed,
                                  random_first=body.random_first, setup=body.setup)
     return _json({"id": c.id, "seats": c.seats, "admin_token": c.admin_token}, 201)

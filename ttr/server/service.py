@@ -106,7 +106,7 @@ class GameService:
         self.new_id = tokens.new_game_id
         self.new_token = tokens.new_token
         self.hub = Hub()
-        self.schedule: Callable[[str, int], None] | None = None  # set by the app: BotRunner.schedule
+        self.schedule: Callable[[str, int, bool], None] | None = None  # set by the app: BotRunner.schedule
         self.busy: Callable[[str], bool] = lambda gid: False      # a bot move is pending for the game
         self.notify_tag: str | None = None  # set when other processes listen (PostgreSQL): our own name
         self._cache: OrderedDict[str, Live] = OrderedDict()
@@ -261,7 +261,7 @@ class GameService:
         self.hub.deliver([(sub, self.update_message(live, sub)) for sub in live.subscribers])
         g = live.game
         if bots and not g.is_over and live.bots[g.current_player] is not None and self.schedule is not None:
-            self.schedule(live.id, g.ply)
+            self.schedule(live.id, g.ply, any(b is None for b in live.bots))
 
     # ------------------------------------------------------------- tokens
 
@@ -548,8 +548,8 @@ class GameService:
         """After a start: schedule every game whose seat to move is a bot."""
         waiting = self.store.bots_to_move()
         if self.schedule is not None:
-            for gid, ply in waiting:
-                self.schedule(gid, ply)
+            for gid, ply, people in waiting:
+                self.schedule(gid, ply, people)
         return len(waiting)
 
 

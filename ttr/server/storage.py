@@ -370,13 +370,16 @@ class Store:
             ids |= {r[0] for r in c.execute(sa.select(games.c.id).where(games.c.admin_hash.in_(hashes)))}
         return sorted(ids)
 
-    def bots_to_move(self) -> list[tuple[str, int]]:
-        """(id, ply) of the games in play whose seat to move is a bot (to resume after a restart)."""
+    def bots_to_move(self) -> list[tuple[str, int, bool]]:
+        """(id, ply, whether a person plays in it) of the games in play whose seat to move is a bot
+        (to resume after a restart)."""
         to_move = sa.and_(seats.c.game_id == games.c.id, seats.c.seat == games.c.to_move)
-        q = (sa.select(games.c.id, games.c.ply).join(seats, to_move)
+        other = seats.alias("other")
+        people = sa.exists().where(other.c.game_id == games.c.id, other.c.kind != "bot")
+        q = (sa.select(games.c.id, games.c.ply, people).join(seats, to_move)
              .where(games.c.status == "playing", seats.c.kind == "bot"))
         with self.engine.connect() as c:
-            return [(r[0], r[1]) for r in c.execute(q)]
+            return [(r[0], r[1], bool(r[2])) for r in c.execute(q)]
 
 
 def _game_row(r) -> GameRow:
