@@ -74,9 +74,11 @@ export function phasePrompt(v: View, legal: Legal): string {
   }
 }
 
-export function routeName(map: MapData | null, id: number): string {
+export function routeName(map: MapData | null, id: number, withLength = false): string {
   const r = map?.routes.find((x) => x.id === id);
-  return r ? `${r.cities[0]} – ${r.cities[1]}` : `#${id}`;
+  if (!r) return `#${id}`;
+  const name = `${r.cities[0]} – ${r.cities[1]}`;
+  return withLength ? t('route_len', { route: name, n: r.length }) : name;
 }
 
 // A log entry's target, read as the data its kind writes (`target`): never from the action's text.
@@ -107,6 +109,24 @@ export function entryDraw(e: LogEntry): { card: string; pile: string | null } | 
 /** An exchange of pieces with the box (RS6): how many, and which way. */
 export function entryExchange(e: LogEntry): { n: number; trainsForShips: boolean } | null {
   return e.kind === 'exchange' && typeof e.target === 'number' ? { n: Math.abs(e.target), trainsForShips: e.target > 0 } : null;
+}
+
+/** The entries after `seat`'s last one (all of them when it has not moved yet): what the others
+ *  did since that seat's last turn, in order. */
+export function movesSince(log: LogEntry[], seat: number): LogEntry[] {
+  for (let i = log.length - 1; i >= 0; i--) if (log[i].seat === seat) return log.slice(i + 1);
+  return log.slice();
+}
+
+/** The routes claimed by these entries that their claimer holds now (`routes`: the view's
+ *  {route id: seat}; a tunnel given up is not claimed), in order. */
+export function claimsIn(entries: LogEntry[], routes: Record<string, number>): number[] {
+  const out: number[] = [];
+  for (const e of entries) {
+    const r = entryRoute(e);
+    if (r !== null && routes[String(r)] === e.seat && !out.includes(r)) out.push(r);
+  }
+  return out;
 }
 
 /** The routes of the last entries of the last player's turn (to highlight the last move). */

@@ -10,7 +10,12 @@ export interface LogContext {
   seats: PublicSeat[] | undefined;
 }
 
-function did(e: LogEntry, ctx: LogContext): string {
+/** `lengths`: claims say their route's length too (the hot-seat curtain's list). */
+export interface WordsOptions {
+  lengths?: boolean;
+}
+
+function did(e: LogEntry, ctx: LogContext, opts: WordsOptions): string {
   const who = seatName(ctx.seats, e.seat);
   const cards = cardsWords(e.cards ?? {});
   switch (e.kind) {
@@ -23,7 +28,7 @@ function did(e: LogEntry, ctx: LogContext): string {
     case 'claim': {
       const r = entryRoute(e);
       if (r === null) break;
-      return t('log_claim', { who, route: routeName(ctx.map, r), cards });
+      return t('log_claim', { who, route: routeName(ctx.map, r, !!opts.lengths), cards });
     }
     case 'tickets':
       return t('log_tickets', { who });
@@ -89,6 +94,6 @@ export function eventWords(ev: LogEvent, ctx: LogContext): string {
 }
 
 /** An entry in words: what the seat did, then what followed. */
-export function entryWords(e: LogEntry, ctx: LogContext): string {
-  return [did(e, ctx), ...(e.events ?? []).map((ev) => eventWords(ev, ctx))].join(t('sep'));
+export function entryWords(e: LogEntry, ctx: LogContext, opts: WordsOptions = {}): string {
+  return [did(e, ctx, opts), ...(e.events ?? []).map((ev) => eventWords(ev, ctx))].join(t('sep'));
 }

@@ -10,14 +10,13 @@ import { drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMov
 import { edgesOf, ownedRoutes } from '../graph';
 import { mapName, t } from '../i18n';
 import { actionText, Legal } from '../legal';
-import { entryWords } from '../logtext';
 import { getPrefs, heldGame, saveGame, type HeldGame } from '../store';
 import type { Counts, Envelope, LogEntry } from '../types';
 import { usePrefs } from './App';
 import { DrawArea } from './Draw';
 import { EndScreen, type Highlight } from './EndScreen';
 import { Icon } from './Icons';
-import { Hand, Log, Tickets, ticketViews, type TicketView } from './Panels';
+import { CurtainMoves, Hand, Log, Tickets, ticketViews, type TicketView } from './Panels';
 import { Players } from './Players';
 import { Prompt, type Mode } from './Prompt';
 import { ErrorPage, LoadingPage, ScreenDialog, TopBar, useToasts, Toasts, type Dialog } from './Common';
@@ -602,7 +601,7 @@ export function GameScreen({ id }: { id: string }) {
           <div class="curtain-box">
             <div class="curtain-title">{t('pass_to', { name: seatName(env.seats, curtain) })}</div>
             <div class="muted">{t('pass_note')}</div>
-            {lastEntry ? <div class="curtain-last">{entryWords(lastEntry, ctx)}</div> : null}
+            <CurtainMoves log={log} seat={curtain} ctx={ctx} />
             <button type="button" class="btn primary big" onClick={() => setRevealed(curtain)} data-action="reveal">
               {t('pass_ready', { name: seatName(env.seats, curtain) })}
             </button>

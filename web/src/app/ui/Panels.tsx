@@ -1,8 +1,8 @@
-// The hand, the tickets with their progress, and the log.
+// The hand, the tickets with their progress, the log, and the hot-seat curtain's list of moves.
 import { useEffect, useRef } from 'preact/hooks';
 import type { MapData } from '../../board/index';
 import { sortCards } from '../cards';
-import { ticketById } from '../game';
+import { movesSince, ticketById } from '../game';
 import { ticketProgress, type Edge } from '../graph';
 import { t } from '../i18n';
 import { entryWords, type LogContext } from '../logtext';
@@ -146,6 +146,28 @@ export function Log({ log, ctx, upTo }: { log: LogEntry[]; ctx: LogContext; upTo
           <li class={`log-entry${i === shown.length - 1 ? ' last' : ''}`} data-ply={e.ply} data-kind={e.kind}>
             <span class="log-dot" style={{ background: `var(--p${e.seat})` }} />
             {entryWords(e, ctx)}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** Behind the hot-seat curtain: every move of the others since this seat's last one, in order,
+ *  from the public log (a claim with its route's length, draws as the log says them: a face-up
+ *  card by colour, a blind one unnamed; tickets as counts). */
+export function CurtainMoves({ log, seat, ctx }: { log: LogEntry[]; seat: number; ctx: LogContext }) {
+  const moves = movesSince(log, seat);
+  if (!moves.length) return null;
+  const first = !log.some((e) => e.seat === seat);
+  return (
+    <div class="curtain-moves">
+      <div class="curtain-moves-head">{t(first ? 'pass_first' : 'pass_since')}</div>
+      <ol>
+        {moves.map((e) => (
+          <li data-ply={e.ply} data-seat={e.seat} data-kind={e.kind}>
+            <span class="log-dot" style={{ background: `var(--p${e.seat})` }} />
+            {entryWords(e, ctx, { lengths: true })}
           </li>
         ))}
       </ol>

@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+// What happened since a seat's last turn: the entries after its last one (the hot-seat curtain's
+// list) and the claims among them that stand (marked on the board).
+import { h, render } from 'preact';
+import { describe, expect, it } from 'vitest';
+import { claimsIn, movesSince, routeName } from '../../src/app/game';
+import { cardName, setLang } from '../../src/app/i18n';
+import type { LogContext } from '../../src/app/logtext';
+import type { LogEntry, PublicSeat } from '../../src/app/types';
+import { CurtainMoves } from '../../src/app/ui/Panels';
+import { readMap } from '../maps';
+
+const map = readMap('europe');
+const seats: PublicSeat[] = ['Ada', 'Ben', 'Cy'].map((name, seat) => ({ seat, kind: 'human', bot: null, name, has_token: true }));
+const ctx: LogContext = { map, seats };
+const [r1, r2] = map.routes.filter((r) => !r.tunnel);
+let ply = 0;
+const entry = (seat: number, turn: number, e: Partial<LogEntry> & Pick<LogEntry, 'kind'>): LogEntry => ({ ply: ply++, seat, turn, at: 0, text: '', ...e });
+
+// three seats: Ada's turn, then Ben claims, Cy takes two cards, Ada draws tickets, Ben claims a
+// tunnel and gives it up, Cy draws tickets and keeps two
+const log: LogEntry[] = [
+  entry(0, 0, { kind: 'keep', kept: 2 }),
+  entry(1, 0, { kind: 'keep', kept: 3 }),
+  entry(2, 0, { kind: 'keep', kept: 2 }),
+  entry(0, 1, { kind: 'draw', target: 'deck' }),
+  entry(0, 1, { kind: 'draw', target: 'red' }),
+  entry(1, 2, { kind: 'claim', target: r1.id, cards: { [r1.color === 'gray' ? 'blue' : r1.color]: r1.length } }),
+  entry(2, 3, { kind: 'draw', target: 'locomotive' }),
+  entry(2, 3, { kind: 'draw', target: 'deck' }),
+  entry(0, 4, { kind: 'tickets', events: [{ event: 'tickets-drawn', seat: 0, count: 3 }] }),
+  entry(0, 4, { kind: 'keep', kept: 1 }),
+  entry(1, 5, { kind: 'claim', target: r2.id, cards: { locomotive: r2.length } }),
+  entry(1, 5, { kind: 'decline' }),
+  entry(2, 6, { kind: 'tickets', events: [{ event: 'tickets-drawn', seat: 2, count: 3 }] }),
+  entry(2, 6, { kind: 'keep', kept: 2 }),
+];
+
+describe('movesSince', () => {
+  it("is every entry after the seat's last one, in order", () => {
+    expect(movesSince(log, 0).map((e) => e.ply)).toEqual([10, 11, 12, 13]);
+    expect(movesSince(log, 1).map((e) => e.ply)).toEqual([12, 13]);
+    expect(movesSince(log, 2)).toEqual([]);
+    // a seat that has not moved yet: everything so far
+    expect(movesSince(log.slice(0, 1), 1).map((e) => e.ply)).toEqual([0]);
+    // three turns back: Ada's last move was the ticket keep
+    expect(movesSince(log.slice(0, 8), 0).map((e) => e.ply)).toEqual([5, 6, 7]);
+  });
+
+  it('keeps only the claims that stand (a tunnel given up is not claimed)', () => {
+    const routes = { [String(r1.id)]: 1 };
+    expect(claimsIn(log, routes)).toEqual([r1.id]);
+    expect(claimsIn(movesSince(log, 0), routes)).toEqual([]);
+    expect(claimsIn(movesSince(log.slice(0, 8), 0), routes)).toEqual([r1.id]);
+    // owned by someone else than the entry's seat: not this entry's claim
+    expect(claimsIn(log, { [String(r1.id)]: 2 })).toEqual([]);
+  });
+});
+
+describe('CurtainMoves', () => {
+  const shown = (upTo: number, seat: number) => {
+    const host = document.createElement('div');
+    render(h(CurtainMoves, { log: log.slice(0, upTo), seat, ctx }), host);
+    return [...host.querySelectorAll('li')].map((li) => ({ seat: Number(li.dataset.seat), text: li.textContent ?? '' }));
+  };
+
+  it('lists each move of the others since the seat last moved, with routes and lengths, in words', () => {
+    setLang('en');
+    const items = shown(8, 0); // before Ada's second turn: Ben's claim, Cy's two cards
+    expect(items.map((x) => x.seat)).toEqual([1, 2, 2]);
+    expect(items[0].text).toContain(`Ben claims ${routeName(map, r1.id)} (${r1.length} long) with`);
+    expect(items[1].text).toBe(`Cy takes a face-up ${cardName('locomotive')}`);
+    expect(items[2].text).toBe('Cy draws a card from the deck');
+    const later = shown(log.length, 1); // Ben, after Cy's tickets
+    expect(later.map((x) => x.text)).toEqual(['Cy draws tickets; 3 ticket(s) offered', 'Cy keeps 2 ticket(s)']);
+  });
+
+  it('says nothing when no one moved since, and names the first turn', () => {
+    setLang('en');
+    expect(shown(log.length, 2)).toEqual([]);
+    const host = document.createElement('div');
+    render(h(CurtainMoves, { log: log.slice(0, 1), seat: 1, ctx }), host);
+    expect(host.textContent).toContain('Before your first move');
+    render(h(CurtainMoves, { log: log.slice(0, 8), seat: 0, ctx }), host);
+    expect(host.textContent).toContain('Since your last turn');
+  });
+});
