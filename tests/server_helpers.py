@@ -19,6 +19,7 @@ from ttr.server import create_app
 @contextmanager
 def server(tmp_path, db: str | None = None, **kw):
     kw.setdefault("bot_delay", 0)
+    kw.setdefault("undo_window", 0)
     app = create_app(db or f"sqlite:///{tmp_path / 'server.db'}", **kw)
     with TestClient(app) as client:
         client.service = app.state.service

@@ -189,3 +189,37 @@ def test_a_bot_still_moves_after_an_undo_and_the_same_move_again_while_it_thinks
         assert v["turn"] >= after["turn"] + 1  # the bot moved
         history = [a.text for a in c.service.store.actions(gid)]
         assert len(history) == v["turn"]
+
+
+def test_against_bots_a_move_that_may_be_taken_back_leaves_time_to_take_it_back(tmp_path):
+    """With bots, the next bot waits `undo_window` seconds after a move its player may take back (not
+    the short think delay, after which undo was refused), and the usual delay after any other move."""
+    import time
+
+    from server_helpers import wait_for_humans
+
+    rng = random.Random(31)
+    with server(tmp_path, undo_window=1.0) as c:
+        g = create(c, "usa", 2, kinds=["human", "random"], seed=31)
+        gid, tok = g["id"], tokens(g)
+        quick = []
+        for _ in range(300):  # until seat 0 makes a move it may take back
+            wait_for_humans(c, gid, tok)
+            mine = view(c, gid, tok[0])
+            move = random_move(mine, rng, claim_bias=1.0)
+            start = time.monotonic()
+            after = act(c, gid, tok[0], move, mine["turn"]).json()
+            if after["can_undo"] and after["view"]["current_player"] == 1:
+                break
+            if after["view"]["current_player"] == 1:
+                wait_for_humans(c, gid, tok)
+                quick.append(time.monotonic() - start)
+        else:
+            pytest.fail("no undoable move")
+        time.sleep(0.5)  # longer than the think delay (0 here): the bot has not moved
+        assert undo(c, gid, tok[0], after["turn"]).status_code == 200
+        assert act(c, gid, tok[0], move, mine["turn"]).status_code == 200
+        start = time.monotonic()
+        v = wait_for_humans(c, gid, tok, timeout=10)
+        assert v["turn"] > after["turn"] and time.monotonic() - start >= 0.9  # it waited the window out
+        assert quick and max(quick) < 0.9  # after moves that cannot be taken back it did not wait

@@ -31,6 +31,8 @@ def default_db() -> str:
               help="seconds a bot waits before each move, so people can follow")
 @click.option("--bot-workers", type=click.IntRange(1, 64), default=2, show_default=True,
               help="threads in which bots think")
+@click.option("--undo-window", type=click.FloatRange(0, 60), default=3.0, show_default=True,
+              help="seconds a bot waits after a move its player may still take back (instead of --bot-delay)")
 @click.option("--bot-queue-workers", "bot_queue", type=click.IntRange(1, 64), default=1, show_default=True,
               help="threads in which the bots of games without a person think (games with one never wait for them)")
 @click.option("--games-per-minute", type=click.IntRange(0, 10**6), default=20, show_default=True,
@@ -48,7 +50,7 @@ def default_db() -> str:
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]), default="info",
               show_default=True)
 @engine_option()
-def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers: int, bot_queue: int,
+def command(host: str, port: int, db: str | None, bot_delay: float, undo_window: float, bot_workers: int, bot_queue: int,
             games_per_minute: int, cors_origins: tuple[str, ...],
             cache_size: int, seat_timeout: float, ws_compression: bool, open_browser: bool, log_level: str,
             engine: str) -> None:
@@ -65,7 +67,7 @@ def command(host: str, port: int, db: str | None, bot_delay: float, bot_workers:
     try:
         app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers, cors_origins=cors_origins,
                          cache_size=cache_size, seat_timeout=seat_timeout, engine=engine, bot_queue=bot_queue,
-                         games_per_minute=games_per_minute)
+                         games_per_minute=games_per_minute, undo_window=undo_window)
     except Exception as e:  # noqa: BLE001 - a bad URL or an unreachable database
         raise click.ClickException(f"cannot open the database {safe_url(url)}: {e}") from None
     shown = f"[{host}]" if ":" in host else host

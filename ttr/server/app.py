@@ -46,11 +46,12 @@ PLACEHOLDER = """<!doctype html>
 def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_workers: int = 2,
                cors_origins: Sequence[str] = (), cache_size: int = 1000, seat_timeout: float = 86400.0,
                max_body: int = 64 * 1024, static_dir: Path | None = None, engine: str = "auto",
-               bot_queue: int = 1, games_per_minute: int = 20) -> FastAPI:
+               bot_queue: int = 1, games_per_minute: int = 20, undo_window: float = 3.0) -> FastAPI:
     """The server for database URL `db` (sqlite:///path or postgresql://...): see `ttr serve --help`.
     `engine`: which engine plays the games ("auto": the native core where it plays the board);
     `bot_queue`: threads for the bots of games without a person; `games_per_minute`: new games
-    one client address may create per minute (0: no limit)."""
+    one client address may create per minute (0: no limit); `undo_window`: seconds a bot waits,
+    instead of `bot_delay`, after a move its player may take back."""
     store = Store(db)
     service = GameService(store, cache_size=cache_size, seat_timeout=seat_timeout, engine=engine)
     runner = BotRunner(service, bot_delay, bot_workers, bot_queue)
@@ -63,7 +64,7 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
         loop = asyncio.get_running_loop()
         service.hub.start(loop)
         runner.start(loop)
-        service.schedule, service.busy = runner.schedule, runner.busy
+        service.schedule, service.busy, service.cancel = runner.schedule, runner.busy, runner.cancel
         if listener is not None:
             service.notify_tag = listener.me
             listener.start()
@@ -83,6 +84,7 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
     app.state.service = service
     app.state.runner = runner
     app.state.game_limit = RateLimit(games_per_minute)
+    service.undo_window = max(bot_delay, undo_window)
 
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:

@@ -3,6 +3,7 @@ in a thread pool so the event loop and other games never wait for them."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 from collections import Counter
@@ -81,6 +82,8 @@ class BotRunner:
         self.queue: ThreadPoolExecutor | None = None    # games of bots alone
         self.loop: asyncio.AbstractEventLoop | None = None
         self.pending: Counter[str] = Counter()  # bot moves scheduled or thinking, per game
+        self.latest: dict[str, int] = {}  # per game, the move scheduled last (the others stand down)
+        self.serial = itertools.count()
         self.tasks: set[asyncio.Task] = set()
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -88,35 +91,47 @@ class BotRunner:
         self.pool = ThreadPoolExecutor(self.workers, thread_name_prefix="ttr-bot")
         self.queue = ThreadPoolExecutor(self.background, thread_name_prefix="ttr-bot-queue")
 
-    def schedule(self, gid: str, ply: int, people: bool = True) -> None:
+    def schedule(self, gid: str, ply: int, people: bool = True, wait: float | None = None) -> None:
         """Thread-safe: play the bot to move in game gid at ply (`people`: a person plays in the
-        game). Each change of a game schedules at most one; a move chosen for a position that has
-        changed meanwhile is dropped (the change scheduled its own), so a bot never plays twice."""
+        game), after `wait` seconds (None: the think delay). Each change of a game schedules at
+        most one; a move chosen for a position that has changed meanwhile is dropped (the change
+        scheduled its own), so a bot never plays twice."""
         if self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self._spawn, gid, ply, people)
+            self.loop.call_soon_threadsafe(self._spawn, gid, ply, people, self.delay if wait is None else wait)
 
-    def _spawn(self, gid: str, ply: int, people: bool) -> None:
+    def cancel(self, gid: str) -> None:
+        """Thread-safe: the game changed and no bot is to move: a move still waiting stands down
+        (after an undo and the same move again, the ply alone cannot tell it is out of date)."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.latest.pop, gid, None)
+
+    def _spawn(self, gid: str, ply: int, people: bool, wait: float) -> None:
         self.pending[gid] += 1
-        task = asyncio.get_running_loop().create_task(self._run(gid, ply, people))
+        self.latest[gid] = serial = next(self.serial)
+        task = asyncio.get_running_loop().create_task(self._run(gid, ply, people, wait, serial))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _run(self, gid: str, ply: int, people: bool) -> None:
+    async def _run(self, gid: str, ply: int, people: bool, wait: float, serial: int) -> None:
         try:
-            if self.delay > 0:
-                await asyncio.sleep(self.delay)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if self.latest.get(gid) != serial:
+                return  # a later change of the game scheduled its own move, or needs none
             pool = self.pool if people else self.queue
             await asyncio.get_running_loop().run_in_executor(pool, self.service.bot_move, gid, ply)
         except Unavailable:  # the database failed: the move was not played; try again shortly
             log.warning("bot move in game %s at ply %d not stored; retrying", gid, ply)
             await asyncio.sleep(self.RETRY)
-            self._spawn(gid, ply, people)
+            self._spawn(gid, ply, people, self.delay)
         except Exception:  # noqa: BLE001 - one game's failure must not stop the others
             log.exception("bot move failed in game %s at ply %d", gid, ply)
         finally:
             self.pending[gid] -= 1
             if not self.pending[gid]:
                 del self.pending[gid]
+            if self.latest.get(gid) == serial:
+                del self.latest[gid]
 
     def busy(self, gid: str) -> bool:
         return gid in self.pending

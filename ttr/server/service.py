@@ -106,8 +106,10 @@ class GameService:
         self.new_id = tokens.new_game_id
         self.new_token = tokens.new_token
         self.hub = Hub()
-        self.schedule: Callable[[str, int, bool], None] | None = None  # set by the app: BotRunner.schedule
+        self.schedule: Callable[[str, int, bool, float | None], None] | None = None  # the app's BotRunner.schedule
+        self.undo_window = 0.0  # seconds a bot waits after a move its player may take back (set by the app)
         self.busy: Callable[[str], bool] = lambda gid: False      # a bot move is pending for the game
+        self.cancel: Callable[[str], None] = lambda gid: None     # no bot to move: pending moves stand down
         self.notify_tag: str | None = None  # set when other processes listen (PostgreSQL): our own name
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -261,7 +263,12 @@ class GameService:
         self.hub.deliver([(sub, self.update_message(live, sub)) for sub in live.subscribers])
         g = live.game
         if bots and not g.is_over and live.bots[g.current_player] is not None and self.schedule is not None:
-            self.schedule(live.id, g.ply, any(b is None for b in live.bots))
+            # after a move its player may still take back, the bot leaves them time to (None: the usual delay)
+            last = g.seats[-1] if g.ply else None
+            wait = self.undo_window if last is not None and self.undo_refusal(live, last) is None else None
+            self.schedule(live.id, g.ply, any(b is None for b in live.bots), wait)
+        elif bots:
+            self.cancel(live.id)
 
     # ------------------------------------------------------------- tokens
 
@@ -549,7 +556,7 @@ class GameService:
         waiting = self.store.bots_to_move()
         if self.schedule is not None:
             for gid, ply, people in waiting:
-                self.schedule(gid, ply, people)
+                self.schedule(gid, ply, people, None)
         return len(waiting)
 
 
