@@ -3,7 +3,7 @@ since that seat last moved (public information only); the claims made since are 
 board until the player acts; a log line that names a route marks it on the board when hovered."""
 from __future__ import annotations
 
-from browser_helpers import api, create_game, game_state, play_one_move, wait_my_move
+from browser_helpers import api, create_game, draw_blind, game_state, join_link, keep_tickets, play_one_move, wait_my_move
 
 
 def _hot_seat(page, server, seats: list, seed: int) -> tuple[str, dict]:
@@ -62,3 +62,57 @@ def test_the_curtain_lists_every_move_since_the_seats_last_turn_and_nothing_secr
             if page.locator(".curtain").count() or not game_state(page)["myturn"]:
                 break
     assert lists >= 5  # the curtains listed the moves of both other seats, not only the last
+
+
+def _draw_two(page) -> None:
+    """This seat's turn: two blind cards (a claim by this seat would be fresh to no one)."""
+    draw_blind(page)
+    st = game_state(page)
+    if st["myturn"] and st["phase"] == "second-card":
+        draw_blind(page)
+
+
+def test_claims_since_my_last_turn_are_ringed_and_a_log_line_marks_its_route(page, server, artifacts):
+    g = create_game(server, "usa", ["human", "planner", "planner"], seed=3)
+    gid = g["id"]
+    page.goto(join_link(server, g, 0))
+    wait_my_move(page)
+    keep_tickets(page)
+    both = None
+    for _ in range(25):
+        st = wait_my_move(page)
+        assert st["status"] != "over"
+        log = api(server, f"api/games/{gid}/log")["log"]
+        owners = api(server, f"api/games/{gid}")["view"]["routes"]
+        last = max(i for i, e in enumerate(log) if e["seat"] == 0)
+        fresh = [e for e in log[last + 1:] if e["kind"] == "claim" and owners.get(str(e["target"])) == e["seat"]]
+        page.wait_for_function(f"() => document.querySelectorAll('.ttr-news [data-new-route]').length === {len(fresh)}")
+        marked = page.eval_on_selector_all(".ttr-news [data-new-route]", "els => els.map(e => [+e.dataset.newRoute, +e.dataset.player])")
+        assert marked == [[e["target"], e["seat"]] for e in fresh]
+        if len({e["seat"] for e in fresh}) == 2:
+            both = fresh
+            break
+        _draw_two(page)
+    assert both, "the two bots never both claimed between two of my turns"
+    page.screenshot(path=str(artifacts / "fresh.png"))
+    # each ring is in its claimer's colour
+    for e in both:
+        ring = page.locator(f'.ttr-news [data-new-route="{e["target"]}"] .ttr-new-ring').first
+        piece = page.locator(f'.ttr-claims [data-claim="{e["target"]}"] .ttr-piece').first
+        assert ring.get_attribute("stroke") == piece.get_attribute("fill")
+    # the rings pulse, unless motion is reduced
+    assert page.eval_on_selector(".ttr-news", "e => getComputedStyle(e).animationName") == "ttr-pulse"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.eval_on_selector(".ttr-news", "e => getComputedStyle(e).animationName") == "none"
+    page.emulate_media(reduced_motion="no-preference")
+    # pointing at a log line that names a route marks that route on the board
+    r = both[0]["target"]
+    assert page.locator(f'.ttr-highlights [data-hl-route="{r}"]').count() == 0
+    page.locator(f'.log-entry[data-route="{r}"]').last.hover()
+    page.wait_for_selector(f'.ttr-highlights [data-hl-route="{r}"]')
+    page.screenshot(path=str(artifacts / "log-hover.png"))
+    page.mouse.move(5, 5)
+    page.wait_for_selector(f'.ttr-highlights [data-hl-route="{r}"]', state="detached")
+    # acting clears the rings: what was new has been seen
+    draw_blind(page)
+    page.wait_for_selector(".ttr-news [data-new-route]", state="detached", timeout=5000)

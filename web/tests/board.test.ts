@@ -121,6 +121,25 @@ describe('the overlay', () => {
     expect(b.svg!.querySelector('.ttr-highlights')!.children.length).toBe(0);
   });
 
+  it('rings fresh claims in their owner colour, under the pieces, until they are no longer fresh', () => {
+    const b = createBoard(host, readMap('europe'));
+    b.update({ players: [{ name: 'A' }, { name: 'B', color: '#123456' }], claims: { 1: 0, 2: 1, 3: 1 }, fresh: [2, 3, 4] });
+    const news = b.svg!.querySelector('.ttr-news')!;
+    // under the pieces: the layer comes before the claims
+    expect(news.compareDocumentPosition(b.svg!.querySelector('.ttr-claims')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // route 4 is not claimed: nothing to ring
+    expect([...news.querySelectorAll('[data-new-route]')].map((g) => g.getAttribute('data-new-route'))).toEqual(['2', '3']);
+    const ring = news.querySelector('[data-new-route="2"] .ttr-new-ring')!;
+    expect(ring.getAttribute('stroke')).toBe('#123456');
+    expect(news.querySelector('[data-new-route="2"]')!.getAttribute('data-player')).toBe('1');
+    // a recolour redraws the rings; an empty list clears them
+    b.update({ players: [{ name: 'A' }, { name: 'B', color: '#abcdef' }] });
+    expect(news.querySelector('[data-new-route="2"] .ttr-new-ring')!.getAttribute('stroke')).toBe('#abcdef');
+    b.update({ fresh: [] });
+    expect(news.children.length).toBe(0);
+    expect(b.state()!.fresh).toEqual([]);
+  });
+
   it('calls back for clickable routes and cities only', () => {
     const onRouteClick = vi.fn();
     const onCityClick = vi.fn();

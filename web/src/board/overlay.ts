@@ -28,6 +28,8 @@ export interface OverlayState {
   harbors: Placement[];
   /** routes and cities to draw attention to (a ticket's cities, the last move) */
   highlight: { routes: number[]; cities: string[] };
+  /** claimed routes new to the player (claimed since their last turn): ringed in the owner's colour */
+  fresh: number[];
   /**
    * What can be clicked now: routes/cities not listed are drawn as not clickable and
    * their clicks are ignored. null: everything can be clicked.
@@ -42,6 +44,7 @@ export interface OverlayPatch {
   stations?: Placement[];
   harbors?: Placement[];
   highlight?: { routes?: number[]; cities?: string[] };
+  fresh?: number[];
   selectable?: { routes?: number[] | null; cities?: string[] | null };
   /** draw the claims new in this patch with an animation (cars arriving one after another) */
   animate?: boolean;
@@ -54,6 +57,7 @@ export function emptyOverlay(): OverlayState {
     stations: [],
     harbors: [],
     highlight: { routes: [], cities: [] },
+    fresh: [],
     selectable: { routes: null, cities: null },
   };
 }
@@ -115,6 +119,10 @@ export class BoardOverlay {
       if (patch.stations) s.stations = patch.stations.map((p) => ({ ...p }));
       if (patch.harbors) s.harbors = patch.harbors.map((p) => ({ ...p }));
       this.drawTokens();
+    }
+    if (patch.fresh || ((patch.claims || playersChanged) && s.fresh.length)) {
+      if (patch.fresh) s.fresh = [...patch.fresh];
+      this.drawFresh();
     }
     if (patch.highlight) {
       s.highlight = {
@@ -227,6 +235,33 @@ export class BoardOverlay {
           text('text', String(h.player + 1), { class: 'ttr-cb ttr-token-num', x: 14, y: -14, dy: '0.36em' }),
         ]),
       );
+    }
+  }
+
+  /** A ring in the owner's colour round each piece of a fresh claim, a white gap between them. */
+  private drawFresh(): void {
+    const layer = this.board.layers.news;
+    layer.replaceChildren();
+    for (const id of this.state.fresh) {
+      const r = this.routeById.get(id);
+      const seat = this.state.claims[String(id)];
+      if (!r || seat === undefined) continue;
+      const ship = r.route.kind === 'ship';
+      const ring = this.color(seat).fill;
+      const g = el('g', { class: 'ttr-new', 'data-new-route': id, 'data-player': seat });
+      for (const car of r.cars) {
+        const clip = car.clip ? `url(#${this.board.clipId})` : null;
+        g.appendChild(
+          clipped(
+            el('g', { transform: carTransform(car) }, [
+              carBody(car, ship, { class: 'ttr-new-halo' }, 9, true),
+              carBody(car, ship, { class: 'ttr-new-ring', stroke: ring }, 12, true),
+            ]),
+            clip,
+          ),
+        );
+      }
+      layer.appendChild(g);
     }
   }
 

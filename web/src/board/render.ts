@@ -12,6 +12,8 @@ export interface RenderedBoard {
   viewport: SVGGElement;
   layers: {
     routes: SVGGElement;
+    /** rings in the claimer's colour round claims new to the player (under the pieces) */
+    news: SVGGElement;
     claims: SVGGElement;
     highlights: SVGGElement;
     cities: SVGGElement;
@@ -228,8 +230,10 @@ export function renderBoard(layout: BoardLayout, doc: Document = document): Rend
   }
   viewport.appendChild(routes);
 
+  const news = el('g', { class: 'ttr-news' });
   const claims = el('g', { class: 'ttr-claims' });
   const highlights = el('g', { class: 'ttr-highlights' });
+  viewport.appendChild(news);
   viewport.appendChild(claims);
   viewport.appendChild(highlights);
 
@@ -279,7 +283,7 @@ export function renderBoard(layout: BoardLayout, doc: Document = document): Rend
   return {
     svg: svg as SVGSVGElement,
     viewport,
-    layers: { routes, claims, highlights, cities, tokens, labels },
+    layers: { routes, news, claims, highlights, cities, tokens, labels },
     routeEls,
     cityEls,
     labelEls,
@@ -345,7 +349,10 @@ export const BOARD_CSS = `
 .ttr-hl-city-outer { fill: none; stroke: #fff; stroke-width: 9; }
 .ttr-highlights { pointer-events: none; animation: ttr-pulse 1.6s ease-in-out infinite; }
 @keyframes ttr-pulse { 50% { opacity: 0.55; } }
-@media (prefers-reduced-motion: reduce) { .ttr-highlights { animation: none; } }
+.ttr-news { pointer-events: none; animation: ttr-pulse 1.6s ease-in-out infinite; }
+.ttr-new-halo { fill: none; stroke: #fff; stroke-width: 14; stroke-linejoin: round; }
+.ttr-new-ring { fill: none; stroke-width: 5; stroke-linejoin: round; }
+@media (prefers-reduced-motion: reduce) { .ttr-highlights, .ttr-news { animation: none; } }
 .ttr-token { pointer-events: none; }
 .ttr-token-body { stroke: #111; stroke-width: 2; }
 .ttr-token-anchor { fill: none; stroke-width: 2; stroke-linecap: round; }

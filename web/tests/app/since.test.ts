@@ -7,7 +7,7 @@ import { claimsIn, movesSince, routeName } from '../../src/app/game';
 import { cardName, setLang } from '../../src/app/i18n';
 import type { LogContext } from '../../src/app/logtext';
 import type { LogEntry, PublicSeat } from '../../src/app/types';
-import { CurtainMoves } from '../../src/app/ui/Panels';
+import { CurtainMoves, entryPlace, Log } from '../../src/app/ui/Panels';
 import { readMap } from '../maps';
 
 const map = readMap('europe');
@@ -83,5 +83,30 @@ describe('CurtainMoves', () => {
     expect(host.textContent).toContain('Before your first move');
     render(h(CurtainMoves, { log: log.slice(0, 8), seat: 0, ctx }), host);
     expect(host.textContent).toContain('Since your last turn');
+  });
+});
+
+describe('the log points at the board', () => {
+  it('names the route of a claim and the city of a station; nothing for a draw', () => {
+    expect(entryPlace(log[5])).toEqual({ routes: [r1.id], cities: [] });
+    expect(entryPlace(entry(0, 9, { kind: 'station', target: 'Paris', cards: { red: 1 } }))).toEqual({ routes: [], cities: ['Paris'] });
+    expect(entryPlace(log[3])).toBeNull();
+  });
+
+  it('calls back when a line naming a route is pointed at, left, or tapped', () => {
+    setLang('en');
+    const seen: unknown[] = [];
+    const host = document.createElement('div');
+    render(h(Log, { log, ctx, onHover: (x: unknown) => seen.push(['hover', x]), onPick: (x: unknown) => seen.push(['pick', x]) }), host);
+    const lines = [...host.querySelectorAll('li.places')] as HTMLElement[];
+    expect(lines.map((li) => Number(li.dataset.route))).toEqual([r1.id, r2.id]);
+    lines[0].dispatchEvent(new MouseEvent('mouseenter'));
+    lines[0].dispatchEvent(new MouseEvent('mouseleave'));
+    lines[1].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(seen).toEqual([
+      ['hover', { routes: [r1.id], cities: [] }],
+      ['hover', null],
+      ['pick', { routes: [r2.id], cities: [] }],
+    ]);
   });
 });

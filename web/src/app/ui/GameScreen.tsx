@@ -6,7 +6,7 @@ import { playerColor, type BoardHandle, type MapData, type OverlayPatch } from '
 import { Board } from '../../board/preact';
 import { ApiError, fetchMap, GameSocket, type SocketStatus, type Update } from '../api';
 import { cardInfo, CARD_FILL } from '../cards';
-import { drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, phasePrompt, seatName, ticketById, type DrawTarget } from '../game';
+import { claimsIn, drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, movesSince, phasePrompt, seatName, ticketById, type DrawTarget } from '../game';
 import { edgesOf, ownedRoutes } from '../graph';
 import { mapName, t } from '../i18n';
 import { actionText, Legal } from '../legal';
@@ -65,6 +65,7 @@ export function GameScreen({ id }: { id: string }) {
   const [refill, setRefill] = useState<{ slot: number; choices: DrawTarget[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const [hover, setHover] = useState<Highlight | null>(null);
+  const [logHl, setLogHl] = useState<Highlight | null>(null);
   const [endHl, setEndHl] = useState<Highlight | null>(null);
   const [spend, setSpend] = useState<Counts | null>(null);
   const [tab, setTab] = useState<Tab>('cards');
@@ -342,14 +343,22 @@ export function GameScreen({ id }: { id: string }) {
     board.current?.svg?.classList.toggle('ttr-calm', !claimMode);
   }, [claimMode, board.current]);
 
+  // the claims made since this seat's last move, ringed on the board until it acts
+  const freshClaims = useMemo(
+    () => (me !== null && view && !over ? claimsIn(movesSince(log, me), view.routes) : []),
+    [log, me, view?.routes, over],
+  );
+
   const highlight = useMemo<Highlight>(() => {
     if (hover) return hover;
+    if (logHl) return logHl;
     if (endHl) return endHl;
     if (mode.kind === 'claim') return { routes: [mode.route], cities: [] };
     if ((mode.kind === 'station' || mode.kind === 'harbor') && mode.city) return { routes: [], cities: [mode.city] };
     if (view?.tunnel) return { routes: [view.tunnel.route], cities: [] };
-    return { routes: lastMoveRoutes(log), cities: lastMoveCities(log) };
-  }, [hover, endHl, mode, log, view?.tunnel]);
+    // the last move, unless its claim is already ringed as new
+    return { routes: lastMoveRoutes(log).filter((r) => !freshClaims.includes(r)), cities: lastMoveCities(log) };
+  }, [hover, logHl, endHl, mode, log, view?.tunnel, freshClaims]);
 
   const boardState = useMemo<OverlayPatch | undefined>(() => {
     if (!view || !env) return undefined;
@@ -359,10 +368,11 @@ export function GameScreen({ id }: { id: string }) {
       stations: Object.entries(view.stations).map(([city, player]) => ({ city, player })),
       harbors: Object.entries(view.harbors).map(([city, player]) => ({ city, player })),
       highlight,
+      fresh: freshClaims,
       selectable,
       animate: prefs.animations,
     };
-  }, [view?.routes, view?.stations, view?.harbors, highlight, selectable, env?.seats, prefs.animations]);
+  }, [view?.routes, view?.stations, view?.harbors, highlight, freshClaims, selectable, env?.seats, prefs.animations]);
 
   // what the seat is asked about stays in sight on the board: the offered tickets' cities, the
   // route being claimed or paid for, the city of a station or harbor
@@ -592,7 +602,15 @@ export function GameScreen({ id }: { id: string }) {
             ) : null}
           </div>
           <section class="panel-log">
-            <Log log={log} ctx={ctx} />
+            <Log
+              log={log}
+              ctx={ctx}
+              onHover={setLogHl}
+              onPick={(hl) => {
+                setLogHl(hl);
+                board.current?.reveal(hl);
+              }}
+            />
           </section>
         </aside>
       </div>

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { MapData } from '../../board/index';
 import { sortCards } from '../cards';
-import { movesSince, ticketById } from '../game';
+import { entryCity, entryRoute, movesSince, ticketById } from '../game';
 import { ticketProgress, type Edge } from '../graph';
 import { t } from '../i18n';
 import { entryWords, type LogContext } from '../logtext';
@@ -120,7 +120,29 @@ export function Tickets({ tickets, onHover }: { tickets: TicketView[]; onHover: 
   );
 }
 
-export function Log({ log, ctx, upTo }: { log: LogEntry[]; ctx: LogContext; upTo?: number }) {
+/** What on the board a log entry names: a claim's route, a station's or harbor's city (null: none). */
+export function entryPlace(e: LogEntry): { routes: number[]; cities: string[] } | null {
+  const r = entryRoute(e);
+  if (r !== null) return { routes: [r], cities: [] };
+  const c = entryCity(e);
+  return c === null ? null : { routes: [], cities: [c] };
+}
+
+export function Log({
+  log,
+  ctx,
+  upTo,
+  onHover,
+  onPick,
+}: {
+  log: LogEntry[];
+  ctx: LogContext;
+  upTo?: number;
+  /** a line naming a route or city is pointed at (null: no longer) */
+  onHover?: (place: { routes: number[]; cities: string[] } | null) => void;
+  /** such a line is clicked or tapped */
+  onPick?: (place: { routes: number[]; cities: string[] }) => void;
+}) {
   const box = useRef<HTMLOListElement>(null);
   const shown = upTo === undefined ? log : log.slice(0, upTo);
   // keep the newest entry in view: on each new entry, and when the list is shown or resized
@@ -142,12 +164,24 @@ export function Log({ log, ctx, upTo }: { log: LogEntry[]; ctx: LogContext; upTo
       <div class="panel-head">{t('log')}</div>
       <ol class="log" ref={box} aria-live="polite">
         {shown.length === 0 ? <li class="muted">{t('log_empty')}</li> : null}
-        {shown.map((e, i) => (
-          <li class={`log-entry${i === shown.length - 1 ? ' last' : ''}`} data-ply={e.ply} data-kind={e.kind}>
-            <span class="log-dot" style={{ background: `var(--p${e.seat})` }} />
-            {entryWords(e, ctx)}
-          </li>
-        ))}
+        {shown.map((e, i) => {
+          const place = onHover || onPick ? entryPlace(e) : null;
+          const on = place
+            ? {
+                onMouseEnter: () => onHover?.(place),
+                onMouseLeave: () => onHover?.(null),
+                onClick: () => onPick?.(place),
+                'data-route': place.routes[0],
+                'data-city': place.cities[0],
+              }
+            : {};
+          return (
+            <li class={`log-entry${i === shown.length - 1 ? ' last' : ''}${place ? ' places' : ''}`} data-ply={e.ply} data-kind={e.kind} {...on}>
+              <span class="log-dot" style={{ background: `var(--p${e.seat})` }} />
+              {entryWords(e, ctx)}
+            </li>
+          );
+        })}
       </ol>
     </div>
   );
