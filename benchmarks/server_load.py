@@ -41,7 +41,9 @@ def free_port() -> int:
 def start_server(db: str, workers: int) -> tuple[subprocess.Popen, str]:
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "ttr.cli", "serve", "--port", str(port), "--db", db,
-                             "--bot-delay", "0", "--bot-workers", str(workers), "--log-level", "warning"],
+                             "--bot-delay", "0", "--bot-workers", str(workers),
+                             "--bot-queue-workers", str(workers), "--undo-window", "0", "--games-per-minute", "0",
+                             "--log-level", "warning"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     for _ in range(600):

@@ -43,7 +43,8 @@ class Server:
     def start(self) -> None:
         log = open(self.log_path, "a")
         self.proc = subprocess.Popen([sys.executable, "-m", "ttr.cli", "serve", "--port", str(self.port), "--db", self.db,
-                                      "--bot-delay", "0.01", "--log-level", "info"], stdout=log, stderr=log)
+                                      "--bot-delay", "0.01", "--undo-window", "0.01",
+                                      "--games-per-minute", "0", "--log-level", "info"], stdout=log, stderr=log)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:

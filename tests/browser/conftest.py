@@ -1,4 +1,5 @@
-"""Browser tests: a real `ttr serve` (bots without delay, a fresh SQLite file) serving the built
+"""Browser tests: a real `ttr serve` (bots without delay or undo window, no limit on new games, a fresh
+SQLite file) serving the built
 client, driven by Playwright for Python through Debian's Chromium, launched by its path (no browser
 download). `make test` builds the client and installs chromium with apt-get when missing.
 Screenshots go to test-artifacts/<test>/.
@@ -52,7 +53,7 @@ def server(tmp_path_factory):
     port = _free_port()
     db = tmp_path_factory.mktemp("ttr-server") / "games.db"
     ttr_bin = Path(sys.executable).with_name("ttr")
-    cmd = [str(ttr_bin), "serve", "--port", str(port), "--bot-delay", "0", "--db", f"sqlite:///{db}"]
+    cmd = [str(ttr_bin), "serve", "--port", str(port), "--bot-delay", "0", "--undo-window", "0", "--games-per-minute", "0", "--db", f"sqlite:///{db}"]
     log = open(db.with_suffix(".log"), "w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}/"
