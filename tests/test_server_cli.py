@@ -110,3 +110,46 @@ def test_serve_takes_a_plain_path_as_an_sqlite_file_and_refuses_a_bad_url_cleanl
     assert safe_url("bad://url:with:colons") == "(not a database URL)"
     res = CliRunner().invoke(main, ["serve", "--port", "0", "--db", "bad://url:with:colons"])
     assert res.exit_code == 1 and "cannot open the database" in res.output and "Traceback" not in res.output
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused_and_says_why(tmp_path):
+    """Each server keeps games in memory and SQLite tells no other process of a change: a second
+    process on the same file would serve stale games, so it does not start (the first holds a lock
+    on '<file>.lock' until it ends, even by kill -9)."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    def free_port() -> int:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+
+    db = tmp_path / "one.db"
+    first_port = free_port()
+    first = subprocess.Popen([sys.executable, "-m", "ttr.cli", "serve", "--port", str(first_port), "--db", str(db)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{first_port}/api/health", timeout=1).read()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and first.poll() is None, "the first server did not start"
+                time.sleep(0.1)
+        second = subprocess.run([sys.executable, "-m", "ttr.cli", "serve", "--port", str(free_port()), "--db",
+                                 f"sqlite:///{db}"], capture_output=True, text=True, timeout=60)
+        assert second.returncode == 1
+        assert f"another ttr server (process {first.pid}) serves {db}" in second.stderr
+        assert "PostgreSQL" in second.stderr and "Traceback" not in second.stderr
+    finally:
+        first.kill()
+        first.wait(10)
+    from ttr.server.storage import sole_sqlite_server
+    lock = sole_sqlite_server(str(db))  # the lock went with the killed process
+    assert lock is not None
+    lock.close()
+    assert sole_sqlite_server("postgresql://x@h/db") is None and sole_sqlite_server("sqlite://") is None

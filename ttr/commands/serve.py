@@ -60,10 +60,16 @@ def command(host: str, port: int, db: str | None, bot_delay: float, undo_window:
     from ..server import create_app
     from ..server.limits import LimitedHttp
     from ..server.logs import install
-    from ..server.storage import safe_url
+    from ..server.storage import Taken, safe_url, sole_sqlite_server
 
     _check_port(host, port)
     url = db or default_db()
+    try:
+        lock = sole_sqlite_server(url)  # noqa: F841 - held while the server runs
+    except Taken as e:
+        raise click.ClickException(str(e)) from None
+    except Exception:  # noqa: BLE001 - a malformed URL: opening the database says what is wrong
+        lock = None  # noqa: F841
     try:
         app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers, cors_origins=cors_origins,
                          cache_size=cache_size, seat_timeout=seat_timeout, engine=engine, bot_queue=bot_queue,

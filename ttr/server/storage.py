@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import queue
 import threading
 from collections.abc import Callable, Iterator
@@ -18,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import sqlalchemy as sa
 from alembic import command
@@ -80,6 +81,42 @@ def database_url(url: str) -> str:
     if "://" not in url:
         return "sqlite:///" + str(Path(url).expanduser().absolute())
     return url
+
+
+class Taken(Exception):
+    """Another server process serves this SQLite file."""
+
+
+def sole_sqlite_server(url: str) -> IO[str] | None:
+    """One server process per SQLite file (each keeps games in memory, and SQLite tells no other
+    process of a change, so a second one would serve stale games): an exclusive lock on
+    '<file>.lock', held until the process ends (the open file returned: keep it). None for
+    PostgreSQL, an in-memory database or a folder that does not exist (opening it will say so);
+    Taken naming the process that holds it."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: no lock
+        return None
+    u = make_url(database_url(url))
+    if not u.drivername.startswith("sqlite") or not u.database or u.database == ":memory:":
+        return None
+    path = Path(u.database + ".lock")
+    if not path.parent.is_dir():
+        return None
+    f = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held open for the process's life
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.seek(0)
+        holder = f.read().strip() or "?"
+        f.close()
+        raise Taken(f"another ttr server (process {holder}) serves {u.database}; an SQLite file serves one "
+                    "process: stop that one, or use PostgreSQL to run several (docs/protocol.md)") from None
+    f.seek(0)
+    f.truncate()
+    f.write(str(os.getpid()))
+    f.flush()
+    return f
 
 
 def safe_url(url: str) -> str:
@@ -388,4 +425,5 @@ def _game_row(r) -> GameRow:
                    json.loads(r["result"]) if r["result"] else None)
 
 
-__all__ = ["ActionRow", "Conflict", "GameRow", "SeatRow", "Store", "StorageError", "database_url", "safe_url"]
+__all__ = ["ActionRow", "Conflict", "GameRow", "SeatRow", "Store", "StorageError", "Taken", "database_url", "safe_url",
+           "sole_sqlite_server"]
