@@ -3,6 +3,8 @@ since that seat last moved (public information only); the claims made since are 
 board until the player acts; a log line that names a route marks it on the board when hovered."""
 from __future__ import annotations
 
+import json
+
 from browser_helpers import api, create_game, draw_blind, game_state, join_link, keep_tickets, play_one_move, wait_my_move
 
 
@@ -116,3 +118,23 @@ def test_claims_since_my_last_turn_are_ringed_and_a_log_line_marks_its_route(pag
     # acting clears the rings: what was new has been seen
     draw_blind(page)
     page.wait_for_selector(".ttr-news [data-new-route]", state="detached", timeout=5000)
+
+
+def test_my_tickets_start_as_to_do_and_pointing_at_one_rings_its_cities(page, server, artifacts):
+    g = create_game(server, "usa", ["human", "planner"], seed=3)
+    gid = g["id"]
+    page.goto(join_link(server, g, 0))
+    wait_my_move(page)
+    keep_tickets(page)
+    # nothing claimed yet: every ticket is to do; pointing at one rings its cities on the board
+    wait_my_move(page)
+    held = api(server, f"api/games/{gid}", token=g["seats"][0]["token"])["view"]["you"]["tickets"]
+    assert page.locator('.tickets-panel [data-group="done"]').count() == 0
+    todo = page.eval_on_selector_all('.tickets-panel [data-group="todo"] [data-ticket]', "els => els.map(e => +e.dataset.ticket)")
+    assert sorted(todo) == sorted(tk["id"] for tk in held)
+    for tk in held:
+        page.locator(f'.tickets-panel [data-ticket="{tk["id"]}"]').hover()
+        page.wait_for_function(f"() => JSON.stringify([...document.querySelectorAll('.ttr-highlights [data-hl-city]')]"
+                               f".map(e => e.dataset.hlCity).sort()) === {json.dumps(json.dumps(sorted(tk['cities']), separators=(',', ':'), ensure_ascii=False))}")
+    page.mouse.move(5, 5)
+    page.wait_for_selector(".ttr-highlights [data-hl-city]", state="detached")

@@ -99,23 +99,32 @@ export function TicketCard({
   );
 }
 
+/** The seat's tickets in two groups: to do, and done (joined by its routes, as graph.ts tells). */
 export function Tickets({ tickets, onHover }: { tickets: TicketView[]; onHover: (tk: TicketView | null) => void }) {
-  const done = tickets.filter((x) => x.done).length;
-  const sorted = [...tickets].sort((a, b) => Number(a.done) - Number(b.done));
+  const todo = tickets.filter((x) => !x.done);
+  const done = tickets.filter((x) => x.done);
+  const group = (key: 'todo' | 'done', list: TicketView[]) =>
+    list.length ? (
+      <div class={`ticket-group ticket-group-${key}`} data-group={key}>
+        <div class="ticket-group-head">{t(key === 'todo' ? 'tickets_todo' : 'tickets_finished', { n: list.length })}</div>
+        <div class="ticket-list">
+          {list.map((tk) => (
+            <TicketCard tk={tk} status={tk.done ? 'done' : 'open'} onHover={(on) => onHover(on ? tk : null)} />
+          ))}
+        </div>
+      </div>
+    ) : null;
   return (
     <div class="tickets-panel">
       <div class="panel-head">
         <Icon name="ticket" /> {t('tickets')}{' '}
-        <span class="muted" data-tickets-done={done}>
-          {tickets.length ? t('tickets_done', { done, total: tickets.length }) : ''}
+        <span class="muted" data-tickets-done={done.length}>
+          {tickets.length ? t('tickets_done', { done: done.length, total: tickets.length }) : ''}
         </span>
       </div>
       {tickets.length === 0 ? <div class="muted">{t('no_tickets')}</div> : null}
-      <div class="ticket-list">
-        {sorted.map((tk) => (
-          <TicketCard tk={tk} status={tk.done ? 'done' : 'open'} onHover={(on) => onHover(on ? tk : null)} />
-        ))}
-      </div>
+      {group('todo', todo)}
+      {group('done', done)}
     </div>
   );
 }
