@@ -1,5 +1,5 @@
 """The browser client's other screens: every board rendered (and how fast), a phone-sized
-window, the language switch, the replay viewer, the help panel."""
+window, the end screen's numbers, the language switch, the replay viewer, the help panel."""
 from __future__ import annotations
 
 import gzip
@@ -76,6 +76,63 @@ def test_the_final_scores_fit_a_phone(new_page, server, artifacts, map_name):
         return b.top >= 0 && b.bottom <= innerHeight && !(e && c.contains(e)); }).map(c => c.textContent)""")
     assert not covered, covered
     page.screenshot(path=str(artifacts / f"{map_name}-end-phone.png"))
+
+
+def _turns(log: list, seat: int) -> int:
+    """Turns a seat played: its entries' turns, not counting the opening ticket choice (a keep not
+    after its own ticket draw) nor a choice of pieces."""
+    prev: dict = {}
+    turns = set()
+    for e in log:
+        setup = e["kind"] == "pieces" or (e["kind"] == "keep" and prev.get(e["seat"]) != "tickets")
+        if e["seat"] == seat and not setup:
+            turns.add(e["turn"])
+        prev[e["seat"]] = e["kind"]
+    return len(turns)
+
+
+def test_the_end_screen_gives_each_players_game_in_numbers(new_page, server, artifacts):
+    gid = _finished_bot_game(server, "usa", 3, seed=4)
+    env = api(server, f"api/games/{gid}")
+    log = api(server, f"api/games/{gid}/log")["log"]
+    lengths = {r["id"]: r["length"] for r in api(server, "api/maps/usa")["routes"]}
+    result = env["view"]["result"]
+    page = new_page(size=(1366, 768))
+    page.goto(f"{server}#/g/{gid}")
+    page.wait_for_selector("[data-end-stats]")
+    cols = page.eval_on_selector_all(".stats-table thead th[data-seat]", "els => els.map(e => +e.dataset.seat)")
+    assert cols == result["ranking"]
+
+    def cell(stat: str, seat: int) -> str:
+        return page.locator(f'.stats-table tr[data-stat="{stat}"] td[data-seat="{seat}"]').inner_text()
+
+    for p in result["players"]:
+        s = p["seat"]
+        mine = [e for e in log if e["seat"] == s]
+        draws = [e for e in mine if e["kind"] == "draw"]
+        face_up = sum(1 for e in draws if e["target"] != "deck")
+        owned = sorted((lengths[int(r)] for r, o in env["view"]["routes"].items() if o == s), reverse=True)
+        assert cell("turns", s) == str(_turns(log, s))
+        assert cell("cards", s).split()[0] == str(len(draws)) and f"{face_up} face up" in cell("cards", s)
+        assert cell("tickets", s).split()[0] == str(sum(e.get("kept", 0) for e in mine if e["kind"] == "keep"))
+        assert cell("routes", s).split()[0] == str(len(owned)) and f"{sum(owned)} spaces" in cell("routes", s)
+        by = [f"{n}×{owned.count(n)}" if owned.count(n) > 1 else str(n) for n in sorted(set(owned), reverse=True)]
+        assert cell("lengths", s) == ", ".join(by)
+        assert cell("longest", s) == str(p["longest_path"])
+        assert cell("done", s).split()[0] == str(len(p["tickets_completed"]))
+        assert cell("failed", s).split()[0] == str(len(p["tickets_failed"]))
+        done = cell("done", s).split()[1:] or ["+0"]
+        failed = cell("failed", s).split()[1:] or ["−0"]
+        assert int(done[0].lstrip("+")) - int(failed[0].lstrip("−")) == p["ticket_points"]
+    page.screenshot(path=str(artifacts / "end-stats.png"))
+    # on a phone the table fits the width
+    phone = new_page(phone=True)
+    phone.goto(f"{server}#/g/{gid}")
+    phone.wait_for_selector("[data-end-stats]")
+    phone.locator("[data-end-stats]").scroll_into_view_if_needed()
+    wrap = phone.eval_on_selector(".stats-wrap", "w => [w.scrollWidth, w.clientWidth, w.getBoundingClientRect().right]")
+    assert wrap[0] <= wrap[1] and wrap[2] <= 390, wrap
+    phone.screenshot(path=str(artifacts / "end-stats-phone.png"))
 
 
 def test_the_client_is_under_300_kb_gzipped(page, server, artifacts):

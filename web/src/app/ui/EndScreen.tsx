@@ -1,12 +1,13 @@
 // The end of the game: who won, and why: each player's routes, tickets done and failed (with
 // their paths on the board), longest path / European Express / Globetrotter, stations,
-// harbors, exchanges; Legacy's bank slips.
+// harbors, exchanges; Legacy's bank slips; each player's game in numbers (from the public log).
 import { useState } from 'preact/hooks';
 import { playerColor, type MapData } from '../../board/index';
 import { hasStations, isLegacy, isRailsSails, routeName, seatName, ticketById } from '../game';
 import { edgesOf, longestTrail, ownedRoutes, ticketProgress } from '../graph';
 import { canHover, t, tk } from '../i18n';
-import type { Envelope, PlayerResult, Result } from '../types';
+import { playerStats } from '../stats';
+import type { Envelope, LogEntry, PlayerResult, Result } from '../types';
 import { Icon } from './Icons';
 import { TicketCard } from './Panels';
 
@@ -26,10 +27,13 @@ export function EndScreen({
   onHighlight,
   onClose,
   onReplay,
+  log,
 }: {
   env: Envelope;
   result: Result;
   map: MapData;
+  /** the public log: each player's numbers (none shown without it) */
+  log?: LogEntry[];
   onHighlight: (h: Highlight | null) => void;
   onClose: () => void;
   onReplay?: () => void;
@@ -146,6 +150,7 @@ export function EndScreen({
         />
       ) : null}
       <div class="prompt-sub">{t(canHover() ? 'hover_ticket_hint' : 'tap_ticket_hint')}</div>
+      {log?.length ? <Stats env={env} result={result} map={map} log={log} legacy={legacy} /> : null}
       <div class="prompt-buttons">
         {onReplay ? (
           <button type="button" class="btn" onClick={onReplay} data-action="replay">
@@ -229,5 +234,68 @@ function PlayerDetail({
         })}
       </div>
     </div>
+  );
+}
+
+/** Each player's game in numbers: a row a measure, a column a player (in ranking order). */
+function Stats({ env, result, map, log, legacy }: { env: Envelope; result: Result; map: MapData; log: LogEntry[]; legacy: boolean }) {
+  const all = playerStats(log, env.view.routes, map, result.players);
+  const cols = result.ranking.map((seat) => all.find((x) => x.seat === seat)!).filter(Boolean);
+  const small = (s: string) => <small class="muted">{s}</small>;
+  const rows: [string, string, (x: (typeof all)[number]) => preact.ComponentChildren][] = [
+    ['turns', t('st_turns'), (x) => x.turns],
+    ['cards', t('st_cards'), (x) => <>{x.faceUp + x.blind} {small(t('st_face_up', { n: x.faceUp }))}</>],
+    ['tickets', t('st_tickets'), (x) => <>{x.ticketsKept} {small(t('st_ticket_draws', { n: x.ticketDraws }))}</>],
+    ['routes', t('st_routes'), (x) => <>{x.routes} {small(t('st_spaces', { n: x.spaces }))}</>],
+    // a length as a small car, then how many such routes (×1 left out)
+    ['lengths', t('st_lengths'), (x) =>
+      x.byLength.length
+        ? x.byLength.map(([len, n], i) => (
+            <>
+              <span class="len-count" title={t('st_len_title', { len, n })}>
+                <span class="len-chip">{len}</span>
+                {n > 1 ? `×${n}` : ''}
+              </span>
+              {i < x.byLength.length - 1 ? ', ' : ''}
+            </>
+          ))
+        : '–'],
+    ['longest', t('st_longest'), (x) => x.longest],
+    ['done', t('st_done'), (x) => <>{x.completed} {!legacy && x.completed ? small(`+${x.completedPoints}`) : null}</>],
+    ['failed', t('st_failed'), (x) => <>{x.failed} {!legacy && x.failed ? small(`−${x.failedPoints}`) : null}</>],
+  ];
+  return (
+    <details class="end-stats" open data-end-stats="1">
+      <summary>{t('stats')}</summary>
+      <div class="stats-wrap">
+        <table class="stats-table">
+          <thead>
+            <tr>
+              <th />
+              {cols.map((x) => {
+                const col = playerColor(x.seat);
+                return (
+                  <th data-seat={x.seat} title={seatName(env.seats, x.seat)}>
+                    <span class="player-swatch" style={{ background: col.fill, color: col.ink }}>
+                      {x.seat + 1}
+                    </span>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([key, label, cell]) => (
+              <tr data-stat={key}>
+                <th scope="row">{label}</th>
+                {cols.map((x) => (
+                  <td data-seat={x.seat}>{cell(x)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
   );
 }

@@ -484,6 +484,7 @@ export function GameScreen({ id }: { id: string }) {
             env={env}
             result={result}
             map={map}
+            log={log}
             onHighlight={setEndHl}
             onClose={() => {
               setShowEnd(false);

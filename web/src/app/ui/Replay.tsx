@@ -169,6 +169,7 @@ export function ReplayScreen({ id }: { id: string }) {
             env={env}
             result={shown.view.result}
             map={map}
+            log={log}
             onHighlight={setEndHl}
             onClose={() => {
               setShowEnd(false);
