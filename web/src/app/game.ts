@@ -2,6 +2,7 @@
 import type { MapData } from '../board/index';
 import { Legal } from './legal';
 import { t, botLabel } from './i18n';
+import { cityName } from './names';
 import type { Envelope, LogEntry, PublicSeat, View } from './types';
 
 // What the edition has: the view's `features`, never guessed from the board's name.
@@ -77,7 +78,7 @@ export function phasePrompt(v: View, legal: Legal): string {
 export function routeName(map: MapData | null, id: number, withLength = false): string {
   const r = map?.routes.find((x) => x.id === id);
   if (!r) return `#${id}`;
-  const name = `${r.cities[0]} – ${r.cities[1]}`;
+  const name = `${cityName(r.cities[0])} – ${cityName(r.cities[1])}`;
   return withLength ? t('route_len', { route: name, n: r.length }) : name;
 }
 

@@ -1,7 +1,7 @@
 // The board: createBoard() draws a map into a container and returns the handle the game
 // screen uses to show the game state (update) and to pan and zoom.
 import { BoardOverlay, type OverlayPatch, type OverlayState } from './overlay';
-import { layoutBoard, MapLayoutError, type BoardLayout } from './layout';
+import { layoutBoard, MapLayoutError, type BoardLayout, type BoardText } from './layout';
 import { BOARD_CSS, renderBoard, type RenderedBoard } from './render';
 import { attachZoom, type ZoomControl } from './zoom';
 import { emptyBox, growBox } from './geometry';
@@ -10,7 +10,8 @@ import type { MapData } from './types';
 export type { MapData, Route, City, EdgeStub, Company, RouteColor, CardColor } from './types';
 export type { OverlayState, OverlayPatch, PlayerStyle, Placement } from './overlay';
 export type { BoardLayout, RouteLayout, CityLayout, CarLayout } from './layout';
-export { layoutBoard, missingLayout, MapLayoutError, describeRoute } from './layout';
+export { layoutBoard, missingLayout, MapLayoutError, describeRoute, ENGLISH_TEXT } from './layout';
+export type { BoardText } from './layout';
 export { loadMap, checkMap, mapUrl, MapLoadError } from './loader';
 export { CAR_STYLES, PLAYER_COLORS, carStyle, playerColor } from './colors';
 
@@ -26,6 +27,9 @@ export interface BoardOptions {
   /** called with a route id when the pointer enters a route, null when it leaves */
   onRouteHover?: (id: number | null) => void;
   onCityHover?: (name: string | null) => void;
+  /** the printed words: city names, stub labels, the legend's title (default: the map's, English);
+   * where a city's printed name is not its map name, the label's tooltip gives the map name */
+  text?: BoardText;
   /** initial game state */
   state?: OverlayPatch;
   /** the first view zooms in (centred) until city names are this many px tall, where the whole
@@ -104,13 +108,21 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
   container.classList.add('ttr-board-host');
   let layout: BoardLayout;
   try {
-    layout = layoutBoard(map);
+    layout = layoutBoard(map, { text: options.text });
   } catch (e) {
     if (e instanceof MapLayoutError) return messageHandle(container, e);
     throw e;
   }
   const board: RenderedBoard = renderBoard(layout);
   const svg = board.svg;
+  svg.setAttribute('lang', layout.lang);
+  // a translated name's label says the map's name on hover
+  for (const [name, label] of board.labelEls) {
+    if (label.textContent === name) continue;
+    const tip = doc.createElementNS('http://www.w3.org/2000/svg', 'title');
+    tip.textContent = name;
+    label.appendChild(tip);
+  }
   svg.classList.toggle('ttr-cb-on', !!options.colorBlind);
   container.appendChild(svg);
   const overlay = new BoardOverlay(layout, board);

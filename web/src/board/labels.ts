@@ -38,10 +38,22 @@ const LOWER = [67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104, 71, 69, 72, 
 const UPPER = [77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100, 84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73];
 const OTHER: Record<string, number> = { ' ': 35, '.': 38, ',': 38, '-': 42, "'": 31, '(': 46, ')': 46, ':': 40, '&': 87 };
 
-/** The advance width of a text in the board's bold face (accented letters as their base letter). */
+/** Chinese characters, CJK punctuation and full-width forms: one em each in any CJK face. */
+export function isWide(code: number): boolean {
+  return (code >= 0x2e80 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xff00 && code <= 0xff60);
+}
+
+/**
+ * The advance width of a text in the board's bold face (accented letters as their base letter;
+ * Chinese characters 1 em, as the CJK fonts draw them).
+ */
 export function textWidth(text: string, font: number): number {
   let w = 0;
   for (const ch of text) {
+    if (isWide(ch.codePointAt(0)!)) {
+      w += 100;
+      continue;
+    }
     const b = ch.normalize('NFD')[0];
     const c = b.charCodeAt(0);
     if (c >= 97 && c <= 122) w += LOWER[c - 97];
@@ -54,7 +66,9 @@ export function textWidth(text: string, font: number): number {
 export function textBox(text: string, x: number, y: number, anchor: Anchor, font: number, halo = 2): Box {
   const w = textWidth(text, font);
   const x0 = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
-  return { x0: x0 - halo, x1: x0 + w + halo, y0: y - 0.78 * font - halo, y1: y + 0.24 * font + halo };
+  // Chinese characters rise higher than capitals (to 0.88 em)
+  const top = [...text].some((ch) => isWide(ch.codePointAt(0)!)) ? 0.88 : 0.78;
+  return { x0: x0 - halo, x1: x0 + w + halo, y0: y - top * font - halo, y1: y + 0.24 * font + halo };
 }
 
 interface Candidate {

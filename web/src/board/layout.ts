@@ -106,6 +106,8 @@ export interface LegendLayout {
 export interface BoardLayout {
   name: string;
   title: string;
+  /** the language of the printed words (BoardText.lang) */
+  lang: string;
   /** board units per map-file pixel */
   scale: number;
   bounds: Box;
@@ -181,7 +183,28 @@ function laneLine(cars: Placed[], len: number): Pt[] {
   return [ext(cars[0], -len / 2), ...cars.map((c) => ({ x: c.x, y: c.y })), ext(cars[cars.length - 1], len / 2)];
 }
 
+/** The words the board prints: city names, the edge stubs' labels, the legend's title. */
+export interface BoardText {
+  /** the SVG's lang attribute (its font follows it) */
+  lang: string;
+  /** the name printed for a city (the map's name is its id, tooltip and aria-label) */
+  city(name: string): string;
+  /** an edge stub's label from its `leads_to` */
+  stub(leadsTo: string): string;
+  /** the companies legend's title */
+  legend: string;
+}
+
+export const ENGLISH_TEXT: BoardText = {
+  lang: 'en',
+  city: (name) => name,
+  stub: (leadsTo) => `to ${leadsTo}`,
+  legend: 'Railroad companies',
+};
+
 export interface LayoutOptions {
+  /** the printed words (default: the map's names, in English) */
+  text?: BoardText;
   lane?: Partial<LaneConfig>;
   /** see PITCH_QUANTILE */
   pitchQuantile?: number;
@@ -191,6 +214,7 @@ export function layoutBoard(map: MapData, options: LayoutOptions = {}): BoardLay
   const missing = missingLayout(map);
   if (missing.length) throw new MapLayoutError(map.name, missing, map.cities.length);
   const lane: LaneConfig = { ...DEFAULT_LANE, pitch: UNIT.pitch, margin: UNIT.margin, ...options.lane };
+  const words = options.text ?? ENGLISH_TEXT;
 
   const raw = new Map<string, Pt>();
   for (const c of map.cities) raw.set(c.name, { x: c.xy![0], y: c.xy![1] });
@@ -357,7 +381,7 @@ export function layoutBoard(map: MapData, options: LayoutOptions = {}): BoardLay
   });
 
   // edge stubs (Legacy): short faded lanes leading off the board
-  const stubs = layoutStubs(map, pos, cityByName, built.flatMap((g) => g.rects));
+  const stubs = layoutStubs(map, pos, cityByName, built.flatMap((g) => g.rects), words);
 
   // labels: keep clear of cars, city marks and stub marks
   const obstacles: Obstacles = { rects: [], circles: [] };
@@ -376,7 +400,7 @@ export function layoutBoard(map: MapData, options: LayoutOptions = {}): BoardLay
   const span = Math.max(...cities.map((c) => c.x)) - Math.min(...cities.map((c) => c.x));
   const font = Math.min(Math.max(span / 100, UNIT.font), UNIT.font * 1.25);
   const labels = placeLabels(
-    named.map((c) => ({ text: c.name, x: c.x, y: c.y, r: c.r + (c.harbor ? 4 : 0), font })),
+    named.map((c) => ({ text: words.city(c.name), x: c.x, y: c.y, r: c.r + (c.harbor ? 4 : 0), font })),
     obstacles,
     frame,
   );
@@ -400,7 +424,7 @@ export function layoutBoard(map: MapData, options: LayoutOptions = {}): BoardLay
   // companies legend (Legacy): in a free corner of the board, else beside it
   let legend: LegendLayout | null = null;
   if (map.companies?.length) {
-    legend = placeLegend(map.companies, bounds, obstacles, cities);
+    legend = placeLegend(map.companies, bounds, obstacles, cities, words.legend);
     growBox(growBox(bounds, legend.x, legend.y), legend.x + legend.w, legend.y + legend.h);
   }
   if (!wrap) {
@@ -413,6 +437,7 @@ export function layoutBoard(map: MapData, options: LayoutOptions = {}): BoardLay
   return {
     name: map.name,
     title: map.title ?? map.name,
+    lang: words.lang,
     scale,
     bounds,
     wrap,
@@ -488,7 +513,7 @@ function unit(v: Pt): Pt {
  * min(length, 2) faded spaces and an arrow with the place they lead to. Stubs to the same
  * place run side by side; stubs of one city to different places are 35 degrees apart or more.
  */
-function layoutStubs(map: MapData, pos: Map<string, Pt>, cityByName: Map<string, City>, rects: CarRect[]): StubLayout[] {
+function layoutStubs(map: MapData, pos: Map<string, Pt>, cityByName: Map<string, City>, rects: CarRect[], words: BoardText): StubLayout[] {
   const stubs = map.edge_stubs ?? [];
   if (!stubs.length) return [];
   const out: StubLayout[] = [];
@@ -540,7 +565,7 @@ function layoutStubs(map: MapData, pos: Map<string, Pt>, cityByName: Map<string,
           }
           const tipT = UNIT.margin + UNIT.cityR + UNIT.pitch * n + 18;
           const arrow = { x: c.x + d.x * tipT + nrm.x * o, y: c.y + d.y * tipT + nrm.y * o, angle: (ang * 180) / Math.PI };
-          return { stub: s, cars, arrow, label: stubLabel(s, arrow, d, li === group.length - 1) };
+          return { stub: s, cars, arrow, label: stubLabel(s, arrow, d, li === group.length - 1, words) };
         });
       let best: StubLayout[] = [];
       let bestCost = Infinity;
@@ -576,19 +601,18 @@ function layoutStubs(map: MapData, pos: Map<string, Pt>, cityByName: Map<string,
   return out;
 }
 
-function stubLabel(s: EdgeStub, tip: Placed, d: Pt, show: boolean): LabelLayout {
+function stubLabel(s: EdgeStub, tip: Placed, d: Pt, show: boolean, words: BoardText): LabelLayout {
   const font = UNIT.font * 0.72;
-  const text = show ? `to ${s.leads_to}` : '';
+  const text = show ? words.stub(s.leads_to) : '';
   const anchor = d.x > 0.35 ? 'start' : d.x < -0.35 ? 'end' : 'middle';
   const x = tip.x + d.x * 8;
   const y = tip.y + d.y * 8 + (d.y > 0.35 ? font : d.y < -0.35 ? -4 : font * 0.35);
   return { text, x, y, anchor, font, box: textBox(text, x, y, anchor, font), cost: 0 };
 }
 
-function placeLegend(companies: Company[], bounds: Box, obstacles: Obstacles, cities: CityLayout[]): LegendLayout {
+function placeLegend(companies: Company[], bounds: Box, obstacles: Obstacles, cities: CityLayout[], title: string): LegendLayout {
   const font = UNIT.font * 0.8;
   const rowH = font * 1.6;
-  const title = 'Railroad companies';
   const w = Math.max(textWidth(title, font), ...companies.map((c) => textWidth(c.name, font) + 46)) + 24;
   const h = rowH * (companies.length + 1) + 12;
   const m = 8;

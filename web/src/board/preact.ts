@@ -1,7 +1,7 @@
 // <Board> for Preact screens: mounts createBoard() and passes state changes to update().
 import { h, type CSSProperties } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { createBoard, type BoardHandle, type BoardOptions } from './index';
+import { createBoard, type BoardHandle, type BoardOptions, type BoardText } from './index';
 import type { OverlayPatch } from './overlay';
 import type { MapData } from './types';
 
@@ -14,6 +14,8 @@ export interface BoardProps {
   onCityClick?: (name: string) => void;
   onRouteHover?: (id: number | null) => void;
   onCityHover?: (name: string | null) => void;
+  /** see BoardOptions.text; the board is drawn again when its `lang` changes */
+  text?: BoardText;
   /** see BoardOptions.minLabelPx (read when the board is drawn) */
   minLabelPx?: number;
   /** receives the handle (zoom buttons of your own, layout) once the board is drawn */
@@ -38,6 +40,7 @@ export function Board(props: BoardProps) {
       onRouteHover: (id) => cb.current.onRouteHover?.(id),
       onCityHover: (n) => cb.current.onCityHover?.(n),
       minLabelPx: cb.current.minLabelPx,
+      text: cb.current.text,
     };
     const t0 = performance.now();
     const b = createBoard(host.current!, props.map, opts);
@@ -58,7 +61,7 @@ export function Board(props: BoardProps) {
       b.destroy();
       board.current = null;
     };
-  }, [props.map]);
+  }, [props.map, props.text?.lang]);
 
   useEffect(() => {
     if (props.state) board.current?.update(props.state);

@@ -7,6 +7,7 @@ import { cardsText } from '../cards';
 import { routeName, ticketById } from '../game';
 import { canHover, colorName, t } from '../i18n';
 import { actionText, type Legal, type PaymentSet } from '../legal';
+import { cityName } from '../names';
 import type { Counts, View } from '../types';
 import { Card, CardsRow } from './Card';
 import { PaymentPicker } from './PaymentPicker';
@@ -283,7 +284,7 @@ export function Prompt(p: PromptProps) {
       return (
         <PayPanel
           key={`${mode.kind}-${mode.city}`}
-          title={t(mode.kind === 'station' ? 'build_station_in' : 'build_harbor_in', { city: mode.city })}
+          title={t(mode.kind === 'station' ? 'build_station_in' : 'build_harbor_in', { city: cityName(mode.city) })}
           set={set}
           hand={hand}
           busy={p.busy}

@@ -8,6 +8,7 @@ import { api, fetchMap } from '../api';
 import { lastMoveCities, lastMoveRoutes, seatName } from '../game';
 import { mapName, t } from '../i18n';
 import { entryWords } from '../logtext';
+import { boardText } from '../names';
 import type { Envelope, LogEntry, ReplayRecord, ReplayStep } from '../types';
 import { usePrefs } from './App';
 import { ErrorPage, LoadingPage, ScreenDialog, TopBar, type Dialog } from './Common';
@@ -158,6 +159,7 @@ export function ReplayScreen({ id }: { id: string }) {
           map={map}
           state={boardState}
           colorBlind={prefs.colorBlind}
+          text={boardText(prefs.lang)}
           onReady={(b) => {
             board.current = b;
             b.svg?.classList.add('ttr-calm');

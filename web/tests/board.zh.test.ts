@@ -1,0 +1,47 @@
+// @vitest-environment happy-dom
+// The board in Chinese: Chinese labels, the map's Latin names on hover and in what it sends.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { boardText } from '../src/app/names';
+import { createBoard } from '../src/board/index';
+import { drawableMap } from './maps';
+
+let host: HTMLDivElement;
+beforeEach(() => {
+  document.body.innerHTML = '';
+  host = document.createElement('div');
+  host.style.width = '800px';
+  host.style.height = '600px';
+  document.body.appendChild(host);
+});
+
+const label = (svg: SVGSVGElement, city: string) => svg.querySelector(`.ttr-labels [data-city="${city}"]`)!;
+
+describe('createBoard with Chinese text', () => {
+  it('prints Chinese names, says the Latin name on hover, and marks the SVG as Chinese', () => {
+    const b = createBoard(host, drawableMap('europe'), { text: boardText('zh') });
+    expect(b.svg!.getAttribute('lang')).toBe('zh-CN');
+    const l = label(b.svg!, 'Lisboa');
+    expect(l.firstChild!.textContent).toBe('里斯本');
+    expect(l.querySelector('title')!.textContent).toBe('Lisboa');
+  });
+
+  it('sends the map name when a Chinese label is clicked', () => {
+    const got: string[] = [];
+    const b = createBoard(host, drawableMap('europe'), { text: boardText('zh'), onCityClick: (n) => got.push(n) });
+    label(b.svg!, 'Wien').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(got).toEqual(['Wien']);
+  });
+
+  it('adds no tooltip to names printed as the map has them', () => {
+    const b = createBoard(host, drawableMap('europe'));
+    expect(b.svg!.getAttribute('lang')).toBe('en');
+    expect(label(b.svg!, 'Lisboa').textContent).toBe('Lisboa');
+    expect(b.svg!.querySelector('.ttr-labels title')).toBeNull();
+  });
+
+  it('prints the Legacy legend and stubs in Chinese', () => {
+    const b = createBoard(host, drawableMap('legends-west'), { text: boardText('zh') });
+    expect(b.svg!.textContent).toContain('铁路公司');
+    expect(b.svg!.textContent).toMatch(/通往[\u4e00-\u9fff]+（/);
+  });
+});
