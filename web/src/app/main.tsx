@@ -2,5 +2,6 @@
 import { render } from 'preact';
 import { App } from './ui/App';
 import './styles.css';
+import './fonts.css';
 
 render(<App />, document.getElementById('app')!);

@@ -3,15 +3,19 @@
 //   &demo=1                a made-up game state on top (claims, stations, harbors, highlight)
 //   &cb=1                  colour-blind letters on
 //   &src=/api/maps/europe  load the map from a URL instead (the game server's API)
+//   &lang=zh               the names in Chinese
 import { h, render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Board } from '../board/preact';
 import { describeRoute, loadMap, type BoardHandle, type MapData, type OverlayPatch } from '../board/index';
 import { bundledMap, MAP_NAMES } from './maps';
 import { demoState } from './demo';
+import { boardText } from '../app/names';
+import '../app/fonts.css';
 import './preview.css';
 
 const params = new URLSearchParams(location.search);
+const text = boardText(params.get('lang') === 'zh' ? 'zh' : 'en');
 
 function setParam(key: string, value: string | null) {
   const p = new URLSearchParams(location.search);
@@ -115,6 +119,7 @@ function App() {
             map,
             state,
             colorBlind: cb,
+            text,
             onRouteClick,
             onCityClick,
             onReady,
