@@ -597,7 +597,11 @@ export function GameScreen({ id }: { id: string }) {
               <section class="panel-tickets">
                 <Tickets
                   tickets={tickets}
-                  onHover={(tk) => setHover(tk ? { routes: tk.done ? tk.path : [], cities: tk.cities } : null)}
+                  onHover={(tk) => {
+                    const hl = tk ? { routes: tk.done ? tk.path : [], cities: tk.cities } : null;
+                    setHover(hl);
+                    if (hl && narrow) board.current?.reveal(hl); // a phone shows part of the board
+                  }}
                 />
               </section>
             ) : null}

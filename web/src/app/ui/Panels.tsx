@@ -83,7 +83,13 @@ export function TicketCard({
     </>
   );
   const hover = onHover
-    ? { onMouseEnter: () => onHover(true), onMouseLeave: () => onHover(false), onFocus: () => onHover(true), onBlur: () => onHover(false) }
+    ? {
+        onMouseEnter: () => onHover(true),
+        // a tapped (so focused) ticket stays shown until the focus goes: a tap ends with a mouseleave
+        onMouseLeave: (e: MouseEvent) => document.activeElement !== e.currentTarget && onHover(false),
+        onFocus: () => onHover(true),
+        onBlur: () => onHover(false),
+      }
     : {};
   if (onClick) {
     return (
