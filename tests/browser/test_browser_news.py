@@ -102,11 +102,19 @@ def test_claims_since_my_last_turn_are_ringed_and_a_log_line_marks_its_route(pag
         ring = page.locator(f'.ttr-news [data-new-route="{e["target"]}"] .ttr-new-ring').first
         piece = page.locator(f'.ttr-claims [data-claim="{e["target"]}"] .ttr-piece').first
         assert ring.get_attribute("stroke") == piece.get_attribute("fill")
-    # the rings pulse, unless motion is reduced
-    assert page.eval_on_selector(".ttr-news", "e => getComputedStyle(e).animationName") == "ttr-pulse"
+    # the rings pulse and the new pieces arrived car by car, unless motion is reduced or the
+    # player turned animations off
+    ring = "e => getComputedStyle(e).animationName"
+    piece = f'.ttr-claims [data-claim="{both[-1]["target"]}"].ttr-claim-new .ttr-piece-in'
+    assert page.eval_on_selector(".ttr-news", ring) == "ttr-pulse"
+    assert page.eval_on_selector(piece, ring) == "ttr-arrive"
     page.emulate_media(reduced_motion="reduce")
-    assert page.eval_on_selector(".ttr-news", "e => getComputedStyle(e).animationName") == "none"
+    assert page.eval_on_selector(".ttr-news", ring) == "none" and page.eval_on_selector(piece, ring) == "none"
     page.emulate_media(reduced_motion="no-preference")
+    page.click('[data-action="settings"]')
+    page.uncheck('[data-pref="anim"]')
+    page.keyboard.press("Escape")
+    assert page.eval_on_selector(".ttr-news", ring) == "none" and page.eval_on_selector(piece, ring) == "none"
     # pointing at a log line that names a route marks that route on the board
     r = both[0]["target"]
     assert page.locator(f'.ttr-highlights [data-hl-route="{r}"]').count() == 0
