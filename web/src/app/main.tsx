@@ -1,7 +1,8 @@
-// The browser client's entry: mounts the app.
+// The browser client's entry: mounts the app (once the Chinese font is in: fonts.ts).
 import { render } from 'preact';
+import { loadChineseFont } from './fonts';
 import { App } from './ui/App';
 import './styles.css';
 import './fonts.css';
 
-render(<App />, document.getElementById('app')!);
+void loadChineseFont().then(() => render(<App />, document.getElementById('app')!));
