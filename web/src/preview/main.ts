@@ -10,6 +10,7 @@ import { Board } from '../board/preact';
 import { describeRoute, loadMap, type BoardHandle, type MapData, type OverlayPatch } from '../board/index';
 import { bundledMap, MAP_NAMES } from './maps';
 import { demoState } from './demo';
+import { loadChineseFont } from '../app/fonts';
 import { boardText } from '../app/names';
 import '../app/fonts.css';
 import './preview.css';
@@ -128,4 +129,4 @@ function App() {
   ]);
 }
 
-render(h(App, null), document.getElementById('app')!);
+void loadChineseFont().then(() => render(h(App, null), document.getElementById('app')!));
