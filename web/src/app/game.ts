@@ -2,7 +2,7 @@
 import type { MapData } from '../board/index';
 import { Legal } from './legal';
 import { t, botLabel } from './i18n';
-import { cityName } from './names';
+import { cityName, placeTitle } from './names';
 import type { Envelope, LogEntry, PublicSeat, View } from './types';
 
 // What the edition has: the view's `features`, never guessed from the board's name.
@@ -80,6 +80,21 @@ export function routeName(map: MapData | null, id: number, withLength = false): 
   if (!r) return `#${id}`;
   const name = `${cityName(r.cities[0])} – ${cityName(r.cities[1])}`;
   return withLength ? t('route_len', { route: name, n: r.length }) : name;
+}
+
+/** A route's cities in the map's Latin names, for a tooltip, where `routeName` shows others. */
+export function routeTitle(map: MapData | null, id: number): string | undefined {
+  const r = map?.routes.find((x) => x.id === id);
+  if (!r || r.cities.every((c) => placeTitle(c) === undefined)) return undefined;
+  return `${r.cities[0]} – ${r.cities[1]}`;
+}
+
+/** The Latin names of the place a log entry names (a claim's route, a station's city), for a tooltip. */
+export function entryPlaceTitle(e: LogEntry, map: MapData | null): string | undefined {
+  const r = entryRoute(e);
+  if (r !== null) return routeTitle(map, r);
+  const c = entryCity(e);
+  return c === null ? undefined : placeTitle(c);
 }
 
 // A log entry's target, read as the data its kind writes (`target`): never from the action's text.

@@ -1,6 +1,7 @@
 // Every place a board names has a Chinese name, and the client names places through names.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { routeName } from '../../src/app/game';
+import { entryPlaceTitle, routeName, routeTitle } from '../../src/app/game';
+import type { LogEntry } from '../../src/app/types';
 import { setLang } from '../../src/app/i18n';
 import { boardText, cityName, leadsToName, placeTitle, ticketName, ticketTitle } from '../../src/app/names';
 import { ZH_PLACES, ZH_RULEBOOK } from '../../src/app/places.zh';
@@ -86,5 +87,27 @@ describe('names in the language', () => {
     expect(zh.legend).toBe('铁路公司');
     const en = boardText('en');
     expect([en.lang, en.city('København'), en.stub('Tampa (Florida)'), en.legend]).toEqual(['en', 'København', 'to Tampa (Florida)', 'Railroad companies']);
+  });
+});
+
+describe('tooltips of routes and log entries', () => {
+  const map = readMap('europe');
+  const r = map.routes.find((x) => x.cities.includes('Paris') && x.cities.includes('Bruxelles'))!;
+  const claim = { ply: 3, seat: 0, kind: 'claim', target: r.id, text: '', cards: {} } as unknown as LogEntry;
+  const station = { ply: 4, seat: 1, kind: 'station', target: 'Wien', text: '', cards: {} } as unknown as LogEntry;
+  const draw = { ply: 5, seat: 1, kind: 'draw', target: 'deck', text: '', cards: {} } as unknown as LogEntry;
+
+  it('give the Latin names in Chinese', () => {
+    setLang('zh');
+    expect(routeTitle(map, r.id)).toBe(`${r.cities[0]} – ${r.cities[1]}`);
+    expect(entryPlaceTitle(claim, map)).toBe(`${r.cities[0]} – ${r.cities[1]}`);
+    expect(entryPlaceTitle(station, map)).toBe('Wien');
+    expect(entryPlaceTitle(draw, map)).toBeUndefined();
+  });
+
+  it('are not needed in English', () => {
+    expect(routeTitle(map, r.id)).toBeUndefined();
+    expect(entryPlaceTitle(claim, map)).toBeUndefined();
+    expect(entryPlaceTitle(station, map)).toBeUndefined();
   });
 });
