@@ -135,6 +135,8 @@ describe('the shipped Chinese font', () => {
       expect(s).toMatch(/'TTR Sans SC', (sans-serif|serif)$/);
       expect(s.indexOf("'Noto Sans CJK SC'") >= 0 || s.indexOf("'Noto Serif CJK SC'") >= 0, s).toBe(true);
     }
+    // and no italics in Chinese (the Legacy stubs' labels)
+    expect(css).toMatch(/\.ttr-board:lang\(zh\) \.ttr-stub-label \{\s*font-style: normal;/);
     expect(readFileSync(join(SRC, 'app/main.tsx'), 'utf8')).toMatch(/import '\.\/styles\.css';\nimport '\.\/fonts\.css';/);
   });
 });
