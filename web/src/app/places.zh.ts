@@ -59,7 +59,7 @@ export const ZH_PLACES: Record<string, string> = {
   Århus: '奥胡斯',
   Åndalsnes: '翁达尔斯内斯',
   Bergen: '卑尔根',
-  Boden: '布登',
+  Boden: '博登',
   Göteborg: '哥德堡',
   Helsinki: '赫尔辛基',
   Honningsvåg: '霍宁斯沃格',
