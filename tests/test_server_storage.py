@@ -181,7 +181,7 @@ def test_two_servers_with_bots_on_postgresql_never_stall(pg_url, tmp_path):
                 break
             gid, tok = g["id"], tokens(g)
             here = rng.choice((a, b))
-            v = wait_for_humans(here, gid, tok, timeout=10)  # fails if the bots stalled
+            v = wait_for_humans(here, gid, tok, timeout=30)  # fails if the bots stalled (a stall lasts for good)
             if v["status"] == "over":
                 continue
             mine = view(here, gid, tok[0])
