@@ -179,3 +179,74 @@ def test_work_caps_the_actions_simulated_per_move():
         assert small.simulated < big.simulated <= 6000 + 2 * one_world
         again = SearchAgent(2, samples=1000, keep_samples=1000, turns="all", confirm=1000, work=600)
         assert str(again.act(g.observe(0))) == str(a) and again.simulated == small.simulated
+
+
+def test_on_nordic_the_work_counts_the_payments_the_playouts_weigh(monkeypatch):
+    """Nordic's budget counts each payment the playouts' planners weigh (`scan_weight` of an action:
+    a large hand pays for a route in hundreds of ways, and its moves cost many times an ordinary
+    one); the native boards' budget does not."""
+    from ttr.agents import planner as planner_module
+    from ttr.agents.search import budget
+
+    assert budget("nordic", False)["scan_weight"] > 0 and budget("europe", True)["scan_weight"] == 0
+    g = _positions("nordic", 5, every=11, limit=3)[-1]
+    options = dict(turns="all", samples=1, keep_samples=1, confirm=1, work=None)
+    plain = SearchAgent(3, scan_weight=0.0, **options)
+    a = plain.act(g.observe(0))
+    scaled = SearchAgent(3, scan_weight=0.5, **options)
+    weighed = []
+    real = planner_module.PlannerAgent._cheapest
+
+    def counting(self, pays, keep_for):
+        if self is not scaled.planner:  # the playouts' planners, not the one proposing candidates
+            weighed.append(min(len(pays), planner_module.SAMPLE))
+        return real(self, pays, keep_for)
+
+    monkeypatch.setattr(planner_module.PlannerAgent, "_cheapest", counting)
+    assert scaled.act(g.observe(0)) == a  # the same worlds and playouts: only the count differs
+    assert sum(weighed) > 0
+    assert scaled.simulated == pytest.approx(plain.simulated + 0.5 * sum(weighed))
+
+
+def test_a_searched_move_pauses_the_garbage_collector_and_restores_it(monkeypatch):
+    """The collector is off during a move (it took 40-60% of the slowest moves) and comes back as it
+    was, also when moves in two threads overlap, and when it was off before."""
+    import gc
+    import threading
+
+    from ttr.agents.search import GC_PAUSE
+
+    g = _positions("europe", 4, every=5, limit=2)[-1]
+    seen = []
+    real = SearchAgent._act
+
+    def watching(self, obs):
+        seen.append(gc.isenabled())
+        return real(self, obs)
+
+    monkeypatch.setattr(SearchAgent, "_act", watching)
+    assert gc.isenabled()
+    SearchAgent(1, turns="all").act(g.observe(0))
+    assert seen == [False] and gc.isenabled()
+    # overlapping moves: on again only when the last one ends
+    inside, leave = threading.Event(), threading.Event()
+
+    def long_move():
+        with GC_PAUSE:
+            inside.set()
+            leave.wait(10)
+
+    t = threading.Thread(target=long_move)
+    t.start()
+    assert inside.wait(10)
+    SearchAgent(1, turns="all").act(g.observe(0))
+    assert not gc.isenabled()  # the other move is still searching
+    leave.set()
+    t.join(10)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        SearchAgent(1, turns="all").act(g.observe(0))
+        assert not gc.isenabled()  # off before, off after
+    finally:
+        gc.enable()

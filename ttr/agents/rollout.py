@@ -12,16 +12,23 @@ view is rendered), with none of the match loop's timing and listeners.
 """
 from __future__ import annotations
 
-from .planner import PlannerAgent, graph_of
+from .planner import SAMPLE, PlannerAgent, graph_of
 
 
 class RolloutPlanner(PlannerAgent):
-    """The planner's policy with a shared plan memo (`memo`: a dict, cleared by the owner)."""
+    """The planner's policy with a shared plan memo (`memo`: a dict, cleared by the owner).
+    `scanned` counts the payments it has weighed (what makes a move dear when a hand is large)."""
     name = "rollout-planner"
 
     def __init__(self, memo: dict | None = None):
         super().__init__(0)
         self.memo = {} if memo is None else memo
+        self.scanned = 0
+
+    def _cheapest(self, pays, keep_for: set):
+        n = len(pays)
+        self.scanned += n if n < SAMPLE else SAMPLE
+        return super()._cheapest(pays, keep_for)
 
     def act_in(self, world, seat: int):
         """The planner's move for `seat` in a sampled world, from that seat's observation."""
@@ -56,14 +63,17 @@ class RolloutPlanner(PlannerAgent):
         return True
 
 
-def playout(world, memo: dict, max_moves: int = 1000) -> dict:
-    """Planners play every seat of `world` (changed in place) to the end; the final result."""
+def playout(world, memo: dict, max_moves: int = 1000, scanned: list[int] | None = None) -> dict:
+    """Planners play every seat of `world` (changed in place) to the end; the final result.
+    `scanned`: a one-item list to which the payments the planners weighed are added."""
     bots = [RolloutPlanner(memo) for _ in range(world.num_players)]
     for _ in range(max_moves):
         if world.is_over:
             break
         p = world.current_player
         world.apply_unchecked(bots[p].act_in(world, p))
+    if scanned is not None:
+        scanned[0] += sum(b.scanned for b in bots)
     return world.result()
 
 
