@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The board in Chinese: Chinese labels, the map's Latin names on hover and in what it sends.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { boardText } from '../src/app/names';
+import { boardText } from '../src/app/game';
 import { createBoard } from '../src/board/index';
 import { drawableMap } from './maps';
 

@@ -1,7 +1,7 @@
 // The boards laid out with Chinese names: the labels' sizes are Chinese text's, and they are
 // placed as well as the Latin ones.
 import { describe, expect, it } from 'vitest';
-import { boardText } from '../src/app/names';
+import { boardText } from '../src/app/game';
 import { boxesOverlap, boxHitsRect, growBox, rectCorners } from '../src/board/geometry';
 import { textBox, textWidth } from '../src/board/labels';
 import { layoutBoard, type BoardLayout } from '../src/board/layout';

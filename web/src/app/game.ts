@@ -1,8 +1,9 @@
 // Pure helpers over a view: who is who, what the seat may do now, what just happened.
-import type { MapData } from '../board/index';
+import type { BoardText, MapData, Route } from '../board/index';
 import { Legal } from './legal';
-import { t, botLabel } from './i18n';
-import { cityName, placeTitle } from './names';
+import { t, botLabel, colorName } from './i18n';
+import { cityName, leadsToName, placeTitle } from './names';
+import type { Lang } from './store';
 import type { Envelope, LogEntry, PublicSeat, View } from './types';
 
 // What the edition has: the view's `features`, never guessed from the board's name.
@@ -80,6 +81,17 @@ export function routeName(map: MapData | null, id: number, withLength = false): 
   if (!r) return `#${id}`;
   const name = `${cityName(r.cities[0])} – ${cityName(r.cities[1])}`;
   return withLength ? t('route_len', { route: name, n: r.length }) : name;
+}
+
+/** What a route is: "3 spaces, red, tunnel". */
+export function routeWords(r: Route): string {
+  const parts = [t('route_desc', { len: r.length, color: colorName(r.color) })];
+  if (r.kind === 'ship') parts.push(t('route_ship'));
+  if (r.tunnel) parts.push(t('route_tunnel'));
+  if (r.locomotives) parts.push(t('route_ferry', { n: r.locomotives }));
+  if (r.pairs) parts.push(t('route_pairs'));
+  if (r.any_four) parts.push(t('route_any_four'));
+  return parts.join(t('list_sep'));
 }
 
 /** A route's cities in the map's Latin names, for a tooltip, where `routeName` shows others. */
@@ -175,3 +187,23 @@ export function ticketById(map: MapData | null, id: number) {
 
 /** Points or dollars */
 export const unitOf = (v: View) => (isLegacy(v) ? '$' : '');
+
+/** What the board prints, in the language (createBoard's `text`): in Chinese the Chinese names,
+ * and tooltips in Chinese with the map's Latin names. */
+export function boardText(lang: Lang): BoardText {
+  if (lang !== 'zh') return { lang: 'en', city: (name) => name, stub: (leadsTo) => `to ${leadsTo}`, legend: 'Railroad companies' };
+  return {
+    lang: 'zh-CN',
+    city: (name) => cityName(name, lang),
+    stub: (leadsTo) => `通往${leadsToName(leadsTo, lang)}`,
+    legend: '铁路公司',
+    routeTitle: (r) => {
+      const [a, b] = r.cities;
+      return `${cityName(a, lang)} – ${cityName(b, lang)}（${a} – ${b}）：${routeWords(r)}`;
+    },
+    cityTitle: (c) => {
+      const what = [c.junction ? t('city_junction') : null, c.big ? t('city_big') : null, c.harbor ? t('city_harbor') : null].filter(Boolean);
+      return `${cityName(c.name, lang)}（${c.name}）${what.length ? `：${what.join(t('list_sep'))}` : ''}`;
+    },
+  };
+}

@@ -1,7 +1,6 @@
 // Place names as the player reads them: in Chinese the places' Chinese names (places.zh.ts), the
 // map files' Latin names otherwise. The client keeps the Latin name for everything it sends and
 // shows it on hover (`placeTitle`).
-import type { BoardText } from '../board';
 import { getLang } from './i18n';
 import { ZH_PLACES } from './places.zh';
 import type { Lang } from './store';
@@ -31,14 +30,4 @@ export function leadsToName(text: string, lang: Lang = getLang()): string {
   if (lang !== 'zh') return text;
   const m = /^(.*?) \((.*)\)$/.exec(text);
   return m ? `${cityName(m[1], lang)}（${cityName(m[2], lang)}）` : cityName(text, lang);
-}
-
-/** What the board prints, in the language (createBoard's `text`). */
-export function boardText(lang: Lang = getLang()): BoardText {
-  return {
-    lang: lang === 'zh' ? 'zh-CN' : 'en',
-    city: (name) => cityName(name, lang),
-    stub: (leadsTo) => (lang === 'zh' ? `通往${leadsToName(leadsTo, lang)}` : `to ${leadsTo}`),
-    legend: lang === 'zh' ? '铁路公司' : 'Railroad companies',
-  };
 }

@@ -108,6 +108,8 @@ export interface BoardLayout {
   title: string;
   /** the language of the printed words (BoardText.lang) */
   lang: string;
+  /** the printed words */
+  text: BoardText;
   /** board units per map-file pixel */
   scale: number;
   bounds: Box;
@@ -193,6 +195,9 @@ export interface BoardText {
   stub(leadsTo: string): string;
   /** the companies legend's title */
   legend: string;
+  /** a route's and a city's tooltip (default: the map's names, in English) */
+  routeTitle?(route: Route): string;
+  cityTitle?(city: City): string;
 }
 
 export const ENGLISH_TEXT: BoardText = {
@@ -438,6 +443,7 @@ export function layoutBoard(map: MapData, options: LayoutOptions = {}): BoardLay
     name: map.name,
     title: map.title ?? map.name,
     lang: words.lang,
+    text: words,
     scale,
     bounds,
     wrap,

@@ -11,7 +11,7 @@ import { describeRoute, loadMap, type BoardHandle, type MapData, type OverlayPat
 import { bundledMap, MAP_NAMES } from './maps';
 import { demoState } from './demo';
 import { loadChineseFont } from '../app/fonts';
-import { boardText } from '../app/names';
+import { boardText } from '../app/game';
 import '../app/fonts.css';
 import './preview.css';
 

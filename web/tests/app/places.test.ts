@@ -1,9 +1,9 @@
 // Every place a board names has a Chinese name, and the client names places through names.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { entryPlaceTitle, routeName, routeTitle } from '../../src/app/game';
+import { boardText, entryPlaceTitle, routeName, routeTitle } from '../../src/app/game';
 import type { LogEntry } from '../../src/app/types';
-import { setLang } from '../../src/app/i18n';
-import { boardText, cityName, leadsToName, placeTitle, ticketName, ticketTitle } from '../../src/app/names';
+import { colorName, setLang } from '../../src/app/i18n';
+import { cityName, leadsToName, placeTitle, ticketName, ticketTitle } from '../../src/app/names';
 import { ZH_PLACES, ZH_RULEBOOK } from '../../src/app/places.zh';
 import { MAP_NAMES, readMap } from '../maps';
 
@@ -85,7 +85,18 @@ describe('names in the language', () => {
     expect(zh.city('København')).toBe('哥本哈根');
     expect(zh.stub('Tampa (Florida)')).toBe('通往坦帕（佛罗里达）');
     expect(zh.legend).toBe('铁路公司');
+    setLang('zh');
+    const map = readMap('europe');
+    const tunnel = map.routes.find((r) => r.tunnel)!;
+    const [a, b] = tunnel.cities;
+    expect(zh.routeTitle!(tunnel)).toBe(`${cityName(a, 'zh')} – ${cityName(b, 'zh')}（${a} – ${b}）：${tunnel.length} 格，${colorName(tunnel.color)}，隧道`);
+    expect(zh.cityTitle!({ name: 'Lisboa', xy: null })).toBe('里斯本（Lisboa）');
+    expect(zh.cityTitle!({ name: 'Boston', xy: null, big: true })).toBe('波士顿（Boston）：大城市');
+    expect(zh.cityTitle!({ name: 'Lake Huron', xy: null, junction: true })).toBe('休伦湖（Lake Huron）：交汇点，不是城市');
+    setLang('en');
     const en = boardText('en');
+    expect(en.routeTitle).toBeUndefined(); // the board's own English
+    expect(en.cityTitle).toBeUndefined();
     expect([en.lang, en.city('København'), en.stub('Tampa (Florida)'), en.legend]).toEqual(['en', 'København', 'to Tampa (Florida)', 'Railroad companies']);
   });
 });

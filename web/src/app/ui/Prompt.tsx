@@ -4,8 +4,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { MapData } from '../../board/index';
 import { cardsText } from '../cards';
-import { routeName, ticketById } from '../game';
-import { canHover, colorName, t } from '../i18n';
+import { routeName, routeWords, ticketById } from '../game';
+import { canHover, t } from '../i18n';
 import { actionText, type Legal, type PaymentSet } from '../legal';
 import { cityName } from '../names';
 import type { Counts, View } from '../types';
@@ -34,14 +34,7 @@ export interface PromptProps {
 
 function routeDesc(map: MapData, id: number): string {
   const r = map.routes.find((x) => x.id === id);
-  if (!r) return '';
-  const parts = [t('route_desc', { len: r.length, color: colorName(r.color) })];
-  if (r.kind === 'ship') parts.push(t('route_ship'));
-  if (r.tunnel) parts.push(t('route_tunnel'));
-  if (r.locomotives) parts.push(t('route_ferry', { n: r.locomotives }));
-  if (r.pairs) parts.push(t('route_pairs'));
-  if (r.any_four) parts.push(t('route_any_four'));
-  return parts.join(', ');
+  return r ? routeWords(r) : '';
 }
 
 function PayPanel({
