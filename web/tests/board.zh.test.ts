@@ -2,6 +2,7 @@
 // The board in Chinese: Chinese labels, the map's Latin names on hover and in what it sends.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { boardText } from '../src/app/game';
+import { setLang } from '../src/app/i18n';
 import { createBoard } from '../src/board/index';
 import { drawableMap } from './maps';
 
@@ -23,6 +24,31 @@ describe('createBoard with Chinese text', () => {
     const l = label(b.svg!, 'Lisboa');
     expect(l.firstChild!.textContent).toBe('里斯本');
     expect(l.querySelector('title')!.textContent).toBe('Lisboa');
+  });
+
+  it('gives routes and cities Chinese tooltips with the Latin names, also to screen readers', () => {
+    setLang('zh');
+    const map = drawableMap('europe');
+    const b = createBoard(host, map, { text: boardText('zh') });
+    const r = map.routes.find((x) => x.cities.includes('Lisboa'))!;
+    const g = b.svg!.querySelector(`.ttr-routes [data-route="${r.id}"]`)!;
+    const words = boardText('zh').routeTitle!(r);
+    expect(words).toMatch(/^[\u4e00-\u9fff]+ – [\u4e00-\u9fff]+（/);
+    expect(g.querySelector(':scope > title')!.textContent).toBe(words);
+    expect(g.getAttribute('aria-label')).toBe(words);
+    const city = b.svg!.querySelector('g.ttr-city[data-city="Lisboa"]')!;
+    expect(city.querySelector(':scope > title')!.textContent).toBe('里斯本（Lisboa）');
+    expect(city.getAttribute('aria-label')).toBe('里斯本（Lisboa）');
+    setLang('en');
+  });
+
+  it('keeps the English tooltips without a Chinese text', () => {
+    const map = drawableMap('europe');
+    const b = createBoard(host, map, { text: boardText('en') });
+    const r = map.routes.find((x) => x.cities.includes('Lisboa'))!;
+    const g = b.svg!.querySelector(`.ttr-routes [data-route="${r.id}"]`)!;
+    expect(g.querySelector(':scope > title')!.textContent).toMatch(new RegExp(`^${r.cities[0]} – ${r.cities[1]}: ${r.length} train space`));
+    expect(g.getAttribute('aria-label')).toMatch(/^Route \d+: /);
   });
 
   it('sends the map name when a Chinese label is clicked', () => {

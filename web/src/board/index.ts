@@ -99,6 +99,41 @@ function messageHandle(container: HTMLElement, error: Error): BoardHandle {
 }
 
 /**
+ * The words of `layout.text` on the drawn board: a translated name's label says the map's name on
+ * hover; routes and cities take the text's tooltips (and say them to screen readers).
+ */
+function retitle(svg: SVGSVGElement, layout: BoardLayout): void {
+  const NS = 'http://www.w3.org/2000/svg';
+  for (const label of svg.querySelectorAll<SVGTextElement>('.ttr-labels .ttr-label[data-city]')) {
+    const name = label.getAttribute('data-city')!;
+    if (label.textContent === name) continue;
+    const tip = svg.ownerDocument.createElementNS(NS, 'title');
+    tip.textContent = name;
+    label.appendChild(tip);
+  }
+  const { routeTitle, cityTitle } = layout.text;
+  const set = (g: Element, words: string) => {
+    const tip = g.querySelector(':scope > title');
+    if (tip) tip.textContent = words;
+    g.setAttribute('aria-label', words);
+  };
+  if (routeTitle) {
+    const byId = new Map(layout.routes.map((r) => [String(r.id), r.route]));
+    for (const g of svg.querySelectorAll('.ttr-routes g[data-route]')) {
+      const r = byId.get(g.getAttribute('data-route')!);
+      if (r) set(g, routeTitle(r));
+    }
+  }
+  if (cityTitle) {
+    const byName = new Map(layout.cities.map((c) => [c.name, c.city]));
+    for (const g of svg.querySelectorAll('g.ttr-city[data-city]')) {
+      const c = byName.get(g.getAttribute('data-city')!);
+      if (c) set(g, cityTitle(c));
+    }
+  }
+}
+
+/**
  * Draws `map` into `container` (which it fills: give the container a size). A map whose
  * cities lack positions shows a message instead (handle.ok is false).
  */
@@ -116,13 +151,7 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
   const board: RenderedBoard = renderBoard(layout);
   const svg = board.svg;
   svg.setAttribute('lang', layout.lang);
-  // a translated name's label says the map's name on hover
-  for (const [name, label] of board.labelEls) {
-    if (label.textContent === name) continue;
-    const tip = doc.createElementNS('http://www.w3.org/2000/svg', 'title');
-    tip.textContent = name;
-    label.appendChild(tip);
-  }
+  retitle(svg, layout);
   svg.classList.toggle('ttr-cb-on', !!options.colorBlind);
   container.appendChild(svg);
   const overlay = new BoardOverlay(layout, board);
