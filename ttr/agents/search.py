@@ -65,8 +65,8 @@ from .rollout import RolloutPlanner, playout
 SEARCHED_PHASES = ("turn", "initial-tickets", "keep-tickets")
 BOARD: Any = object()  # a budget parameter left to the board's budget
 
-# Budgets per move (docs/bots.md), chosen for the slowest move to stay near half a second of one
-# core (Nordic's and World's reach 1.1 s). The core plays a playout some 50 times faster than the
+# Budgets per move (docs/bots.md), chosen for the slowest move to stay under a second of one core
+# (0.2-0.65 s measured on the six boards). The core plays a playout some 50 times faster than the
 # Python engine, so the boards it plays afford far more worlds; on the others `work` (actions
 # simulated) is set per board from the speed of its playouts.
 # `scan_weight`: what one payment the playouts' planners weigh counts in `work`, as a fraction of
