@@ -20,6 +20,7 @@ from ttr.server import create_app
 def server(tmp_path, db: str | None = None, **kw):
     kw.setdefault("bot_delay", 0)
     kw.setdefault("undo_window", 0)
+    kw.setdefault("games_per_minute", 0)  # tests create many games a minute; tests of the limit set one
     app = create_app(db or f"sqlite:///{tmp_path / 'server.db'}", **kw)
     with TestClient(app) as client:
         client.service = app.state.service
