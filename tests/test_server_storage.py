@@ -119,9 +119,9 @@ def test_a_stale_copy_cannot_overwrite(pg_url, tmp_path):
         assert view(b, gid, tok[0])["turn"] == 1  # b rebuilt its copy from the database
 
 
-def test_a_late_notice_does_not_drop_a_thinking_bots_move(db_url, tmp_path, monkeypatch):
-    """A notice of a change this copy already holds (notices may come late) keeps the game as it is:
-    the bot thinking on it plays its move (it used to be dropped, and nothing scheduled it again)."""
+@pytest.fixture()
+def held_bot(monkeypatch):
+    """Bots that say when they start thinking (`thinking`) and move only once `go` is set."""
     from ttr.server import bots as server_bots
     thinking, go = threading.Event(), threading.Event()
     act_of = server_bots.ServerBot.act
@@ -132,6 +132,13 @@ def test_a_late_notice_does_not_drop_a_thinking_bots_move(db_url, tmp_path, monk
         return act_of(self, obs)
 
     monkeypatch.setattr(server_bots.ServerBot, "act", slow)
+    return thinking, go
+
+
+def test_a_late_notice_does_not_drop_a_thinking_bots_move(db_url, tmp_path, held_bot):
+    """A notice of a change this copy already holds (notices may come late) keeps the game as it is:
+    the bot thinking on it plays its move (it used to be dropped, and nothing scheduled it again)."""
+    thinking, go = held_bot
     with server(tmp_path, db=db_url) as a:
         g = create(a, "usa", 2, kinds=["random", "human"], seed=8)
         gid = g["id"]
@@ -143,19 +150,10 @@ def test_a_late_notice_does_not_drop_a_thinking_bots_move(db_url, tmp_path, monk
         assert wait_for_humans(a, gid, tokens(g), timeout=10)["turn"] == 1
 
 
-def test_a_thinking_bot_plays_on_the_same_position_rebuilt(tmp_path, monkeypatch):
+def test_a_thinking_bot_plays_on_the_same_position_rebuilt(tmp_path, held_bot):
     """If the game is rebuilt from the database while a bot thinks (a failed write elsewhere, another
     process), and the position is the same, the bot's move is played on the rebuilt game."""
-    from ttr.server import bots as server_bots
-    thinking, go = threading.Event(), threading.Event()
-    act_of = server_bots.ServerBot.act
-
-    def slow(self, obs):
-        thinking.set()
-        assert go.wait(10)
-        return act_of(self, obs)
-
-    monkeypatch.setattr(server_bots.ServerBot, "act", slow)
+    thinking, go = held_bot
     with server(tmp_path) as a:
         g = create(a, "usa", 2, kinds=["random", "human"], seed=9)
         gid = g["id"]
