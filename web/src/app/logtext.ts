@@ -4,6 +4,7 @@ import type { MapData } from '../board/index';
 import { cardName, cardsWords, t, tk } from './i18n';
 import type { LogEntry, LogEvent, PublicSeat } from './types';
 import { entryCity, entryDraw, entryExchange, entryRoute, routeName, seatName } from './game';
+import { cityName } from './names';
 
 export interface LogContext {
   map: MapData | null;
@@ -38,7 +39,7 @@ function did(e: LogEntry, ctx: LogContext, opts: WordsOptions): string {
     case 'harbor': {
       const city = entryCity(e);
       if (city === null) break;
-      return t(e.kind === 'station' ? 'log_station' : 'log_harbor', { who, city, cards });
+      return t(e.kind === 'station' ? 'log_station' : 'log_harbor', { who, city: cityName(city), cards });
     }
     case 'pay':
       return t('log_pay', { who, cards });

@@ -6,6 +6,7 @@ import { playerColor, type MapData } from '../../board/index';
 import { hasStations, isLegacy, isRailsSails, routeName, seatName, ticketById } from '../game';
 import { edgesOf, longestTrail, ownedRoutes, ticketProgress } from '../graph';
 import { canHover, t, tk } from '../i18n';
+import { cityName, placeTitle } from '../names';
 import { playerStats } from '../stats';
 import type { Envelope, LogEntry, PlayerResult, Result } from '../types';
 import { Icon } from './Icons';
@@ -209,8 +210,8 @@ function PlayerDetail({
           </span>
         ) : null}
         {Object.entries(p.stations_borrowed ?? {}).map(([city, rid]) => (
-          <span class="badge">
-            {city}: {t('borrowed', { route: routeName(map, rid) })}
+          <span class="badge" title={placeTitle(city)}>
+            {cityName(city)}: {t('borrowed', { route: routeName(map, rid) })}
           </span>
         ))}
         {p.harbors_built ? (

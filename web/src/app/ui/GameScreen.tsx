@@ -6,7 +6,7 @@ import { playerColor, type BoardHandle, type MapData, type OverlayPatch } from '
 import { Board } from '../../board/preact';
 import { ApiError, fetchMap, GameSocket, type SocketStatus, type Update } from '../api';
 import { cardInfo, CARD_FILL } from '../cards';
-import { claimsIn, drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, movesSince, phasePrompt, seatName, ticketById, type DrawTarget } from '../game';
+import { boardText, claimsIn, drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, movesSince, phasePrompt, seatName, ticketById, type DrawTarget } from '../game';
 import { edgesOf, ownedRoutes } from '../graph';
 import { mapName, t } from '../i18n';
 import { actionText, Legal } from '../legal';
@@ -452,6 +452,7 @@ export function GameScreen({ id }: { id: string }) {
           map={map}
           state={boardState}
           colorBlind={prefs.colorBlind}
+          text={boardText(prefs.lang)}
           onRouteClick={onRoute}
           onCityClick={onCity}
           minLabelPx={narrow ? PHONE_LABEL_PX : undefined}

@@ -2,9 +2,10 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { MapData } from '../../board/index';
 import { sortCards } from '../cards';
-import { entryCity, entryRoute, movesSince, ticketById } from '../game';
+import { entryCity, entryPlaceTitle, entryRoute, movesSince, ticketById } from '../game';
 import { ticketProgress, type Edge } from '../graph';
 import { t } from '../i18n';
+import { ticketName, ticketTitle } from '../names';
 import { entryWords, type LogContext } from '../logtext';
 import type { Counts, LogEntry, TicketInfo } from '../types';
 import { Card } from './Card';
@@ -66,7 +67,9 @@ export function TicketCard({
   const cls = `ticket${tk.long ? ' long' : ''}${tk.tour ? ' tour' : ''}${selected ? ' selected' : ''}${status ? ` ${status}` : ''}`;
   const body = (
     <>
-      <span class="ticket-cities">{tk.cities.join(' → ')}</span>
+      <span class="ticket-cities" title={ticketTitle(tk.cities)}>
+        {ticketName(tk.cities)}
+      </span>
       <span class="ticket-points">
         {tk.points}
         {tk.anyOrder ? <small>/{tk.anyOrder}</small> : null}
@@ -191,7 +194,13 @@ export function Log({
               }
             : {};
           return (
-            <li class={`log-entry${i === shown.length - 1 ? ' last' : ''}${place ? ' places' : ''}`} data-ply={e.ply} data-kind={e.kind} {...on}>
+            <li
+              class={`log-entry${i === shown.length - 1 ? ' last' : ''}${place ? ' places' : ''}`}
+              data-ply={e.ply}
+              data-kind={e.kind}
+              title={entryPlaceTitle(e, ctx.map)}
+              {...on}
+            >
               <span class="log-dot" style={{ background: `var(--p${e.seat})` }} />
               {entryWords(e, ctx)}
             </li>
