@@ -70,6 +70,11 @@ describe.each(MAP_NAMES)('%s in Chinese', (name) => {
     expect(labelOverlaps(lay)).toBeLessThanOrEqual(labelOverlaps(en));
   });
 
+  it('shrinks a Chinese name to 0.82 of the full size at most (smaller is past reading)', () => {
+    const full = Math.max(...lay.cities.map((c) => c.label?.font ?? 0));
+    for (const c of lay.cities) if (c.label) expect(c.label.font / full, c.name).toBeGreaterThan(0.8);
+  });
+
   it('prints the stubs and the legend in Chinese', () => {
     for (const s of lay.stubs) if (s.label.text) expect(s.label.text).toMatch(/^通往/);
     if (lay.legend) expect(lay.legend.title).toBe('铁路公司');

@@ -109,8 +109,9 @@ function candidates(q: LabelRequest): Candidate[] {
   const sizes: Array<[number, number]> = [
     [q.font, 0],
     [q.font * 0.82, 2.5],
-    [q.font * 0.7, 4],
   ];
+  // Chinese characters much smaller than the other names are past reading: not below 0.82
+  if (![...q.text].some((ch) => isWide(ch.codePointAt(0)!))) sizes.push([q.font * 0.7, 4]);
   const steps: Array<[number, number]> = [
     [q.r + 3, 0],
     [q.r + 14, 1.5],
