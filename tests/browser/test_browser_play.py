@@ -57,11 +57,11 @@ def test_a_whole_europe_game_against_bots_to_the_end_screen(page, server, artifa
     box, log_box = newest.bounding_box(), page.locator(".log").bounding_box()
     assert page.locator(".log-entry").count() > 20
     assert log_box["y"] <= box["y"] and box["y"] + box["height"] <= min(log_box["y"] + log_box["height"], 800) + 1
-    assert end.locator("tbody tr").count() == 3
+    assert end.locator(".end-table tbody tr").count() == 3
     assert re.search(r"wins|share the win", end.locator(".end-winner").inner_text())
     # every player's tickets, done or failed, with the path on the board when hovered
     for row in range(3):
-        end.locator("tbody tr").nth(row).click()
+        end.locator(".end-table tbody tr").nth(row).click()
         tickets = end.locator(".end-detail [data-ticket]")
         assert tickets.count() >= 2
         done = end.locator(".end-detail .ticket.done")
