@@ -2,15 +2,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBoard, loadMap, MapLoadError, type BoardHandle } from '../src/board/index';
 import { boxesOverlap, boxHitsRect, emptyBox, growBox, rectCorners } from '../src/board/geometry';
-import { drawableMap, MAP_NAMES, readMap } from './maps';
+import { drawableMap, MAP_NAMES, mountHost, readMap } from './maps';
 
 let host: HTMLDivElement;
 beforeEach(() => {
-  document.body.innerHTML = '';
-  host = document.createElement('div');
-  host.style.width = '800px';
-  host.style.height = '600px';
-  document.body.appendChild(host);
+  host = mountHost();
 });
 
 const click = (el: Element) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));

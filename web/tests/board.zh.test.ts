@@ -4,15 +4,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { boardText } from '../src/app/game';
 import { setLang } from '../src/app/i18n';
 import { createBoard } from '../src/board/index';
-import { drawableMap } from './maps';
+import { drawableMap, mountHost } from './maps';
 
 let host: HTMLDivElement;
 beforeEach(() => {
-  document.body.innerHTML = '';
-  host = document.createElement('div');
-  host.style.width = '800px';
-  host.style.height = '600px';
-  document.body.appendChild(host);
+  host = mountHost();
 });
 
 const label = (svg: SVGSVGElement, city: string) => svg.querySelector(`.ttr-labels [data-city="${city}"]`)!;

@@ -16,3 +16,13 @@ export function drawableMap(name: string): MapData {
   const m = readMap(name);
   return name === 'great-lakes' ? withLayout(m, fixture.xy as unknown as Record<string, [number, number]>) : m;
 }
+
+/** An empty page with one 800x600 host element for a board (happy-dom tests). */
+export function mountHost(): HTMLDivElement {
+  document.body.innerHTML = '';
+  const host = document.createElement('div');
+  host.style.width = '800px';
+  host.style.height = '600px';
+  document.body.appendChild(host);
+  return host;
+}
