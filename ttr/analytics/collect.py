@@ -4,15 +4,17 @@ space-separated in the CSV).
 
 A game is a pure function of its Task (board, players, seed, seat lineup), so a run's records do
 not depend on the backend or the number of workers. What the engine's result does not say is
-watched while the game is played: the public score after every round (the game arc) and the
-forced moves (G5: a pass when nothing else is legal, a ticket draw offered alone).
+watched while the game is played: the public score after every round (the game arc), the turn
+of each claim, the tickets each seat was offered and kept, the forced moves (G5: a pass when
+nothing else is legal, a ticket draw offered alone) and the turns begun with the draw piles dry
+or with the face-up resets stopped (G2). Each seat is watched through its own observation.
 """
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..engine import PASS, TICKETS, Phase
+from ..engine import CLAIM, PASS, PAY, TICKETS, Phase
 from ..runtime import Match
 from ..runtime.arena import agent_of, bot_labels, create_agent, lineups
 from .board import Board
@@ -47,32 +49,55 @@ def schedule(board: Board, player_counts: Sequence[int], bots: Sequence[str], ga
 
 
 class Watched:
-    """A bot's seat that counts its forced moves before passing the observation on."""
+    """A bot's seat that notes what its observations show before passing them on: forced moves,
+    the tickets offered and kept (at setup and later), and turns begun with every draw pile and
+    discard empty (dry) or with the display showing the G2 reset's locomotives (the resets
+    stopped: the cap reached, or no better display could be dealt)."""
 
     def __init__(self, bot):
         self.bot = bot
         self.name = getattr(bot, "name", type(bot).__name__)
         self.forced_passes = 0
         self.forced_ticket_draws = 0
+        self.dry_turns = 0
+        self.stuck_turns = 0
+        self.offered: dict[bool, list[int]] = {True: [], False: []}  # setup?: ids offered
+        self.kept: dict[bool, list[int]] = {True: [], False: []}
 
     def act(self, obs):
         legal = obs.legal
-        if obs.phase == Phase.TURN and len(legal) == 1:
-            kind = legal[0].kind
-            if kind == PASS:
-                self.forced_passes += 1
-            elif kind == TICKETS:
-                self.forced_ticket_draws += 1
-        return self.bot.act(obs)
+        phase = obs.phase
+        if phase == Phase.TURN:
+            if len(legal) == 1:
+                kind = legal[0].kind
+                if kind == PASS:
+                    self.forced_passes += 1
+                elif kind == TICKETS:
+                    self.forced_ticket_draws += 1
+            st, layout, rules = obs.state, obs.layout, obs.rules
+            if not any(st[d] or st[x] for d, x in layout.pile_starts):
+                self.dry_turns += 1
+            a, b = layout.span("face_up")
+            if st[a:b].count(rules.wild) >= rules.reset_at:
+                self.stuck_turns += 1
+        action = self.bot.act(obs)
+        if phase in (Phase.INITIAL_TICKETS, Phase.KEEP_TICKETS):
+            setup = phase == Phase.INITIAL_TICKETS
+            self.offered[setup] += obs.layout.items(obs.state, f"players[{obs.seat}].offer")
+            self.kept[setup] += list(action.target)
+        return action
 
 
 class Arc:
-    """Listens to a match: the public score of every seat at the start and after every round."""
+    """Listens to a match: the public score of every seat at the start and after every round, and
+    the turn (turns played before it) of each route claimed."""
 
     def __init__(self, game):
         self.players = game.num_players
         self.points = [self.scores(game)]
         self._turns = game.turn
+        self.claimed: dict[int, int] = {}   # route -> the turn it was claimed in
+        self._pending = -1                  # a tunnel claimed, waiting for its payment
 
     def scores(self, g) -> tuple[int, ...]:
         layout, st = g.layout(), g.encode()
@@ -80,8 +105,15 @@ class Arc:
 
     def __call__(self, match, seat, action) -> None:
         g = match.game
+        if action.kind == CLAIM or (action.kind == PAY and self._pending >= 0):
+            if action.kind == CLAIM:
+                self._pending = action.target
+            if g.encode()[g.layout()["routes"].start + self._pending] == seat:
+                self.claimed[self._pending] = self._turns
+                self._pending = -1
         if g.turn != self._turns:
             self._turns = g.turn
+            self._pending = -1
             if g.turn % self.players == 0 or g.is_over:
                 self.points.append(self.scores(g))
 
@@ -108,6 +140,7 @@ def play_task(task: Task) -> list[dict]:
     Match(game, seats, on_move=arc, names=[f"bot {b}" for b in task.bots]).run()
     r = game.result()
     n = task.players
+    rules = game.rules
     shares = [0.0] * n
     for w in r["winners"]:
         shares[w] += 1 / len(r["winners"])
@@ -116,6 +149,8 @@ def play_task(task: Task) -> list[dict]:
     rows = []
     for s, p in enumerate(r["players"]):
         src = sources(p)
+        mine = sorted(int(rid) for rid, owner in end["routes"].items() if owner == s)
+        w = seats[s]
         if sum(src.values()) != p["total"]:  # pragma: no cover - a guard on sources()
             raise AssertionError(f"sources {src} do not add up to {p['total']}")
         rows.append({
@@ -125,10 +160,14 @@ def play_task(task: Task) -> list[dict]:
             "total": p["total"], "rank": p["rank"], "win": round(shares[s], 6), **src,
             "tickets_kept": sorted(p["tickets_completed"] + p["tickets_failed"]),
             "tickets_done": sorted(p["tickets_completed"]),
-            "routes": sorted(int(r) for r, owner in end["routes"].items() if owner == s),
+            "routes": mine, "route_turns": [arc.claimed.get(x, -1) for x in mine],
+            "lanes_closed": sorted(t for x in mine if rules.r_closes[x] for t in rules.r_twins[x]),
             "stations_built": p.get("stations_built", 0), "harbors_built": p.get("harbors_built", 0),
             "longest_path": p.get("longest_path"), "trains_left": p["trains_left"],
-            "forced_passes": seats[s].forced_passes, "forced_ticket_draws": seats[s].forced_ticket_draws,
+            "forced_passes": w.forced_passes, "forced_ticket_draws": w.forced_ticket_draws,
+            "offered_setup": w.offered[True], "kept_setup": sorted(w.kept[True]),
+            "offered_later": w.offered[False], "kept_later": sorted(w.kept[False]),
+            "dry_turns": w.dry_turns, "stuck_turns": w.stuck_turns,
             "arc": [pt[s] for pt in arc.points],
         })
     return rows
