@@ -115,4 +115,7 @@ def replay(map_name: str, players: int, seed: int, history: list, random_first: 
     return g
 
 
-__all__ = ["ENGINES", "EDITIONS", "Edition", "engine_for", "game_class", "get_edition", "get_ruleset", "new_game", "player_range", "register", "replay"]
+from .variants import RULES, parse_rules, variant  # noqa: E402  (it reads the registry above)
+
+__all__ = ["ENGINES", "EDITIONS", "Edition", "RULES", "engine_for", "game_class", "get_edition", "get_ruleset", "new_game", "parse_rules", "player_range",
+           "register", "replay", "variant"]

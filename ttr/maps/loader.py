@@ -83,6 +83,7 @@ class MapFile(_Strict):
     edge_stubs: list[EdgeStubEntry] = []
     companies: list[CompanyEntry] = []
     tickets: list[TicketEntry] = Field(min_length=1)
+    rules: dict[str, Any] = {}  # rule overrides, checked where they are played (ttr.editions.variants)
 
 
 def _where(loc: tuple[int | str, ...], raw: dict[Any, Any]) -> str:
