@@ -53,6 +53,8 @@ class RunInfo:
     command: str = ""
     format: str = FORMAT
     extra: dict = field(default_factory=dict)
+    rules: dict = field(default_factory=dict)  # rules changed: name -> {"value", "stock"} (variants.changed)
+    experiment: dict | None = None  # the experiment file run: {"path", "text", "overrides"}
 
 
 def sidecar(csv_path: Path) -> Path:

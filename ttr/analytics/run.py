@@ -43,6 +43,8 @@ def run(board: Board, player_counts: Sequence[int], bots: Sequence[str], games: 
     this machine, `workers` processes, default all cores). `progress(done, total)` is called in
     this process after each game. The records do not depend on the backend."""
     check(board, player_counts, bots, games)
+    for n in player_counts:
+        board.engine_for(n, engine)  # --engine native where the core cannot play these rules: say so now
     total = games * len(player_counts)
     if backend is None:
         backend = LocalBackend(min(LocalBackend(workers).workers, total))
