@@ -17,8 +17,23 @@ from .game_stats import (
     seat_stats,
     source_stats,
 )
+from .claims import Claims, claim_stats
+from .outcomes import BotScores, NearFailures, ScoreDist, bot_scores, near_failures, score_dist
 from .records import RunInfo, games_of
+from .ticket_fate import Fate, fate_stats
 from .ticket_stats import Tickets, ticket_stats
+
+
+@dataclass(frozen=True)
+class CountSplit:
+    """The statistics that pooling player counts would mix, for one player count."""
+    players: int
+    games: int
+    arc: Arc
+    sources: Sources
+    failures: Failures
+    scores: ScoreDist
+    near: NearFailures
 
 
 @dataclass(frozen=True)
@@ -34,6 +49,12 @@ class Analysis:
     sources: Sources
     bots: list[BotStat]
     failures: Failures
+    fate: Fate
+    claims: Claims
+    scores: ScoreDist
+    bot_scores: list[BotScores]
+    near: NearFailures
+    by_count: dict[int, CountSplit]
 
     @property
     def several_bots(self) -> bool:
@@ -44,11 +65,22 @@ class Analysis:
         """Legacy: scores are dollars."""
         return any(c == "pts_money" for c, _ in self.sources.columns)
 
+    @property
+    def several_counts(self) -> bool:
+        return len(self.by_count) > 1
+
 
 def analyse(rows: list[dict], info: RunInfo, m: Map) -> Analysis:
     games = games_of(rows)
+    split = {}
+    for n in sorted({len(g) for g in games}):
+        these = [g for g in games if len(g) == n]
+        split[n] = CountSplit(n, len(these), arc_stats(these), source_stats([s for g in these for s in g]),
+                              failure_stats(these), score_dist(these), near_failures(these, m))
     return Analysis(info, m, len(games), route_stats(games, m), city_stats(games, m), ticket_stats(games, m),
-                    seat_stats(games), arc_stats(games), source_stats(rows), bot_stats(rows), failure_stats(games))
+                    seat_stats(games), arc_stats(games), source_stats(rows), bot_stats(rows), failure_stats(games),
+                    fate_stats(games, m), claim_stats(games, m), score_dist(games), bot_scores(games),
+                    near_failures(games, m), split)
 
 
-__all__ = ["Analysis", "analyse"]
+__all__ = ["Analysis", "CountSplit", "analyse"]

@@ -6,6 +6,7 @@ from . import html as h
 from .analysis import Analysis
 from .board_plot import city_map, route_map
 from .records import RunInfo
+from .report_more import claims_section, fate_section, near_section, scores_section
 from .ticket_stats import EASY, HARD, POOR, RICH
 
 WHY = "95% intervals are Wilson score intervals; a win shared by k players counts 1/k."
@@ -56,8 +57,13 @@ def glance(a: Analysis) -> str:
     best = sorted(a.routes, key=lambda s: (-s.by_winner.value, s.route.id))[:3]
     items.append("routes the winner claims most: " + ", ".join(
         f"{h.esc(s.label)} {h.pct(f'routes.{s.route.id}.by_winner', s.by_winner.value, 'span')}" for s in best))
+    per = ""
+    if a.several_counts:
+        per = " (" + ", ".join(f"{h.count(f'arc.{n}p.players', n, 'span')} players "
+                               f"{h.pct(f'arc.{n}p.leader_wins', c.arc.leader_wins.value, 'span')}"
+                               for n, c in a.by_count.items()) + ")"
     items.append(f"the leader before the final scoring wins {h.pct('arc.leader_wins', a.arc.leader_wins.value, 'span')}"
-                 f" of games; a player is forced to pass in "
+                 f" of games{per}; a player is forced to pass in "
                  f"{h.count('failures.forced_pass.games', int(a.failures.forced_pass_games.k), 'span')} games")
     return '<ul class="facts glance">' + "".join(f"<li>{x}</li>" for x in items) + "</ul>"
 
@@ -180,7 +186,11 @@ def arc_section(a: Analysis) -> str:
                     [h.text("games with a lead change") + h.rate("arc.any_lead_change", arc.any_lead_change)
                      + h.count("arc.any_lead_change.n", int(arc.any_lead_change.n)),
                      h.text("the leader before the final scoring won") + h.rate("arc.leader_wins", arc.leader_wins)
-                     + h.count("arc.leader_wins.n", int(arc.leader_wins.n))])
+                     + h.count("arc.leader_wins.n", int(arc.leader_wins.n)),
+                     *(h.num(f"arc.{n}p.{key}.players", n, f"{n} players: {what}") + h.rate(f"arc.{n}p.{key}", r)
+                       + h.count(f"arc.{n}p.{key}.n", int(r.n)) for n, c in (a.by_count.items() if a.several_counts else ())
+                       for key, what, r in (("any_lead_change", "a lead change", c.arc.any_lead_change),
+                                            ("leader_wins", "the leader won", c.arc.leader_wins)))])
     score = "money held" if a.money else "route points as claimed, less exchanges"
     return (h.doc(f"The public score ({score}; tickets and bonuses count only at the end) after every round, "
                   "averaged over the games still running (shown while 5% of the games run): the eventual "
@@ -198,17 +208,19 @@ def sources_section(a: Analysis) -> str:
     groups = [("all players", s.all), ("winners", s.winners)]
     if a.several_bots:
         groups += [(f"bot {b.bot}", b.sources) for b in a.bots]
+    counts = list(a.by_count.items()) if a.several_counts else []
     rows = [h.text(label) + h.dec(f"sources.{c}.all", s.all[c]) + h.dec(f"sources.{c}.winners", s.winners[c])
             + h.num(f"sources.{c}.share", s.all[c] / s.total_all if s.total_all else 0.0,
                     f"{(s.all[c] / s.total_all if s.total_all else 0.0):.0%}")
+            + "".join(h.dec(f"sources.{c}.{n}p", x.sources.all.get(c, 0.0)) for n, x in counts)
             for c, label in s.columns]
     rows.append(h.text("total") + h.dec("sources.total.all", s.total_all) + h.dec("sources.total.winners", s.total_winners)
-                + h.text(""))
+                + h.text("") + "".join(h.dec(f"sources.total.{n}p", x.sources.total_all) for n, x in counts))
     return (h.doc(f"Mean {unit(a)} per player by where they came from (winners weighted by their win share); the "
                   "sources add up to the total. <i>Share</i>: the source's part of the mean total (negative parts, "
                   "failed tickets and exchanges, make the others add to more than 100%).")
             + h.image(charts.sources_chart(groups, s.columns, unit(a)), "score by source")
-            + h.table(["source", "all players", "winners", "share"], rows))
+            + h.table(["source", "all players", "winners", "share", *(f"{n} players" for n, _ in counts)], rows))
 
 
 def bots_section(a: Analysis) -> str:
@@ -233,22 +245,28 @@ def failures_section(a: Analysis) -> str:
     items = [("forced_pass", "a player had to pass (nothing else was legal)", f.forced_pass_games, f.forced_passes),
              ("forced_draw", "a player had to draw tickets (the only legal move)", f.forced_draw_games, f.forced_draws),
              ("deadlock", "the game ended by a whole round of passes", f.deadlocks, None)]
+    counts = list(a.by_count.items()) if a.several_counts else []
+    attr = {"forced_pass": "forced_pass_games", "forced_draw": "forced_draw_games", "deadlock": "deadlocks"}
     rows = [h.text(what) + h.count(f"failures.{k}.games", int(r.k)) + h.rate(f"failures.{k}", r)
             + (h.count(f"failures.{k}.moves", moves) if moves is not None else h.text(""))
+            + "".join(h.pct(f"failures.{k}.{n}p", getattr(x.failures, attr[k]).value) for n, x in counts)
             for k, what, r, moves in items]
     return (h.doc("Games in which the rules left a player no real choice (rules G5 and P2 in docs/rules.md): the "
                   "share of games (with its 95% interval) and the number of such moves in all games.")
-            + h.table(["games in which", "games", "share", "95% CI", "moves"], rows))
+            + h.table(["games in which", "games", "share", "95% CI", "moves", *(f"{n} players" for n, _ in counts)], rows))
 
 
 def render(a: Analysis) -> str:
     """The whole report as one HTML page."""
-    sections = [("routes", "Routes: the heat map", routes_section(a)), ("cities", "City desirability", cities_section(a)),
-                ("tickets", "Tickets", tickets_section(a)), ("seats", "Seat advantage", seats_section(a)),
-                ("arc", "The game arc", arc_section(a)), ("sources", "Score by source", sources_section(a))]
+    sections = [("routes", "Routes: the heat map", routes_section(a)),
+                ("claims", "When routes are claimed", claims_section(a)), ("cities", "City desirability", cities_section(a)),
+                ("tickets", "Tickets", tickets_section(a)), ("fate", "Tickets dealt, kept and failed", fate_section(a)),
+                ("seats", "Seat advantage", seats_section(a)),
+                ("arc", "The game arc", arc_section(a)), ("sources", "Score by source", sources_section(a)),
+                ("scores", "Score distribution", scores_section(a, unit(a)))]
     if a.several_bots:
         sections.append(("bots", "Bots compared", bots_section(a)))
-    sections.append(("failures", "Failure states", failures_section(a)))
+    sections += [("failures", "Failure states", failures_section(a)), ("near", "Near-failures", near_section(a))]
     return h.page(f"ttr analyze: {a.info.title}", header(a), sections)
 
 
