@@ -384,17 +384,47 @@ def expected_compare(a: dict, b: dict, info_a, info_b, rows_a, rows_b, map_a, ma
                 ma, mb = [r for r in rows_a if r["bot"] == bot], [r for r in rows_b if r["bot"] == bot]
                 pair(f"bots.{bot}", sum(r["win"] for r in ma), len(ma), sum(r["win"] for r in mb), len(mb))
 
-    def mean_pair(key, x, y):
-        out[f"{key}.a"], out[f"{key}.b"], out[f"{key}.diff"] = x, y, y - x
+    for side, g_this, g_other in (("a", ga, gb), ("b", gb, ga)):
+        for p in sorted({len(g) for g in g_this} - {len(g) for g in g_other}):
+            these = [g for g in g_this if len(g) == p]
+            for s in range(p):
+                out[f"seats_{side}.{p}.{s}.seat"] = s
+                put_rate(out, f"seats_{side}.{p}.{s}", sum(g[s]["win"] for g in these), len(these))
+
+    def mean_pair(key, xa: dict, xb: dict):
+        """Scipy's intervals: paired t where both runs hold the same keys, else Welch's."""
+        import warnings
+
+        from scipy import stats
+        warnings.filterwarnings("ignore", "Precision loss", RuntimeWarning)  # a source all zero in one run
+        ma, mb = statistics.fmean(xa.values()), statistics.fmean(xb.values())
+        out[f"{key}.a"], out[f"{key}.b"], out[f"{key}.diff"] = ma, mb, mb - ma
+        if xa.keys() == xb.keys():
+            ks = sorted(xa)
+            ci = stats.ttest_rel([xb[k] for k in ks], [xa[k] for k in ks]).confidence_interval()
+            out[f"{key}.pairs"] = len(ks)
+        else:
+            ci = stats.ttest_ind(list(xb.values()), list(xa.values()), equal_var=False).confidence_interval()
+        out[f"{key}.diff.ci"] = (float(ci.low), float(ci.high))
+
+    def game_values(games, f):
+        return {(g[0]["players"], g[0]["seed"], g[0]["rotation"]): f(g) for g in games}
 
     for p in sorted({len(g) for g in gb} & {len(g) for g in ga}):
-        mean_pair(f"arc.turns.{p}", a[f"arc.turns.{p}.mean"], b[f"arc.turns.{p}.mean"])
-        out[f"arc.turns.{p}.players"] = p
-    mean_pair("arc.lead_changes", a["arc.lead_changes.mean"], b["arc.lead_changes.mean"])
-    for c in SOURCE_COLS:
-        if f"sources.{c}.all" in a or f"sources.{c}.all" in b:
-            mean_pair(f"sources.{c}", a.get(f"sources.{c}.all", 0.0), b.get(f"sources.{c}.all", 0.0))
-    mean_pair("sources.total", a["sources.total.all"], b["sources.total.all"])
+        out[f"means.turns.{p}.players"] = p
+        mean_pair(f"means.turns.{p}", game_values([g for g in ga if len(g) == p], lambda g: g[0]["turns"]),
+                  game_values([g for g in gb if len(g) == p], lambda g: g[0]["turns"]))
+    mean_pair("means.rounds", game_values(ga, lambda g: g[0]["turns"] / len(g)),
+              game_values(gb, lambda g: g[0]["turns"] / len(g)))
+
+    def changes(g):
+        return leader_path(list(zip(*(s["arc"] for s in g))))[0]
+
+    mean_pair("means.lead_changes", game_values(ga, changes), game_values(gb, changes))
+    for c in (*SOURCE_COLS, "total"):
+        if c in ("total", "pts_tickets") or any(r[c] for r in rows_a + rows_b):
+            mean_pair(f"means.{c}", {(r["players"], r["seed"], r["rotation"], r["seat"]): r[c] for r in rows_a},
+                      {(r["players"], r["seed"], r["rotation"], r["seat"]): r[c] for r in rows_b})
     for key in ("any_lead_change", "leader_wins"):
         na, nb = a[f"arc.{key}.n"], b[f"arc.{key}.n"]
         pair(key, a[f"arc.{key}"] * na, na, b[f"arc.{key}"] * nb, nb)

@@ -131,7 +131,8 @@ def test_a_designers_map_file_plays_its_edition_and_compares(tmp_path, europe_ru
     m = ttr.maps.load_map_file(path)
     expected, _ = expected_report(rows, info, m)
     compare_numbers(page, expected)
-    cmp = write_compare(europe_run / "records.csv", tmp_path / "b", tmp_path / "cmp")
+    cmp, warnings = write_compare(europe_run / "records.csv", tmp_path / "b", tmp_path / "cmp")
+    assert warnings == []
     page = Page(cmp.read_text())
     assert page.sections == ["routes", "tickets", "seats", "games"]
     rows_a, info_a, _ = load(europe_run)

@@ -1,9 +1,11 @@
 """Two runs side by side (A, then B: e.g. a board before and after an edit): route claim rates,
-ticket completion, city desirability, seat and bot win rates, the game arc, score sources and
-failure states, each as A, B and B - A (rates with Newcombe's 95% interval of the difference).
-Routes and tickets are matched by id where both boards give the id the same cities."""
+ticket completion, city desirability, seat and bot win rates, game length, the game arc, score
+sources and failure states, each as A, B and B - A with a 95% interval of the difference (rates:
+Newcombe's; means: paired by game where both runs played the same deals, else Welch's). Routes
+and tickets are matched by id where both boards give the id the same cities."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,9 +13,12 @@ from . import charts
 from . import html as h
 from .analysis import Analysis, analyse
 from .board_plot import route_map
-from .common import Diff
+from .common import Diff, Rate
+from .game_stats import leaders
 from .output import load_run
-from .report import SPREAD, run_facts, unit
+from .paired import MeanDiff, game_key, mean_diff, seat_key
+from .records import SOURCES, games_of
+from .report import run_facts, unit
 
 COMPARE = "compare.html"
 
@@ -26,26 +31,70 @@ class Comparison:
     tickets: list[tuple[int, str, Diff]]       # (id, label, completion A vs B)
     cities: list[tuple[str, Diff]]             # on a completed ticket A vs B
     seats: dict[int, list[Diff]]               # player counts played in both runs
+    seats_alone: dict[str, dict[int, list[Rate]]]  # "a"/"b": player counts only that run played
     bots: list[tuple[str, Diff]]               # bots in both runs
+    means: list[tuple[str, str, MeanDiff, str]]  # (key, what, A vs B, "games" or "seats" paired)
     rates: list[tuple[str, str, Diff]]         # (key, what, A vs B): arc and failure rates
-    unmatched: list[str]                       # routes and tickets compared in neither way
+    only_a: list[str]                          # routes and tickets of A that B lacks (or joins other cities)
+    only_b: list[str]                          # the same of B
+    warnings: list[str]                        # why the two runs may not be comparable
 
 
-def _matched(xs: list, ys: list, what: str) -> tuple[list[tuple[int, str, Diff]], list[tuple[int, str]]]:
-    """Items (id, cities, label, rate) of A and B paired by id where their cities agree; the rest
-    named as not compared."""
+def _matched(xs: list, ys: list, what: str) -> tuple[list[tuple[int, str, Diff]], list[str], list[str]]:
+    """Items (id, cities, label, rate) of A and B paired by id where their cities agree; then the
+    items of A, and of B, that have no partner."""
     by_id = {i: (cities, rate) for i, cities, _, rate in xs}
     pairs, done = [], set()
     for i, cities, label, rate in ys:
         if i in by_id and set(by_id[i][0]) == set(cities):
             pairs.append((i, label, Diff(by_id[i][1], rate)))
             done.add(i)
-    rest = [(i, f"{what} {i} {label} (A)") for i, _, label, _ in xs if i not in done]
-    rest += [(i, f"{what} {i} {label} (B)") for i, _, label, _ in ys if i not in done]
-    return pairs, rest
+    return (pairs, [f"{what} {i} {label}" for i, _, label, _ in xs if i not in done],
+            [f"{what} {i} {label}" for i, _, label, _ in ys if i not in done])
 
 
-def compare(a: Analysis, b: Analysis) -> Comparison:
+def _means(rows_a: list[dict], rows_b: list[dict]) -> list[tuple[str, str, MeanDiff, str]]:
+    """Game length per player count and over all games (in rounds), lead changes per game, and
+    each score source per player: paired by game (by seat) where both runs played the same deals."""
+    ga, gb = games_of(rows_a), games_of(rows_b)
+
+    def per_game(games, f, players=None):
+        return {game_key(g): f(g) for g in games if players is None or len(g) == players}
+
+    out = [(f"means.turns.{n}", f"game length (turns), {n} players",
+            mean_diff(per_game(ga, lambda g: g[0]["turns"], n), per_game(gb, lambda g: g[0]["turns"], n)), "games")
+           for n in sorted({len(g) for g in ga} & {len(g) for g in gb})]
+    out.append(("means.rounds", "game length (rounds: turns / players), all games",
+                mean_diff(per_game(ga, lambda g: g[0]["turns"] / len(g)), per_game(gb, lambda g: g[0]["turns"] / len(g))), "games"))
+
+    def changes(g):
+        return leaders(list(zip(*(s["arc"] for s in g))))[0]
+
+    out.append(("means.lead_changes", "lead changes per game", mean_diff(per_game(ga, changes), per_game(gb, changes)), "games"))
+    used = [(c, label) for c, label in SOURCES if c == "pts_tickets" or any(r[c] for r in rows_a + rows_b)]
+    for col, label in [*used, ("total", "total")]:
+        out.append((f"means.{col}", f"{label}, per player",
+                    mean_diff({seat_key(r): r[col] for r in rows_a}, {seat_key(r): r[col] for r in rows_b}), "seats"))
+    return out
+
+
+def _warnings(a: Analysis, b: Analysis, routes: int) -> list[str]:
+    out = []
+    if a.info.edition != b.info.edition:
+        out.append(f"A plays {a.info.edition}'s rules and B {b.info.edition}'s.")
+    most = max(len(a.map.routes), len(b.map.routes))
+    if routes < most / 2:
+        out.append(f"Only {routes} of {most} routes are on both boards with the same cities: A ({a.map.title}) and "
+                   f"B ({b.map.title}) look like different boards, and most rows below compare unrelated things.")
+    if not set(a.seats) & set(b.seats):
+        out.append(f"The runs share no player count (A: {', '.join(map(str, a.seats))}; B: "
+                   f"{', '.join(map(str, b.seats))}): seats are shown for each run alone, and the means and rates mix "
+                   "different games.")
+    return out
+
+
+def compare(a: Analysis, b: Analysis, rows_a: list[dict], rows_b: list[dict]) -> Comparison:
+    """A against B, from their analyses and records (A's and B's rows, for the paired means)."""
     routes = _matched([(s.route.id, s.route.cities, s.label, s.claimed) for s in a.routes],
                       [(s.route.id, s.route.cities, s.label, s.claimed) for s in b.routes], "route")
     tickets = _matched([(s.ticket.id, s.ticket.cities, s.label, s.completion) for s in a.tickets.stats],
@@ -53,6 +102,8 @@ def compare(a: Analysis, b: Analysis) -> Comparison:
     ca = {c.city: c for c in a.cities}
     cities = [(c.city, Diff(ca[c.city].on_completed_ticket, c.on_completed_ticket)) for c in b.cities if c.city in ca]
     seats = {n: [Diff(x.win, y.win) for x, y in zip(a.seats[n], b.seats[n])] for n in b.seats if n in a.seats}
+    alone = {side: {n: [s.win for s in st] for n, st in x.seats.items() if n not in other.seats}
+             for side, x, other in (("a", a, b), ("b", b, a))}
     ba = {x.bot: x for x in a.bots}
     bots = [(x.bot, Diff(ba[x.bot].win, x.win)) for x in b.bots if x.bot in ba] if a.several_bots and b.several_bots else []
     fa, fb = a.failures, b.failures
@@ -61,8 +112,8 @@ def compare(a: Analysis, b: Analysis) -> Comparison:
              ("forced_pass", "games with a forced pass", Diff(fa.forced_pass_games, fb.forced_pass_games)),
              ("forced_draw", "games with a forced ticket draw", Diff(fa.forced_draw_games, fb.forced_draw_games)),
              ("deadlock", "games ended by a round of passes", Diff(fa.deadlocks, fb.deadlocks))]
-    unmatched = [x for _, x in routes[1] + tickets[1]]
-    return Comparison(a, b, routes[0], tickets[0], cities, seats, bots, rates, unmatched)
+    return Comparison(a, b, routes[0], tickets[0], cities, seats, alone, bots, _means(rows_a, rows_b), rates,
+                      routes[1] + tickets[1], routes[2] + tickets[2], _warnings(a, b, len(routes[0])))
 
 
 DIFF_HEAD = ["A", "B", "B − A", "95% CI of B − A"]
@@ -79,15 +130,24 @@ def _by_size(rows):
 
 
 def routes_part(c: Comparison) -> str:
-    pic = route_map(c.b.map, {i: d.value for i, _, d in c.routes}, "Claim rate, B − A (red: claimed more in B)",
-                    "change in the share of games in which the route was claimed", diverging=True)
+    clear = {i: d.value for i, _, d in c.routes if d.clear}
+    pic = route_map(c.b.map, clear, "Claim rate, B − A, where the difference is clear (red: claimed more in B)",
+                    "change in the share of games in which the route was claimed (uncoloured: no clear change)",
+                    diverging=True)
     rows = [h.count(f"routes.{i}.id", i) + h.text(label) + h.diff(f"routes.{i}", d) + _clear(d)
             for i, label, d in _by_size(c.routes)]
-    gone = h.doc("Not compared (not on both boards with the same cities): " + h.esc("; ".join(c.unmatched))) \
-        if c.unmatched else ""
-    return (h.doc("The share of games in which each route was claimed, A against B, on B's board. " + NOTE)
-            + h.image(pic, "claim rate difference") + gone
+    return (h.doc("The share of games in which each route was claimed, A against B, on B's board; only the "
+                  "routes whose difference is clear are coloured. " + NOTE)
+            + _only(c) + h.image(pic, "claim rate difference")
             + h.table(["id", "route", *DIFF_HEAD, ""], rows, scroll=True))
+
+
+def _only(c: Comparison) -> str:
+    """The routes and tickets on one board only: removed (or rejoined) in B, or new in B."""
+    parts = [f"<b>{what}</b> " + h.esc("; ".join(xs)) for what, xs in
+             (("Only in A (removed in B, or joining other cities there):", c.only_a),
+              ("Only in B (added, or joining other cities than in A):", c.only_b)) if xs]
+    return h.doc("<br>".join(parts)) if parts else ""
 
 
 def tickets_part(c: Comparison) -> str:
@@ -108,49 +168,69 @@ def seats_part(c: Comparison) -> str:
         rows = [h.count(f"seats.{n}.{s}.seat", s) + h.diff(f"seats.{n}.{s}", d) + _clear(d) for s, d in enumerate(diffs)]
         parts.append(f"<h3>{n} players</h3>" + h.image(pic, f"win rate by seat, {n} players")
                      + h.table(["seat", *DIFF_HEAD, ""], rows))
+    for side, counts in c.seats_alone.items():
+        for n, wins in counts.items():
+            rows = [h.count(f"seats_{side}.{n}.{s}.seat", s) + h.rate(f"seats_{side}.{n}.{s}", r) for s, r in enumerate(wins)]
+            parts.append(f"<h3>{n} players: {side.upper()} alone</h3>"
+                         + h.doc(f"Only {side.upper()} played {n} players: its seats' win rates, not compared.")
+                         + h.table(["seat", "won", "95% CI"], rows))
     if c.bots:
         rows = [h.text(bot) + h.diff(f"bots.{bot}", d) + _clear(d) for bot, d in c.bots]
         parts.append("<h3>Bots: games won</h3>" + h.table(["bot", *DIFF_HEAD, ""], rows))
-    return h.doc("Games won from each seat, for the player counts both runs played. " + NOTE) + "".join(parts)
+    return h.doc("Games won from each seat, for the player counts both runs played (a count one run played alone "
+                 "is shown for that run). " + NOTE) + "".join(parts)
+
+
+def _mean_cells(key: str, d: MeanDiff, units: str) -> str:
+    lo, hi = d.ci
+    ci = (h.num(f"{key}.diff.ci", (lo, hi), f"{lo:+.2f}…{hi:+.2f}") if math.isfinite(lo)
+          else h.text("none: fewer than 2 games"))
+    how = h.num(f"{key}.pairs", d.pairs, f"paired, {d.pairs} {units}") if d.pairs else h.text("independent")
+    return (h.num(f"{key}.a", d.a, f"{d.a:.2f}") + h.num(f"{key}.b", d.b, f"{d.b:.2f}")
+            + h.num(f"{key}.diff", d.value, f"{d.value:+.2f}") + ci + _clear(d) + how)
+
+
+def _mean_label(key: str, what: str) -> str:
+    """A mean's name; a player count in it is a number shown, so it carries its key."""
+    if key.startswith("means.turns."):
+        n = int(key.rsplit(".", 1)[1])
+        return f"<td>game length (turns), {h.count(f'{key}.players', n, 'span')} players</td>"
+    return h.text(what)
 
 
 def games_part(c: Comparison) -> str:
-    a, b = c.a, c.b
-    means = [(f"arc.turns.{n}", f"game length (turns), {h.count(f'arc.turns.{n}.players', n, 'span')} players, mean",
-              a.arc.turns[n]["mean"],
-              b.arc.turns[n]["mean"]) for n in b.arc.turns if n in a.arc.turns]
-    means.append(("arc.lead_changes", "lead changes per game, mean", a.arc.lead_changes["mean"],
-                  b.arc.lead_changes["mean"]))
-    cols = list(dict.fromkeys([*a.sources.columns, *b.sources.columns]))
-    means += [(f"sources.{col}", h.esc(f"{label}, mean per player"), a.sources.all.get(col, 0.0), b.sources.all.get(col, 0.0))
-              for col, label in cols]
-    means.append(("sources.total", "total, mean per player", a.sources.total_all, b.sources.total_all))
-    rows = [f"<td>{what}</td>" + h.dec(f"{k}.a", x) + h.dec(f"{k}.b", y) + h.signed_dec(f"{k}.diff", y - x)
-            for k, what, x, y in means]
+    units = unit(c.a) if unit(c.a) == unit(c.b) else f"{unit(c.a)} / {unit(c.b)}"
+    means = [_mean_label(k, what) + _mean_cells(k, d, units) for k, what, d, units in c.means]
     rates = [h.text(what) + h.diff(k, d) + _clear(d) for k, what, d in c.rates]
-    units = unit(a) if unit(a) == unit(b) else f"{unit(a)} / {unit(b)}"
-    return (h.doc(f"Means (in {units}; no interval) and rates, A against B. "
-                  f"The game length spread ({', '.join(label for _, label in SPREAD)}) is in each run's own report.")
-            + h.table(["", "A", "B", "B − A"], rows) + h.table(["", *DIFF_HEAD, ""], rates))
+    return (h.doc(f"Means (scores in {units}), A against B, with a 95% interval of B − A: where both runs played "
+                  "the same deals (player counts, seeds and seat rotations), game by game (seat by seat for the "
+                  "scores), which removes the luck of the deal from the difference (Student's t on the paired "
+                  "differences); otherwise Welch's interval of two independent means. <b>differs</b>: the "
+                  "interval excludes 0. Then rates, as above. Each run's report has the full spread of its game "
+                  "length.")
+            + h.table(["", *DIFF_HEAD, "", "how"], means) + h.table(["", *DIFF_HEAD, ""], rates))
 
 
 def render_compare(c: Comparison) -> str:
-    head = (f"<header><h1>ttr analyze: A against B</h1><h3>A</h3>{run_facts(c.a.info, c.a.games, 'a')}"
+    warn = "".join(f'<p class="warn"><b>Warning:</b> {h.esc(w)}</p>' for w in c.warnings)
+    head = (f"<header><h1>ttr analyze: A against B</h1>{warn}<h3>A</h3>{run_facts(c.a.info, c.a.games, 'a')}"
             f"<h3>B</h3>{run_facts(c.b.info, c.b.games, 'b')}</header>")
     sections = [("routes", "Routes claimed", routes_part(c)), ("tickets", "Tickets and cities", tickets_part(c)),
-                ("seats", "Seats and bots", seats_part(c)), ("games", "Game arc, score sources, failure states",
+                ("seats", "Seats and bots", seats_part(c)), ("games", "Game length and arc, score sources, failure states",
                                                             games_part(c))]
     return h.page("ttr analyze: A against B", head, sections)
 
 
-def write_compare(path_a: str | Path, path_b: str | Path, out: str | Path) -> Path:
-    """Compare two runs' records (CSV files or report folders); writes out/compare.html."""
-    a, b = (analyse(*load_run(p)) for p in (path_a, path_b))
+def write_compare(path_a: str | Path, path_b: str | Path, out: str | Path) -> tuple[Path, list[str]]:
+    """Compare two runs' records (CSV files or report folders); writes out/compare.html and returns
+    its path and the warnings it shows (why the runs may not be comparable)."""
+    (rows_a, *run_a), (rows_b, *run_b) = load_run(path_a), load_run(path_b)
+    c = compare(analyse(rows_a, *run_a), analyse(rows_b, *run_b), rows_a, rows_b)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     page = out / COMPARE
-    page.write_text(render_compare(compare(a, b)), encoding="utf-8")
-    return page
+    page.write_text(render_compare(c), encoding="utf-8")
+    return page, c.warnings
 
 
 __all__ = ["COMPARE", "Comparison", "compare", "render_compare", "write_compare"]

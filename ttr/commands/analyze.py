@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -40,6 +41,19 @@ def parse_players(value: str, allowed: range) -> list[int]:
         raise click.BadParameter(f"this board is for {allowed.start}-{allowed.stop - 1} players, not {bad[0] if bad else value}",
                                  param_hint="'--players'")
     return sorted(set(counts))
+
+
+def compare_runs(value: tuple[str, str] | None) -> tuple[str, str] | None:
+    """--compare A B: two runs that exist (an option given in their place is a slip: say so)."""
+    if not value:
+        return None
+    for which, path in zip("AB", value):
+        if path.startswith("-"):
+            raise click.BadParameter(f"takes two runs, A and B, but {which} is {path!r}: give both runs first "
+                                     "(--compare A B --out DIR)", param_hint="'--compare'")
+        if not Path(path).exists():
+            raise click.BadParameter(f"{which}: {path!r}: no such records file or report folder", param_hint="'--compare'")
+    return value
 
 
 def choose_board(map_name: str | None, map_file: str | None, edition: str | None) -> boards.Board:
@@ -75,7 +89,7 @@ def progress_bar():
               help="processes, or a local Ray instance's CPUs (default: all cores)")
 @click.option("--out", type=click.Path(file_okay=False), default="report", show_default=True,
               help="the folder for report.html, records.csv and records.json")
-@click.option("--compare", nargs=2, type=click.Path(exists=True), default=None, metavar="A B",
+@click.option("--compare", nargs=2, default=None, metavar="A B", callback=lambda ctx, p, v: compare_runs(v),
               help="compare two runs (records.csv files or report folders) instead of playing: writes compare.html")
 @engine_option()
 def command(map_name: str | None, map_file: str | None, edition: str | None, players_text: str, bots: list[str],
@@ -88,10 +102,18 @@ def command(map_name: str | None, map_file: str | None, edition: str | None, pla
     except TtrError as e:
         raise click.ClickException(str(e)) from None
     if compare:
+        ctx = click.get_current_context()
+        played = [p.opts[0] for p in ctx.command.params if p.name not in ("compare", "out") and p.name
+                  and ctx.get_parameter_source(p.name) not in (None, ParameterSource.DEFAULT)]
+        if played:
+            raise click.UsageError(f"--compare reads two runs and plays no games: {', '.join(played)} "
+                                   "cannot go with it")
         try:
-            page = write_compare(compare[0], compare[1], out)
+            page, warnings = write_compare(compare[0], compare[1], out)
         except TtrError as e:
             raise click.ClickException(str(e)) from None
+        for w in warnings:
+            click.echo(f"Warning: {w}", err=True)
         click.echo(f"wrote {page}")
         return
     board = choose_board(map_name, map_file, edition)
