@@ -57,7 +57,7 @@ def test_simulate_prints_the_summary(europe_records):
     assert f"game length: {s['turns_mean']:.1f} turns" in out
     assert "win rate" in out
     for seat in range(4):
-        assert re.search(rf"│ {seat}\s+│ planner\s+│\s+{re.escape(format(s['win_rate_by_seat'][seat], '.1%'))}", out), out
+        assert re.search(rf"^ {seat}\s+planner\s+{re.escape(format(s['win_rate_by_seat'][seat], '.1%'))}", out, re.M), out
     assert "5 games of europe, 4 players" in out and "seeds 1..5" in out
 
 
@@ -140,7 +140,7 @@ def test_demo_prints_turns_and_final_scores():
     assert "Final scores" in out
     g = play_game("europe", 4, 1)
     r = g.result()
-    rows = re.findall(r"^│\s+(\d+) │\s+(\d+) │\s+(-?\d+) │", out, re.M)
+    rows = re.findall(r"^\s+(\d+)\s+(\d+)\s+(-?\d+)\s", out, re.M)
     assert [(int(a), int(b), int(c)) for a, b, c in rows] == [
         (r["players"][s]["rank"], s, r["players"][s]["total"]) for s in r["ranking"]]
 
@@ -369,12 +369,14 @@ def test_ctrl_c_in_simulate_prints_the_results_of_the_games_finished(monkeypatch
 
     monkeypatch.setattr(sim, "play_game", play_then_interrupt)
     res, out = run("simulate", "--map", "usa", "--players", "2", "--games", "50", "--bots", "random")
-    assert res.exit_code == 0, out
-    assert "Stopped: 3 of 50 games finished." in out and "3 games of usa, 2 players" in out and "seeds 1..3" in out
+    assert res.exit_code == 130, out  # the convention after Ctrl-C, the results printed first
+    assert "Stopped (Ctrl-C): 3 of 50 games finished." in out and "3 games of usa, 2 players" in out
+    assert "seeds 1..3" in out
     calls.clear()
-    res, out = run("simulate", "--map", "usa", "--players", "2", "--games", "50", "--bots", "random", "--json")
-    s = json.loads(out)
-    assert s["games"] == 3 and s["stopped_early"] is True and s["games_asked"] == 50
+    res = CliRunner().invoke(main, ["simulate", "--map", "usa", "--players", "2", "--games", "50", "--bots", "random",
+                                    "--json"])
+    s = json.loads(res.stdout)
+    assert res.exit_code == 130 and s["games"] == 3 and s["stopped_early"] is True and s["games_asked"] == 50
 
 
 def test_ctrl_c_in_arena_prints_the_results_of_the_games_finished(monkeypatch):
@@ -390,8 +392,22 @@ def test_ctrl_c_in_arena_prints_the_results_of_the_games_finished(monkeypatch):
     monkeypatch.setattr(arena, "play_task", play_then_interrupt)
     res, out = run("arena", "--map", "usa", "--players", "2", "--bots", "random,greedy", "--games", "20",
                    "--workers", "1")
-    assert res.exit_code == 0, out
-    assert "Stopped: 3 of 40 games finished." in out and "3 games of usa" in out and "head to head" in out
+    assert res.exit_code == 130, out
+    # 3 games finished: seed 1 in both seat orders, seed 2 in one only, which is left out (it would
+    # break the pairing: one bot would have had seed 2's first seat only)
+    flat = " ".join(out.split())
+    assert "Stopped (Ctrl-C) after 3 of 40 games: the results are over the 1 match played in every seat " \
+           "rotation (1 game of unfinished matches left out)." in flat, out
+    assert "2 games of usa, 2 players: 1 seed (1) x 2 seat rotations" in flat and "head to head" in out
+    assert "20 seeds" not in out
+    calls.clear()
+    res = CliRunner().invoke(main, ["arena", "--map", "usa", "--players", "2", "--bots", "random,greedy", "--games",
+                                    "20", "--workers", "1", "--json"])
+    s = json.loads(res.stdout)
+    assert res.exit_code == 130 and s["stopped_early"] is True
+    assert (s["matches"], s["matches_asked"], s["games"], s["games_finished"], s["games_left_out"],
+            s["games_planned"], s["seeds_played"]) == (1, 20, 2, 3, 1, 40, [[1, 1]])
+    assert sum(b["games"] for b in s["bots_stats"]) == 4  # 2 games x 2 seats
 
 
 def test_ctrl_c_in_a_parallel_arena_keeps_the_games_finished():
@@ -402,7 +418,11 @@ def test_ctrl_c_in_a_parallel_arena_keeps_the_games_finished():
             raise KeyboardInterrupt
 
     r = run_arena("usa", 2, ["random", "random"], games=100, seed=1, workers=2, progress=progress)
-    assert r.stopped and len(r.records) >= 3 and r.summary()["games_planned"] == 200
+    assert r.stopped and r.finished >= 3 and r.summary()["games_planned"] == 200
+    # only whole matches: every seed kept is there in both rotations
+    assert sorted((g.seed, g.rotation) for g in r.records) == [(s, k) for s in r.seeds_played
+                                                                              for k in (0, 1)]
+    assert r.left_out == r.finished - len(r.records)
 
 
 def test_arena_schedules_games_lazily():

@@ -14,14 +14,15 @@ from .. import native
 from ..editions import get_ruleset
 from ..runtime.sim import bench as run_bench
 from ..runtime.sim import bench_batch
-from .options import check_players, map_option, players_option
+from .options import board_players, check_players, map_option, players_option
 
 TARGETS = (("usa", 2), ("europe", 4), ("nordic", 3), ("world", 4))  # the speed targets' setups
 
 
 @click.command("bench")
 @map_option(default=None)
-@players_option(None, help="default: 2, or each target setup's count")
+@players_option(help="default: without --map each speed target's own count; with --map 4, or the board's most if "
+                     "fewer")
 @click.option("--games", type=click.IntRange(1), default=200, show_default=True, help="games per run")
 @click.option("--runs", type=click.IntRange(1), default=5, show_default=True)
 @click.option("--engine", type=click.Choice(["both", "python", "native"]), default="both", show_default=True,
@@ -37,7 +38,7 @@ def command(map_name: str | None, players: int | None, games: int, runs: int, en
     its own random bot); the cost of a clone and the bytes a game state holds. Default: the speed
     targets' setups."""
     if map_name:
-        configs = [(map_name, check_players(map_name, players or 2))]
+        configs = [(map_name, board_players(map_name, players, None))]
     else:
         configs = [(m, check_players(m, players) if players else n) for m, n in TARGETS]
     plans: list[tuple[str, int, str]] = []

@@ -4,27 +4,27 @@ from __future__ import annotations
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from ..engine import Game, words
 from ..errors import TtrError
 from ..play.results import result_columns
 from ..runtime import Match
 from ..runtime.sim import play_game
-from .options import bots_option, check_players, map_option, players_option, seat_bots
-
-console = Console(highlight=False)
+from ..text import plural
+from .options import bots_option, board_players, map_option, players_option, seat_bots
+from .output import console, table
 
 
 @click.command("demo")
 @map_option()
-@players_option(4)
+@players_option()
 @click.option("--seed", type=int, default=1, show_default=True)
 @bots_option()
-def command(map_name: str, players: int, seed: int, bots: list[str]) -> None:
+def command(map_name: str, players: int | None, seed: int, bots: list[str]) -> None:
     """Play one game between bots, printed move by move, with final scores."""
-    check_players(map_name, players)
+    players = board_players(map_name, players, bots)
     names = seat_bots(bots, players)
+    out = console()
 
     def show(match: Match, seat: int, action) -> None:
         g = match.game
@@ -33,19 +33,19 @@ def command(map_name: str, players: int, seed: int, bots: list[str]) -> None:
         turn = f"turn {e['turn'] + 1:3d}" if e["turn"] != getattr(show, "last", None) else " " * 8
         show.last = e["turn"]  # type: ignore[attr-defined]
         said = words(e, g.actions[e["ply"]], g.rules)
-        console.print(f"[dim]{turn}[/] seat {seat} ({names[seat]}): {escape(said)}")
+        out.print(f"[dim]{turn}[/] seat {seat} ({names[seat]}): {escape(said)}")
 
     try:
         g = play_game(map_name, players, seed, names, on_move=show)
     except TtrError as e:
         raise click.ClickException(str(e)) from None
-    print_result(console, g)
+    print_result(out, g)
 
 
 def print_result(out: Console, g: Game) -> None:
     r = g.result()
     cols, rows, legend = result_columns(r, g.rules.edition)
-    t = Table(title=f"Final scores: {g.rules.map.title}, seed {g.seed}, {g.turn} turns")
+    t = table(f"Final scores: {g.rules.map.title}, seed {g.seed}, {plural(g.turn, 'turn')}")
     for col in ["rank", "seat"] + cols:
         t.add_column(col, justify="right")
     for seat, row in zip(r["ranking"], rows):

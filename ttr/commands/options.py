@@ -32,9 +32,29 @@ def player_ranges() -> str:
     return f"{common} on most boards; " + "; ".join(rest)
 
 
-def players_option(default: int | None, help: str = "") -> Callable:
-    return click.option("--players", type=int, default=default, show_default=default is not None,
-                        help=(help + " " if help else "") + f"({player_ranges()})")
+DEFAULT_PLAYERS = 4
+PLAYERS_DEFAULT_HELP = ("default: one seat per bot named when --bots names two or more, else 4 or the "
+                        "board's most if fewer")
+
+
+def players_option(help: str = PLAYERS_DEFAULT_HELP) -> Callable:
+    """--players, the same on every command: no default value here, default_players() decides
+    once the board and the bots are known (docs/cli.md)."""
+    return click.option("--players", type=int, default=None, help=f"{help} ({player_ranges()})")
+
+
+def default_players(map_name: str, bots: list[str] | None, you: int = 0) -> int:
+    """The player count when --players is not given: a seat per bot named (and `you`: ttr play's
+    own seat) if that makes two or more seats, else 4, or the board's most if it seats fewer
+    (Nordic: 3). Too many bots for the board is left to seat_bots, which says so."""
+    most = player_range(map_name)[-1]
+    seats = len(bots or ()) + you
+    return min(seats, most) if seats >= 2 else min(DEFAULT_PLAYERS, most)
+
+
+def board_players(map_name: str, players: int | None, bots: list[str] | None, you: int = 0) -> int:
+    """--players as given (checked against the board's range), or default_players()."""
+    return check_players(map_name, default_players(map_name, bots, you) if players is None else players)
 
 
 def check_players(map_name: str, players: int) -> int:
@@ -74,6 +94,14 @@ def bots_option(default: str | None = "planner", help: str = "comma-separated bo
                         callback=parse_bots, help=f"{help} (known: {', '.join(sorted(AGENTS))})", **kw)
 
 
+def json_option(what: str = "the summary") -> Callable:
+    """--json [FILE], the same on every command: alone (or '-') the result as JSON on stdout instead
+    of the text; with FILE written there as well as the text (checked before any game is played)."""
+    return click.option("--json", "json_out", is_flag=False, flag_value="-", default=None, metavar="[FILE]",
+                        help=f"{what} as JSON: alone (or -) on stdout instead of the text; with FILE, "
+                             "written there too")
+
+
 def engine_option(default: str = "auto") -> Callable:
     """--engine: which engine plays the games (the same games on either)."""
     return click.option("--engine", type=click.Choice(ENGINES), default=default, show_default=True,
@@ -106,10 +134,20 @@ def make_backend(backend: str, address: str | None, batch: int | None, workers: 
     return RayBackend(address, batch or DEFAULT_BATCH, workers)
 
 
+def check_bots(bots: list[str], seats: int, what: str = "seats") -> None:
+    """A usage error (exit 2) when more bots are named than there are seats for them: every
+    command says so the same way, rather than dropping the extra bots."""
+    if len(bots) > seats:
+        raise click.BadParameter(f"{len(bots)} bots named for {seats} {what}: give at most one bot per seat",
+                                 param_hint="'--bots'")
+
+
 def seat_bots(bots: list[str], players: int) -> list[str]:
-    """Bots cycled over the seats."""
+    """Bots cycled over the seats (a usage error if there are more bots than seats)."""
+    check_bots(bots, players)
     return (bots * players)[:players]
 
 
-__all__ = ["MAPS", "backend_options", "bot_name", "make_backend", "player_ranges", "bots_option", "check_players", "map_option", "parse_bots", "players_option",
+__all__ = ["DEFAULT_PLAYERS", "MAPS", "backend_options", "board_players", "bot_name", "bots_option", "check_bots", "check_players",
+           "default_players", "json_option", "make_backend", "map_option", "parse_bots", "player_ranges", "players_option",
            "seat_bots"]

@@ -11,20 +11,18 @@ from click.core import ParameterSource
 from rich.console import Console
 from rich.markup import escape
 
-from ..editions import player_range
 from ..errors import TtrError
 from ..play import new_session, resume_session
 from ..play.savefile import default_path
-from .options import bots_option, check_players, map_option, players_option, seat_bots
+from .options import bots_option, check_bots, check_players, default_players, map_option, players_option, seat_bots
 
-DEFAULT_PLAYERS = 4
 NEW_GAME_OPTIONS = ("map_name", "players", "bots", "seat", "seed", "save")
 
 
 @click.command("play")
 @map_option()
-@players_option(None, help="players, you included (default: one per bot named and you, or 4, or the "
-                           "board's most if fewer)")
+@players_option(help="players, you included (default: one seat per bot named and yours; naming none, 4, or "
+                     "the board's most if fewer)")
 @bots_option(None, help="comma-separated bot names for the other seats, in seat order, cycled (default: planners)")
 @click.option("--seat", type=click.IntRange(0), default=0, show_default=True, help="your seat (0 moves first)")
 @click.option("--seed", type=click.IntRange(0, (1 << 30) - 1), default=None,
@@ -70,12 +68,10 @@ def command(ctx: click.Context, map_name: str, players: int | None, bots: list[s
 def opponents(map_name: str, players: int | None, bots: list[str] | None, seat: int) -> list[str]:
     """The bot of each other seat, in seat order (usage errors, exit code 2, for bad counts)."""
     if players is None:
-        players = 1 + len(bots) if bots else min(DEFAULT_PLAYERS, player_range(map_name)[-1])
+        players = default_players(map_name, bots, you=1)
     check_players(map_name, players)
     bots = bots or ["planner"]
-    if len(bots) > players - 1:
-        raise click.BadParameter(f"{len(bots)} bots for {players - 1} other seats: give at most one bot per seat",
-                                 param_hint="'--bots'")
+    check_bots(bots, players - 1, "other seats")
     if seat >= players:
         raise click.BadParameter(f"seat {seat} does not exist in a {players}-player game (seats 0-{players - 1})",
                                  param_hint="'--seat'")

@@ -288,7 +288,8 @@ class ArenaResult:
     stats: dict[str, BotStats]
     head_to_head: dict[str, dict[str, dict]]
     ratings: dict[str, float]                  # Elo scale, mean 1500
-    stopped: bool = False                      # interrupted: `records` are the games finished
+    stopped: bool = False                      # interrupted: `records` are the complete matches finished
+    finished: int | None = None                # games finished before the stop (None: all are in `records`)
 
     def to_rows(self) -> list[dict]:
         """One row per game per seat, for CSV (columns ROW_FIELDS)."""
@@ -311,12 +312,25 @@ class ArenaResult:
                 wins[s] += x
         return [w / len(self.records) for w in wins] if self.records else wins
 
+    @property
+    def seeds_played(self) -> list[int]:
+        """The seeds of the matches in `records` (each played in every rotation), in order."""
+        return sorted({r.seed for r in self.records})
+
+    @property
+    def left_out(self) -> int:
+        """Games finished before a stop but left out: their match was not played in every rotation."""
+        return (self.finished or len(self.records)) - len(self.records)
+
     def summary(self) -> dict:
-        """JSON-ready summary."""
+        """JSON-ready summary: `matches`/`games` count what the statistics are over (after a stop,
+        the complete matches), `matches_asked`/`games_planned` what was asked."""
         return {
             "map": self.map_name, "players": self.players, "bots": list(self.bots), "seed": self.seed,
-            "seeds": [self.seed, self.seed + self.games - 1], "matches": self.games,
-            "games": len(self.records), "time_per_move": self.time_per_move,
+            "seeds": [self.seed, self.seed + self.games - 1], "seeds_played": seed_ranges(self.seeds_played),
+            "matches": len(self.seeds_played), "matches_asked": self.games,
+            "games": len(self.records), "games_finished": len(self.records) + self.left_out,
+            "games_left_out": self.left_out, "time_per_move": self.time_per_move,
             "lineups": [list(x) for x in self.lineups],
             "bots_stats": [asdict(s) for s in sorted(self.stats.values(), key=lambda s: -s.rating)],
             "head_to_head": self.head_to_head, "ratings": self.ratings,
@@ -330,16 +344,41 @@ class ArenaResult:
         return json.dumps(self.summary(), indent=indent)
 
 
+def seed_ranges(seeds: Sequence[int]) -> list[list[int]]:
+    """Sorted seeds as [first, last] runs: [1, 2, 3, 5] -> [[1, 3], [5, 5]]."""
+    runs: list[list[int]] = []
+    for s in seeds:
+        if runs and s == runs[-1][1] + 1:
+            runs[-1][1] = s
+        else:
+            runs.append([s, s])
+    return runs
+
+
+def complete_matches(records: Sequence[GameResult], rotations: int) -> list[GameResult]:
+    """The games of the seeds played in every rotation. A stopped run keeps only these: a seed
+    played in some seat orders only would favour the bots it seated well (the pairing is lost)."""
+    played: dict[int, int] = {}
+    for r in records:
+        played[r.seed] = played.get(r.seed, 0) + 1
+    return [r for r in records if played[r.seed] == rotations]
+
+
 def analyse(map_name: str, players: int, bots: Sequence[str], games: int, seed: int,
             time_per_move: float | None, records: Sequence[GameResult], prior: float = 1.0,
             stopped: bool = False) -> ArenaResult:
-    """Statistics over played games (records in task order)."""
+    """Statistics over played games (records in task order). A stopped run's statistics are over
+    its complete matches only (complete_matches); `finished` counts the games it finished."""
     labels = bot_labels(bots)
+    finished = None
+    if stopped:
+        finished = len(records)
+        records = complete_matches(records, len(lineups(labels, players)))
     wins = pairwise_outcomes((r.bots, r.ranks) for r in records)
     ratings = elo_ratings(bradley_terry(labels, wins, prior=prior))
     return ArenaResult(map_name, players, tuple(labels), seed, games, time_per_move,
                        tuple(lineups(labels, players)), tuple(records), bot_stats(records, labels, ratings),
-                       head_to_head(labels, wins), ratings, stopped)
+                       head_to_head(labels, wins), ratings, stopped, finished)
 
 
 def check(map_name: str, players: int, bots: Sequence[str]) -> None:
@@ -361,8 +400,8 @@ def run_arena(map_name: str, players: int, bots: list[str], games: int, seed: in
     """Play `games` matches (seeds seed..seed+games-1, each in every seat rotation) and return the
     statistics: on `backend` (default: this machine, `workers` processes, default all cores).
     Games are made as workers need them. `progress(done, total)` is called in this process after
-    each game. Ctrl-C (KeyboardInterrupt) stops the run: the result holds the games finished
-    (`stopped` is set). The result does not depend on the backend (timings aside)."""
+    each game. Ctrl-C (KeyboardInterrupt) stops the run: the result holds the matches finished in
+    every rotation (`stopped` is set; `finished` counts the games finished). The result does not depend on the backend (timings aside)."""
     check(map_name, players, bots)
     if games < 1:
         raise TtrError(f"games must be at least 1, not {games}")
@@ -387,5 +426,5 @@ def run_arena(map_name: str, players: int, bots: list[str], games: int, seed: in
 
 
 __all__ = ["ArenaResult", "BotStats", "GameResult", "Task", "ROW_FIELDS", "agent_of", "analyse", "bot_labels",
-           "bot_stats", "bradley_terry", "check", "create_agent", "elo_ratings", "head_to_head", "lineups",
-           "pairwise_outcomes", "play_task", "run_arena", "schedule", "wilson_interval", "win_shares"]
+           "bot_stats", "bradley_terry", "check", "complete_matches", "create_agent", "elo_ratings", "head_to_head", "lineups",
+           "pairwise_outcomes", "play_task", "run_arena", "schedule", "seed_ranges", "wilson_interval", "win_shares"]
