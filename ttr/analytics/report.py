@@ -1,7 +1,7 @@
 """The HTML report of one run: what was run, then a section per question (docs/analyze.md)."""
 from __future__ import annotations
 
-from . import charts
+from . import charts, replays
 from . import html as h
 from .analysis import Analysis
 from .board_plot import city_map, route_map
@@ -267,6 +267,9 @@ def render(a: Analysis) -> str:
     if a.several_bots:
         sections.append(("bots", "Bots compared", bots_section(a)))
     sections += [("failures", "Failure states", failures_section(a)), ("near", "Near-failures", near_section(a))]
+    if a.info.extra.get("replays"):
+        sections.append(("watch", "Games to watch", replays.section(a.info.extra["replays"],
+                                                                     a.info.extra.get("replays_folder", "FOLDER"))))
     return h.page(f"ttr analyze: {a.info.title}", header(a), sections)
 
 

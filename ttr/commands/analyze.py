@@ -11,8 +11,6 @@ from pathlib import Path
 
 import click
 from click.core import ParameterSource
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from ..analytics import board as boards
 from ..analytics.compare import write_compare
@@ -21,9 +19,11 @@ from ..analytics.output import RECORDS, write_report
 from ..analytics.records import RunInfo
 from ..analytics.run import run
 from ..editions import EDITIONS, player_range
-from ..errors import TtrError
+from ..errors import MapError, TtrError
+from ..text import plural
 from ..version import __version__
-from .options import MAPS, backend_options, bots_option, engine_option, make_backend
+from .options import PLAYERS_DEFAULT_HELP, MAPS, backend_options, bots_option, check_bots, default_players, engine_option, make_backend
+from .output import check_folder, interrupted, progress, say
 
 
 def parse_players(value: str, allowed: range) -> list[int]:
@@ -67,10 +67,18 @@ def choose_board(map_name: str | None, map_file: str | None, edition: str | None
         raise click.BadParameter(str(e), param_hint="'--map-file'") from None
 
 
-def progress_bar():
-    """A progress bar on stderr; no auto-refresh thread while worker processes are forked."""
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    TimeRemainingColumn(), console=Console(stderr=True), transient=True, auto_refresh=False)
+def check_board(board: boards.Board, counts: list[int]) -> None:
+    """A map file its edition cannot play is a usage error now, before any game, naming the file
+    (as a malformed file is), not the map's own name."""
+    if board.path is None:
+        return
+    name = Path(board.path).name
+    for n in counts:
+        try:
+            boards.check_playable(board, n)
+        except (TtrError, MapError) as e:
+            text = str(e).replace(f"map {board.name}", name, 1)
+            raise click.BadParameter(text if name in text else f"{name}: {text}", param_hint="'--map-file'") from None
 
 
 @click.command("analyze")
@@ -79,8 +87,8 @@ def progress_bar():
               help="your own board (docs/map-format.md), validated; it plays --edition's rules")
 @click.option("--edition", type=click.Choice(sorted(EDITIONS)), default=None,
               help="whose rules --map-file plays [default: the map's name, if it names an edition]")
-@click.option("--players", "players_text", default="4", show_default=True,
-              help="a count, a list (2,3,4) or a range (2-5): --games games for each")
+@click.option("--players", "players_text", default=None,
+              help=f"a count, a list (2,3,4) or a range (2-5): --games games for each ({PLAYERS_DEFAULT_HELP})")
 @bots_option(help="comma-separated bot names; fewer than the seats are cycled and rotated over the seats")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="games per player count")
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -92,7 +100,7 @@ def progress_bar():
 @click.option("--compare", nargs=2, default=None, metavar="A B", callback=lambda ctx, p, v: compare_runs(v),
               help="compare two runs (records.csv files or report folders) instead of playing: writes compare.html")
 @engine_option()
-def command(map_name: str | None, map_file: str | None, edition: str | None, players_text: str, bots: list[str],
+def command(map_name: str | None, map_file: str | None, edition: str | None, players_text: str | None, bots: list[str],
             games: int, seed: int, backend: str, address: str | None, batch: int | None, workers: int | None,
             out: str, compare: tuple[str, str] | None, engine: str) -> None:
     """Play many bot games on a board and write an HTML report of what decides them (with the raw
@@ -117,27 +125,32 @@ def command(map_name: str | None, map_file: str | None, edition: str | None, pla
         click.echo(f"wrote {page}")
         return
     board = choose_board(map_name, map_file, edition)
-    counts = parse_players(players_text, player_range(board.edition))
+    counts = (parse_players(players_text, player_range(board.edition)) if players_text is not None
+              else [default_players(board.edition, bots)])
+    check_bots(bots, min(counts))
+    check_board(board, counts)
+    check_folder(out, "--out")
     where = make_backend(backend, address, batch, workers)
     started = time.strftime("%Y-%m-%d %H:%M:%S")
     try:
-        with progress_bar() as bar:
-            task = bar.add_task(f"analyze {board.name}", total=games * len(counts))
-            result = run(board, counts, bots, games, seed, where, workers,
-                         lambda done, total: bar.update(task, completed=done, total=total, refresh=True),
-                         engine=engine)
+        with progress(f"analyze {board.name}", games * len(counts)) as update:
+            result = run(board, counts, bots, games, seed, where, workers, update, engine=engine)
     except TtrError as e:
         raise click.ClickException(str(e)) from None
     if not result.rows:
-        raise click.ClickException("stopped before the first game ended")
+        say("Stopped (Ctrl-C) before the first game ended: nothing written.")
+        interrupted()
     m = board.load()
     played = len({r["game"] for r in result.rows})
     workers = result.workers or (None if address else os.cpu_count())  # a local Ray instance: all cores
     info = RunInfo(board.name, m.title, board.edition, counts, list(bots), games, seed, result.backend, workers,
                    __version__, board.path, board.raw(), played, result.stopped, round(result.seconds, 3), started,
                    "ttr " + shlex.join(["analyze", *sys.argv[2:]]) if sys.argv[1:2] == ["analyze"] else "")
+    say(f"drawing the report of {plural(played, 'game')}…")
     page = write_report(result.rows, info, m, out)
     if result.stopped:
-        click.echo(f"Stopped: {played} of {games * len(counts)} games finished.", err=True)
-    click.echo(f"{played} games in {result.seconds:.1f} s ({played / result.seconds:.1f} games/s, "
-               f"{f'{workers} {result.backend} worker(s)' if workers else 'all the Ray cluster'}); wrote {page} and {Path(out) / RECORDS}")
+        say(f"Stopped (Ctrl-C): {played} of {plural(games * len(counts), 'game')} finished.")
+    click.echo(f"{plural(played, 'game')} in {result.seconds:.1f} s ({played / result.seconds:.1f} games/s, "
+               f"{plural(workers, f'{result.backend} worker') if workers else 'all the Ray cluster'}); wrote {page} and {Path(out) / RECORDS}")
+    if result.stopped:
+        interrupted()
