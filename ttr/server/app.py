@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from .. import __version__
-from . import logs, routes, ws
+from . import logs, replays, routes, ws
 from .bots import BotRunner
 from .errors import ServiceError, TooMany
 from .headers import SecurityHeaders
@@ -46,12 +46,14 @@ PLACEHOLDER = """<!doctype html>
 def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_workers: int = 2,
                cors_origins: Sequence[str] = (), cache_size: int = 1000, seat_timeout: float = 86400.0,
                max_body: int = 64 * 1024, static_dir: Path | None = None, engine: str = "auto",
-               bot_queue: int = 1, games_per_minute: int = 20, undo_window: float = 3.0) -> FastAPI:
+               bot_queue: int = 1, games_per_minute: int = 20, undo_window: float = 3.0,
+               imports: bool = False) -> FastAPI:
     """The server for database URL `db` (sqlite:///path or postgresql://...): see `ttr serve --help`.
     `engine`: which engine plays the games ("auto": the native core where it plays the board);
     `bot_queue`: threads for the bots of games without a person; `games_per_minute`: new games
     one client address may create per minute (0: no limit); `undo_window`: seconds a bot waits,
-    instead of `bot_delay`, after a move its player may take back."""
+    instead of `bot_delay`, after a move its player may take back; `imports`: take finished games
+    (POST /api/replays, server/replays.py)."""
     store = Store(db)
     service = GameService(store, cache_size=cache_size, seat_timeout=seat_timeout, engine=engine)
     runner = BotRunner(service, bot_delay, bot_workers, bot_queue)
@@ -84,6 +86,7 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
     app.state.service = service
     app.state.runner = runner
     app.state.game_limit = RateLimit(games_per_minute)
+    app.state.imports = imports
     service.undo_window = max(bot_delay, undo_window)
 
     @app.exception_handler(ServiceError)
@@ -116,6 +119,7 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
         return JSONResponse({"error": "invalid-request", "detail": f"{where}: {err.get('msg')}"}, status_code=422)
 
     app.include_router(routes.router)
+    app.include_router(replays.router)
     app.include_router(ws.router)
     if cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"],

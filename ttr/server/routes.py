@@ -11,6 +11,7 @@ from .. import __version__
 from ..agents import AGENTS
 from ..editions import EDITIONS
 from ..maps import DATA, map_names
+from .boards import BOARDS
 from .bots import DESCRIPTIONS, RATINGS
 from .errors import NotFound, TooMany
 from .models import (
@@ -81,6 +82,8 @@ def maps() -> Response:
 @router.get("/maps/{name}", response_model=dict[str, Any], responses=_errors(404))
 def map_file(name: str) -> Response:
     if name not in map_names():
+        if name in BOARDS:  # a designer's board, of an imported replay
+            return _json(BOARDS[name])
         raise NotFound(f"no map {name!r}")
     return Response((DATA / f"{name}.json").read_bytes(), media_type="application/json")
 

@@ -26,7 +26,7 @@ from ..agents import AGENTS
 from ..editions import EDITIONS, player_range
 from ..engine import Action, Game, View, result_summary, words
 from ..errors import IllegalActionError, TtrError
-from . import tokens
+from . import boards, tokens
 from .bots import ServerBot
 from .errors import (
     CannotUndo,
@@ -193,8 +193,7 @@ class GameService:
     def _replay(self, row: GameRow, rows: list[ActionRow]) -> tuple[Game, list[float]]:
         """Seed + stored actions = the game; every action is checked again."""
         try:
-            game = new_game(row.map, row.players, seed=row.seed, random_first=row.random_first, engine=self.engine,
-                            **row.options)
+            game = boards.start(row, self.engine)
         except TtrError as e:
             raise Unavailable(f"game {row.id} cannot be rebuilt: {e}") from None
         for a in rows:
@@ -362,8 +361,7 @@ class GameService:
         if not 0 <= ply <= plies:
             raise NotFound(f"no step {ply}: the game has steps 0 to {plies}")
         row = live.row
-        step = new_game(row.map, row.players, seed=row.seed, random_first=row.random_first, engine=self.engine,
-                        **row.options)
+        step = boards.start(row, self.engine)
         for text in history[:ply]:
             step.apply(text)
         v = step.view(None, legal=False)

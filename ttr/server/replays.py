@@ -1,0 +1,82 @@
+"""Imported replays: finished games (`ttr-replay/1` files, ttr.formats.replay) kept as public,
+finished games, so the replay viewer (#/replay/<id>) shows them; a designer's own board travels
+with its games (in the game's options) and is served at /api/maps/file-<hash>.
+
+A server takes imports only when started to (`ttr replay FOLDER`, or create_app(imports=True)):
+an open server would otherwise store whatever anyone posts."""
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Body, Request
+from fastapi.responses import Response
+from pydantic import BaseModel
+
+from ..agents import AGENTS
+from ..engine import result_summary
+from ..errors import SaveError
+from ..formats import replay as replay_file
+from . import tokens
+from .boards import BOARDS
+from .errors import Forbidden, Invalid
+from .models import ErrorBody
+from .schema import actions, games, seats
+from .service import GameService, dumps
+from .storage import GameRow
+
+def import_replay(service: GameService, data: Any) -> dict:
+    """Store a replay file's game as finished (Invalid, nothing stored, if anything is wrong with it);
+    the same game imported again is the one stored: {"id", "created"}."""
+    try:
+        r = replay_file.load(data)
+    except SaveError as e:
+        raise Invalid(str(e)) from None
+    unknown = [b for b in r.bots if b.split("#", 1)[0] not in AGENTS]
+    if unknown:
+        raise Invalid(f"replay: bots: unknown bot {unknown[0]!r}; known: {', '.join(AGENTS)}")
+    if service.store.game(r.id) is not None:
+        return {"id": r.id, "created": False}
+    g = r.game
+    save = data["save"]
+    options: dict[str, Any] = dict(r.options)
+    if r.map is not None or r.rules:
+        options["board"] = {"edition": r.edition, "map": r.map, "rules": r.rules}
+    now = service.clock()
+    row = GameRow(r.id, r.board, g.num_players, save["seed"], save["random_first"], options, "over", g.ply, None,
+                  tokens.token_hash(tokens.new_token()), now, now, dict(result_summary(g.result())))
+
+    def write(c) -> None:
+        c.execute(games.insert().values(
+            id=row.id, map=row.map, players=row.players, seed=row.seed, random_first=row.random_first,
+            options=dumps(row.options), status="over", ply=row.ply, to_move=None, admin_hash=row.admin_hash,
+            created=now, updated=now, result=dumps(row.result)))
+        c.execute(seats.insert(), [dict(game_id=row.id, seat=s, kind="bot", bot=b.split("#", 1)[0], name=f"{b} (seat {s})",
+                                        token_hash=None) for s, b in enumerate(r.bots)])
+        c.execute(actions.insert(), [dict(game_id=row.id, n=i, seat=seat, text=text, at=now)
+                                     for i, (seat, text) in enumerate(zip(g.seats, g.history))])
+    service._write(lambda: service.store.writer.run(write))
+    if r.map is not None:
+        BOARDS[r.board] = r.map
+    return {"id": r.id, "created": True}
+
+
+class ReplayImported(BaseModel):
+    id: str
+    created: bool
+
+
+router = APIRouter(prefix="/api")
+
+
+@router.post("/replays", response_model=ReplayImported, status_code=201,
+             responses={c: {"model": ErrorBody} for c in (200, 403, 413, 422)})
+def post_replay(request: Request, data: dict[str, Any] = Body(description="a ttr-replay/1 file")) -> Response:
+    """Import a finished game (a `ttr-replay/1` file) as a public replay: 201 with its id, or 200
+    with the id of the same game imported before; 403 unless the server takes imports."""
+    if not getattr(request.app.state, "imports", False):
+        raise Forbidden("this server takes no replays: start one with `ttr replay FOLDER`")
+    out = import_replay(request.app.state.service, data)
+    return Response(dumps(out), status_code=201 if out["created"] else 200, media_type="application/json")
+
+
+__all__ = ["ReplayImported", "import_replay", "router"]
