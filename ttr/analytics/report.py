@@ -5,6 +5,7 @@ from . import charts, replays
 from . import html as h
 from .analysis import Analysis
 from .board_plot import city_map, route_map
+from ..editions.variants import describe
 from .records import RunInfo
 from .report_more import claims_section, fate_section, near_section, scores_section
 from .ticket_stats import EASY, HARD, POOR, RICH
@@ -35,7 +36,19 @@ def run_facts(i: RunInfo, games: int, key: str = "run") -> str:
            else f"all the CPUs of a {h.esc(i.backend)} cluster"), h.fact(f"{key}.started", i.started)])
     warn = f'<p class="warn">Stopped early (Ctrl-C): these are the {games} games finished.</p>' if i.stopped else ""
     cmd = f'<p class="sub">Run again: <code>{h.esc(i.command)}</code></p>' if i.command else ""
-    return first + sub + warn + cmd
+    return first + variant_facts(i) + sub + warn + cmd
+
+
+def variant_facts(i: RunInfo) -> str:
+    """The rules changed (each with the edition's own value) and the experiment file, as written."""
+    out = f'<p class="facts rules"><b>rules changed</b> {h.esc(describe(i.rules))}</p>' if i.rules else ""
+    if i.experiment:
+        e = i.experiment
+        over = e.get("overrides") or []
+        out += (f'<p class="sub">experiment file <code>{h.esc(e.get("path", ""))}</code>'
+                + (f" (the command line changed {h.esc(', '.join(over))})" if over else "")
+                + f'</p><pre class="experiment">{h.esc(e.get("text", ""))}</pre>')
+    return out
 
 
 def header(a: Analysis) -> str:

@@ -19,10 +19,12 @@ from ..analytics.output import RECORDS, write_report
 from ..analytics.records import RunInfo
 from ..analytics.run import run
 from ..editions import EDITIONS, player_range
+from ..editions.variants import Overrides
 from ..errors import MapError, TtrError
 from ..text import plural
 from ..version import __version__
 from .options import PLAYERS_DEFAULT_HELP, MAPS, backend_options, bots_option, check_bots, default_players, engine_option, make_backend
+from .experiment import rule_overrides, with_experiment
 from .output import check_folder, interrupted, progress, say
 
 
@@ -56,15 +58,16 @@ def compare_runs(value: tuple[str, str] | None) -> tuple[str, str] | None:
     return value
 
 
-def choose_board(map_name: str | None, map_file: str | None, edition: str | None) -> boards.Board:
+def choose_board(map_name: str | None, map_file: str | None, edition: str | None,
+                 rules: Overrides = ()) -> boards.Board:
     if map_file and map_name:
         raise click.UsageError("give --map (a shipped board) or --map-file (your own), not both")
     if edition and not map_file:
         raise click.UsageError("--edition goes with --map-file (a shipped board plays its own edition)")
     try:
-        return boards.from_file(map_file, edition) if map_file else boards.shipped(map_name or "europe")
+        return boards.from_file(map_file, edition, rules) if map_file else boards.shipped(map_name or "europe", rules)
     except TtrError as e:
-        raise click.BadParameter(str(e), param_hint="'--map-file'") from None
+        raise click.BadParameter(str(e), param_hint="'--rule'" if "rules: " in str(e) else "'--map-file'") from None
 
 
 def check_board(board: boards.Board, counts: list[int]) -> None:
@@ -82,6 +85,7 @@ def check_board(board: boards.Board, counts: list[int]) -> None:
 
 
 @click.command("analyze")
+@click.argument("experiment", required=False, metavar="[EXPERIMENT.toml]", type=click.Path(dir_okay=False))
 @click.option("--map", "map_name", type=MAPS, default=None, help="a shipped board [default: europe]")
 @click.option("--map-file", type=click.Path(dir_okay=False), default=None,
               help="your own board (docs/map-format.md), validated; it plays --edition's rules")
@@ -92,6 +96,8 @@ def check_board(board: boards.Board, counts: list[int]) -> None:
 @bots_option(help="comma-separated bot names; fewer than the seats are cycled and rotated over the seats")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="games per player count")
 @click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--rule", "rule_texts", multiple=True, metavar="NAME=VALUE",
+              help="change a rule (repeatable): trains=30, route_points=7:18, longest_bonus=none (docs/analyze.md)")
 @backend_options
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="processes, or a local Ray instance's CPUs (default: all cores)")
@@ -100,7 +106,7 @@ def check_board(board: boards.Board, counts: list[int]) -> None:
 @click.option("--compare", nargs=2, default=None, metavar="A B", callback=lambda ctx, p, v: compare_runs(v),
               help="compare two runs (records.csv files or report folders) instead of playing: writes compare.html")
 @engine_option()
-def command(map_name: str | None, map_file: str | None, edition: str | None, players_text: str | None, bots: list[str],
+def command(experiment: str | None, rule_texts: tuple[str, ...], map_name: str | None, map_file: str | None, edition: str | None, players_text: str | None, bots: list[str],
             games: int, seed: int, backend: str, address: str | None, batch: int | None, workers: int | None,
             out: str, compare: tuple[str, str] | None, engine: str) -> None:
     """Play many bot games on a board and write an HTML report of what decides them (with the raw
@@ -124,7 +130,14 @@ def command(map_name: str | None, map_file: str | None, edition: str | None, pla
             click.echo(f"Warning: {w}", err=True)
         click.echo(f"wrote {page}")
         return
-    board = choose_board(map_name, map_file, edition)
+    exp, overridden, rules = None, [], rule_overrides(rule_texts)
+    if experiment:  # the file's values, those typed beside it replacing them
+        values, exp, overridden = with_experiment(click.get_current_context(), experiment, dict(
+            map_name=map_name, map_file=map_file, edition=edition, players_text=players_text, bots=bots,
+            games=games, seed=seed, rule_texts=rule_texts))
+        map_name, map_file, edition, players_text, bots, games, seed, rules = (values[k] for k in (
+            "map_name", "map_file", "edition", "players_text", "bots", "games", "seed", "rules"))
+    board = choose_board(map_name, map_file, edition, rules)
     counts = (parse_players(players_text, player_range(board.edition)) if players_text is not None
               else [default_players(board.edition, bots)])
     check_bots(bots, min(counts))
@@ -145,7 +158,8 @@ def command(map_name: str | None, map_file: str | None, edition: str | None, pla
     workers = result.workers or (None if address else os.cpu_count())  # a local Ray instance: all cores
     info = RunInfo(board.name, m.title, board.edition, counts, list(bots), games, seed, result.backend, workers,
                    __version__, board.path, board.raw(), played, result.stopped, round(result.seconds, 3), started,
-                   "ttr " + shlex.join(["analyze", *sys.argv[2:]]) if sys.argv[1:2] == ["analyze"] else "")
+                   "ttr " + shlex.join(["analyze", *sys.argv[2:]]) if sys.argv[1:2] == ["analyze"] else "",
+                   rules=board.changed(), experiment=exp.record(overridden) if exp else None)
     say(f"drawing the report of {plural(played, 'game')}…")
     page = write_report(result.rows, info, m, out)
     if result.stopped:
