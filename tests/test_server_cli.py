@@ -109,7 +109,19 @@ def test_serve_takes_a_plain_path_as_an_sqlite_file_and_refuses_a_bad_url_cleanl
     assert safe_url("postgresql://ann:secret@host/db") == "postgresql+psycopg://ann:***@host/db"
     assert safe_url("bad://url:with:colons") == "(not a database URL)"
     res = CliRunner().invoke(main, ["serve", "--port", "0", "--db", "bad://url:with:colons"])
-    assert res.exit_code == 1 and "cannot open the database" in res.output and "Traceback" not in res.output
+    assert res.exit_code == 2 and "'bad://url:with:colons' is not a database URL" in res.output
+    assert "Traceback" not in res.output
+
+
+@pytest.mark.parametrize("url,kind", [("foo://bar", "foo"), ("mysql://ann:secret@host/db", "mysql")])
+def test_serve_refuses_a_database_it_cannot_use_in_one_line_exit_2(url, kind):
+    """Not SQLAlchemy's "Can't load plugin: sqlalchemy.dialects:foo": a usage error naming the URL's
+    kind and the kinds ttr takes (a password hidden)."""
+    res = CliRunner().invoke(main, ["serve", "--port", "0", "--db", url])
+    assert res.exit_code == 2, res.output
+    (line,) = [x for x in res.output.splitlines() if x.startswith("Error")]
+    assert f"not '{kind}'" in line and "SQLite or PostgreSQL" in line and "postgresql://USER@HOST/NAME" in line
+    assert "plugin" not in res.output and "sqlalchemy" not in res.output.lower() and "secret" not in res.output
 
 
 def test_a_second_server_on_one_sqlite_file_is_refused_and_says_why(tmp_path):

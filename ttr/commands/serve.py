@@ -62,8 +62,9 @@ def command(host: str, port: int, db: str | None, bot_delay: float, undo_window:
     from ..server.logs import install
     from ..server.storage import Taken, safe_url, sole_sqlite_server
 
-    _check_port(host, port)
     url = db or default_db()
+    _check_db_url(url)
+    _check_port(host, port)
     try:
         lock = sole_sqlite_server(url)  # noqa: F841 - held while the server runs
     except Taken as e:
@@ -74,8 +75,8 @@ def command(host: str, port: int, db: str | None, bot_delay: float, undo_window:
         app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers, cors_origins=cors_origins,
                          cache_size=cache_size, seat_timeout=seat_timeout, engine=engine, bot_queue=bot_queue,
                          games_per_minute=games_per_minute, undo_window=undo_window)
-    except Exception as e:  # noqa: BLE001 - a bad URL or an unreachable database
-        raise click.ClickException(f"cannot open the database {safe_url(url)}: {e}") from None
+    except Exception as e:  # noqa: BLE001 - an unreachable database, a folder that does not exist
+        raise click.ClickException(f"cannot open the database {safe_url(url)}: {_first_line(e)}") from None
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"ttr server: http://{shown}:{port}/  (database: {safe_url(url)})")
     if open_browser:
@@ -85,6 +86,30 @@ def command(host: str, port: int, db: str | None, bot_delay: float, undo_window:
     install()
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024, proxy_headers=False, http=LimitedHttp,
                 ws_per_message_deflate=ws_compression, timeout_graceful_shutdown=5)
+
+
+DB_KINDS = ("sqlite", "postgresql")
+DB_HELP = "give a file path, sqlite:///FILE or postgresql://USER@HOST/NAME"
+
+
+def _check_db_url(url: str) -> None:
+    """--db names a database ttr can use, or a usage error (exit 2) in one line saying why."""
+    from sqlalchemy.engine import make_url
+
+    from ..server.storage import database_url, safe_url
+    try:
+        kind = make_url(database_url(url)).get_backend_name()
+    except Exception:  # noqa: BLE001 - SQLAlchemy's parser raises several kinds
+        raise click.BadParameter(f"{url!r} is not a database URL: {DB_HELP}", param_hint="'--db'") from None
+    if kind not in DB_KINDS:
+        raise click.BadParameter(f"{safe_url(url)}: ttr keeps games in SQLite or PostgreSQL, not {kind!r}: "
+                                 f"{DB_HELP}", param_hint="'--db'")
+
+
+def _first_line(e: Exception) -> str:
+    """A driver's error without SQLAlchemy's wrapping: its first line, the statement and links dropped."""
+    text = str(getattr(e, "orig", None) or e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
 
 
 def has_graphical_browser() -> bool:
