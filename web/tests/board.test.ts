@@ -136,6 +136,26 @@ describe('the overlay', () => {
     expect(b.state()!.fresh).toEqual([]);
   });
 
+  it('rings fresh stations and harbors in their owner colour, round the token, until no longer fresh', () => {
+    const b = createBoard(host, readMap('europe'));
+    b.update({ players: [{ name: 'A' }, { name: 'B', color: '#123456' }], stations: [{ city: 'Berlin', player: 1 }, { city: 'Wien', player: 0 }], freshCities: ['Berlin', 'Madrid'] });
+    const news = b.svg!.querySelector('.ttr-news')!;
+    // Madrid has no token: nothing to ring
+    const rings = [...news.querySelectorAll('[data-new-city]')];
+    expect(rings.map((g) => [g.getAttribute('data-new-city'), g.getAttribute('data-new-kind'), g.getAttribute('data-player')])).toEqual([['Berlin', 'station', '1']]);
+    expect(rings[0].querySelector('.ttr-new-ring')!.getAttribute('stroke')).toBe('#123456');
+    // the ring stands where the token stands
+    const token = b.svg!.querySelector('[data-station="Berlin"]')!;
+    expect(rings[0].getAttribute('transform')).toBe(token.getAttribute('transform'));
+    // the token removed (an undo): its ring goes too; an empty list clears the rest
+    b.update({ stations: [{ city: 'Wien', player: 0 }] });
+    expect(news.querySelectorAll('[data-new-city]').length).toBe(0);
+    b.update({ stations: [{ city: 'Berlin', player: 1 }] });
+    expect(news.querySelectorAll('[data-new-city="Berlin"]').length).toBe(1);
+    b.update({ freshCities: [] });
+    expect(news.children.length).toBe(0);
+  });
+
   it('calls back for clickable routes and cities only', () => {
     const onRouteClick = vi.fn();
     const onCityClick = vi.fn();

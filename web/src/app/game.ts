@@ -157,6 +157,18 @@ export function claimsIn(entries: LogEntry[], routes: Record<string, number>): n
   return out;
 }
 
+/** The cities where these entries built a station or harbor that their builder holds now
+ *  (`stations`, `harbors`: the view's {city: seat}), in order. */
+export function tokensIn(entries: LogEntry[], stations: Record<string, number>, harbors: Record<string, number>): string[] {
+  const out: string[] = [];
+  for (const e of entries) {
+    const city = entryCity(e);
+    const held = e.kind === 'station' ? stations : harbors;
+    if (city !== null && held[city] === e.seat && !out.includes(city)) out.push(city);
+  }
+  return out;
+}
+
 /** The routes of the last entries of the last player's turn (to highlight the last move). */
 export function lastMoveRoutes(log: LogEntry[]): number[] {
   const e = log[log.length - 1];

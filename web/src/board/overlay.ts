@@ -30,6 +30,8 @@ export interface OverlayState {
   highlight: { routes: number[]; cities: string[] };
   /** claimed routes new to the player (claimed since their last turn): ringed in the owner's colour */
   fresh: number[];
+  /** cities whose station or harbor is new to the player: the token ringed in its owner's colour */
+  freshCities: string[];
   /**
    * What can be clicked now: routes/cities not listed are drawn as not clickable and
    * their clicks are ignored. null: everything can be clicked.
@@ -45,6 +47,7 @@ export interface OverlayPatch {
   harbors?: Placement[];
   highlight?: { routes?: number[]; cities?: string[] };
   fresh?: number[];
+  freshCities?: string[];
   selectable?: { routes?: number[] | null; cities?: string[] | null };
   /** draw the claims new in this patch with an animation (cars arriving one after another) */
   animate?: boolean;
@@ -58,6 +61,7 @@ export function emptyOverlay(): OverlayState {
     harbors: [],
     highlight: { routes: [], cities: [] },
     fresh: [],
+    freshCities: [],
     selectable: { routes: null, cities: null },
   };
 }
@@ -70,6 +74,11 @@ export function normalizeClaims(c: OverlayPatch['claims']): Record<string, numbe
     return out;
   }
   return { ...c };
+}
+
+/** Where a city's station (up-left) or harbor (up-right) token stands. */
+function tokenAt(city: CityLayout, kind: 'station' | 'harbor'): [number, number] {
+  return kind === 'station' ? [city.x - city.r - 8, city.y - city.r - 8] : [city.x + city.r + 10, city.y - city.r - 10];
 }
 
 export class BoardOverlay {
@@ -120,8 +129,10 @@ export class BoardOverlay {
       if (patch.harbors) s.harbors = patch.harbors.map((p) => ({ ...p }));
       this.drawTokens();
     }
-    if (patch.fresh || ((patch.claims || playersChanged) && s.fresh.length)) {
+    const tokens = patch.stations || patch.harbors;
+    if (patch.fresh || patch.freshCities || ((patch.claims || tokens || playersChanged) && (s.fresh.length || s.freshCities.length))) {
       if (patch.fresh) s.fresh = [...patch.fresh];
+      if (patch.freshCities) s.freshCities = [...patch.freshCities];
       this.drawFresh();
     }
     if (patch.highlight) {
@@ -210,8 +221,7 @@ export class BoardOverlay {
       const city = this.cityByName.get(st.city);
       if (!city) continue;
       const c = this.color(st.player);
-      const x = city.x - city.r - 8;
-      const y = city.y - city.r - 8;
+      const [x, y] = tokenAt(city, 'station');
       layer.appendChild(
         el('g', { class: 'ttr-token ttr-station', 'data-station': st.city, 'data-player': st.player, transform: `translate(${fmt(x)} ${fmt(y)})` }, [
           text('title', `Station of ${this.state.players[st.player]?.name ?? `player ${st.player + 1}`}`),
@@ -224,8 +234,7 @@ export class BoardOverlay {
       const city = this.cityByName.get(h.city);
       if (!city) continue;
       const c = this.color(h.player);
-      const x = city.x + city.r + 10;
-      const y = city.y - city.r - 10;
+      const [x, y] = tokenAt(city, 'harbor');
       layer.appendChild(
         el('g', { class: 'ttr-token ttr-harbor', 'data-harbor': h.city, 'data-player': h.player, transform: `translate(${fmt(x)} ${fmt(y)})` }, [
           text('title', `Harbor of ${this.state.players[h.player]?.name ?? `player ${h.player + 1}`}`),
@@ -238,10 +247,26 @@ export class BoardOverlay {
     }
   }
 
-  /** A ring in the owner's colour round each piece of a fresh claim, a white gap between them. */
+  /** A ring in the owner's colour round each piece of a fresh claim, and round each fresh station
+   *  or harbor token, a white gap between them. */
   private drawFresh(): void {
     const layer = this.board.layers.news;
     layer.replaceChildren();
+    for (const name of this.state.freshCities) {
+      const city = this.cityByName.get(name);
+      for (const [kind, list] of [['station', this.state.stations], ['harbor', this.state.harbors]] as const) {
+        const token = list.find((t) => t.city === name);
+        if (!city || !token) continue;
+        const [x, y] = tokenAt(city, kind);
+        layer.appendChild(
+          el('g', { class: 'ttr-new', 'data-new-city': name, 'data-new-kind': kind, 'data-player': token.player,
+            transform: `translate(${fmt(x)} ${fmt(y)})` }, [
+            el('circle', { class: 'ttr-new-halo', r: 19 }),
+            el('circle', { class: 'ttr-new-ring', r: 19, stroke: this.color(token.player).fill }),
+          ]),
+        );
+      }
+    }
     for (const id of this.state.fresh) {
       const r = this.routeById.get(id);
       const seat = this.state.claims[String(id)];

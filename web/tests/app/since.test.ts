@@ -3,7 +3,7 @@
 // list) and the claims among them that stand (marked on the board).
 import { h, render } from 'preact';
 import { describe, expect, it } from 'vitest';
-import { claimsIn, movesSince, routeName } from '../../src/app/game';
+import { claimsIn, movesSince, routeName, tokensIn } from '../../src/app/game';
 import { cardName, setLang } from '../../src/app/i18n';
 import type { LogContext } from '../../src/app/logtext';
 import type { LogEntry, PublicSeat } from '../../src/app/types';
@@ -54,6 +54,21 @@ describe('movesSince', () => {
     expect(claimsIn(movesSince(log.slice(0, 8), 0), routes)).toEqual([r1.id]);
     // owned by someone else than the entry's seat: not this entry's claim
     expect(claimsIn(log, { [String(r1.id)]: 2 })).toEqual([]);
+  });
+
+  it('keeps the stations and harbors built that stand, each city once', () => {
+    const built = [
+      entry(1, 7, { kind: 'station', target: 'Berlin' }),
+      entry(2, 8, { kind: 'harbor', target: 'Lisboa' }),
+      entry(0, 9, { kind: 'draw', target: 'deck' }),
+      entry(2, 10, { kind: 'station', target: 'Wien' }),
+    ];
+    const stations = { Berlin: 1, Wien: 2 };
+    expect(tokensIn(built, stations, { Lisboa: 2 })).toEqual(['Berlin', 'Lisboa', 'Wien']);
+    // the harbor held by another seat, a station not (or no longer) on the board: not these entries'
+    expect(tokensIn(built, { Berlin: 1 }, { Lisboa: 0 })).toEqual(['Berlin']);
+    // a station's entry does not count a harbor in that city, nor the other way round
+    expect(tokensIn(built.slice(0, 1), {}, { Berlin: 1 })).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { playerColor, type BoardHandle, type MapData, type OverlayPatch } from '
 import { Board } from '../../board/preact';
 import { ApiError, fetchMap, GameSocket, type SocketStatus, type Update } from '../api';
 import { cardInfo, CARD_FILL } from '../cards';
-import { boardText, claimsIn, drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, movesSince, phasePrompt, seatName, ticketById, type DrawTarget } from '../game';
+import { boardText, claimsIn, drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, movesSince, phasePrompt, seatName, ticketById, tokensIn, type DrawTarget } from '../game';
 import { edgesOf, ownedRoutes } from '../graph';
 import { mapName, t } from '../i18n';
 import { actionText, Legal } from '../legal';
@@ -348,6 +348,10 @@ export function GameScreen({ id }: { id: string }) {
     () => (me !== null && view && !over ? claimsIn(movesSince(log, me), view.routes) : []),
     [log, me, view?.routes, over],
   );
+  const freshTokens = useMemo(
+    () => (me !== null && view && !over ? tokensIn(movesSince(log, me), view.stations, view.harbors) : []),
+    [log, me, view?.stations, view?.harbors, over],
+  );
 
   const highlight = useMemo<Highlight>(() => {
     if (hover) return hover;
@@ -356,9 +360,12 @@ export function GameScreen({ id }: { id: string }) {
     if (mode.kind === 'claim') return { routes: [mode.route], cities: [] };
     if ((mode.kind === 'station' || mode.kind === 'harbor') && mode.city) return { routes: [], cities: [mode.city] };
     if (view?.tunnel) return { routes: [view.tunnel.route], cities: [] };
-    // the last move, unless its claim is already ringed as new
-    return { routes: lastMoveRoutes(log).filter((r) => !freshClaims.includes(r)), cities: lastMoveCities(log) };
-  }, [hover, logHl, endHl, mode, log, view?.tunnel, freshClaims]);
+    // the last move, unless its claim (station, harbor) is already ringed as new
+    return {
+      routes: lastMoveRoutes(log).filter((r) => !freshClaims.includes(r)),
+      cities: lastMoveCities(log).filter((c) => !freshTokens.includes(c)),
+    };
+  }, [hover, logHl, endHl, mode, log, view?.tunnel, freshClaims, freshTokens]);
 
   const boardState = useMemo<OverlayPatch | undefined>(() => {
     if (!view || !env) return undefined;
@@ -369,10 +376,11 @@ export function GameScreen({ id }: { id: string }) {
       harbors: Object.entries(view.harbors).map(([city, player]) => ({ city, player })),
       highlight,
       fresh: freshClaims,
+      freshCities: freshTokens,
       selectable,
       animate: prefs.animations,
     };
-  }, [view?.routes, view?.stations, view?.harbors, highlight, freshClaims, selectable, env?.seats, prefs.animations]);
+  }, [view?.routes, view?.stations, view?.harbors, highlight, freshClaims, freshTokens, selectable, env?.seats, prefs.animations]);
 
   // what the seat is asked about stays in sight on the board: the offered tickets' cities, the
   // route being claimed or paid for, the city of a station or harbor
