@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 Z = 1.959963984540054
+NEW_LISTS = ("route_turns", "lanes_closed", "offered_setup", "kept_setup", "offered_later", "kept_later")
 SOURCE_COLS = ("pts_routes", "pts_tickets", "pts_bonuses", "pts_stations", "pts_harbors", "pts_exchanges",
                "pts_money", "pts_trains_left", "pts_floor")
 
@@ -102,10 +103,10 @@ def read_rows(path: Path) -> list[dict]:
     with open(path, newline="") as f:
         for r in csv.DictReader(f):
             for k in ("game", "players", "seat", "turns", "total", "rank", "forced_passes", "forced_ticket_draws",
-                      *SOURCE_COLS):
+                      "trains_left", "dry_turns", "stuck_turns", *SOURCE_COLS):
                 r[k] = int(r[k])
             r["win"] = float(r["win"])
-            for k in ("tickets_kept", "tickets_done", "routes", "arc"):
+            for k in ("tickets_kept", "tickets_done", "routes", "arc", *NEW_LISTS):
                 r[k] = [int(x) for x in r[k].split()]
             rows.append(r)
     return rows
@@ -331,6 +332,12 @@ def expected_report(rows, info, m) -> tuple[dict, dict]:
         put_rate(out, f"failures.{key}", k, n)
         if moves:
             out[f"failures.{key}.moves"] = sum(s[moves] for g in games for s in g)
+        if len(counts) > 1:
+            for p in counts:
+                these = [g for g in games if len(g) == p]
+                out[f"failures.{key}.{p}p"] = sum(1 for g in these if test(g)) / len(these)
+    from analyze_more import expected_more
+    expected_more(out, rows, games, m)
     return out, flags
 
 

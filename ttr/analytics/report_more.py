@@ -140,7 +140,7 @@ def scores_section(a: Analysis, unit: str) -> str:
 def near_section(a: Analysis) -> str:
     counts = list(a.by_count) if a.several_counts else []
     items = [("dry", "a turn began with every draw pile and discard empty", "turns", "dry_games", "dry_turns"),
-             ("stuck", "a turn began with the reset's locomotives face up (G2: the resets stopped)", "turns",
+             ("stuck", "a turn began with the reset's locomotives face up (the resets stopped)", "turns",
               "stuck_games", "stuck_turns"),
              ("blocked_games", "a kept ticket was made impossible (blocked)", "", "blocked_games", ""),
              ("blocked", "tickets kept that were blocked (of tickets kept)", "", "blocked", ""),
