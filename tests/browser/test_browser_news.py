@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 
-from browser_helpers import api, create_game, draw_blind, game_state, join_link, keep_tickets, play_one_move, wait_my_move
+from browser_helpers import (api, create_game, draw_blind, game_state, join_link, keep_tickets, other_move_from_view,
+                             play_one_move, wait_my_move)
+from ttr.engine.legal import expand
 
 
 def _hot_seat(page, server, seats: list, seed: int) -> tuple[str, dict]:
@@ -162,3 +164,39 @@ def test_my_tickets_start_as_to_do_and_pointing_at_one_rings_its_cities(page, ne
                 const r = e.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
                 return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom; }) }""")
     phone.screenshot(path=str(artifacts / "phone-ticket.png"))
+
+
+def test_a_station_built_since_my_last_turn_is_ringed_in_its_builders_colour(page, server, artifacts):
+    g = create_game(server, "europe", ["human", "human"], seed=8)
+    gid, token = g["id"], g["seats"][1]["token"]
+    page.goto(join_link(server, g, 0))
+    built = None
+    for _ in range(12):
+        env = api(server, f"api/games/{gid}", token=token)
+        v = env["view"]
+        if v["current_player"] == 1 and v["legal"]:
+            texts = list(expand(v["legal"]))
+            move = next((t for t in texts if t.startswith("station ")), None) if built is None else None
+            api(server, f"api/games/{gid}/actions", {"token": token, "turn": env["turn"],
+                                                     "action": move or other_move_from_view(v)})
+            if move:
+                built = api(server, f"api/games/{gid}", token=token)["view"]["stations"]
+                built = next(c for c, s in built.items() if s == 1)
+            continue
+        st = wait_my_move(page)
+        if built is not None:
+            break
+        if st["phase"] == "initial-tickets":
+            keep_tickets(page)
+        else:
+            _draw_two(page)
+    assert built, "seat 1 never could build a station"
+    ring = page.locator(f'.ttr-news [data-new-city="{built}"][data-new-kind="station"]')
+    ring.wait_for()
+    assert ring.get_attribute("data-player") == "1"
+    token_el = page.locator(f'.ttr-tokens [data-station="{built}"] .ttr-token-body')
+    assert ring.locator(".ttr-new-ring").get_attribute("stroke") == token_el.get_attribute("fill")
+    page.screenshot(path=str(artifacts / "fresh-station.png"))
+    # acting clears it: what was new has been seen
+    draw_blind(page)
+    page.wait_for_selector(".ttr-news [data-new-city]", state="detached")
