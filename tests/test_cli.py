@@ -342,16 +342,24 @@ def test_default_opponents_are_planners(tmp_path):
 def test_bench_reports_progress(monkeypatch):
     import ttr.commands.bench as bench_cmd
     advanced = []
+    real = bench_cmd.progress
 
-    class Recording(bench_cmd.Progress):
-        def advance(self, task, advance=1):
-            advanced.append(advance)
-            super().advance(task, advance)
+    def recording(label, total, unit="games"):
+        ctx = real(label, total, unit)
 
-    monkeypatch.setattr(bench_cmd, "Progress", Recording)
+        class Wrap:
+            def __enter__(self):
+                update = ctx.__enter__()
+                return lambda done, total: (advanced.append(done), update(done, total))
+
+            def __exit__(self, *exc):
+                return ctx.__exit__(*exc)
+        return Wrap()
+
+    monkeypatch.setattr(bench_cmd, "progress", recording)
     res, out = run("bench", "--map", "usa", "--players", "2", "--games", "2", "--runs", "3", "--engine", "python")
     assert res.exit_code == 0, out
-    assert advanced == [1, 1, 1]  # one step per run
+    assert advanced == [1, 2, 3]  # one step per run
     advanced.clear()
     res, out = run("bench", "--games", "1", "--runs", "2", "--json", "--engine", "python")
     assert len(advanced) == 2 * 4  # every run of every target setup

@@ -284,7 +284,7 @@ def test_E4_second_station_costs_two_cards_of_one_colour_locomotives_wild():
     g = scenario("europe", 2, hands={0: {"red": 1, "blue": 2, LOCO: 1}}, stations={0: ["Paris"]})
     assert stations_of(g, "Berlin") == {"station Berlin 2blue", "station Berlin 1blue+1locomotive",
                                         "station Berlin 1red+1locomotive"}
-    assert_illegal(g, "station Berlin 1blue+1red", "costs 2 card(s) of one colour")
+    assert_illegal(g, "station Berlin 1blue+1red", "costs 2 cards of one colour")
     assert_illegal(g, "station Berlin 1blue", "costs 2")
 
 

@@ -4,9 +4,6 @@ from __future__ import annotations
 import json
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-from rich.table import Table
 
 from ..version import __version__
 from ..errors import TtrError
@@ -14,7 +11,9 @@ from .. import native
 from ..editions import get_ruleset
 from ..runtime.sim import bench as run_bench
 from ..runtime.sim import bench_batch
-from .options import board_players, check_players, map_option, players_option
+from ..text import plural
+from .options import board_players, check_players, json_option, map_option, players_option
+from .output import check_file, console, emit_json, progress, table
 
 TARGETS = (("usa", 2), ("europe", 4), ("nordic", 3), ("world", 4))  # the speed targets' setups
 
@@ -29,9 +28,9 @@ TARGETS = (("usa", 2), ("europe", 4), ("nordic", 3), ("world", 4))  # the speed 
               help="which engine; both: side by side (native where it is installed and plays the board)")
 @click.option("--threads", type=click.IntRange(1), default=1, show_default=True,
               help="threads for the native core's whole games (batch)")
-@click.option("--json", "as_json", is_flag=True)
+@json_option("the results")
 def command(map_name: str | None, players: int | None, games: int, runs: int, engine: str, threads: int,
-            as_json: bool) -> None:
+            json_out: str | None) -> None:
     """Random full games per second and microseconds per action (medians over runs, CPU time):
     through the engine's face on its fast path (apply_unchecked, no public log), for the Python
     engine and the native core side by side, and whole games played in the native core (batch,
@@ -53,24 +52,26 @@ def command(map_name: str | None, players: int | None, games: int, runs: int, en
                     raise click.ClickException(why)
                 continue
             plans += [(m, n, "native"), (m, n, "batch")]
+    check_file(json_out, "--json")
     rows = []
     try:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("bench", total=len(plans) * runs)
+        total = len(plans) * runs
+        with progress("bench", total, "runs") as update:
+            step = iter(range(1, total + 1))
+
+            def advance() -> None:
+                update(next(step), total)
+
             for m, n, what in plans:
-                bar.update(task, description=f"{m} {n}p {what}")
                 if what == "batch":
-                    rows.append(bench_batch(m, n, max(games, 10_000), runs, threads=threads,
-                                            progress=lambda: bar.advance(task)))
+                    rows.append(bench_batch(m, n, max(games, 10_000), runs, threads=threads, progress=advance))
                 else:
-                    rows.append(run_bench(m, n, games, runs, progress=lambda: bar.advance(task), engine=what))
+                    rows.append(run_bench(m, n, games, runs, progress=advance, engine=what))
     except TtrError as e:
         raise click.ClickException(str(e)) from None
-    if as_json:
-        click.echo(json.dumps({"ttr_version": __version__, "results": rows}, indent=2))
+    if not emit_json(json_out, json.dumps({"ttr_version": __version__, "results": rows}, indent=2)):
         return
-    t = Table(title=f"random full games, CPU time, median of {runs} runs (batch: whole games in the core)")
+    t = table(f"random full games, CPU time, median of {plural(runs, 'run')} (batch: whole games in the core)")
     for col in ("map", "players", "engine", "games/s", "(min-max)", "us/action", "clone us", "state bytes"):
         t.add_column(col, justify="right")
     for r in rows:
@@ -79,4 +80,4 @@ def command(map_name: str | None, players: int | None, games: int, runs: int, en
                   f"{r['games_per_s_min']:.0f}-{r['games_per_s_max']:.0f}", f"{r['us_per_action']:.2f}",
                   "" if r["clone_us"] is None else f"{r['clone_us']:.2f}",
                   "" if r["state_bytes"] is None else f"{r['state_bytes']:,}")
-    Console().print(t)
+    console().print(t)

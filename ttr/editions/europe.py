@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..engine.actions import STATION, Action, ActionKind, CityTarget, IdBlock, Payment, register
 from ..engine.edition import Edition
 from ..engine.turn import cards_words
+from ..text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import PyGame
@@ -62,7 +63,7 @@ class Station(ActionKind):
         if len(game.stations[p]) >= rules.edition.stations:
             return f"you have built all {rules.edition.stations} stations"
         cost = len(game.stations[p]) + 1
-        return f"your station number {cost} costs {cost} card(s) of one colour, locomotives wild"
+        return f"your station number {cost} costs {plural(cost, 'card')} of one colour, locomotives wild"
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
         return f"builds a station in {a.target} with {cards_words(a.cards)}"

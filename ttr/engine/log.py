@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from ..cards import CARD_NAMES
+from ..text import plural
 from .actions import KINDS, Action
 from .observer import public_action
 
@@ -125,10 +126,10 @@ def _event_words(ev: LogEvent, who: Callable[[int], str]) -> str:
     kind = ev.get("event")
     if kind == "tunnel":
         shown = ", ".join(ev["revealed"]) or "no cards"
-        return f"the tunnel reveals {shown}: {ev['extra']} more card(s) to pay" if ev["extra"] else \
+        return f"the tunnel reveals {shown}: {plural(ev['extra'], 'more card', 'more cards')} to pay" if ev["extra"] else \
             f"the tunnel reveals {shown}: nothing more to pay"
     if kind == "tickets-drawn":
-        return f"{ev['count']} ticket(s) offered"
+        return f"{plural(ev['count'], 'ticket')} offered"
     if kind == "display-reset":
         return "three wild cards face up: the display is dealt anew"
     if kind == "last-round":

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..cards import CARD_NAMES, DECK_NAMES, NEWSPAPER
+from ..cards import CARD_NAMES, DECK_NAMES, LOCO, NEWSPAPER
+from ..text import plural
 from .actions import (
     CLAIM,
     DECK,
@@ -35,7 +36,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def cards_words(cards: Iterable[tuple[int, int]]) -> str:
-    return ", ".join(f"{n} {CARD_NAMES[k]}" for k, n in cards)
+    """'2 red, 1 locomotive', '3 locomotives': colours read as adjectives, other kinds take a plural."""
+    return ", ".join(f"{n} {CARD_NAMES[k]}" if k < LOCO else plural(n, CARD_NAMES[k]) for k, n in cards)
 
 
 class Draw(ActionKind):
@@ -190,7 +192,7 @@ class Pay(ActionKind):
 
     def explain(self, game: "PyGame", a: Action, legal: "LegalActions") -> str | None:
         pays = ", ".join(str(x) for x in legal if x.kind == PAY) or "you cannot pay; decline"
-        return f"the tunnel needs {game.tunnel[3]} more card(s): {pays}"  # type: ignore[index]  # set in the TUNNEL phase
+        return f"the tunnel needs {plural(game.tunnel[3], 'more card', 'more cards')}: {pays}"  # type: ignore[index]  # set in the TUNNEL phase
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
         return f"pays {cards_words(a.cards)} more for the tunnel"
@@ -270,11 +272,11 @@ class Keep(ActionKind):
         offer = game.offers[game.current]
         extra = [t for t in a.target if t not in offer]
         if extra:
-            return f"ticket(s) {extra} are not among those offered ({sorted(offer)})"
+            return f"{'tickets' if len(extra) != 1 else 'ticket'} {extra} {'are' if len(extra) != 1 else 'is'} not among those offered ({sorted(offer)})"
         return f"keep at least {min(len(x.target) for x in legal if x.kind == KEEP)} of {sorted(offer)}"
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
-        return f"keeps {len(a.target)} ticket(s)"
+        return f"keeps {plural(len(a.target), 'ticket')}"
 
     def public(self, a: Action) -> dict[str, Any]:
         return {"kept": len(a.target)}

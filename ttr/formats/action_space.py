@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..cards import CARD_NAMES, cards_text
+from ..text import plural
 from ..editions import get_ruleset
 from ..engine import (
     CLAIM,
@@ -577,7 +578,7 @@ class ActionSpace:
         offer = self._offer(game)
         if mask >> len(offer):
             raise IllegalActionIdError(f"id {i} ({lay.texts[i]}) is not legal: seat {game.current_player}'s offer holds "
-                                       f"{len(offer)} ticket(s){'' if offer else ' (no offer in this phase)'}")
+                                       f"{plural(len(offer), 'ticket')}{'' if offer else ' (no offer in this phase)'}")
         return Action(KEEP, tuple(t for j, t in enumerate(offer) if mask >> j & 1))
 
     @staticmethod

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from rich.console import Console
 
 from ..cards import CARD_INDEX, CARD_NAMES, DECK_NAMES, cards_text
+from ..text import plural
 from ..engine import (
     CLAIM,
     DECK,
@@ -375,7 +376,7 @@ def explain_probe(ctx: Context, probe: Action, message: str) -> str:
             reason = f"{t} already has a station (seat {v['stations'][t]})"
         else:
             n = ctx.edition.stations - you["stations_left"] + 1
-            reason = f"your station number {n} costs {n} card(s) of one colour (locomotives wild); you cannot pay"
+            reason = f"your station number {n} costs {plural(n, 'card')} of one colour (locomotives wild); you cannot pay"
     elif probe.kind == HARBOR:
         if you.get("harbors_left", 0) <= 0:
             reason = "you have no harbors left"

@@ -27,6 +27,7 @@ from ..engine import (
     RouteTarget,
     TicketsTarget,
 )
+from ..text import plural
 from .context import (
     Context,
     card_markup,
@@ -174,7 +175,7 @@ class Renderer:
             self.print("[dim]No current event yet.[/]")
         steps = ", ".join(f"{s['number']} {escape(s['label'] or s['kind'])}" for s in legacy["claim_steps"])
         self.print(f"[dim]Claim steps: {steps} · company bonus ${legacy['setup']['company_bonus']} · "
-                   f"{legacy['event_deck_size']} events to come · {legacy['setup']['year']}[/]")
+                   f"{plural(legacy['event_deck_size'], 'event')} to come · {legacy['setup']['year']}[/]")
 
     def table_cards(self, ctx: Context) -> None:
         v = ctx.view
@@ -183,7 +184,7 @@ class Renderer:
             piles = ", ".join(f"{n} deck {d['size']}" for n, d in v["decks"].items())
         else:
             piles = f"deck {v['deck_size']}"
-        self.print(f"[bold]Face up:[/] {shown}  [dim]({piles}, {v['ticket_pile_size']} tickets)[/]")
+        self.print(f"[bold]Face up:[/] {shown}  [dim]({piles}, {plural(v['ticket_pile_size'], 'ticket')})[/]")
 
     def hand(self, ctx: Context) -> None:
         h = ctx.view["you"]["hand"]
@@ -292,7 +293,7 @@ class Renderer:
         r = ctx.game_map.route(tu["route"])
         revealed = ", ".join(card_markup(c) for c in tu["revealed"])
         self.print(f"[bold]Tunnel {r.id} ({escape(' – '.join(r.cities))}):[/] revealed {revealed}: "
-                   f"[bold]{tu['extra']} more card(s)[/] needed.")
+                   f"[bold]{plural(tu['extra'], 'more card', 'more cards')}[/] needed.")
         if ctx.pays:
             for i, a in enumerate(ctx.pays, 1):
                 self.print(f"  {i}) {cards_markup(a.cards)}   [dim]p {i}[/]")
