@@ -3,7 +3,7 @@
 import { cardInfo, sortCards } from './cards';
 import type { Lang } from './store';
 
-const EN = {
+export const EN = {
   app_title: 'Ticket to Ride',
   tagline: 'Play the Ticket to Ride family in your browser: against bots, with friends by link, or on one device.',
   lobby: 'Lobby',
@@ -70,9 +70,9 @@ const EN = {
   prompt_turn: 'Take cards, claim a route or draw tickets',
   prompt_second: 'Take a second card',
   prompt_second_or_stop: 'Take a second card, or stop',
-  prompt_keep: 'Keep at least {n} ticket(s)',
+  prompt_keep: 'Keep at least {n} {n|ticket|tickets}',
   prompt_pieces: 'Choose your trains and ships',
-  prompt_tunnel: 'Tunnel: pay {n} more card(s), or give up',
+  prompt_tunnel: 'Tunnel: pay {n} more {n|card|cards}, or give up',
   prompt_pass: 'You cannot do anything: pass',
   prompt_station_city: 'Click a city for your station',
   prompt_harbor_city: 'Click a city for your harbor',
@@ -112,8 +112,8 @@ const EN = {
   build_harbor_in: 'Harbor in {city}',
   pay_with: 'Pay with',
   payment_default: 'Suggested',
-  payment_count: '{n} ways to pay',
-  payment_cards: '{n} cards',
+  payment_count: '{n} {n|way|ways} to pay',
+  payment_cards: '{n} {n|card|cards}',
   choose_counts: 'Choose how many of each card:',
   keep: 'Keep',
   keep_n: 'Keep {n}',
@@ -132,7 +132,7 @@ const EN = {
   tunnel_title: 'Tunnel: {route}',
   tunnel_revealed: 'Revealed from the deck:',
   tunnel_laid: 'Laid down:',
-  tunnel_extra: 'Pay {n} more card(s) of the colour you used (or wild cards), or give up and take your cards back.',
+  tunnel_extra: 'Pay {n} more {n|card|cards} of the colour you used (or wild cards), or give up and take your cards back.',
   pay: 'Pay',
   decline: 'Give up',
   exchange_title: 'Exchange pieces with your box',
@@ -166,11 +166,11 @@ const EN = {
   st_cards: 'Cards drawn',
   st_face_up: '{n} face up',
   st_tickets: 'Tickets kept',
-  st_ticket_draws: '{n} draw(s)',
+  st_ticket_draws: '{n} {n|draw|draws}',
   st_routes: 'Routes claimed',
-  st_spaces: '{n} spaces',
+  st_spaces: '{n} {n|space|spaces}',
   st_lengths: 'Routes by length',
-  st_len_title: '{n} route(s) of length {len}',
+  st_len_title: '{n} {n|route|routes} of length {len}',
   st_longest: 'Longest route',
   st_done: 'Tickets completed',
   st_failed: 'Tickets failed',
@@ -243,7 +243,7 @@ const EN = {
   log_draw_face: '{who} takes a face-up {card}',
   log_claim: '{who} claims {route} with {cards}',
   log_tickets: '{who} draws tickets',
-  log_keep: '{who} keeps {n} ticket(s)',
+  log_keep: '{who} keeps {n} {n|ticket|tickets}',
   log_station: '{who} builds a station in {city} with {cards}',
   log_harbor: '{who} builds a harbor in {city} with {cards}',
   log_pay: '{who} pays {cards} more for the tunnel',
@@ -251,16 +251,16 @@ const EN = {
   log_pass: '{who} passes',
   log_stop: '{who} takes no second card',
   log_pieces: '{who} chooses trains and ships (secret)',
-  log_exchange_ts: '{who} exchanges {n} trains for ships',
-  log_exchange_st: '{who} exchanges {n} ships for trains',
-  ev_tunnel: 'the tunnel reveals {cards}: {n} more card(s) to pay',
+  log_exchange_ts: '{who} exchanges {n} {n|train|trains} for {n|a ship|ships}',
+  log_exchange_st: '{who} exchanges {n} {n|ship|ships} for {n|a train|trains}',
+  ev_tunnel: 'the tunnel reveals {cards}: {n} more {n|card|cards} to pay',
   ev_tunnel_free: 'the tunnel reveals {cards}: nothing more to pay',
-  ev_tickets_drawn: '{n} ticket(s) offered',
+  ev_tickets_drawn: '{n} {n|ticket|tickets} offered',
   ev_reset: 'three wild cards face up: the display is dealt anew',
   ev_last_round: '{who} has few pieces left: last round',
   ev_game_over: 'game over',
   ev_pieces: 'pieces revealed: {list}',
-  ev_pieces_one: '{who} {t} trains and {s} ships',
+  ev_pieces_one: '{who} {t} {t|train|trains} and {s} {s|ship|ships}',
   ev_newspaper: 'newspaper! event “{name}”: {text}',
   ev_money_gain: '{who} gains ${n} ({reason})',
   ev_money_pay: '{who} pays ${n} ({reason})',
@@ -295,7 +295,7 @@ const EN = {
   deck_ship: 'ship deck',
   route_desc: '{len} spaces, {color}',
   route_tunnel: 'tunnel',
-  route_ferry: 'ferry ({n} locomotive(s))',
+  route_ferry: 'ferry ({n} {n|locomotive|locomotives})',
   route_ship: 'ship route',
   route_pairs: 'paired spaces (2 cards each)',
   route_any_four: 'any 4 cards replace 1',
@@ -638,9 +638,14 @@ export function getLang(): Lang {
   return lang;
 }
 
+/** The text of `key` in the language, with `{name}` replaced by params[name] and `{name|one|many}`
+ *  by `one` when params[name] is 1, else `many` (English plurals; Chinese has none to write). */
 export function t(key: Key, params?: Record<string, string | number>): string {
   let s = TABLES[lang][key] ?? EN[key] ?? key;
-  if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  if (params) {
+    s = s.replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (m, k, one, many) => (k in params ? (Number(params[k]) === 1 ? one : many) : m));
+    s = s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  }
   return s;
 }
 

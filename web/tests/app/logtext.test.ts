@@ -82,7 +82,7 @@ describe('log words from hand-written entries', () => {
     );
     expect(entryWords(entry({ kind: 'harbor', target: 'Buenos Aires', cards: { 'red-ship': 2, joker: 2 } }), ctx)).toContain('in Buenos Aires with 2 ');
     expect(entryWords(entry({ kind: 'pay', action: 'pay 5green', cards: { locomotive: 1 } }), ctx)).toBe('P0 pays 1 locomotive more for the tunnel');
-    expect(entryWords(entry({ kind: 'keep', kept: 2 }), ctx)).toBe('P0 keeps 2 ticket(s)');
+    expect(entryWords(entry({ kind: 'keep', kept: 2 }), ctx)).toBe('P0 keeps 2 tickets');
   });
 
   it('says draws, piles and exchanges', () => {
@@ -110,7 +110,7 @@ describe('log words from hand-written entries', () => {
       ],
     });
     expect(entryWords(e, ctx)).toBe(
-      `P0 claims ${routeName(map, paris.id)} with 2 red; the tunnel reveals ${cardName('red')}, ${cardName('blue')}, ${cardName('locomotive')}: 2 more card(s) to pay; P1 has few pieces left: last round`,
+      `P0 claims ${routeName(map, paris.id)} with 2 red; the tunnel reveals ${cardName('red')}, ${cardName('blue')}, ${cardName('locomotive')}: 2 more cards to pay; P1 has few pieces left: last round`,
     );
     setLang('zh');
     expect(entryWords(entry({ kind: 'keep', kept: 3 }), ctx)).toBe('P0 保留了 3 张车票');

@@ -87,7 +87,7 @@ describe('CurtainMoves', () => {
     expect(items[1].text).toBe(`Cy takes a face-up ${cardName('locomotive')}`);
     expect(items[2].text).toBe('Cy draws a card from the deck');
     const later = shown(log.length, 1); // Ben, after Cy's tickets
-    expect(later.map((x) => x.text)).toEqual(['Cy draws tickets; 3 ticket(s) offered', 'Cy keeps 2 ticket(s)']);
+    expect(later.map((x) => x.text)).toEqual(['Cy draws tickets; 3 tickets offered', 'Cy keeps 2 tickets']);
   });
 
   it('says nothing when no one moved since, and names the first turn', () => {
