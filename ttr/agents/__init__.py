@@ -1,4 +1,5 @@
-"""Bots, found by name."""
+"""Bots, found by name: the strengths (LEVELS, weakest first: the browser's choices and the
+ladder's) and the play styles (STYLES, ttr.agents.styles); AGENTS holds both."""
 from __future__ import annotations
 
 from ..errors import TtrError
@@ -6,9 +7,11 @@ from .base import Agent
 from .planner import GreedyAgent, PlannerAgent
 from .random_agent import RandomAgent
 from .search import SearchAgent
+from .styles import STYLES, LongRouteAgent, OneStepAgent, RouteAgent, TicketAgent
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "planner": PlannerAgent,
+LEVELS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "planner": PlannerAgent,
                                   "search": SearchAgent}
+AGENTS: dict[str, type[Agent]] = {**LEVELS, **STYLES}
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
@@ -18,4 +21,5 @@ def make_agent(name: str, seed: int = 0) -> Agent:
         raise TtrError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}") from None
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "PlannerAgent", "RandomAgent", "SearchAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "LEVELS", "LongRouteAgent", "OneStepAgent", "PlannerAgent", "RandomAgent",
+           "RouteAgent", "STYLES", "SearchAgent", "TicketAgent", "make_agent"]

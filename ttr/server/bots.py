@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..agents import AGENTS, make_agent
+from ..agents import LEVELS, make_agent
 from ..engine import Action
 from ..engine import Observation
 from .errors import Unavailable
@@ -29,7 +29,7 @@ DESCRIPTIONS = {
     "search": "the planner, checked by Monte Carlo search at ticket choices and key turns, reading the others' "
               "tickets from their claims (strongest, slowest)",
 }
-assert set(DESCRIPTIONS) == set(AGENTS), "describe every bot"
+assert set(DESCRIPTIONS) == set(LEVELS), "describe every bot (the levels; the play styles are not offered here)"
 
 
 def ladder_ratings() -> dict[str, dict[str, int]]:

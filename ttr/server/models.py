@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..agents import AGENTS
+from ..agents import LEVELS
 from ..editions import EDITIONS, player_range
 from ..engine import LogEntry, Result, ResultSummary, View, You
 from .typeddicts import rebuild
@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # Literals of the boards and bots registered at import: plain
     BotName = str
 else:
     MapName = Literal[tuple(sorted(EDITIONS))]
-    BotName = Literal[tuple(sorted(AGENTS))]
+    BotName = Literal[tuple(sorted(LEVELS))]
 MOST_PLAYERS = max(max(player_range(m)) for m in EDITIONS)
 PRINTABLE = r"^[^\x00-\x1f\x7f]*$"  # no control characters (NUL among them)
 TOKEN = Field(default=None, max_length=100, description="a seat token (or the creator's token, where it says so)")

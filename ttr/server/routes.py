@@ -8,7 +8,7 @@ from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import Response
 
 from .. import __version__
-from ..agents import AGENTS
+from ..agents import LEVELS
 from ..editions import EDITIONS
 from ..maps import DATA, map_names
 from .boards import BOARDS
@@ -90,7 +90,7 @@ def map_file(name: str) -> Response:
 
 @router.get("/bots", response_model=list[BotInfo])
 def bots() -> Response:
-    return _json([{"name": n, "description": DESCRIPTIONS[n], "ratings": RATINGS.get(n, {})} for n in AGENTS])
+    return _json([{"name": n, "description": DESCRIPTIONS[n], "ratings": RATINGS.get(n, {})} for n in LEVELS])
 
 
 @router.post("/games", response_model=GameCreated, status_code=201, responses=_errors(429, 503))

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, overload
 
 from .. import new_game
-from ..agents import AGENTS
+from ..agents import LEVELS
 from ..editions import EDITIONS, player_range
 from ..engine import Action, Game, View, result_summary, words
 from ..errors import IllegalActionError, TtrError
@@ -127,8 +127,8 @@ class GameService:
         if len(seats) != players:
             raise Invalid(f"{len(seats)} seats given for {players} players")
         for i, s in enumerate(seats):
-            if s["kind"] == "bot" and s.get("bot") not in AGENTS:
-                raise Invalid(f"seats[{i}]: a bot seat needs a bot, one of {', '.join(AGENTS)}")
+            if s["kind"] == "bot" and s.get("bot") not in LEVELS:
+                raise Invalid(f"seats[{i}]: a bot seat needs a bot, one of {', '.join(LEVELS)}")
             if s["kind"] == "human" and s.get("bot") is not None:
                 raise Invalid(f"seats[{i}]: a human seat has no bot")
         if seed is None:
@@ -474,8 +474,8 @@ class GameService:
             admin = self.is_admin(live, token)
             mine = None if admin else self.seat_of(live, token)
             if kind == "bot":
-                if bot not in AGENTS:
-                    raise Invalid(f"name a bot, one of {', '.join(AGENTS)}")
+                if bot not in LEVELS:
+                    raise Invalid(f"name a bot, one of {', '.join(LEVELS)}")
                 if not (admin or mine == seat or self._idle(live, seat)):
                     raise Forbidden(f"only the game's creator, seat {seat}'s player, or any player once seat {seat} "
                                     f"has kept the game waiting {self.seat_timeout:.0f} s may hand it to a bot")
@@ -491,7 +491,7 @@ class GameService:
             at = self.clock()
             self._write(lambda: self.store.set_seat(gid, seat, kind, bot, at, notify=self._tag(gid, live.game.ply)))
             s.kind, s.bot = kind, bot
-            live.bots[seat] = ServerBot(bot, live.row.seed, seat) if kind == "bot" else None  # type: ignore[arg-type]  # in AGENTS (above)
+            live.bots[seat] = ServerBot(bot, live.row.seed, seat) if kind == "bot" else None  # type: ignore[arg-type]  # in LEVELS (above)
             self._after_change(live)
             return {"id": gid, "turn": live.game.ply, "seats": self.public_seats(live)}
 
