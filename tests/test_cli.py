@@ -57,7 +57,7 @@ def test_simulate_prints_the_summary(europe_records):
     assert f"game length: {s['turns_mean']:.1f} turns" in out
     assert "win rate" in out
     for seat in range(4):
-        assert re.search(rf"^ {seat}\s+planner\s+{re.escape(format(s['win_rate_by_seat'][seat], '.1%'))}", out, re.M), out
+        assert re.search(rf"^\s*{seat}\s+planner\s+{re.escape(format(s['win_rate_by_seat'][seat], '.1%'))}", out, re.M), out
     assert "5 games of europe, 4 players" in out and "seeds 1..5" in out
 
 
@@ -140,7 +140,7 @@ def test_demo_prints_turns_and_final_scores():
     assert "Final scores" in out
     g = play_game("europe", 4, 1)
     r = g.result()
-    rows = re.findall(r"^\s+(\d+)\s+(\d+)\s+(-?\d+)\s", out, re.M)
+    rows = re.findall(r"^\s*(\d+)\s+(\d+)\s+(-?\d+)\s", out, re.M)
     assert [(int(a), int(b), int(c)) for a, b, c in rows] == [
         (r["players"][s]["rank"], s, r["players"][s]["total"]) for s in r["ranking"]]
 

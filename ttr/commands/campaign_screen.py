@@ -9,10 +9,11 @@ from rich.markup import escape
 from ..campaign import Campaign
 from ..campaign.state import GAMES, year
 from ..play.tables import Col, fit_table, natural_width
+from ..text import plural
 
 
 def console() -> Console:
-    return Console(highlight=False)
+    return Console(highlight=False)  # a screen laid out for 80 columns, piped too (docs/cli.md)
 
 
 def started(out: Console, c: Campaign) -> None:
@@ -92,7 +93,7 @@ def print_status(out: Console, file: str, s: dict) -> None:
               f"{' (demo content, not the printed cards)' if pack['demo'] else ''}, seed {s['seed']}.")
     phase = {"ready": "not started yet", "playing": "in progress", "removal": "over; an event removal is pending",
              "finished": "the last game; the campaign is finished"}[s["phase"]]
-    out.print(f"Game {s['game']} of 12 ({s['year']}): {phase}. {s['games_done']} game(s) done. "
+    out.print(f"Game {s['game']} of 12 ({s['year']}): {phase}. {plural(s['games_done'], 'game')} done. "
               f"Caboose: {escape(s['caboose'])}.")
     rows = [[escape(co["player"]), co["company"], f"${co['vault']}", str(len(co["games_played"])),
              ", ".join(map(str, co["games_absent"])) or "-", "caboose" if co["office"]["caboose"] else ""]
@@ -115,7 +116,7 @@ def print_status(out: Console, file: str, s: dict) -> None:
         cev = cur["current_event"]
         out.print(f"[bold]Game in progress[/]: turn {cur['turn'] + 1}, {cur['actions']} actions, "
                   f"{escape(cur['to_move'])} to move{' (last round)' if cur['last_round'] else ''}; "
-                  f"current event: {escape(cev['name']) if cev else 'none'}, {cur['event_deck']} event(s) in the deck.")
+                  f"current event: {escape(cev['name']) if cev else 'none'}, {plural(cur['event_deck'], 'event')} in the deck.")
         rows = [[str(x["seat"]), escape(x["player"]), x["company"], f"${x['money']}", str(x["trains_left"]),
                  str(x["tickets"])] for x in cur["seats"]]
         cols = [Col("seat", "right"), Col("player"), Col("company"), Col("money", "right"), Col("trains", "right"),

@@ -5,13 +5,12 @@ import json
 import os
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..editions import EDITIONS
 from ..errors import TtrError
 from ..runtime.ladder import markdown, run_ladder
 from .options import backend_options, engine_option, make_backend
+from .output import check_folder, progress, say
 
 BOTS = "random,greedy,planner,search"
 
@@ -45,16 +44,11 @@ def command(boards: str, bot_list: str, games: int, seed: int, workers: int | No
             require()
         except TtrError as e:
             raise click.ClickException(str(e)) from None
-    err = Console(stderr=True)
+        check_folder(out_dir, "--out")
     try:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=err, transient=True, auto_refresh=False) as bar:
-            task = bar.add_task("ladder", total=None)
-
-            def progress(what: str, done: int, total: int) -> None:
-                bar.update(task, description=what, completed=done, total=total, refresh=True)
-
-            ladders = run_ladder(names, bots, games, seed, time_per_move, where, workers, engine, progress)
+        with progress("ladder", None) as update:
+            ladders = run_ladder(names, bots, games, seed, time_per_move, where, workers, engine,
+                                 lambda what, done, total: update(done, total, what))
     except TtrError as e:
         raise click.ClickException(str(e)) from None
     table = markdown(ladders)
@@ -68,4 +62,4 @@ def command(boards: str, bot_list: str, games: int, seed: int, workers: int | No
             json.dump({"bots": bots, "games_per_pair": games, "seed": seed, "time_per_move": time_per_move,
                        "boards": [lad.to_dict() for lad in ladders]}, f, indent=1)
         plot_ladder(ladders, os.path.join(out_dir, "ladder.png"))
-        click.echo(f"wrote {out_dir}/ladder.md, ladder.json, ladder.png", err=True)
+        say(f"wrote {out_dir}/ladder.md, ladder.json, ladder.png")

@@ -12,7 +12,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import click
-from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
@@ -22,15 +21,21 @@ INTERRUPTED = 130   # the exit status after Ctrl-C (128 + SIGINT), the results o
 
 
 def console(stderr: bool = False) -> Console:
-    """A console on stdout (or stderr): a terminal's own width; piped, lines kept whole."""
+    """A console on stdout (or stderr): a terminal's own width; piped, lines kept whole (or as
+    wide as $COLUMNS says, if set)."""
     stream = sys.stderr if stderr else sys.stdout
     tty = stream.isatty()
-    return Console(stderr=stderr, width=None if tty else PIPE_WIDTH, soft_wrap=not tty, highlight=False)
+    columns = os.environ.get("COLUMNS", "")
+    width = None if tty else int(columns) if columns.isdigit() and int(columns) > 0 else PIPE_WIDTH
+    return Console(stderr=stderr, width=width, soft_wrap=not tty and width == PIPE_WIDTH, highlight=False)
 
 
 def table(title: str | None = None) -> Table:
-    """The commands' one table style: a rule under the header, no frame."""
-    return Table(title=title, box=box.SIMPLE_HEAD, show_edge=False)
+    """The commands' one table style, that of ttr play's and ttr campaign's screens too
+    (ttr.play.tables.fit_table): no frame, no rules, one space between columns, bold headers, the
+    title above on the left."""
+    return Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False, show_edge=False,
+                 header_style="bold", title=title, title_justify="left", title_style="bold")
 
 
 class Ticker:
@@ -44,8 +49,10 @@ class Ticker:
         self.start = self.last = clock()
         self.last_done = 0
 
-    def update(self, done: int, total: int | None) -> None:
+    def update(self, done: int, total: int | None, what: str | None = None) -> None:
         now = self.clock()
+        if what is not None and what != self.label:
+            self.label, self.last_done = what, 0  # a new stage counts from 0
         tenth = bool(total) and done - self.last_done >= (total or 0) / 10
         if now - self.last < (self.step if tenth else self.every):
             return
@@ -63,14 +70,16 @@ def _clock(seconds: float) -> str:
 
 
 @contextmanager
-def progress(label: str, total: int | None, unit: str = "games") -> Iterator[Callable[[int, int | None], None]]:
-    """Progress on stderr, as update(done, total): a bar on a terminal (refreshed by the updates
-    only: no thread while worker processes are forked), else a Ticker's lines."""
+def progress(label: str, total: int | None, unit: str = "games") -> Iterator[Callable[..., None]]:
+    """Progress on stderr, as update(done, total, what=None) (`what`: a new stage's label): a bar on
+    a terminal (refreshed by the updates only: no thread while worker processes are forked), else a
+    Ticker's lines."""
     if sys.stderr.isatty():
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       TimeRemainingColumn(), console=Console(stderr=True), transient=True, auto_refresh=False) as bar:
             task = bar.add_task(label, total=total)
-            yield lambda done, total=None: bar.update(task, completed=done, total=total, refresh=True)
+            yield lambda done, total=None, what=None: bar.update(task, completed=done, total=total, description=what,
+                                                                 refresh=True)
     else:
         ticker = Ticker(label, unit, lambda line: click.echo(line, err=True))
         yield ticker.update

@@ -182,7 +182,7 @@ def _paid_choice(ctx: Context, opts: Sequence[Action], probe: Action, arg: str |
             if not opts:
                 return Resolved("probe", probe)
             if not 1 <= i <= len(opts):
-                return _error(f"{label} has {len(opts)} way(s) to pay: choose 1-{len(opts)}.")
+                return _error(f"{label} has {plural(len(opts), 'way')} to pay: choose 1-{len(opts)}.")
             return Resolved("action", opts[i - 1])
         return Resolved("action", make(parse_cards(arg, arg)))
     if len(opts) == 1:

@@ -99,7 +99,8 @@ def run_ladder(boards: Sequence[str], bots: Sequence[str], games: int, seed: int
                time_per_move: float | None = None, backend: Backend | None = None, workers: int | None = None,
                engine: str = "auto", progress: Callable[[str, int, int], None] | None = None) -> list[BoardLadder]:
     """The ladder of every board: each pair of `bots` plays `games` two-player matches there (see
-    the module docstring). `progress(what, done, total)` after each game."""
+    the module docstring). `progress(what, done, total)` after each game. Ctrl-C raises
+    KeyboardInterrupt (a ladder of some pairs would rate the bots unevenly)."""
     if len(set(bots)) != len(bots) or len(bots) < 2:
         raise TtrError("give at least two different bots")
     if games < 1:
@@ -111,6 +112,8 @@ def run_ladder(boards: Sequence[str], bots: Sequence[str], games: int, seed: int
         for a, b in combinations(bots, 2):
             res = run_arena(board, 2, [a, b], games, seed, workers, time_per_move,
                             _tell(progress, f"{board}: {a} vs {b}"), backend, engine=engine)
+            if res.stopped:  # Ctrl-C stops the whole ladder, not one pair's matches
+                raise KeyboardInterrupt
             for (x, y), w in pairwise_outcomes((r.bots, r.ranks) for r in res.records).items():
                 wins[x, y] = wins.get((x, y), 0.0) + w
             played[a] += len(res.records)
