@@ -306,3 +306,61 @@ def test_a_tall_prompt_in_a_short_window_can_be_scrolled_to_its_buttons(new_page
     hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('[data-action]')?.dataset.action ?? null",
                         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
     assert hit == "keep", (hit, box)
+
+
+BESIDE_JS = """gap => {
+  // a point `gap` px off the long side of a clickable car, on the bare board (no route or city
+  // under it) and nearer to that car than to any other clickable car
+  const area = document.querySelector('.board-area').getBoundingClientRect();
+  const cars = [...document.querySelectorAll('.ttr-routes .ttr-route:not(.ttr-disabled) .ttr-car-body')];
+  const centres = cars.map(c => { const r = c.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
+  for (const car of cars) {
+    const b = car.getBBox(), m = car.getScreenCTM();
+    const k = Math.hypot(m.a, m.b);
+    const lx = b.x + b.width / 2, ly = b.y + b.height + gap / k;
+    const x = m.a * lx + m.c * ly + m.e, y = m.b * lx + m.d * ly + m.f;
+    if (x < area.left + 30 || x > area.right - 80 || y < area.top + 30 || y > area.bottom - 30) continue;
+    const under = document.elementFromPoint(x, y);
+    if (!under || under.closest('.ttr-route, .ttr-city, .ttr-label, button')) continue;
+    const own = car.getBoundingClientRect();
+    const mine = Math.hypot(own.left + own.width / 2 - x, own.top + own.height / 2 - y);
+    if (centres.some(([cx, cy], i) => cars[i].closest('.ttr-route') !== car.closest('.ttr-route')
+        && Math.hypot(cx - x, cy - y) < mine + 12)) continue;
+    return [+car.closest('.ttr-route').dataset.route, x, y];
+  }
+  return null;
+}"""
+
+
+def test_on_a_phone_a_tap_beside_a_route_claims_it(browser, server, artifacts):
+    """Cars are about 7 x 21 px on a phone: a tap that misses by a few px still reaches the route."""
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    page.set_default_timeout(20000)
+    g = create_game(server, "europe", ["human", "planner"], seed=21)
+    try:
+        page.goto(join_link(server, g, 0))
+        for _ in range(30):
+            st = wait_my_move(page)
+            if st["phase"] == "turn":
+                spot = page.evaluate(BESIDE_JS, 9)
+                if spot:
+                    rid, x, y = spot
+                    page.touchscreen.tap(x, y)
+                    page.locator(".pay-panel").wait_for()
+                    page.screenshot(path=str(artifacts / "tap-beside.png"))
+                    ply = st["ply"]
+                    page.locator('.prompt [data-action="confirm"]').tap()
+                    page.wait_for_function(f"() => +document.querySelector('.game').dataset.ply !== {ply}")
+                    assert page.evaluate(f"window.__ttrShown.view.routes[{rid}]") == 0
+                    break
+                page.locator('[data-deck="deck"]').tap()
+            elif st["phase"] == "second-card":
+                page.locator('[data-deck="deck"]').tap()
+            else:
+                play_one_move(page)
+            page.wait_for_function(f"() => +document.querySelector('.game').dataset.ply !== {st['ply']}")
+        else:
+            pytest.fail("no route came within a tap")
+    finally:
+        ctx.close()

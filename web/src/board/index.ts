@@ -5,6 +5,7 @@ import { layoutBoard, MapLayoutError, type BoardLayout, type BoardText } from '.
 import { BOARD_CSS, renderBoard, type RenderedBoard } from './render';
 import { attachZoom, type ZoomControl } from './zoom';
 import { emptyBox, growBox } from './geometry';
+import { nearestTarget, TOUCH_REACH } from './touch';
 import type { MapData } from './types';
 
 export type { MapData, Route, City, EdgeStub, Company, RouteColor, CardColor } from './types';
@@ -169,9 +170,25 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
     const name = t.getAttribute('data-city');
     if (name !== null && overlay.isCitySelectable(name)) options.onCityClick?.(name);
   };
+  // a tap beside everything reaches the nearest clickable route or city (touch only: a mouse is precise)
+  let pointer = 'mouse';
+  const onDown = (e: PointerEvent) => {
+    pointer = e.pointerType;
+  };
+  const reach = (e: MouseEvent) => {
+    const ctm = board.viewport.getScreenCTM?.();
+    if (!ctm) return;
+    const inv = ctm.inverse();
+    const p = { x: inv.a * e.clientX + inv.c * e.clientY + inv.e, y: inv.b * e.clientX + inv.d * e.clientY + inv.f };
+    const hit = nearestTarget(layout, p, TOUCH_REACH / Math.hypot(ctm.a, ctm.b), overlay.isRouteSelectable.bind(overlay),
+      overlay.isCitySelectable.bind(overlay));
+    if (hit && 'route' in hit) options.onRouteClick?.(hit.route);
+    else if (hit) options.onCityClick?.(hit.city);
+  };
   const onClick = (e: MouseEvent) => {
     const t = target(e);
     if (t) activate(t);
+    else if (pointer === 'touch' || pointer === 'pen') reach(e);
   };
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'Enter' && e.key !== ' ') return;
@@ -196,6 +213,7 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
       options.onCityHover?.(c);
     }
   };
+  svg.addEventListener('pointerdown', onDown);
   svg.addEventListener('click', onClick);
   svg.addEventListener('keydown', onKey);
   svg.addEventListener('pointerover', onOver);
