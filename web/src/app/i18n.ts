@@ -293,7 +293,7 @@ export const EN = {
   'part_double-ship': '{c} double ship',
   deck_train: 'train deck',
   deck_ship: 'ship deck',
-  route_desc: '{len} spaces, {color}',
+  route_desc: '{len} {len|space|spaces}, {color}',
   route_tunnel: 'tunnel',
   route_ferry: 'ferry ({n} {n|locomotive|locomotives})',
   route_ship: 'ship route',
@@ -312,7 +312,7 @@ export const EN = {
   map_world: 'Rails & Sails: World',
   'map_great-lakes': 'Rails & Sails: Great Lakes',
   'map_legends-west': 'Legacy: Legends of the West',
-  points_short: '{n} pts',
+  points_short: '{n} {n|pt|pts}',
   ticket_points: '{n}',
 };
 

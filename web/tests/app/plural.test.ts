@@ -12,6 +12,7 @@ describe('t() and plurals', () => {
     expect(t('prompt_tunnel', { n: 0 })).toBe('Tunnel: pay 0 more cards, or give up');
     expect(t('log_exchange_ts', { who: 'Ben', n: 1 })).toBe('Ben exchanges 1 train for a ship');
     expect(t('ev_pieces_one', { who: 'Cy', t: 1, s: 24 })).toBe('Cy 1 train and 24 ships');
+    expect(t('route_desc', { len: 1, color: 'black' })).toBe('1 space, black');
     // a missing parameter leaves its place as it was
     expect(t('log_keep', { who: 'Ada' })).toBe('Ada keeps {n} {n|ticket|tickets}');
   });
