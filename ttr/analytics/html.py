@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from . import board_js
 from .common import Diff, Rate
 
 STYLE = """
@@ -25,6 +26,22 @@ td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 img{max-width:100%;height:auto;display:block;margin:8px 0}
 .flag{color:#b3261e;font-weight:600}.warn{background:#fff4d6;padding:6px 10px;border-left:4px solid #e0a400}
 code{background:#f3f3f3;padding:1px 4px;border-radius:3px}
+""" + board_js.STYLE
+
+# Printing (or saving as PDF) shows everything: tables unscrolled, their headers repeated on each
+# page, rows and figures never cut across pages, no buttons.
+PRINT = """
+@media print{
+@page{margin:14mm 12mm}
+body{max-width:none;padding:0;font-size:10pt}nav,.bctl,.board .tip{display:none}
+.scroll{max-height:none;overflow:visible;display:block;border:none}
+th{position:static;cursor:auto}thead{display:table-header-group}tr,img,svg,figure,.glance{break-inside:avoid}
+h2,h3{break-after:avoid}p.doc{break-after:avoid}
+img{max-width:100%;max-height:23cm;width:auto;height:auto;margin-left:auto;margin-right:auto}
+.bsvg{width:100%;max-height:23cm}
+.bsvg{border:none}
+a[href^="http"]{color:#111;text-decoration:none}
+}
 """
 
 SORT = """
@@ -126,8 +143,8 @@ def page(title: str, head: str, sections: Sequence[tuple[str, str, str]]) -> str
     nav = "<nav>" + "".join(f'<a href="#{sid}">{esc(t)}</a>' for sid, t, _ in sections) + "</nav>"
     body = "".join(section(sid, t, h) for sid, t, h in sections)
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title>'
-            f'<meta name="viewport" content="width=device-width,initial-scale=1"><style>{STYLE}</style></head>'
-            f"<body>{head}{nav}{body}<script>{SORT}</script></body></html>")
+            f'<meta name="viewport" content="width=device-width,initial-scale=1"><style>{STYLE}{PRINT}</style></head>'
+            f"<body>{head}{nav}{body}<script>{SORT}{board_js.SCRIPT}</script></body></html>")
 
 
 def facts(items: Sequence[str], sep: str = " · ", cls: str = "facts") -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 from . import charts, replays
 from . import html as h
 from .analysis import Analysis
-from .board_plot import city_map, route_map
+from .board_plot import city_map
+from .svg_board import route_board
 from ..editions.variants import describe
 from .records import RunInfo
 from .report_more import claims_section, fate_section, near_section, scores_section
@@ -82,10 +83,6 @@ def glance(a: Analysis) -> str:
 
 
 def routes_section(a: Analysis) -> str:
-    claimed = route_map(a.map, {s.route.id: s.claimed.value for s in a.routes}, "How often each route is claimed",
-                        "games in which someone claimed the route")
-    won = route_map(a.map, {s.route.id: s.by_winner.value for s in a.routes}, "How often the winner claims it",
-                    "games in which the winner claimed the route")
     rows = []
     for s in sorted(a.routes, key=lambda s: (-s.claimed.value, s.route.id)):
         r, k = s.route, f"routes.{s.route.id}"
@@ -95,11 +92,11 @@ def routes_section(a: Analysis) -> str:
                     + h.rate(f"{k}.claimed", s.claimed) + h.rate(f"{k}.by_winner", s.by_winner)
                     + h.rate(f"{k}.claimer_wins", s.claimer_wins))
     never = sum(1 for s in a.routes if not s.claimed.k)
-    return (h.doc("Each route coloured by the share of games in which it was claimed (by anyone), then by the "
-                  "share in which the game's winner claimed it; the ten highest carry their route id. "
-                  "<i>Claimer wins</i>: of the games in which the route was claimed, the share its owner won: "
-                  "well above 1/players, the route goes with winning. " + WHY)
-            + h.image(claimed, "routes claimed, on the board") + h.image(won, "routes claimed by the winner")
+    return (h.doc("Each route coloured by the share of games in which it was claimed (by anyone); the buttons "
+                  "colour it instead by the share in which the game's winner claimed it, or by <i>claimer wins</i>: "
+                  "of the games in which the route was claimed, the share its owner won (well above 1/players, the "
+                  "route goes with winning; grey: never claimed). Hover a route for its numbers. " + WHY)
+            + route_board(a.map, a.routes)
             + h.facts([f"routes never claimed: {h.fact('routes.never', never)}"])
             + h.table(["id", "route", "length", "kind", "claimed", "95% CI", "by the winner", "95% CI",
                        "claimer wins", "95% CI"], rows, scroll=True))
