@@ -104,7 +104,7 @@ class TicketAgent(PlannerAgent):
             chosen = [self.map.ticket(t) for t in combo]
             _, needed, ok, blocked = self._plan(kept + chosen)
             ok_ids = {t.id for t in ok}
-            value = sum(t.points if t.id in ok_ids else -t.points for t in chosen) + 3 * len(chosen)
+            value: float = sum(t.points if t.id in ok_ids else -t.points for t in chosen) + 3 * len(chosen)
             over = needed - budget
             value -= 3.0 * over if over > 0 else 0.0
             if value > best_value:

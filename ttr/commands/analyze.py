@@ -130,7 +130,9 @@ def command(experiment: str | None, rule_texts: tuple[str, ...], map_name: str |
             click.echo(f"Warning: {w}", err=True)
         click.echo(f"wrote {page}")
         return
-    exp, overridden, rules = None, [], rule_overrides(rule_texts)
+    exp = None
+    overridden: list[str] = []
+    rules = rule_overrides(rule_texts)
     if experiment:  # the file's values, those typed beside it replacing them
         values, exp, overridden = with_experiment(click.get_current_context(), experiment, dict(
             map_name=map_name, map_file=map_file, edition=edition, players_text=players_text, bots=bots,

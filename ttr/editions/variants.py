@@ -175,7 +175,8 @@ def describe(rules: Mapping[str, Mapping[str, Any]]) -> str:
     for k, c in rules.items():
         v, s = c.get("value"), c.get("stock")
         if isinstance(v, Mapping):
-            parts.append(f"{k} " + ", ".join(f"{n}: {p} (stock {'none' if (s or {}).get(n) is None else s[n]})"
+            stock = s or {}
+            parts.append(f"{k} " + ", ".join(f"{n}: {p} (stock {'none' if stock.get(n) is None else stock[n]})"
                                              for n, p in v.items()))
         else:
             parts.append(f"{k} {'none' if v is None else v} (stock {'none' if s is None else s})")
