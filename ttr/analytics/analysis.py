@@ -20,7 +20,7 @@ from .game_stats import (
 from .claims import Claims, claim_stats
 from .outcomes import BotScores, NearFailures, ScoreDist, bot_scores, near_failures, score_dist
 from .records import RunInfo, games_of
-from .ticket_fate import Fate, fate_stats
+from .ticket_fate import Fate, blocked_by_game, fate_stats
 from .ticket_stats import Tickets, ticket_stats
 
 
@@ -72,15 +72,19 @@ class Analysis:
 
 def analyse(rows: list[dict], info: RunInfo, m: Map) -> Analysis:
     games = games_of(rows)
-    split = {}
-    for n in sorted({len(g) for g in games}):
-        these = [g for g in games if len(g) == n]
-        split[n] = CountSplit(n, len(these), arc_stats(these), source_stats([s for g in these for s in g]),
-                              failure_stats(these), score_dist(these), near_failures(these, m))
+    blocked = blocked_by_game(games, m)
+
+    def split(these: list[list[dict]], n: int) -> CountSplit:
+        return CountSplit(n, len(these), arc_stats(these), source_stats([s for g in these for s in g]),
+                          failure_stats(these), score_dist(these), near_failures(these, m, blocked))
+
+    counts = sorted({len(g) for g in games})
+    by_count = {n: split([g for g in games if len(g) == n], n) for n in counts}
+    pooled = by_count[counts[0]] if len(counts) == 1 else split(games, 0)
     return Analysis(info, m, len(games), route_stats(games, m), city_stats(games, m), ticket_stats(games, m),
-                    seat_stats(games), arc_stats(games), source_stats(rows), bot_stats(rows), failure_stats(games),
-                    fate_stats(games, m), claim_stats(games, m), score_dist(games), bot_scores(games),
-                    near_failures(games, m), split)
+                    seat_stats(games), pooled.arc, pooled.sources, bot_stats(rows), pooled.failures,
+                    fate_stats(games, m, blocked), claim_stats(games, m), pooled.scores, bot_scores(games),
+                    pooled.near, by_count)
 
 
 __all__ = ["Analysis", "CountSplit", "analyse"]

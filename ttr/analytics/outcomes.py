@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..maps import Map
 from .common import Rate, mean, spread
 from .game_stats import leaders
-from .ticket_fate import blocked_tickets, open_routes
+from .ticket_fate import blocked_by_game, open_routes
 
 RUNAWAY = 0.2   # a runaway: the leader at two thirds of the game won by at least this share of its total
 
@@ -92,9 +92,10 @@ def unusable_trains(g: list[dict], m: Map) -> list[bool]:
     return [s["trains_left"] > 0 and (shortest is None or shortest > s["trains_left"]) for s in g]
 
 
-def near_failures(games: list[list[dict]], m: Map) -> NearFailures:
+def near_failures(games: list[list[dict]], m: Map, known: dict[int, list[list[int]]] | None = None) -> NearFailures:
     n = len(games)
-    blocked = [blocked_tickets(g, m) for g in games]
+    known = known if known is not None else blocked_by_game(games, m)
+    blocked = [known[g[0]["game"]] for g in games]
     seats = [s for g in games for s in g]
     return NearFailures(
         n, Rate(sum(1 for g in games if any(s["dry_turns"] for s in g)), n), sum(s["dry_turns"] for s in seats),

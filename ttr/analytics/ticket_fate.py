@@ -90,8 +90,14 @@ def _totals(games: list[list[dict]], blocked: list[list[list[int]]], keep=lambda
                            sum(1 for g in games if any(keep(s) for s in g))))
 
 
-def fate_stats(games: list[list[dict]], m: Map) -> Fate:
-    blocked = [blocked_tickets(g, m) for g in games]
+def blocked_by_game(games: list[list[dict]], m: Map) -> dict[int, list[list[int]]]:
+    """blocked_tickets of each game, by its index."""
+    return {g[0]["game"]: blocked_tickets(g, m) for g in games}
+
+
+def fate_stats(games: list[list[dict]], m: Map, known: dict[int, list[list[int]]] | None = None) -> Fate:
+    known = known if known is not None else blocked_by_game(games, m)
+    blocked = [known[g[0]["game"]] for g in games]
     counter: dict[str, Counter] = {k: Counter() for k in
                                    ("offered_setup", "kept_setup", "offered_later", "kept_later", "failed", "blocked")}
     held: dict[int, Counter] = {}
@@ -118,4 +124,4 @@ def fate_stats(games: list[list[dict]], m: Map) -> Fate:
     return Fate(stats, _totals(games, blocked), by_count, by_bot)
 
 
-__all__ = ["Fate", "FateStat", "FateTotals", "blocked_tickets", "fate_stats", "open_routes"]
+__all__ = ["Fate", "FateStat", "FateTotals", "blocked_by_game", "blocked_tickets", "fate_stats", "open_routes"]
