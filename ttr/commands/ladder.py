@@ -9,7 +9,7 @@ import click
 from ..editions import EDITIONS
 from ..errors import TtrError
 from ..runtime.ladder import markdown, run_ladder
-from .options import backend_options, engine_option, make_backend
+from .options import backend_options, engine_option, make_backend, parse_bots
 from .output import check_folder, progress, say
 
 BOTS = "random,greedy,planner,search"
@@ -17,7 +17,8 @@ BOTS = "random,greedy,planner,search"
 
 @click.command("ladder")
 @click.option("--boards", default=",".join(EDITIONS), show_default=True, help="comma-separated boards")
-@click.option("--bots", "bot_list", default=BOTS, show_default=True, help="comma-separated bots (two or more)")
+@click.option("--bots", "--agents", "bot_list", default=BOTS, show_default=True, callback=parse_bots,
+              help="comma-separated bots (two or more)")
 @click.option("--games", type=click.IntRange(1), default=50, show_default=True,
               help="matches per pair and board (each in both seat orders)")
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -28,7 +29,7 @@ BOTS = "random,greedy,planner,search"
               help="write ladder.md, ladder.json and ladder.png there")
 @backend_options
 @engine_option()
-def command(boards: str, bot_list: str, games: int, seed: int, workers: int | None, time_per_move: float | None,
+def command(boards: str, bot_list: list[str], games: int, seed: int, workers: int | None, time_per_move: float | None,
             out_dir: str | None, backend: str, address: str | None, batch: int | None, engine: str = "auto") -> None:
     """Bradley-Terry (Elo-scale) ratings of the bots on every board, with 95% intervals, from
     two-player matches of every pair (paired seeds, both seat orders)."""
@@ -36,7 +37,7 @@ def command(boards: str, bot_list: str, games: int, seed: int, workers: int | No
     unknown = [b for b in names if b not in EDITIONS]
     if unknown:
         raise click.BadParameter(f"unknown board {unknown[0]!r}; known: {', '.join(EDITIONS)}", param_hint="'--boards'")
-    bots = [b for b in bot_list.split(",") if b]
+    bots = bot_list
     where = make_backend(backend, address, batch, workers)
     if out_dir:
         from ..analytics.figures import require

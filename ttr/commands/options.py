@@ -10,6 +10,7 @@ import click
 
 from ..agents import AGENTS
 from ..editions import ENGINES, EDITIONS, player_range
+from ..text import plural
 
 MAPS = click.Choice(sorted(EDITIONS))
 
@@ -134,11 +135,11 @@ def make_backend(backend: str, address: str | None, batch: int | None, workers: 
     return RayBackend(address, batch or DEFAULT_BATCH, workers)
 
 
-def check_bots(bots: list[str], seats: int, what: str = "seats") -> None:
+def check_bots(bots: list[str], seats: int, what: str = "seat") -> None:
     """A usage error (exit 2) when more bots are named than there are seats for them: every
     command says so the same way, rather than dropping the extra bots."""
     if len(bots) > seats:
-        raise click.BadParameter(f"{len(bots)} bots named for {seats} {what}: give at most one bot per seat",
+        raise click.BadParameter(f"{len(bots)} bots named for {plural(seats, what)}: give at most one bot per seat",
                                  param_hint="'--bots'")
 
 

@@ -71,7 +71,7 @@ def opponents(map_name: str, players: int | None, bots: list[str] | None, seat: 
         players = default_players(map_name, bots, you=1)
     check_players(map_name, players)
     bots = bots or ["planner"]
-    check_bots(bots, players - 1, "other seats")
+    check_bots(bots, players - 1, "other seat")
     if seat >= players:
         raise click.BadParameter(f"seat {seat} does not exist in a {players}-player game (seats 0-{players - 1})",
                                  param_hint="'--seat'")
