@@ -53,6 +53,7 @@ def put_fate(out, key, pairs, n_games, games_with):
     failed = total("tickets_kept") - total("tickets_done")
     out[f"{key}.failed"] = failed
     put_rate(out, f"{key}.blocked", sum(len(b) for _, b in pairs), failed)
+    out[f"{key}.out_of_time"] = failed - sum(len(b) for _, b in pairs)
     put_rate(out, f"{key}.blocked_games", games_with, n_games)
 
 
@@ -147,7 +148,9 @@ def expected_more(out, rows, games, m):
                  sum(r["offered_later"].count(t.id) for r in rows))
         failed = sum(1 for r in rows if t.id in r["tickets_kept"] and t.id not in r["tickets_done"])
         out[f"{k}.failed"] = failed
-        put_rate(out, f"{k}.blocked", sum(x.count(t.id) for b in blocked.values() for x in b), failed)
+        n_blocked = sum(x.count(t.id) for b in blocked.values() for x in b)
+        put_rate(out, f"{k}.blocked", n_blocked, failed)
+        out[f"{k}.out_of_time"] = failed - n_blocked
         for p in counts:
             mine = [r for r in rows if r["players"] == p]
             held = sum(1 for r in mine if t.id in r["tickets_kept"])

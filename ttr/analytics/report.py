@@ -8,7 +8,7 @@ from .board_plot import city_map
 from .svg_board import route_board
 from ..editions.variants import describe
 from .records import RunInfo
-from .report_more import claims_section, fate_section, near_section, scores_section
+from .report_more import claims_section, count_label, fate_section, near_section, scores_section
 from .ticket_stats import EASY, HARD, POOR, RICH
 
 WHY = "95% intervals are Wilson score intervals; a win shared by k players counts 1/k."
@@ -79,6 +79,16 @@ def glance(a: Analysis) -> str:
     items.append(f"the leader before the final scoring wins {h.pct('arc.leader_wins', a.arc.leader_wins.value, 'span')}"
                  f" of games{per}; a player is forced to pass in "
                  f"{h.count('failures.forced_pass.games', int(a.failures.forced_pass_games.k), 'span')} games")
+    fate, runs = a.fate.pooled, a.scores.runaways
+    per = ""
+    if a.several_counts:
+        per = " (" + ", ".join(f"{h.count(f'scores.{n}p.players', n, 'span')} players "
+                               f"{h.pct(f'scores.{n}p.runaways', c.scores.runaways.value, 'span')}"
+                               for n, c in a.by_count.items()) + ")"
+    items.append(f"of the tickets that failed, {h.pct('fate.all.blocked', fate.blocked.value, 'span')} were blocked, "
+                 f"the others ran out of time; a runaway leader won {h.pct('scores.all.runaways', runs.value, 'span')}"
+                 f" of games{per}; {h.count('claims.early', sum(1 for s in a.claims.routes if s.early), 'span')} "
+                 "contested routes are taken early")
     return '<ul class="facts glance">' + "".join(f"<li>{x}</li>" for x in items) + "</ul>"
 
 
@@ -197,7 +207,7 @@ def arc_section(a: Analysis) -> str:
                      + h.count("arc.any_lead_change.n", int(arc.any_lead_change.n)),
                      h.text("the leader before the final scoring won") + h.rate("arc.leader_wins", arc.leader_wins)
                      + h.count("arc.leader_wins.n", int(arc.leader_wins.n)),
-                     *(h.num(f"arc.{n}p.{key}.players", n, f"{n} players: {what}") + h.rate(f"arc.{n}p.{key}", r)
+                     *(count_label(f"arc.{n}p.{key}.players", n, f": {what}") + h.rate(f"arc.{n}p.{key}", r)
                        + h.count(f"arc.{n}p.{key}.n", int(r.n)) for n, c in (a.by_count.items() if a.several_counts else ())
                        for key, what, r in (("any_lead_change", "a lead change", c.arc.any_lead_change),
                                             ("leader_wins", "the leader won", c.arc.leader_wins)))])

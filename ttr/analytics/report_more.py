@@ -12,8 +12,13 @@ from .ticket_fate import FateTotals
 WHY = "95% intervals are Wilson score intervals; a win shared by k players counts 1/k."
 
 
+def count_label(key: str, n: int, what: str = "") -> str:
+    """A row's label naming its player count (a tagged number, left-aligned as text)."""
+    return f'<td data-k="{h.esc(key)}" data-v="{n}">{n} players{h.esc(what)}</td>'
+
+
 def _label(key: str, n: int) -> str:
-    return h.num(f"{key}.players", n, f"{n} players")
+    return count_label(f"{key}.players", n)
 
 
 def fate_section(a: Analysis) -> str:
@@ -22,7 +27,8 @@ def fate_section(a: Analysis) -> str:
     def row(key: str, label: str, t: FateTotals) -> str:
         return (label + h.rate(f"{key}.kept_setup", t.kept_setup) + h.rate(f"{key}.kept_later", t.kept_later)
                 + h.rate(f"{key}.completion", t.completion) + h.count(f"{key}.failed", int(t.blocked.n))
-                + h.rate(f"{key}.blocked", t.blocked) + h.rate(f"{key}.blocked_games", t.blocked_games))
+                + h.rate(f"{key}.blocked", t.blocked) + h.count(f"{key}.out_of_time", int(t.blocked.n - t.blocked.k))
+                + h.rate(f"{key}.blocked_games", t.blocked_games))
 
     rows = [row("fate.all", h.text("all games"), f.pooled)]
     if a.several_counts:
@@ -35,6 +41,7 @@ def fate_section(a: Analysis) -> str:
         per.append(h.count(f"{k}.id", s.ticket.id) + h.text(ticket_label(s.ticket))
                    + h.rate(f"{k}.kept_setup", s.kept_setup) + h.rate(f"{k}.kept_later", s.kept_later)
                    + h.count(f"{k}.failed", s.failed) + h.rate(f"{k}.blocked", s.blocked)
+                   + h.count(f"{k}.out_of_time", s.failed - int(s.blocked.k))
                    + "".join(h.pct(f"{k}.done.{n}", s.completion[n].value) for n in counts))
     return (h.doc("Tickets as dealt: <i>kept at setup</i> is the share of the tickets offered in the initial deal "
                   "that were kept; <i>kept later</i> the same for the draws during the game (a ticket put back "
@@ -45,9 +52,9 @@ def fate_section(a: Analysis) -> str:
                   "could still have borrowed a route. Completion per player count shows a ticket on a more or "
                   "less contested board. " + WHY)
             + h.table(["", "kept at setup", "95% CI", "kept later", "95% CI", "completed", "95% CI", "failed",
-                       "blocked", "95% CI", "games with a blocked ticket", "95% CI"], rows)
-            + h.table(["id", "ticket", "kept at setup", "95% CI", "kept later", "95% CI", "failed", "blocked",
-                       "95% CI", *(f"completed, {n} players" for n in counts)], per, scroll=True))
+                       "blocked (of failed)", "95% CI", "out of time", "games with a blocked ticket", "95% CI"], rows)
+            + h.table(["id", "ticket", "kept at setup", "95% CI", "kept later", "95% CI", "failed", "blocked (of failed)",
+                       "95% CI", "out of time", *(f"completed, {n} players" for n in counts)], per, scroll=True))
 
 
 def _group_table(title: str, key: str, groups: list[GroupStat], numeric: bool) -> str:
@@ -139,10 +146,11 @@ def scores_section(a: Analysis, unit: str) -> str:
 
 def near_section(a: Analysis) -> str:
     counts = list(a.by_count) if a.several_counts else []
-    items = [("dry", "a turn began with every draw pile and discard empty", "turns", "dry_games", "dry_turns"),
-             ("stuck", "a turn began with the reset's locomotives face up (the resets stopped)", "turns",
+    items = [("dry", "games in which a turn began with every draw pile and discard empty", "turns", "dry_games",
+              "dry_turns"),
+             ("stuck", "games in which a turn began with the reset's locomotives face up (the resets stopped)", "turns",
               "stuck_games", "stuck_turns"),
-             ("blocked_games", "a kept ticket was made impossible (blocked)", "", "blocked_games", ""),
+             ("blocked_games", "games in which a kept ticket was made impossible (blocked)", "", "blocked_games", ""),
              ("blocked", "tickets kept that were blocked (of tickets kept)", "", "blocked", ""),
              ("trains_left", "seats that ended with trains left (of seats)", "", "trains_left", ""),
              ("unusable", "seats whose trains left no open route could take (of seats)", "", "unusable", "")]
