@@ -101,12 +101,12 @@ def test_the_default_player_count_suits_the_board_on_every_command(tmp_path):
 def test_more_bots_than_seats_is_the_same_usage_error_everywhere(cmd, seats):
     res, out = run(*cmd, "--map", "usa", "--players", "2", "--bots", "random,greedy,planner")
     assert res.exit_code == 2, out
-    assert f"Invalid value for '--bots': 3 bots named for {seats}: give at most one bot per seat" in out
+    assert f"Invalid value for '--bots': 3 bots for {seats}: give at most one bot per seat" in out
 
 
 def test_too_many_bots_for_the_board_says_so_without_players():
     res, out = run("simulate", "--map", "nordic", "--bots", "random,greedy,planner,search")
-    assert res.exit_code == 2 and "4 bots named for 3 seats" in out
+    assert res.exit_code == 2 and "4 bots for 3 seats" in out
 
 
 # ------------------------------------------------ 8. Ctrl-C: exit 130, what finished kept

@@ -359,7 +359,7 @@ def test_cli_play_bad_setup_is_a_usage_error():
     res = CliRunner().invoke(main, ["play", "--map", "usa", "--bots", "random", "--seat", "5"], input="")
     assert res.exit_code == 2 and "seat 5 does not exist" in res.output
     res = CliRunner().invoke(main, ["play", "--map", "nordic", "--bots", "random,random,random"], input="")
-    assert res.exit_code == 2 and "3 bots named for 2 other seats" in res.output  # nordic: 3 players at most
+    assert res.exit_code == 2 and "3 bots for 2 other seats" in res.output  # nordic: 3 players at most
 
 
 def test_legacy_game_through_the_prompt_shows_money_events_and_slips():

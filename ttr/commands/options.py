@@ -139,7 +139,7 @@ def check_bots(bots: list[str], seats: int, what: str = "seat") -> None:
     """A usage error (exit 2) when more bots are named than there are seats for them: every
     command says so the same way, rather than dropping the extra bots."""
     if len(bots) > seats:
-        raise click.BadParameter(f"{len(bots)} bots named for {plural(seats, what)}: give at most one bot per seat",
+        raise click.BadParameter(f"{len(bots)} bots for {plural(seats, what)}: give at most one bot per seat",
                                  param_hint="'--bots'")
 
 
