@@ -42,8 +42,12 @@ def command(map_name: str, players: int | None, games: int, seed: int, bots: lis
     where = make_backend(backend, address, batch)
     try:
         with progress(f"simulate {map_name} {players}p", games) as update:
-            records, stopped = simulate(map_name, players, names, games, seed, where,
-                                        lambda n=iter(range(1, games + 1)): update(next(n), games), engine=engine)
+            done = iter(range(1, games + 1))
+
+            def one_more() -> None:
+                update(next(done), games)
+
+            records, stopped = simulate(map_name, players, names, games, seed, where, one_more, engine=engine)
     except TtrError as e:
         raise click.ClickException(str(e)) from None
     if stopped and not records:
