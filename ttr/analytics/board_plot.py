@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..maps import Map, Route
 from .figures import WIDTH, data_uri, percent_axis, pyplot
@@ -186,9 +186,9 @@ def _mark(ax, m: Map, values: Mapping[int, float], top: int) -> list:
 NUDGES = ((0, 0), (0, -11), (0, 11), (14, 0), (-14, 0), (12, -11), (-12, -11), (12, 11), (-12, 11))
 
 
-def place_clear(fig, marks: list, names: list) -> None:
-    """Move each route id (an annotation placed in offset points) off the city names and the ids
-    placed before it: the first of NUDGES that clears them, else where it was."""
+def place_clear(fig, marks: list, names: list, nudges: Sequence[tuple[float, float]] = NUDGES) -> None:
+    """Move each label (an annotation placed in offset points: a route id, a ticket id) off the
+    names and the labels placed before it: the first of `nudges` that clears them, else the first."""
     renderer = fig.canvas.get_renderer()
     frame = 1.6 * fig.dpi / 72  # an id's frame around its text, in pixels
 
@@ -197,12 +197,12 @@ def place_clear(fig, marks: list, names: list) -> None:
 
     taken = [t.get_window_extent(renderer) for t in names]
     for t in marks:
-        for nudge in NUDGES:
+        for nudge in nudges:
             t.xyann = nudge
             if not any(box(t).overlaps(o) for o in taken):
                 break
         else:
-            t.xyann = NUDGES[0]
+            t.xyann = nudges[0]
         taken.append(box(t))
 
 
@@ -217,7 +217,7 @@ def route_map(m: Map, values: Mapping[int, float], title: str, label: str, *, di
         hi = max(hi, 0.01)
         cmap, norm = pyplot().get_cmap("RdBu_r"), TwoSlopeNorm(0.0, -hi, hi)
     else:
-        cmap, norm = pyplot().get_cmap("YlOrRd"), Normalize(0.0, max(hi, 0.01))
+        cmap, norm = pyplot().get_cmap("viridis"), Normalize(0.0, max(hi, 0.01))
     mappable = _draw_routes(ax, m, values, cmap, norm)
     names = _draw_cities(ax, m)
     marks = _mark(ax, m, values, top)
@@ -236,7 +236,7 @@ def city_map(m: Map, values: Mapping[str, float], title: str, label: str) -> str
     xy = {name: p for name, p in _positions(m).items() if name in values}
     norm = Normalize(0.0, max(max(values.values(), default=0.0), 0.01))
     sc = ax.scatter([p[0] for p in xy.values()], [p[1] for p in xy.values()], c=[values[n] for n in xy],
-                    cmap="YlOrRd", norm=norm, s=70, edgecolors="#222222", linewidths=0.6, zorder=4)
+                    cmap="viridis", norm=norm, s=70, edgecolors="#222222", linewidths=0.6, zorder=4)
     _draw_cities(ax, m, {n: f"{values[n] * 100:.0f}%" for n in xy})
     _kinds_legend(ax, m)
     _colorbar(fig, ax, sc, label, False)

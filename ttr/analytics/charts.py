@@ -1,16 +1,19 @@
-"""The report's charts (each returns an SVG data URI): win rate by seat, ticket points against
-difficulty, the game arc, game length and lead changes, score by source, and bars of A against B."""
+"""The report's charts (each returns an SVG data URI): win rate by seat, tickets' completion and
+holders' wins, the game arc, game length and lead changes, score by source, and bars of A against
+B. Colours are Okabe and Ito's (told apart with any colour vision) and cividis for a scale."""
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
 
+from .board_plot import place_clear
 from .figures import WIDTH, data_uri, percent_axis, pyplot
 from .game_stats import Arc, SeatStat
 from .ticket_stats import Tickets
 
-BAR = "#4c78a8"
-OTHER = "#f58518"
+# Okabe & Ito's palette: blue, orange, bluish green, reddish purple, sky blue, vermillion, yellow, black
+OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+BAR, OTHER = OKABE_ITO[0], OKABE_ITO[1]
 FAIR = "#888888"
 
 
@@ -19,27 +22,30 @@ def _err(rates) -> list[list[float]]:
 
 
 def seat_chart(seats: Mapping[int, list[SeatStat]]) -> str:
-    """Win rate by seat with 95% intervals, a panel per player count, the fair share dashed."""
+    """Win rate by seat with 95% intervals, a panel per player count, the fair share dashed; the
+    seats numbered (0 moves first), so five seats fit a narrow panel."""
     plt = pyplot()
     counts = list(seats)
-    fig, axes = plt.subplots(1, len(counts), figsize=(min(WIDTH, 3.2 * len(counts) + 1), 2.8), squeeze=False,
+    fig, axes = plt.subplots(1, len(counts), figsize=(min(WIDTH, 2.2 * len(counts) + 1.6), 2.9), squeeze=False,
                              sharey=True)
     for ax, n in zip(axes[0], counts):
         rates = [s.win for s in seats[n]]
         ax.bar(range(n), [r.value for r in rates], yerr=_err(rates), color=BAR, capsize=4, width=0.6)
-        ax.axhline(1 / n, color=FAIR, ls="--", lw=1, label="fair share 1/n")
-        ax.set_xticks(range(n), [f"seat {s}" + (" (first)" if s == 0 else "") for s in range(n)], fontsize=8)
+        ax.axhline(1 / n, color=FAIR, ls="--", lw=1, label="fair share 1/players")
+        ax.set_xticks(range(n), ["0\nfirst" if s == 0 else str(s) for s in range(n)], fontsize=8)
+        ax.set_xlabel("seat", fontsize=8)
         ax.set_title(f"{n} players", fontsize=10)
         percent_axis(ax)
     axes[0][0].set_ylabel("games won (95% CI)")
     fig.legend(*axes[0][0].get_legend_handles_labels(), fontsize=8, frameon=False, loc="upper right")
+    fig.tight_layout(rect=(0, 0, 1, 0.92))
     return data_uri(fig)
 
 
-def _label_groups(points: Sequence[tuple[int, float, int]], near: float) -> list[tuple[int, float, list[int]]]:
+def _label_groups(points: Sequence[tuple[float, float, int]], near: float) -> list[tuple[float, float, list[int]]]:
     """Labels at (x, y) with ids, where points at the same x and within `near` of each other in y
     share one label (so ids do not print over each other)."""
-    groups: list[tuple[int, float, list[int]]] = []
+    groups: list[tuple[float, float, list[int]]] = []
     for x, y, i in sorted(points):
         if groups and groups[-1][0] == x and y - groups[-1][1] <= near:
             groups[-1][2].append(i)
@@ -48,47 +54,62 @@ def _label_groups(points: Sequence[tuple[int, float, int]], near: float) -> list
     return groups
 
 
+# Where a ticket's id may go, in points from its dot, in order of preference.
+ID_SPOTS = ((0, 8), (0, -8), (10, 0), (-10, 0), (9, 8), (-9, 8), (9, -8), (-9, -8), (0, 16), (0, -16), (18, 0),
+            (-18, 0), (16, 14), (-16, 14), (16, -14), (-16, -14))
+
+
+def _ids(fig, ax, points: Sequence[tuple[float, float, int]], near: float) -> None:
+    """Flagged tickets' ids beside their dots, ids at one place sharing a label, each moved clear of
+    the ids placed before it."""
+    marks = [ax.annotate(", ".join(map(str, ids)), (x, y), xytext=ID_SPOTS[0], textcoords="offset points",
+                         fontsize=7, ha="center", va="center", color="#222222", zorder=4)
+             for x, y, ids in _label_groups(points, near)]
+    place_clear(fig, marks, [], ID_SPOTS)
+
+
 def ticket_chart(t: Tickets) -> str:
-    """Left: points against difficulty (the fewest spaces joining the cities), coloured by
-    completion, with the board's line. Right: completion against difficulty with 95% intervals.
-    Flagged tickets carry their id."""
+    """Left: each ticket's holders' win rate against its completion (dot size: how often held,
+    colour: its points on cividis), the pooled rates dashed. Right: completion against difficulty
+    (the fewest spaces joining the cities) with 95% intervals. Flagged tickets are diamonds with
+    their id."""
     plt = pyplot()
-    fig, (ax, cx) = plt.subplots(1, 2, figsize=(WIDTH, 4.0))
-    shown = [s for s in t.stats if s.shortest >= 0]
-    most = max(1, max(x.held for x in shown))
-    sc = ax.scatter([s.shortest for s in shown], [s.ticket.points for s in shown],
-                    c=[s.completion.value if s.held else float("nan") for s in shown], cmap="RdYlGn", vmin=0, vmax=1,
-                    s=[18 + 60 * s.held / most for s in shown], edgecolors="#333333", linewidths=0.5,
-                    plotnonfinite=True)
-    if t.line:
-        a, b, _ = t.line
-        xs = [min(s.shortest for s in shown), max(s.shortest for s in shown)]
-        ax.plot(xs, [a + b * x for x in xs], color=FAIR, lw=1, ls="--", label=f"fit: {b:.2f} points per space")
-        ax.legend(fontsize=8, frameon=False, loc="upper left")
-    cb = fig.colorbar(sc, ax=ax, pad=0.01)
-    cb.set_label("completed when held")
-    percent_axis(cb.ax)
-    ax.set_xlabel("difficulty: fewest spaces joining the cities")
-    ax.set_ylabel("ticket points")
-    held = [s for s in shown if s.held]
-    cx.errorbar([s.shortest for s in held], [s.completion.value for s in held], yerr=_err([s.completion for s in held]),
-                fmt="none", ecolor="#bbbbbb", lw=0.8, zorder=1)
-    for flagged, colour, label in ((False, BAR, "a ticket"), (True, OTHER, "a flagged ticket (its id)")):
+    fig, (ax, cx) = plt.subplots(1, 2, figsize=(WIDTH, 4.6))
+    held = [s for s in t.stats if s.held]
+    most = max([1] + [x.held for x in held])
+    points = [s.ticket.points for s in held] or [0]
+    for flagged, marker in ((False, "o"), (True, "D")):
         group = [s for s in held if bool(s.flags) == flagged]
+        sc = ax.scatter([s.completion.value for s in group], [s.win_when_held.value for s in group],
+                        c=[s.ticket.points for s in group], cmap="cividis", vmin=min(points), vmax=max(points),
+                        s=[14 + 70 * s.held / most for s in group], marker=marker, edgecolors="#222222",
+                        linewidths=0.9 if flagged else 0.4, zorder=3 if flagged else 2,
+                        label="a flagged ticket (its id)" if flagged else "a ticket (size: how often held)")
+    ax.axvline(t.completion.value, color=FAIR, ls="--", lw=1)
+    ax.axhline(t.win_when_held.value, color=FAIR, ls="--", lw=1, label="all tickets held")
+    cb = fig.colorbar(sc, ax=ax, pad=0.01)
+    cb.set_label("ticket points")
+    ax.set_xlabel("completed when held")
+    ax.set_ylabel("holder won the game")
+    percent_axis(ax)
+    percent_axis(ax, "x")
+    ax.legend(fontsize=7.5, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2)
+    shown = [s for s in held if s.shortest >= 0]
+    cx.errorbar([s.shortest for s in shown], [s.completion.value for s in shown], yerr=_err([s.completion for s in shown]),
+                fmt="none", ecolor="#bbbbbb", lw=0.8, zorder=1)
+    for flagged, colour, marker, label in ((False, BAR, "o", "a ticket"), (True, OTHER, "D", "a flagged ticket (its id)")):
+        group = [s for s in shown if bool(s.flags) == flagged]
         if group:
-            cx.scatter([s.shortest for s in group], [s.completion.value for s in group], c=colour, s=16, zorder=2,
-                       label=label)
+            cx.scatter([s.shortest for s in group], [s.completion.value for s in group], c=colour, s=18 if flagged else 14,
+                       marker=marker, edgecolors="#222222" if flagged else "none", linewidths=0.6, zorder=2, label=label)
     cx.axhline(t.completion.value, color=FAIR, ls="--", lw=1, label="all tickets held")
-    span = max((s.completion.value for s in held), default=1.0) - min((s.completion.value for s in held), default=0.0)
-    for i, (x, y, ids) in enumerate(_label_groups([(s.shortest, s.completion.value, s.ticket.id)
-                                                   for s in held if s.flags], 0.04 * max(span, 0.05))):
-        cx.annotate(", ".join(map(str, ids)), (x, y), xytext=(4, 4 if i % 2 else -9),
-                    textcoords="offset points", fontsize=7, color=OTHER)
     cx.set_xlabel("difficulty: fewest spaces joining the cities")
     cx.set_ylabel("completed when held (95% CI)")
-    cx.legend(fontsize=8, frameon=False, loc="lower left")
+    cx.legend(fontsize=7.5, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2)
     percent_axis(cx)
     fig.tight_layout()
+    _ids(fig, ax, [(s.completion.value, s.win_when_held.value, s.ticket.id) for s in held if s.flags], 0.01)
+    _ids(fig, cx, [(s.shortest, s.completion.value, s.ticket.id) for s in shown if s.flags], 0.01)
     return data_uri(fig)
 
 
@@ -125,7 +146,7 @@ def length_chart(arc: Arc) -> str:
     step = max(1, math.ceil((max(every) - min(every) + 1) / 40))
     bins = list(range(min(every), max(every) + step + 1, step))  # whole turns: no empty combs
     a.hist(list(arc.turn_counts.values()), bins=bins, stacked=True, label=[f"{n} players" for n in arc.turn_counts],
-           color=[plt.get_cmap("tab10")(i) for i in range(len(arc.turn_counts))])
+           color=[OKABE_ITO[i % len(OKABE_ITO)] for i in range(len(arc.turn_counts))])
     a.set_xlabel("game length (turns: one player's turn each)")
     a.set_ylabel("games")
     a.legend(fontsize=8, frameon=False)
@@ -144,13 +165,13 @@ def sources_chart(groups: Sequence[tuple[str, Mapping[str, float]]], labels: Seq
     negative parts (failed tickets, exchanges) to the left of zero."""
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(WIDTH * 0.8, 0.6 + 0.55 * len(groups)))
-    colors = plt.get_cmap("tab10")
+    colors = list(OKABE_ITO) + [FAIR]  # nine sources at most
     for gi, (_, means) in enumerate(groups):
         left_pos = left_neg = 0.0
         for si, (col, label) in enumerate(labels):
             v = means.get(col, 0.0)
             start = left_pos if v >= 0 else left_neg
-            ax.barh(gi, v, left=start, color=colors(si % 10), label=label if gi == 0 else None, height=0.6)
+            ax.barh(gi, v, left=start, color=colors[si % len(colors)], label=label if gi == 0 else None, height=0.6)
             if v >= 0:
                 left_pos += v
             else:
@@ -170,10 +191,10 @@ def rate_bars(names: Sequence[str], series: Sequence[tuple[str, Sequence]], ylab
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(min(WIDTH, 1.2 + 0.7 * len(names) * len(series)), 2.9))
     width = 0.8 / len(series)
-    colors = [BAR, OTHER, "#54a24b"]
+    colors = list(OKABE_ITO)
     for i, (label, rates) in enumerate(series):
         xs = [x + (i - (len(series) - 1) / 2) * width for x in range(len(names))]
-        ax.bar(xs, [r.value for r in rates], width=width * 0.9, yerr=_err(rates), capsize=3, color=colors[i % 3],
+        ax.bar(xs, [r.value for r in rates], width=width * 0.9, yerr=_err(rates), capsize=3, color=colors[i % len(colors)],
                label=label)
     if fair is not None:
         ax.axhline(fair, color=FAIR, ls="--", lw=1, label="fair share")

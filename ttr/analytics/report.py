@@ -155,9 +155,10 @@ def tickets_section(a: Analysis) -> str:
                   "held; "
                   "<i>held by winners</i> / <i>losers</i> likewise for the win rate; <i>many</i> / <i>few points for "
                   "its length</i> when its points lie more than 2 residual sds above / below the board's line of "
-                  "points on spaces (two-city tickets). In the left plot a larger dot is a ticket held more "
-                  "often. " + WHY)
-            + summary + h.image(charts.ticket_chart(t), "ticket points against difficulty")
+                  "points on spaces (two-city tickets). The left plot sets each ticket's holders' win rate against "
+                  "its completion (a larger dot: held more often; its colour: its points), the right one its "
+                  "completion against its difficulty; flagged tickets are diamonds with their id. " + WHY)
+            + summary + h.image(charts.ticket_chart(t), "tickets: holders' wins, completion and difficulty")
             + h.table(["id", "ticket", "kind", "points", "shortest", "held", "completed", "95% CI", "holder won",
                        "95% CI", "flags"], rows, scroll=True))
 
