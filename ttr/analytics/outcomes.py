@@ -50,8 +50,7 @@ class BotScores:
 
 
 def score_dist(games: list[list[dict]]) -> ScoreDist:
-    led = [(g, leader_at_two_thirds(g)) for g in games]
-    led = [(g, w) for g, w in led if w is not None]
+    led = [(g, w) for g in games if (w := leader_at_two_thirds(g)) is not None]
     return ScoreDist(len(games), spread([margin(g) for g in games]),
                      spread([max(s["total"] for s in g) - min(s["total"] for s in g) for g in games]),
                      Rate(sum(g[w]["win"] for g, w in led), len(led)), Rate(sum(1 for g in games if runaway(g)), len(games)))

@@ -41,7 +41,7 @@ def blocked_tickets(game: list[dict], m: Map) -> list[list[int]]:
     (stations not counted); the others failed for want of time."""
     tickets = {t.id: t.cities for t in m.tickets}
     free = open_routes(game, m)
-    out = []
+    out: list[list[int]] = []
     for seat in game:
         failed = [t for t in seat["tickets_kept"] if t not in seat["tickets_done"] and t in tickets]
         if not failed:
