@@ -226,6 +226,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/replays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post Replay
+         * @description Import a finished game (a `ttr-replay/1` file) as a public replay: 201 with its id, or 200
+         *     with the id of the same game imported before; 403 unless the server takes imports.
+         */
+        post: operations["post_replay_api_replays_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -438,12 +459,27 @@ export interface components {
         /** GameView */
         GameView: {
             /**
+             * Ahead
+             * @description what this seat may choose now, ahead of its turn, in a setup phase where every seat chooses in secret (the legal groups it will have then); null otherwise
+             */
+            ahead?: components["schemas"]["LegalGroup"][] | null;
+            /**
              * Can Undo
              * @description this seat may take back the last action now (POST .../undo)
              */
             can_undo: boolean;
+            /**
+             * Chosen
+             * @description seats whose secret setup choice (first tickets, pieces), made ahead of their turn, waits to be played when it comes
+             */
+            chosen?: number[];
             /** Id */
             id: string;
+            /**
+             * My Choice
+             * @description this seat's own choice made ahead, if any (its text); never another seat's
+             */
+            my_choice?: string | null;
             /**
              * Seat
              * @description the seat shown; null for a spectator
@@ -834,6 +870,13 @@ export interface components {
             name: string | null;
             /** Seat */
             seat: number;
+        };
+        /** ReplayImported */
+        ReplayImported: {
+            /** Created */
+            created: boolean;
+            /** Id */
+            id: string;
         };
         /** ReplayRecord */
         ReplayRecord: {
@@ -1800,6 +1843,68 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_replay_api_replays_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayImported"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -116,7 +116,7 @@ export function ReplayScreen({ id }: { id: string }) {
   const ctx = { map, seats: shown.seats };
   return (
     <div class="game replay" data-ply={shown.ply} data-plies={plies}>
-      <TopBar title={`${t('replay_title')} · ${mapName(rec.map)}`} onHelp={() => setDialog('help')} onSettings={() => setDialog('settings')} />
+      <TopBar title={`${t('replay_title')} · ${mapName(rec.map, map.title)}`} onHelp={() => setDialog('help')} onSettings={() => setDialog('settings')} />
       <div class="status-bar replay-bar">
         <span class="replay-controls" role="group" aria-label={t('replay_title')}>
           <button type="button" class="icon-btn" onClick={() => setPly(0)} disabled={ply === 0} aria-label={t('start')} title={`${t('start')} (Home)`} data-action="first">
