@@ -129,3 +129,30 @@ def test_a_map_file_gives_points_to_a_length_its_edition_does_not_score(tmp_path
     assert dict(over.rules)["trains"] == 35 and dict(over.rules)["route_points"] == ((7, 18),)
     with pytest.raises(TtrError, match=r"seven.json: rules: unknown rule 'train'"):
         from_file(str(edited(tmp_path, {"train": 40})))
+
+
+def test_simulate_and_arena_take_rules_and_say_so():
+    from click.testing import CliRunner
+    from ttr.cli import main
+    res = CliRunner().invoke(main, ["simulate", "--map", "usa", "--players", "2", "--games", "3", "--rule", "trains=20",
+                                    "--json", "-"], catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    s = json.loads(res.output)
+    assert s["rules"] == {"trains": {"value": 20, "stock": 45}} and s["turns_mean"] < 50
+    stock = json.loads(CliRunner().invoke(main, ["simulate", "--map", "usa", "--players", "2", "--games", "3",
+                                                 "--json", "-"], catch_exceptions=False).output)
+    assert stock["rules"] == {} and stock["turns_mean"] > s["turns_mean"]
+    res = CliRunner().invoke(main, ["arena", "--map", "usa", "--players", "2", "--bots", "planner,route", "--games", "2",
+                                    "--workers", "1", "--rule", "trains=20"], catch_exceptions=False)
+    assert res.exit_code == 0 and "rules changed: trains 20 (stock 45)" in res.output, res.output
+    for cmd in (["simulate"], ["arena", "--bots", "planner"]):
+        res = CliRunner().invoke(main, [*cmd, "--map", "usa", "--players", "2", "--games", "1", "--rule", "stations=2"])
+        assert res.exit_code == 2 and "stations: Ticket to Ride (USA) has no such rule" in res.output, res.output
+
+
+def test_new_game_plays_a_variant_by_name_on_either_engine():
+    from ttr.editions import engine_for, new_game
+    g = new_game("usa", 2, 1, rules=(("trains", 20),), engine="auto")
+    assert g.rules.edition.trains == 20 and g.rules is not get_ruleset("usa", 2)
+    assert engine_for("usa", 2, "auto", (("face_up", 7),)) == "python"
+    assert new_game("usa", 2, 1).rules is get_ruleset("usa", 2)

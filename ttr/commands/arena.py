@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import os
 
 import click
@@ -22,6 +23,7 @@ from .options import (
     players_option,
 )
 from .output import check_file, console, emit_json, interrupted, progress, say, table
+from .rules import board_rules, describe, rule_option, rules_summary
 
 
 @click.command("arena")
@@ -37,17 +39,19 @@ from .output import check_file, console, emit_json, interrupted, progress, say, 
               help="seconds per move, for bots that take a budget")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
               help="write one row per game per seat to this file")
+@rule_option()
 @json_option()
 @backend_options
 @engine_option()
 def command(map_name: str, players: int | None, bots: list[str], games: int, seed: int, workers: int | None,
-            time_per_move: float | None, csv_path: str | None, json_out: str | None, backend: str,
-            address: str | None, batch: int | None, engine: str = "auto") -> None:
+            time_per_move: float | None, csv_path: str | None, rule_texts: tuple[str, ...], json_out: str | None,
+            backend: str, address: str | None, batch: int | None, engine: str = "auto") -> None:
     """Bots against each other: paired seeds, rotated seats, win rates with 95% CIs,
     head-to-head results and Bradley-Terry (Elo-scale) ratings. Ctrl-C stops early, reports
     the matches finished in every seat rotation and exits with status 130."""
     players = board_players(map_name, players, bots)
     check_bots(bots, players)
+    rules = board_rules(map_name, players, rule_texts)
     check_file(csv_path, "--csv")
     check_file(json_out, "--json")
     where = make_backend(backend, address, batch, workers)
@@ -55,7 +59,7 @@ def command(map_name: str, players: int | None, bots: list[str], games: int, see
     try:
         with progress(f"arena {map_name} {players}p", None) as update:
             result = run_arena(map_name, players, bots, games, seed, workers, time_per_move, update, where,
-                               engine=engine)
+                               engine=engine, rules=rules)
     except TtrError as e:
         raise click.ClickException(str(e)) from None
     if result.stopped and not result.records:
@@ -68,7 +72,10 @@ def command(map_name: str, players: int | None, bots: list[str], games: int, see
             w.writeheader()
             w.writerows(result.to_rows())
         say(f"wrote {csv_path}")
-    if emit_json(json_out, result.to_json()):
+    changed = rules_summary(map_name, rules)
+    if emit_json(json_out, json.dumps({**result.summary(), "rules": changed}, indent=2)):
+        if changed:
+            console().print(f"rules changed: {describe(changed)}")
         _print(console(), result, plural(workers, "worker") if where is None else "on Ray")
     if result.stopped:
         interrupted()

@@ -9,20 +9,13 @@ import click
 from click.core import ParameterSource
 
 from ..analytics.experiment import Experiment, load
-from ..editions.variants import Overrides, merge, parse_rule_options
+from ..editions.variants import merge
 from ..errors import TtrError
+from .rules import rule_overrides
 
 # the analyze options an experiment file also sets: parameter name -> option
 WHAT = {"map_name": "--map", "map_file": "--map-file", "edition": "--edition", "players_text": "--players",
         "bots": "--bots", "games": "--games", "seed": "--seed", "rule_texts": "--rule"}
-
-
-def rule_overrides(texts: tuple[str, ...] | list[str]) -> Overrides:
-    """--rule NAME=VALUE options, checked (a usage error naming the rule)."""
-    try:
-        return parse_rule_options(texts)
-    except TtrError as e:
-        raise click.BadParameter(str(e), param_hint="'--rule'") from None
 
 
 def given(ctx: click.Context) -> list[str]:

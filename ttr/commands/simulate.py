@@ -21,6 +21,7 @@ from .options import (
     seat_bots,
 )
 from .output import check_file, console, emit_json, interrupted, progress, say, table
+from .rules import board_rules, describe, rule_option, rules_summary
 
 
 @click.command("simulate")
@@ -29,15 +30,17 @@ from .output import check_file, console, emit_json, interrupted, progress, say, 
 @click.option("--games", type=click.IntRange(1), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="game i uses seed + i")
 @bots_option()
+@rule_option()
 @json_option()
 @backend_options
 @engine_option()
-def command(map_name: str, players: int | None, games: int, seed: int, bots: list[str], json_out: str | None,
-            backend: str, address: str | None, batch: int | None, engine: str) -> None:
+def command(map_name: str, players: int | None, games: int, seed: int, bots: list[str], rule_texts: tuple[str, ...],
+            json_out: str | None, backend: str, address: str | None, batch: int | None, engine: str) -> None:
     """Play many games between bots and summarise scores, tickets, length and wins.
     Ctrl-C stops early, reports the games finished and exits with status 130."""
     players = board_players(map_name, players, bots)
     names = seat_bots(bots, players)
+    rules = board_rules(map_name, players, rule_texts)
     check_file(json_out, "--json")
     where = make_backend(backend, address, batch)
     try:
@@ -47,7 +50,8 @@ def command(map_name: str, players: int | None, games: int, seed: int, bots: lis
             def one_more() -> None:
                 update(next(done), games)
 
-            records, stopped = simulate(map_name, players, names, games, seed, where, one_more, engine=engine)
+            records, stopped = simulate(map_name, players, names, games, seed, where, one_more, engine=engine,
+                                        rules=rules)
     except TtrError as e:
         raise click.ClickException(str(e)) from None
     if stopped and not records:
@@ -55,7 +59,7 @@ def command(map_name: str, players: int | None, games: int, seed: int, bots: lis
         interrupted()
     s = summarize(records, players)
     s = {"map": map_name, "players": players, "bots": names, "seed": seed, "engine": engine, "games_asked": games,
-         "stopped_early": stopped, "ttr_version": __version__, **s}
+         "stopped_early": stopped, "ttr_version": __version__, "rules": rules_summary(map_name, rules), **s}
     if emit_json(json_out, json.dumps(s, indent=2)):
         _print(s, map_name, players, names, games, seed, stopped)
     if stopped:
@@ -69,6 +73,8 @@ def _print(s: dict, map_name: str, players: int, names: list[str], games: int, s
         out.print(f"[yellow]Stopped (Ctrl-C): {played} of {plural(games, 'game')} finished.[/]")
     out.print(f"{plural(played, 'game')} of {map_name}, {players} players ({', '.join(names)}), "
               f"seeds {seed}..{seed + played - 1}")
+    if s["rules"]:
+        out.print(f"rules changed: {describe(s['rules'])}")
     out.print(f"score: mean {s['score_mean']:.1f}, sd {s['score_sd']:.1f}")
     out.print(f"tickets completed: {s['ticket_completion']:.1%}")
     out.print(f"game length: {s['turns_mean']:.1f} turns (sd {s['turns_sd']:.1f}), {s['actions_mean']:.1f} actions")

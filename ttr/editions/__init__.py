@@ -71,28 +71,39 @@ copyreg.pickle(Ruleset, _pickle_ruleset)
 ENGINES = ("auto", "python", "native")
 
 
-def engine_for(map_name: str, players: int, engine: str = "auto") -> str:
-    """The engine that plays: "auto" is the native core where it is installed and plays the board,
-    else the Python engine; "python" and "native" are themselves (TtrError for another name)."""
+def engine_for(map_name: str, players: int, engine: str = "auto", rules: Any = ()) -> str:
+    """The engine that plays: "auto" is the native core where it is installed and plays the board
+    (and, with `rules` changed, holds their numbers), else the Python engine; "python" and "native"
+    are themselves (TtrError for another name)."""
     if engine == "auto":
-        return "native" if native.plays(get_ruleset(map_name, players)) else "python"
+        if not rules:
+            return "native" if native.plays(get_ruleset(map_name, players)) else "python"
+        rs = variant_ruleset(map_name, players, rules)
+        if not native.plays(rs):
+            return "python"
+        try:
+            native.batch_core(rs)  # a variant's numbers within the core's sizes?
+        except TtrError:
+            return "python"
+        return "native"
     if engine not in ENGINES:
         raise TtrError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")
     return engine
 
 
 def new_game(map_name: str, players: int = 2, seed: int = 0, random_first: bool = False, *, record: bool = True,
-             engine: str = "python", **options: Any) -> Game:
+             engine: str = "python", rules: Any = (), **options: Any) -> Game:
     """A new game of the edition played on `map_name`, set up from `seed`
     (`options`: the edition's own, e.g. Legacy's `setup`; `record=False`: no public log).
     `engine`: "python" (the reference), "native" (the C++ core: the same game, faster; USA and
-    Europe so far, TtrError naming what is native otherwise) or "auto" (native where it can)."""
-    rules = get_ruleset(map_name, players)
-    if engine_for(map_name, players, engine) == "native":
+    Europe so far, TtrError naming what is native otherwise) or "auto" (native where it can).
+    `rules`: rules changed (checked overrides: ttr.editions.variants.parse_rules)."""
+    rs = variant_ruleset(map_name, players, rules) if rules else get_ruleset(map_name, players)
+    if engine_for(map_name, players, engine, rules) == "native":
         if options:
-            raise TtrError(f"{rules.edition.title} takes no options ({', '.join(sorted(options))} given)")
-        return native.new(rules, seed, random_first, record=record)
-    return PyGame.new(rules, seed, random_first, record=record, **options)
+            raise TtrError(f"{rs.edition.title} takes no options ({', '.join(sorted(options))} given)")
+        return native.new(rs, seed, random_first, record=record)
+    return PyGame.new(rs, seed, random_first, record=record, **options)
 
 
 def game_class(rules: Ruleset) -> type[PyGame]:
@@ -116,6 +127,7 @@ def replay(map_name: str, players: int, seed: int, history: list, random_first: 
 
 
 from .variants import RULES, parse_rules, variant  # noqa: E402  (it reads the registry above)
+from .variants import ruleset as variant_ruleset  # noqa: E402
 
 __all__ = ["ENGINES", "EDITIONS", "Edition", "RULES", "engine_for", "game_class", "get_edition", "get_ruleset", "new_game", "parse_rules", "player_range",
            "register", "replay", "variant"]

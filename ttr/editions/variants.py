@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from ..engine.edition import Edition
+from ..engine.ruleset import Ruleset
 from ..errors import TtrError
+from ..maps import load_map
 
 # The fields a variant may change, with what each means (docs/analyze.md lists them).
 RULES: dict[str, str] = {
@@ -144,6 +147,16 @@ def variant(edition: str | Edition, overrides: Overrides | Mapping[str, Any] = (
     return new
 
 
+@lru_cache(maxsize=64)
+def ruleset(map_name: str, players: int, overrides: Overrides = ()) -> Ruleset:
+    """The rules of shipped board `map_name` with `overrides` changed (built once; the registry's
+    own Ruleset when nothing is changed)."""
+    from . import get_ruleset
+    if not overrides:
+        return get_ruleset(map_name, players)
+    return Ruleset(load_map(map_name), variant(map_name, overrides), players)
+
+
 def _consistent(ed: Edition) -> None:
     def bad(field: str, why: str) -> None:
         raise TtrError(f"rules: {field}: {why}")
@@ -184,4 +197,4 @@ def describe(rules: Mapping[str, Mapping[str, Any]]) -> str:
 
 
 __all__ = ["OPTIONAL", "Overrides", "RULES", "changed", "describe", "merge", "parse_rule_options", "parse_rules",
-           "variant"]
+           "ruleset", "variant"]

@@ -142,17 +142,18 @@ class Task:
     bots: tuple[str, ...]  # label per seat
     time_per_move: float | None = None
     engine: str = "python"  # the engine that plays it (the same game on either)
+    rules: tuple = ()       # rules changed (ttr.editions.variants)
 
 
 def schedule(map_name: str, players: int, bots: Sequence[str], games: int, seed: int,
-             time_per_move: float | None = None, engine: str = "python") -> Iterator[Task]:
+             time_per_move: float | None = None, engine: str = "python", rules: tuple = ()) -> Iterator[Task]:
     """Every game of the arena, in order, made as they are needed: seeds seed..seed+games-1,
     each in every rotation."""
     rots = lineups(bot_labels(bots), players)
     index = 0
     for s in range(seed, seed + games):
         for r, lineup in enumerate(rots):
-            yield Task(index, map_name, players, s, r, lineup, time_per_move, engine)
+            yield Task(index, map_name, players, s, r, lineup, time_per_move, engine, rules)
             index += 1
 
 
@@ -198,7 +199,7 @@ def play_task(task: Task) -> GameResult:
     """Play one game of the arena (runs in a worker process)."""
     bots = [create_agent(agent_of(b), task.seed * 1000 + seat, task.time_per_move)
             for seat, b in enumerate(task.bots)]
-    match = Match(new_game(task.map_name, task.players, task.seed, record=False, engine=task.engine), bots,
+    match = Match(new_game(task.map_name, task.players, task.seed, record=False, engine=task.engine, rules=task.rules), bots,
                   names=[f"bot {b}" for b in task.bots])
     try:
         g = match.run()
@@ -381,14 +382,14 @@ def analyse(map_name: str, players: int, bots: Sequence[str], games: int, seed: 
                        head_to_head(labels, wins), ratings, stopped, finished)
 
 
-def check(map_name: str, players: int, bots: Sequence[str]) -> None:
+def check(map_name: str, players: int, bots: Sequence[str], rules: tuple = ()) -> None:
     """Raise TtrError for unknown bots, too many bots, or a map/player count that cannot be played."""
     if not bots:
         raise TtrError("no bots given")
     unknown = [b for b in bots if b not in AGENTS]
     if unknown:
         raise TtrError(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(AGENTS))}")
-    new_game(map_name, players, 0)  # raises TtrError for an unknown map or player count
+    new_game(map_name, players, 0, rules=rules)  # raises TtrError for an unknown map, player count or rule
     if len(bots) > players:
         raise TtrError(f"{len(bots)} bots for {players} seats: give at most one bot per seat")
 
@@ -396,17 +397,17 @@ def check(map_name: str, players: int, bots: Sequence[str]) -> None:
 def run_arena(map_name: str, players: int, bots: list[str], games: int, seed: int = 1,
               workers: int | None = None, time_per_move: float | None = None,
               progress: Callable[[int, int], None] | None = None, backend: Backend | None = None,
-              engine: str = "python") -> ArenaResult:
+              engine: str = "python", rules: tuple = ()) -> ArenaResult:
     """Play `games` matches (seeds seed..seed+games-1, each in every seat rotation) and return the
     statistics: on `backend` (default: this machine, `workers` processes, default all cores).
     Games are made as workers need them. `progress(done, total)` is called in this process after
     each game. Ctrl-C (KeyboardInterrupt) stops the run: the result holds the matches finished in
     every rotation (`stopped` is set; `finished` counts the games finished). The result does not depend on the backend (timings aside)."""
-    check(map_name, players, bots)
+    check(map_name, players, bots, rules)
     if games < 1:
         raise TtrError(f"games must be at least 1, not {games}")
     total = games * len(lineups(bot_labels(bots), players))
-    tasks = schedule(map_name, players, bots, games, seed, time_per_move, engine)
+    tasks = schedule(map_name, players, bots, games, seed, time_per_move, engine, rules)
     if backend is None:
         backend = LocalBackend(min(LocalBackend(workers).workers, total))
     results: dict[int, GameResult] = {}

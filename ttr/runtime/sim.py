@@ -26,13 +26,13 @@ class GameRecord:
 
 
 def play_game(map_name: str, players: int, seed: int, agents: list[str] | None = None,
-              on_move: MoveListener | None = None, engine: str = "python") -> Game:
+              on_move: MoveListener | None = None, engine: str = "python", rules: tuple = ()) -> Game:
     """Play one game to the end with the match loop; agents[i] plays seat i (default: all
     planners). `on_move(match, seat, action)` is called after each move. `engine`: which engine
     plays it (ttr.new_game: "python", "native" or "auto"); the game is the same on either."""
     names = agents or ["planner"] * players
     bots = [make_agent(n, seed * 7919 + i) for i, n in enumerate(names)]
-    return Match(new_game(map_name, players, seed, engine=engine), bots, on_move=on_move).run()
+    return Match(new_game(map_name, players, seed, engine=engine, rules=rules), bots, on_move=on_move).run()
 
 
 def record(g: Game) -> GameRecord:
@@ -43,15 +43,15 @@ def record(g: Game) -> GameRecord:
                       tuple(len(p["tickets_completed"]) for p in ps))
 
 
-def play_record(task: tuple[str, int, int, tuple[str, ...], str]) -> GameRecord:
-    """One game of a simulation, (map, players, seed, bots, engine): its record (runs in a worker)."""
-    map_name, players, seed, bots, engine = task
-    return record(play_game(map_name, players, seed, list(bots), engine=engine))
+def play_record(task: tuple[str, int, int, tuple[str, ...], str, tuple]) -> GameRecord:
+    """One game of a simulation, (map, players, seed, bots, engine, rules changed): its record (runs in a worker)."""
+    map_name, players, seed, bots, engine, rules = task
+    return record(play_game(map_name, players, seed, list(bots), engine=engine, rules=rules))
 
 
 def simulate(map_name: str, players: int, bots: list[str], games: int, seed: int = 1,
              backend: Backend | None = None, progress: Callable[[], None] | None = None,
-             engine: str = "python") -> tuple[list[GameRecord], bool]:
+             engine: str = "python", rules: tuple = ()) -> tuple[list[GameRecord], bool]:
     """Play games seed..seed+games-1 (bots[i] in seat i) on `backend` (default: in this process).
     Returns the records in seed order and whether Ctrl-C stopped the run early (then the records
     are those of the games finished). `progress()` is called after each game."""
@@ -62,7 +62,7 @@ def simulate(map_name: str, players: int, bots: list[str], games: int, seed: int
         if progress:
             progress()
 
-    tasks = ((map_name, players, s, tuple(bots), engine) for s in range(seed, seed + games))
+    tasks = ((map_name, players, s, tuple(bots), engine, rules) for s in range(seed, seed + games))
     stopped = False
     try:
         (backend or LocalBackend(1)).run(play_record, tasks, finished)
