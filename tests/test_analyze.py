@@ -69,7 +69,7 @@ def test_the_whole_report_renders_self_contained(europe_run):
     first = text[:text.index("<nav>")]
     for what in ("europe", "players", "bots", "games", "seed", ttr.__version__):
         assert what in first
-    assert len(page.images) == 8 and all(src.startswith("data:image/") for src in page.images)
+    assert len(page.images) == 9 and all(src.startswith("data:image/") for src in page.images)
     assert text.count('<figure class="board"') == 1 and text.count('class="rt') == len(ttr.load_map("europe").routes)
     assert all(link.startswith("#") for link in page.links)
     outside = re.findall(r"""(?:src|href)\s*=\s*["']?(?!data:|#)([^"' >]+)""", text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import html as h
 from .analysis import Analysis
+from .claim_plot import claims_chart
 from .claims import CONTESTED, EARLY, GroupStat
 from .common import Rate, ticket_label
 from .outcomes import RUNAWAY
@@ -107,6 +108,7 @@ def claims_section(a: Analysis) -> str:
                   "shares / claims. " + WHY)
             + h.facts([f"contested routes taken early: {h.fact('claims.early', len(early))}"
                        + (" (" + ", ".join(h.esc("–".join(s.route.cities)) for s in early) + ")" if early else "")])
+            + h.image(claims_chart(c), "claim rate against claim timing, by route kind")
             + "<h3>By kind</h3>" + _group_table("kind", "kind", c.groups["kind"], False)
             + "<h3>By length</h3>" + _group_table("length", "length", c.groups["length"], True)
             + "<h3>By colour</h3>" + _group_table("colour", "colour", c.groups["colour"], False)
