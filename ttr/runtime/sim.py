@@ -43,9 +43,10 @@ def record(g: Game) -> GameRecord:
                       tuple(len(p["tickets_completed"]) for p in ps))
 
 
-def play_record(task: tuple[str, int, int, tuple[str, ...], str, tuple]) -> GameRecord:
-    """One game of a simulation, (map, players, seed, bots, engine, rules changed): its record (runs in a worker)."""
-    map_name, players, seed, bots, engine, rules = task
+def play_record(task: tuple) -> GameRecord:
+    """One game of a simulation, (map, players, seed, bots, engine[, rules changed]): its record (runs in a worker)."""
+    map_name, players, seed, bots, engine, *rest = task
+    rules = rest[0] if rest else ()
     return record(play_game(map_name, players, seed, list(bots), engine=engine, rules=rules))
 
 
