@@ -43,7 +43,7 @@ def test_the_issues_example_runs_as_written_and_the_report_records_it(tmp_path):
     assert max(trains_left) < 30 and len(trains_left) == 180  # 60 games of 3 seats, 30 trains each
     page = (tmp_path / "out" / "report.html").read_text()
     assert "rules changed</b> trains 30 (stock 45)" in page
-    assert '<pre class="experiment">map = &quot;europe&quot;\nplayers = [3]' in page
+    assert '<pre class="experiment"' in page and '">map = &quot;europe&quot;\nplayers = [3]' in page
 
 
 def test_options_beside_the_file_replace_its_values_and_are_named(tmp_path):

@@ -48,7 +48,8 @@ def variant_facts(i: RunInfo) -> str:
         over = e.get("overrides") or []
         out += (f'<p class="sub">experiment file <code>{h.esc(e.get("path", ""))}</code>'
                 + (f" (the command line changed {h.esc(', '.join(over))})" if over else "")
-                + f'</p><pre class="experiment">{h.esc(e.get("text", ""))}</pre>')
+                + f'</p><pre class="experiment" style="background:#f4f5f7;padding:.5em .8em;border-radius:4px;'
+                  f'display:inline-block;margin:.2em 0">{h.esc(e.get("text", ""))}</pre>')
     return out
 
 
