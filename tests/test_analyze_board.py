@@ -18,7 +18,7 @@ def boxes(m, font):
     p = pitch(m)
     out = {}
     for name, (x, y, anchor) in place_labels(m, cars(m), p, font).items():
-        w, h = 0.56 * font * len(name), 0.9 * font
+        w, h = 0.62 * font * len(name), 0.9 * font
         left = x - (w if anchor == "end" else w / 2 if anchor == "middle" else 0)
         out[name] = (left, y - 0.34 * font - h / 2, left + w, y - 0.34 * font + h / 2)
     return out

@@ -140,7 +140,7 @@ def place_labels(m: Map, drawn: dict[int, list[Car]], p: float, font: float) -> 
 
     def box(name: str, spot: tuple) -> tuple[float, float, float, float]:
         (cx, cy), (dx, dy, anchor) = xy[name], spot
-        w, h = 0.56 * font * len(name), 0.9 * font
+        w, h = 0.62 * font * len(name), 0.9 * font
         lx = cx + dx * gap - (w if anchor == "end" else w / 2 if anchor == "middle" else 0)
         ly = cy + dy * (gap + h / 2) - h / 2
         return lx, ly, lx + w, ly + h
@@ -191,8 +191,12 @@ def board_svg(m: Map, layers: Sequence[tuple[str, Mapping[int, float]]], tips: M
                       + "".join(_car(*c, r.kind == "ship") for c in drawn[r.id]) + "</g>")
     cities = "".join(f'<circle cx="{c.xy[0]:.1f}" cy="{c.xy[1]:.1f}" r="{(0.1 if c.junction else 0.17) * p:.1f}"/>'
                      for c in m.cities if c.xy)
-    names = "".join(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{a}">{esc(n)}</text>'
-                    for n, (x, y, a) in place_labels(m, drawn, p, font).items())
+    labels = place_labels(m, drawn, p, font)
+    names = "".join(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{a}">{esc(n)}</text>' for n, (x, y, a) in labels.items())
+    for n, (x, y, a) in labels.items():  # the board shows every name whole
+        w = 0.7 * font * len(n)
+        left = x - (w if a == "end" else w / 2 if a == "middle" else 0)
+        x0, x1, y0, y1 = min(x0, left - 0.1 * p), max(x1, left + w + 0.1 * p), min(y0, y - font), max(y1, y + 0.4 * font)
     view = f"{x0:.0f} {y0:.0f} {x1 - x0:.0f} {y1 - y0:.0f}"
     buttons = "".join(f'<button type="button" data-m="{i}"{" class=on" if i == 0 else ""}>{esc(name)}</button>'
                       for i, (name, _) in enumerate(layers))
