@@ -112,6 +112,8 @@ def load(d: Any) -> Replay:
         raise _bad("map: a map file's JSON object, or null for the edition's own board")
     if not isinstance(d.get("why", ""), str) or not isinstance(d.get("game", 0), int):
         raise _bad("why is a string and game an integer")
+    if not isinstance(save, dict):
+        raise _bad("save: the game's save (docs/save-format.md), an object")
     try:
         s = SaveFile.model_validate(save)
     except ValidationError as e:
