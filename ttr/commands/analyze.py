@@ -117,10 +117,10 @@ def command(experiment: str | None, rule_texts: tuple[str, ...], map_name: str |
         raise click.ClickException(str(e)) from None
     if compare:
         ctx = click.get_current_context()
-        played = [p.opts[0] for p in ctx.command.params if p.name not in ("compare", "out") and p.name
+        given = [p.opts[0] for p in ctx.command.params if p.name not in ("compare", "out") and p.name
                   and ctx.get_parameter_source(p.name) not in (None, ParameterSource.DEFAULT)]
-        if played:
-            raise click.UsageError(f"--compare reads two runs and plays no games: {', '.join(played)} "
+        if given:
+            raise click.UsageError(f"--compare reads two runs and plays no games: {', '.join(given)} "
                                    "cannot go with it")
         try:
             page, warnings = write_compare(compare[0], compare[1], out)
