@@ -165,6 +165,10 @@ def expected_more(out, rows, games, m):
     for r in m.routes:
         k, cl = f"claims.{r.id}", claims[r.id]
         out[f"{k}.id"], out[f"{k}.claimed"] = r.id, len(cl) / n
+        if several:
+            for p in counts:
+                these = [g for g in games if len(g) == p]
+                out[f"{k}.claimed.{p}"] = sum(1 for g in these if any(r.id in s["routes"] for s in g)) / len(these)
         if cl:
             out[f"{k}.mean_round"] = statistics.fmean(x[0] for x in cl)
             out[f"{k}.median_round"] = quantile([x[0] for x in cl], 0.5)

@@ -110,6 +110,7 @@ def test_every_board_reports(tmp_path, name, players):
     rows, info, page = load(tmp_path)
     expected, _ = expected_report(rows, info, ttr.load_map(name))
     compare_numbers(page, expected)
+    assert all(0 <= t < r["turns"] for r in rows for t in r["route_turns"])  # every claim's turn was seen
     assert page.sections == [s for s in SECTIONS if s != "bots"]
     if name == "legends-west":
         assert "dollars" in page_path.read_text()

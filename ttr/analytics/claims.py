@@ -5,6 +5,7 @@ docs/analyze.md defines each number."""
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from dataclasses import dataclass
 
 from ..maps import Map, Route
@@ -39,6 +40,7 @@ class ClaimStat:
     median_round: float
     median_share: float  # median share of the game's turns played before the claim
     early: bool          # contested and taken early
+    by_count: dict[int, float]   # by player count: games in which it was claimed / games
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,10 @@ def claim_stats(games: list[list[dict]], m: Map) -> Claims:
     rounds: dict[int, list[int]] = {r.id: [] for r in m.routes}
     shares: dict[int, list[float]] = {r.id: [] for r in m.routes}
     owners: dict[int, list[tuple[float, int]]] = {r.id: [] for r in m.routes}
-    for _, seat, r, k, share in claims_of(games):
+    games_at = Counter(len(g) for g in games)
+    at_count: dict[int, Counter] = {c: Counter() for c in games_at}
+    for g, seat, r, k, share in claims_of(games):
+        at_count[len(g)][r] += 1
         if r in rounds:
             rounds[r].append(k)
             shares[r].append(share)
@@ -99,7 +104,8 @@ def claim_stats(games: list[list[dict]], m: Map) -> Claims:
         med = statistics.median(sh) if sh else 0.0
         claimed = Rate(len(ks), n)
         routes.append(ClaimStat(r, claimed, mean(ks), float(statistics.median(ks)) if ks else 0.0, med,
-                                bool(ks) and claimed.value >= CONTESTED and med <= EARLY))
+                                bool(ks) and claimed.value >= CONTESTED and med <= EARLY,
+                                {c: at_count[c][r.id] / games_at[c] for c in sorted(games_at)}))
     groups = {
         "length": [_group(f"length {x}", [r for r in m.routes if r.length == x], games, owners)
                    for x in sorted({r.length for r in m.routes})],

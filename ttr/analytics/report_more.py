@@ -71,13 +71,15 @@ def _group_table(title: str, key: str, groups: list[GroupStat], numeric: bool) -
 
 def claims_section(a: Analysis) -> str:
     c = a.claims
+    counts = list(a.by_count) if a.several_counts else []
     rows = []
     for s in sorted(c.routes, key=lambda s: (s.median_share if s.claimed.k else 2, s.route.id)):
         k = f"claims.{s.route.id}"
         timing = (h.dec(f"{k}.mean_round", s.mean_round) + h.dec(f"{k}.median_round", s.median_round)
                   + h.pct(f"{k}.median_share", s.median_share)) if s.claimed.k else h.text("") * 3
         rows.append(h.count(f"{k}.id", s.route.id) + h.text(s.route.cities[0] + "–" + s.route.cities[1])
-                    + h.pct(f"{k}.claimed", s.claimed.value) + timing
+                    + h.pct(f"{k}.claimed", s.claimed.value)
+                    + "".join(h.pct(f"{k}.claimed.{n}", s.by_count[n]) for n in counts) + timing
                     + h.text("contested, taken early" if s.early else "", "flag"))
     early = [s for s in c.routes if s.early]
     doubles = ""
@@ -113,8 +115,8 @@ def claims_section(a: Analysis) -> str:
             + "<h3>By length</h3>" + _group_table("length", "length", c.groups["length"], True)
             + "<h3>By colour</h3>" + _group_table("colour", "colour", c.groups["colour"], False)
             + bots + doubles + "<h3>Each route</h3>"
-            + h.table(["id", "route", "claimed", "mean round", "median round", "median into the game", ""], rows,
-                      scroll=True))
+            + h.table(["id", "route", "claimed", *(f"claimed, {n} players" for n in counts), "mean round",
+                       "median round", "median into the game", ""], rows, scroll=True))
 
 
 SHOWN = (("mean", "mean"), ("median", "median"), ("p90", "90%"), ("max", "max"))
