@@ -248,8 +248,9 @@ def route_board(m: Map, stats: Sequence) -> str:
         kind = ", ".join(x for x in ("ship" if r.kind == "ship" else "train", r.color, "tunnel" if r.tunnel else "",
                                      f"ferry ({r.locomotives} locomotive{'s' * (r.locomotives > 1)})"
                                      if r.locomotives else "") if x)
-        tips[r.id] = "\n".join([f"route {r.id}: {s.label}", f"{r.length} spaces, {kind}", _rate("claimed", s.claimed),
-                                _rate("by the winner", s.by_winner), _rate("claimer wins", s.claimer_wins)])
+        wins = _rate("claimer wins", s.claimer_wins) if s.claimed.k else "claimer wins: never claimed"
+        tips[r.id] = "\n".join([f"route {r.id}: {s.label}", f"{r.length} space{'s' * (r.length != 1)}, {kind}",
+                                _rate("claimed", s.claimed), _rate("by the winner", s.by_winner), wins])
     layers = [("claimed", {s.route.id: s.claimed.value for s in stats}),
               ("by the winner", {s.route.id: s.by_winner.value for s in stats}),
               ("claimer wins", {s.route.id: s.claimer_wins.value for s in stats if s.claimed.k})]
