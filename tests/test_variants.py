@@ -41,6 +41,7 @@ def test_a_variant_changes_its_numbers_and_leaves_the_stock_edition_alone():
     ("usa", {"stations": 2}, "stations: Ticket to Ride (USA) has no such rule to change"),
     ("world", {"cards_per_color": 3}, "cards_per_color: Ticket to Ride: Rails & Sails (World) deals its own decks"),
     ("world", {"hand_size": 3}, "hand_size: Ticket to Ride: Rails & Sails (World) has no such rule"),
+    ("great-lakes", {"face_up": 6}, "face_up: Ticket to Ride: Rails & Sails (Great Lakes) has no such rule"),
 ])
 def test_bad_rules_are_refused_naming_the_field_and_why(edition, rules, message):
     with pytest.raises(TtrError, match="rules: " + re.escape(message)):

@@ -134,7 +134,8 @@ def variant(edition: str | Edition, overrides: Overrides | Mapping[str, Any] = (
     if "route_points" in changes:
         changes["route_points"] = {**ed.route_points, **dict(changes["route_points"])}
     unused = {"stations": ed.stations == 0, "station_points": ed.stations == 0,
-              "globetrotter_bonus": ed.globetrotter_bonus is None, "hand_size": ed.hand_per_deck is not None}
+              "globetrotter_bonus": ed.globetrotter_bonus is None, "hand_size": ed.hand_per_deck is not None,
+              "face_up": ed.face_up_per_deck is not None}  # (Rails & Sails deals from two decks)
     for field in changes:
         if unused.get(field):
             raise TtrError(f"rules: {field}: {ed.title} has no such rule to change")
