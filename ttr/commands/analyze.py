@@ -110,7 +110,11 @@ def command(experiment: str | None, rule_texts: tuple[str, ...], map_name: str |
             games: int, seed: int, backend: str, address: str | None, batch: int | None, workers: int | None,
             out: str, compare: tuple[str, str] | None, engine: str) -> None:
     """Play many bot games on a board and write an HTML report of what decides them (with the raw
-    records as CSV). Ctrl-C stops early and reports the games finished."""
+    records as CSV). Ctrl-C stops early and reports the games finished.
+
+    EXPERIMENT.toml: a run written down (board, rules, bots, players, games, seed: docs/analyze.md);
+    --map, --map-file, --edition, --players, --bots, --games, --seed typed beside it replace its
+    values, and --rule changes its rules."""
     try:
         require()  # matplotlib: fail before any game is played
     except TtrError as e:
