@@ -147,6 +147,23 @@ def test_ctrl_c_in_analyze_exits_130_with_the_report_of_the_games_finished(tmp_p
     assert "Stopped early (Ctrl-C)" in (tmp_path / "r" / "report.html").read_text()
 
 
+def test_ctrl_c_stops_the_whole_ladder_with_130(monkeypatch, tmp_path):
+    """Not one pair's matches only, the ladder going on with the next pair: nothing is written."""
+    import ttr.runtime.ladder as ladder
+    real, pairs = ladder.run_arena, []
+
+    def stopped_arena(*args, **kw):  # as if Ctrl-C stopped the first pair's matches
+        import dataclasses
+        pairs.append(args[2])
+        return dataclasses.replace(real(*args, **kw), stopped=True)
+
+    monkeypatch.setattr(ladder, "run_arena", stopped_arena)
+    res, out = run("ladder", "--boards", "usa", "--bots", "random,greedy,planner", "--games", "2", "--workers", "1",
+                   "--out", str(tmp_path / "l"))
+    assert res.exit_code == 130 and "Interrupted (Ctrl-C)." in out
+    assert pairs == [["random", "greedy"]] and not (tmp_path / "l" / "ladder.md").exists()
+
+
 def test_ctrl_c_that_no_command_handles_exits_130(monkeypatch):
     def interrupted(*args, **kw):
         raise KeyboardInterrupt
