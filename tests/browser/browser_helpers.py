@@ -64,8 +64,9 @@ def selectable_routes(page: Page) -> list[tuple[int, int]]:
     return out
 
 
-def keep_tickets(page: Page, how_many: int | None = None) -> None:
-    """In the keep panel: pick tickets (the fewest allowed, or `how_many`) and keep them."""
+def keep_tickets(page: Page, how_many: int | None = None, ahead: bool = False) -> None:
+    """In the keep panel: pick tickets (the fewest allowed, or `how_many`) and keep them (`ahead`:
+    before the seat's turn, which changes no turn: until the panel says they are chosen)."""
     panel = page.locator(".keep-panel")
     panel.wait_for()
     n = how_many
@@ -77,7 +78,10 @@ def keep_tickets(page: Page, how_many: int | None = None) -> None:
         tickets.nth(i).click()
     ply = game_state(page)["ply"]
     panel.locator('[data-action="keep"]').click()
-    wait_ply_change(page, ply)
+    if ahead:
+        page.locator('[data-ahead="chosen"]').wait_for()
+    else:
+        wait_ply_change(page, ply)
 
 
 def confirm_prompt(page: Page) -> None:

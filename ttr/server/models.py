@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..agents import LEVELS
 from ..editions import EDITIONS, player_range
-from ..engine import LogEntry, Result, ResultSummary, View, You
+from ..engine import LegalGroup, LogEntry, Result, ResultSummary, View, You
 from .typeddicts import rebuild
 
 if TYPE_CHECKING:  # Literals of the boards and bots registered at import: plain str to the type checker
@@ -37,7 +37,8 @@ class LogLine(LogEntry):
 
 
 if not TYPE_CHECKING:  # pydantic takes typing_extensions' TypedDicts only (Python < 3.12)
-    View, You, Result, ResultSummary, LogLine = map(rebuild, (View, You, Result, ResultSummary, LogLine))
+    View, You, Result, ResultSummary, LogLine, LegalGroup = map(rebuild, (View, You, Result, ResultSummary, LogLine,
+                                                                     LegalGroup))
 
 
 class _Closed(BaseModel):
@@ -120,6 +121,13 @@ class GameView(BaseModel):
     seats: list[PublicSeat]
     can_undo: bool = Field(description="this seat may take back the last action now (POST .../undo)")
     view: View = Field(description="the engine's view (ttr.Game.view): what the seat (or a spectator) may see")
+    chosen: list[int] = Field(default_factory=list, description="seats whose secret setup choice (first tickets, "
+                              "pieces), made ahead of their turn, waits to be played when it comes")
+    my_choice: Optional[str] = Field(default=None, description="this seat's own choice made ahead, if any (its "
+                                     "text); never another seat's")
+    ahead: Optional[list[LegalGroup]] = Field(default=None, description="what this seat may choose now, ahead of "
+                                              "its turn, in a setup phase where every seat chooses in secret (the "
+                                              "legal groups it will have then); null otherwise")
 
 
 class LogResponse(BaseModel):

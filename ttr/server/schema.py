@@ -6,6 +6,8 @@ games    one row per game: how to rebuild it (map, players, seed, random_first,
          seat to move, result once over)
 seats    who holds each seat: a human (token stored as a SHA-256 hash) or a bot
 actions  every action of every game, numbered 0, 1, 2, ... per game
+choices  a seat's secret setup choice made before its turn (its first tickets, Rails & Sails'
+         pieces): played for it, in seat order, when its turn comes
 """
 from sqlalchemy import BigInteger, Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text
 
@@ -46,5 +48,13 @@ actions = Table(
     Column("n", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("text", String(400), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+choices = Table(
+    "choices", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("text", String(400), nullable=False),  # the action, checked when it was made
     Column("at", Float, nullable=False),
 )

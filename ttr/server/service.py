@@ -27,6 +27,7 @@ from ..editions import EDITIONS, player_range
 from ..engine import Action, Game, View, result_summary, words
 from ..errors import IllegalActionError, TtrError
 from . import boards, tokens
+from .ahead import AHEAD_PHASES, turn_ahead
 from .bots import ServerBot
 from .errors import (
     CannotUndo,
@@ -71,6 +72,7 @@ class Live:
         self.stamps = stamps            # when each action was stored
         self.log_out: list[dict] = []   # the public log as sent (engine entries + time + words)
         self.views: dict[int | None, View] = {}  # per seat (None: spectators): the view at this ply
+        self.aheads: dict[int, list | None] = {}  # per seat: what it may choose ahead of its turn (ahead.py)
         self.views_at = game.ply
         self.bots: list[ServerBot | None] = [ServerBot(s.bot, self.row.seed, s.seat) if s.kind == "bot" else None  # type: ignore[arg-type]  # a bot seat names its bot
                                              for s in self.row.seats]
@@ -82,13 +84,23 @@ class Live:
 
     def view(self, seat: int | None) -> View:
         """The seat's view (None: a spectator's), built once per change of the game."""
-        g = self.game
-        if self.views_at != g.ply:
-            self.views, self.views_at = {}, g.ply
+        self._fresh()
         v = self.views.get(seat)
         if v is None:
-            v = self.views[seat] = g.view(seat, legal=seat is not None)
+            v = self.views[seat] = self.game.view(seat, legal=seat is not None)
         return v
+
+    def ahead(self, seat: int) -> list | None:
+        """The legal groups the seat may choose from now, ahead of its turn (None: it may not)."""
+        self._fresh()
+        if seat not in self.aheads:
+            g = turn_ahead(self.game, seat) if self.bots[seat] is None else None
+            self.aheads[seat] = g.view(seat)["legal"] if g is not None else None
+        return self.aheads[seat]
+
+    def _fresh(self) -> None:
+        if self.views_at != self.game.ply:
+            self.views, self.aheads, self.views_at = {}, {}, self.game.ply
 
     def who(self, seat: int) -> str:
         s = self.row.seats[seat]
@@ -216,10 +228,10 @@ class GameService:
 
     # ---------------------------------------------------------- committing
 
-    def _commit(self, live: Live, action: Action | str) -> Action:
+    def _commit(self, live: Live, action: Action | str, choice: bool = False) -> Action:
         """Check, apply, store: the one way a move is made (IllegalActionError, nothing changed, if the
         engine refuses it). A failed store rebuilds the game from what is stored, so the game is never
-        ahead of the database."""
+        ahead of the database. `choice`: the seat's choice made ahead (dropped with the store)."""
         g = live.game
         a = g.check(action)
         n, seat = g.ply, g.current_player
@@ -229,7 +241,7 @@ class GameService:
             self.store.append(live.id, n, seat, str(a), at, to_move=None if g.is_over else g.current_player,
                               status="over" if g.is_over else "playing",
                               result=dict(result_summary(g.result())) if g.is_over else None,
-                              notify=self._tag(live.id, n + 1))
+                              notify=self._tag(live.id, n + 1), drop_choice=choice)
         except StorageError as e:
             live.install(*self._replay(live.row, self._rows(live)))  # the game as it was, from memory
             if isinstance(e, Conflict):
@@ -240,6 +252,33 @@ class GameService:
         live.row.ply, live.row.updated = n + 1, at
         live.row.status = "over" if g.is_over else "playing"
         return a
+
+    def _play_choices(self, live: Live) -> None:
+        """Play the choices made ahead whose turn has come, in seat order (ahead.py)."""
+        g, made = live.game, live.row.choices
+        while not g.is_over and g.phase in AHEAD_PHASES and g.current_player in made:
+            seat = g.current_player
+            try:
+                self._commit(live, made[seat], choice=True)
+            except IllegalActionError as e:  # checked when made: the engine should not refuse it now
+                log.error("game %s: seat %d's choice made ahead (%s) is refused at its turn: %s", live.id, seat,
+                          made[seat], e)
+                self._write(lambda: self.store.set_choice(live.id, seat, None, self.clock()))
+            made.pop(seat, None)
+
+    def _choose_ahead(self, live: Live, seat: int, text: str, respond: bool) -> dict:
+        """Keep a seat's setup choice made before its turn (ahead.py); it may change it until then."""
+        ahead = turn_ahead(live.game, seat)
+        assert ahead is not None  # the caller checked, under the game's lock
+        try:
+            a = ahead.check(text)
+        except IllegalActionError as e:
+            raise Illegal(str(e)) from None
+        at = self.clock()
+        self._write(lambda: self.store.set_choice(live.id, seat, str(a), at, notify=self._tag(live.id, live.game.ply)))
+        live.row.choices[seat] = str(a)
+        self._after_change(live, bots=False)
+        return self.response(live, seat) if respond else {"turn": live.game.ply}
 
     @staticmethod
     def _rows(live: Live) -> list[ActionRow]:
@@ -301,7 +340,9 @@ class GameService:
         g = live.game
         return {"id": live.id, "turn": g.ply, "seat": seat, "status": "over" if g.is_over else "playing",
                 "seats": self.public_seats(live), "can_undo": seat is not None and self.undo_refusal(live, seat) is None,
-                "view": live.view(seat)}
+                "view": live.view(seat), "chosen": sorted(live.row.choices),
+                "my_choice": live.row.choices.get(seat) if seat is not None else None,
+                "ahead": live.ahead(seat) if seat is not None else None}
 
     def public_seats(self, live: Live) -> list[dict]:
         return [_public_seat(s) for s in live.row.seats]
@@ -376,6 +417,8 @@ class GameService:
         seat = self.seat_of(live, token)
         with live.lock:
             g = live.game
+            if g.current_player != seat and live.ahead(seat) is not None:
+                return self._choose_ahead(live, seat, text, respond)  # any turn: others may choose meanwhile
             self._check_turn(live, turn)
             if g.is_over:
                 raise NotYourMove("the game is over")
@@ -387,6 +430,7 @@ class GameService:
                 self._commit(live, text)
             except IllegalActionError as e:
                 raise Illegal(str(e)) from None
+            self._play_choices(live)
             self._after_change(live)
             return self.response(live, seat) if respond else {"turn": g.ply}
 
@@ -423,6 +467,7 @@ class GameService:
                     log.error("bot %s offered an illegal move in game %s (%s); it plays its first legal move",
                               bot.name, gid, e)
                     self._commit(live, obs.legal[0])
+                self._play_choices(live)
             except Stale:
                 return False  # the game moved on meanwhile (another process): its change scheduled its own
             self._after_change(live)
@@ -492,6 +537,7 @@ class GameService:
             self._write(lambda: self.store.set_seat(gid, seat, kind, bot, at, notify=self._tag(gid, live.game.ply)))
             s.kind, s.bot = kind, bot
             live.bots[seat] = ServerBot(bot, live.row.seed, seat) if kind == "bot" else None  # type: ignore[arg-type]  # in LEVELS (above)
+            live.aheads.clear()  # a bot's seat does not choose ahead
             self._after_change(live)
             return {"id": gid, "turn": live.game.ply, "seats": self.public_seats(live)}
 
@@ -543,7 +589,8 @@ class GameService:
             return
         with live.lock:
             row = self.store.game(gid)
-            if row is not None and row.seats == live.row.seats and row.ply == live.game.ply and \
+            if row is not None and row.seats == live.row.seats and row.choices == live.row.choices and \
+                    row.ply == live.game.ply and \
                     [a.text for a in self.store.actions(gid)] == [str(a) for a in live.game.actions]:
                 return  # a late notice of what this copy already holds: keep it (a bot may be thinking on it)
             self._reload(live)

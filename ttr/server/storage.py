@@ -26,7 +26,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy.engine import Connection, Engine, make_url
 
-from .schema import actions, games, seats
+from .schema import actions, choices, games, seats
 
 log = logging.getLogger("ttr.server")
 
@@ -64,6 +64,7 @@ class GameRow:
     updated: float
     result: dict | None
     seats: list[SeatRow] = field(default_factory=list)
+    choices: dict[int, str] = field(default_factory=dict)  # seat -> a setup choice made ahead of its turn
 
 
 @dataclass
@@ -330,11 +331,24 @@ class Store:
             raise Conflict(f"game {gid} is no longer at ply {old}")
 
     def append(self, gid: str, n: int, seat: int, text: str, at: float, *, to_move: int | None, status: str,
-               result: dict | None, notify: str | None = None) -> None:
-        """Store action n of game gid (Conflict if the game is not at ply n)."""
+               result: dict | None, notify: str | None = None, drop_choice: bool = False) -> None:
+        """Store action n of game gid (Conflict if the game is not at ply n); `drop_choice`: it is
+        the seat's choice made ahead, which goes in the same transaction."""
         def write(c: Connection) -> None:
             self._move_ply(c, gid, n, n + 1, to_move, status, result, at)
             c.execute(_INSERT_ACTION, {"game_id": gid, "n": n, "seat": seat, "text": text, "at": at})
+            if drop_choice:
+                c.execute(choices.delete().where(choices.c.game_id == gid, choices.c.seat == seat))
+            self._notify(c, notify)
+        self.writer.run(write)
+
+    def set_choice(self, gid: str, seat: int, text: str | None, at: float, notify: str | None = None) -> None:
+        """Keep (or, text None, drop) a seat's setup choice made ahead of its turn."""
+        def write(c: Connection) -> None:
+            c.execute(choices.delete().where(choices.c.game_id == gid, choices.c.seat == seat))
+            if text is not None:
+                c.execute(choices.insert().values(game_id=gid, seat=seat, text=text, at=at))
+            c.execute(games.update().where(games.c.id == gid).values(updated=at))
             self._notify(c, notify)
         self.writer.run(write)
 
@@ -370,6 +384,8 @@ class Store:
             g = _game_row(row)
             g.seats = [SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash) for r in c.execute(
                 seats.select().where(seats.c.game_id == gid).order_by(seats.c.seat))]
+            g.choices = {r.seat: r.text for r in c.execute(
+                sa.select(choices.c.seat, choices.c.text).where(choices.c.game_id == gid))}
             return g
 
     def actions(self, gid: str, since: int = 0) -> list[ActionRow]:

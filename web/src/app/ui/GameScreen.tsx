@@ -9,6 +9,7 @@ import { cardInfo, CARD_FILL } from '../cards';
 import { boardText, claimsIn, drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, movesSince, phasePrompt, seatName, ticketById, tokensIn, type DrawTarget } from '../game';
 import { edgesOf, ownedRoutes } from '../graph';
 import { mapName, t } from '../i18n';
+import { ticketName } from '../names';
 import { actionText, Legal } from '../legal';
 import { getPrefs, heldGame, saveGame, type HeldGame } from '../store';
 import type { Counts, Envelope, LogEntry } from '../types';
@@ -49,6 +50,14 @@ export function errorText(e: unknown): string {
 
 /** On a phone the first view zooms in until city names are this tall (the whole board would show them at 4 px). */
 const PHONE_LABEL_PX = 8;
+
+/** A choice made ahead in words: the tickets kept, or the pieces taken. */
+function choiceWords(text: string, map: MapData): string {
+  const [kind, ...rest] = text.split(' ');
+  if (kind === 'keep') return rest.map((id) => ticketById(map, Number(id))).map((tk) => (tk ? ticketName(tk.cities) : '')).join(' · ');
+  if (kind === 'pieces') return `${t('trains')}: ${rest[0]} · ${t('ships')}: ${rest[1]}`;
+  return text;
+}
 
 export function GameScreen({ id }: { id: string }) {
   const prefs = usePrefs();
@@ -209,6 +218,12 @@ export function GameScreen({ id }: { id: string }) {
   const view = env?.view ?? null;
   const legal = useMemo(() => new Legal(me !== null && view && view.current_player === me ? view.legal : null), [view, me]);
   const myTurn = !!view && me !== null && view.current_player === me && !over && !legal.empty;
+  // a setup choice every seat makes in secret (first tickets, pieces) may be made before one's turn
+  const [changing, setChanging] = useState(false);
+  const aheadLegal = useMemo(() => new Legal(me !== null ? env?.ahead ?? null : null), [env?.ahead, me]);
+  const chooseAhead = !myTurn && !over && !aheadLegal.empty && (!env?.my_choice || changing);
+  const choseAhead = !myTurn && !over && !!env?.my_choice && !changing;
+  useEffect(() => setChanging(false), [env?.my_choice, view?.phase]);
   // on a phone, the cards to take are on their own tab: mark it when the move is there
   const cardsWanted = myTurn && tab !== 'cards' && (view?.phase === 'turn' || view?.phase === 'second-card');
 
@@ -235,6 +250,7 @@ export function GameScreen({ id }: { id: string }) {
     setBusy(true);
     try {
       await sock.act(action, envs[me].turn);
+      setChanging(false);
       setMode({ kind: 'idle' });
       setRefill(null);
       return true;
@@ -385,7 +401,7 @@ export function GameScreen({ id }: { id: string }) {
   // what the seat is asked about stays in sight on the board: the offered tickets' cities, the
   // route being claimed or paid for, the city of a station or harbor
   const focus = useMemo(() => {
-    if (!myTurn || !view || !map) return null;
+    if (!(myTurn || chooseAhead) || !view || !map) return null;
     if (view.phase === 'initial-tickets' || view.phase === 'keep-tickets') {
       return { cities: (view.you?.offer ?? []).flatMap((id) => ticketById(map, id)?.cities ?? []) };
     }
@@ -393,7 +409,7 @@ export function GameScreen({ id }: { id: string }) {
     if (mode.kind === 'claim') return { routes: [mode.route] };
     if ((mode.kind === 'station' || mode.kind === 'harbor') && mode.city) return { cities: [mode.city] };
     return null;
-  }, [myTurn, view?.phase, view?.you?.offer, view?.tunnel, mode, map]);
+  }, [myTurn, chooseAhead, view?.phase, view?.you?.offer, view?.tunnel, mode, map]);
   const focusKey = JSON.stringify(focus);
   useEffect(() => {
     board.current?.reveal(focus);
@@ -412,6 +428,7 @@ export function GameScreen({ id }: { id: string }) {
   const statusText = (() => {
     if (over) return t('game_over');
     if (myTurn) return phasePrompt(view, legal);
+    if (chooseAhead) return t('choose_now');
     const s = env.seats[cur];
     const name = seatName(env.seats, cur);
     if (s?.kind === 'bot') return t('thinking', { name });
@@ -567,12 +584,28 @@ export function GameScreen({ id }: { id: string }) {
           <div class="side-top">
             {/* what the seat is asked sits beside the board, not on it: the cities of the tickets on
                 offer and the route being claimed stay in sight (on a phone: a sheet under the board) */}
-            {myTurn && view.you ? (
+            {choseAhead ? (
+              <div class="prompt-host">
+                <div class="prompt hint-panel ahead-done" role="status" data-ahead="chosen">
+                  <div class="prompt-sub">{t('ahead_done')}</div>
+                  <div class="ahead-choice" data-choice={env.my_choice ?? ''}>{choiceWords(env.my_choice ?? '', map)}</div>
+                  {!aheadLegal.empty ? (
+                    <div class="prompt-buttons">
+                      <button type="button" class="btn ghost" onClick={() => setChanging(true)} data-action="change-choice">
+                        {t('ahead_change')}
+                      </button>
+                    </div>
+                  ) : null}
+                </div>
+              </div>
+            ) : null}
+            {(myTurn || chooseAhead) && view.you ? (
               <div class="prompt-host">
                 <Prompt
+                  ahead={chooseAhead}
                   view={view}
                   map={map}
-                  legal={legal}
+                  legal={myTurn ? legal : aheadLegal}
                   mode={mode}
                   setMode={setMode}
                   send={send}

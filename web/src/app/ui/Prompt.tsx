@@ -30,6 +30,8 @@ export interface PromptProps {
   busy: boolean;
   onHoverCities: (cities: string[] | null) => void;
   onSpend: (c: Counts | null) => void;
+  /** chosen ahead of the seat's turn (a setup choice every seat makes in secret): say so */
+  ahead?: boolean;
 }
 
 function routeDesc(map: MapData, id: number): string {
@@ -83,7 +85,7 @@ function PayPanel({
   );
 }
 
-function KeepPanel({ view, map, legal, send, busy, onHoverCities }: PromptProps) {
+function KeepPanel({ view, map, legal, send, busy, onHoverCities, ahead }: PromptProps) {
   const offer = view.you?.offer ?? [];
   const [sel, setSel] = useState<number[]>([]);
   useEffect(() => setSel([]), [offer.join(' ')]);
@@ -94,6 +96,7 @@ function KeepPanel({ view, map, legal, send, busy, onHoverCities }: PromptProps)
     <div class="prompt keep-panel" role="dialog" aria-label={t('keep_title')}>
       <div class="prompt-title">{t('keep_title')}</div>
       <div class="prompt-sub">{t(canHover() ? 'keep_min' : 'keep_min_touch', { n: min })}</div>
+      {ahead ? <div class="ahead-note">{t('ahead_note')}</div> : null}
       <div class="ticket-offer">
         {offer.map((id) => {
           const tk = ticketById(map, id);
@@ -172,7 +175,7 @@ function TunnelPanel(p: PromptProps) {
   );
 }
 
-function PiecesPanel({ legal, send, busy }: PromptProps) {
+function PiecesPanel({ legal, send, busy, ahead }: PromptProps) {
   const opts = legal.targets('pieces');
   const [i, setI] = useState(Math.floor(opts.length / 2));
   const cur = opts[Math.min(i, opts.length - 1)];
@@ -197,6 +200,7 @@ function PiecesPanel({ legal, send, busy }: PromptProps) {
         </span>
       </div>
       <div class="prompt-sub">{t('pieces_note')}</div>
+      {ahead ? <div class="ahead-note">{t('ahead_note')}</div> : null}
       <div class="prompt-buttons">
         <button type="button" class="btn primary" disabled={busy || !cur} onClick={() => send(actionText('pieces', cur.text))} data-action="pieces">
           {t('confirm')}
