@@ -121,7 +121,7 @@ NOTE = ("B − A with Newcombe's 95% interval (from the two Wilson intervals); <
         "excludes 0. With many rows, some differ by chance: about 1 in 20 where nothing changed.")
 
 
-def _clear(d: Diff) -> str:
+def _clear(d: Diff | MeanDiff) -> str:
     return h.text("differs" if d.clear else "", "flag")
 
 
@@ -224,8 +224,8 @@ def render_compare(c: Comparison) -> str:
 def write_compare(path_a: str | Path, path_b: str | Path, out: str | Path) -> tuple[Path, list[str]]:
     """Compare two runs' records (CSV files or report folders); writes out/compare.html and returns
     its path and the warnings it shows (why the runs may not be comparable)."""
-    (rows_a, *run_a), (rows_b, *run_b) = load_run(path_a), load_run(path_b)
-    c = compare(analyse(rows_a, *run_a), analyse(rows_b, *run_b), rows_a, rows_b)
+    (rows_a, info_a, map_a), (rows_b, info_b, map_b) = load_run(path_a), load_run(path_b)
+    c = compare(analyse(rows_a, info_a, map_a), analyse(rows_b, info_b, map_b), rows_a, rows_b)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     page = out / COMPARE
