@@ -29,6 +29,8 @@ def test_friends_by_link_choose_their_first_tickets_at_once(browser, server, art
         # seat 0 sees only that seat 1 has chosen, not what
         env0 = api(server, f"api/games/{gid}", token=g["seats"][0]["token"])
         assert env0["chosen"] == [1] and env0["my_choice"] is None and chosen not in str(env0)
+        first.locator('.players [data-chosen="1"]').wait_for()  # seat 0 sees that seat 1 has chosen
+        first.screenshot(path=str(artifacts / "other-chose.png"))
         # seat 0 keeps: seat 1's choice is played for it at once, and the first turn begins
         keep_tickets(first)
         first.wait_for_function("() => document.querySelector('.game').dataset.phase === 'turn'")

@@ -58,6 +58,7 @@ export function Players({
               {p.seat === me ? <span class="you-tag"> ({t('you')})</span> : null}
               {bot ? <span class="bot-tag"> <Icon name="bot" size={13} /></span> : null}
               {v.first_player === p.seat ? <span class="first-tag" title={t('first_player')}> ①</span> : null}
+              {env.chosen?.includes(p.seat) ? <span class="chosen-tag" data-chosen={p.seat}> ✓ {t('has_chosen')}</span> : null}
             </span>
             <span class="player-score" title={final !== undefined ? t('final_scores') : legacy ? t('money') : t('score')} data-score={shown}>
               {legacy ? `$${shown}` : shown}
