@@ -69,8 +69,10 @@ def test_the_whole_report_renders_self_contained(europe_run):
     first = text[:text.index("<nav>")]
     for what in ("europe", "players", "bots", "games", "seed", ttr.__version__):
         assert what in first
-    assert len(page.images) == 9 and all(src.startswith("data:image/") for src in page.images)
-    assert text.count('<figure class="board"') == 1 and text.count('class="rt') == len(ttr.load_map("europe").routes)
+    assert len(page.images) == 7 and all(src.startswith("data:image/") for src in page.images)
+    europe = ttr.load_map("europe")  # the live boards: routes, then cities
+    assert text.count('<figure class="board"') == 2 and text.count('class="rt') == len(europe.routes)
+    assert text.count('<circle class="ct"') == len(europe.cities)
     assert all(link.startswith("#") for link in page.links)
     outside = re.findall(r"""(?:src|href)\s*=\s*["']?(?!data:|#)([^"' >]+)""", text)
     assert not outside and "url(" not in text and "@import" not in text

@@ -56,3 +56,12 @@ def test_every_route_is_drawn_once_coloured_with_its_numbers(name):
 
 def test_the_scale_is_viridis():
     assert viridis(0.0) == "#440154" and viridis(1.0) == "#fde725" and viridis(2.0) == "#fde725"
+
+
+def test_a_city_board_colours_its_cities_and_leaves_routes_plain():
+    m = load_map("world")
+    values = {c.name: 0.5 for c in m.cities if not c.junction}
+    svg = board_svg(m, [("on a ticket", values)], {n: f"{n}: 50%" for n in values}, "test", "c", by_city=True)
+    assert svg.count('<circle class="ct"') == len(values) and 'class="rt' not in svg
+    assert svg.count('class="rp"') == len(m.routes)
+    assert all(f'data-tip="{n}: 50%"' in svg for n in values)

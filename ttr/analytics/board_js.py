@@ -7,8 +7,8 @@ STYLE = """
 .bsvg{display:block;width:100%;height:auto;max-height:86vh;border:1px solid #d8d2c2;border-radius:4px;touch-action:none;
 cursor:grab;background:#f4efe2}
 .bsvg.drag{cursor:grabbing}.bsvg text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-weight:600}
-.bsvg .rt{cursor:pointer}.bsvg .rt rect{vector-effect:non-scaling-stroke}
-.bsvg .rt:hover,.bsvg .rt.hi{stroke:#000;stroke-width:2.6px}
+.bsvg .rt,.bsvg .ct{cursor:pointer}.bsvg rect,.bsvg .ct{vector-effect:non-scaling-stroke}
+.bsvg .rt:hover,.bsvg .rt.hi,.bsvg .ct:hover,.bsvg .ct.hi{stroke:#000;stroke-width:2.6px}.bsvg .ct{stroke:#222;stroke-width:1px}
 .bsvg .names{pointer-events:none}
 .bctl{display:flex;gap:6px;align-items:center;flex-wrap:wrap;margin:2px 0 6px;font-size:.9em}
 .bctl button{font:inherit;padding:2px 9px;border:1px solid #9aa7b8;border-radius:3px;background:#fff;cursor:pointer}
@@ -36,8 +36,8 @@ fig.querySelectorAll("[data-z]").forEach(function(b){b.addEventListener("click",
 if(!f){v=home.slice();show();}else zoom(f,v[0]+v[2]/2,v[1]+v[3]/2);});});
 fig.querySelectorAll("[data-m]").forEach(function(b){b.addEventListener("click",function(){
 fig.querySelectorAll("[data-m]").forEach(function(o){o.classList.toggle("on",o===b);});
-fig.querySelectorAll(".rt").forEach(function(g){g.setAttribute("fill",g.getAttribute("data-c"+b.dataset.m));});});});
-function hover(e){var g=e.target.closest?e.target.closest(".rt"):null;fig.querySelectorAll(".rt.hi").forEach(function(o){
+fig.querySelectorAll("[data-c0]").forEach(function(g){g.setAttribute("fill",g.getAttribute("data-c"+b.dataset.m));});});});
+function hover(e){var g=e.target.closest?e.target.closest("[data-tip]"):null;fig.querySelectorAll(".hi").forEach(function(o){
 if(o!==g)o.classList.remove("hi");});if(!g){tip.hidden=true;return;}g.classList.add("hi");
 tip.textContent=g.dataset.tip;tip.hidden=false;var r=fig.getBoundingClientRect(),x=e.clientX-r.left+14,
 y=e.clientY-r.top+14;if(x+tip.offsetWidth>r.width)x=Math.max(0,x-tip.offsetWidth-28);

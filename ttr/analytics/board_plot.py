@@ -1,4 +1,5 @@
-"""The board drawn from the map's layout, as a heat map: each route coloured by a value (its
+"""The board drawn from the map's layout, as a heat map for the comparison (the report draws a live
+board: svg_board.py): each route coloured by a value (its
 spaces where the map places them, else a line between its cities, lanes of a double route side by
 side, ship routes dashed, wrap-around routes leaving by the board's edge), or each city."""
 from __future__ import annotations
@@ -228,20 +229,4 @@ def route_map(m: Map, values: Mapping[int, float], title: str, label: str, *, di
     return data_uri(fig, raster=True)
 
 
-def city_map(m: Map, values: Mapping[str, float], title: str, label: str) -> str:
-    """Cities coloured by a rate, named with it; routes in grey: an SVG data URI."""
-    from matplotlib.colors import Normalize
-    fig, ax = _axes(m)
-    _draw_routes(ax, m, None, None, None, width_pt=2.0)
-    xy = {name: p for name, p in _positions(m).items() if name in values}
-    norm = Normalize(0.0, max(max(values.values(), default=0.0), 0.01))
-    sc = ax.scatter([p[0] for p in xy.values()], [p[1] for p in xy.values()], c=[values[n] for n in xy],
-                    cmap="viridis", norm=norm, s=70, edgecolors="#222222", linewidths=0.6, zorder=4)
-    _draw_cities(ax, m, {n: f"{values[n] * 100:.0f}%" for n in xy})
-    _kinds_legend(ax, m)
-    _colorbar(fig, ax, sc, label, False)
-    ax.set_title(title, loc="left", fontsize=11)
-    return data_uri(fig, raster=True)
-
-
-__all__ = ["NUDGES", "city_map", "place_clear", "route_map"]
+__all__ = ["NUDGES", "place_clear", "route_map"]

@@ -4,8 +4,7 @@ from __future__ import annotations
 from . import charts, replays
 from . import html as h
 from .analysis import Analysis
-from .board_plot import city_map
-from .svg_board import route_board
+from .svg_board import city_board, route_board
 from ..editions.variants import describe
 from .records import RunInfo
 from .report_more import claims_section, count_label, fate_section, near_section, scores_section
@@ -114,17 +113,14 @@ def routes_section(a: Analysis) -> str:
 
 
 def cities_section(a: Analysis) -> str:
-    on = city_map(a.map, {c.city: c.on_completed_ticket.value for c in a.cities},
-                  "Cities on a completed ticket", "games in which someone completed a ticket naming the city")
-    win = city_map(a.map, {c.city: c.in_winner_network.value for c in a.cities},
-                   "Cities in the winner's network", "games in which the winner's routes reach the city")
     rows = [h.text(c.city) + h.rate(f"cities.{c.city}.ticket", c.on_completed_ticket)
             + h.rate(f"cities.{c.city}.network", c.in_network) + h.rate(f"cities.{c.city}.winner", c.in_winner_network)
             for c in sorted(a.cities, key=lambda c: (-c.in_winner_network.value, c.city))]
     return (h.doc("City desirability: the share of games in which some player completed a ticket naming the city "
                   "(a tour names all its cities), in which some player's routes reach it, and in which the "
-                  "winner's routes reach it. " + WHY)
-            + h.image(on, "cities on a completed ticket") + h.image(win, "cities in the winner's network")
+                  "winner's routes reach it; the board colours each city by one of them (the buttons), hover a "
+                  "city for all three. " + WHY)
+            + city_board(a.map, a.cities)
             + h.table(["city", "on a completed ticket", "95% CI", "in a network", "95% CI", "in the winner's network",
                        "95% CI"], rows, scroll=True))
 

@@ -125,17 +125,18 @@ SPOTS = ((1, 0, "start"), (-1, 0, "end"), (0, -1, "middle"), (0, 1, "middle"), (
          (-0.8, -0.8, "end"), (0.8, 0.8, "start"), (-0.8, 0.8, "end"))
 
 
-def place_labels(m: Map, drawn: dict[int, list[Car]], p: float, font: float) -> dict[str, tuple[float, float, str]]:
+def place_labels(m: Map, drawn: dict[int, list[Car]], p: float, font: float,
+                 dot: float = 0.0) -> dict[str, tuple[float, float, str]]:
     """Where each city's name goes: of SPOTS, the one its box covers the fewest route spaces, dots
     and names already placed with (a name overlapping another costs most); crowded cities first."""
     import numpy as np
     xy = {c.name: c.xy for c in m.cities if c.xy and not c.junction}
     pts = [(x + dx * cl / 3, y + dy * cl / 3, w / 2) for cs in drawn.values() for x, y, a, cl, w in cs
            for dx, dy in ((math.cos(math.radians(a)) * k, math.sin(math.radians(a)) * k) for k in (-1, 0, 1))]
-    pts += [(x, y, 0.2 * p) for x, y in (c.xy for c in m.cities if c.xy)]
+    pts += [(x, y, max(0.2 * p, dot)) for x, y in (c.xy for c in m.cities if c.xy)]
     px, py, pr = (np.array(v) for v in zip(*pts))
     boxes: list[tuple[float, float, float, float]] = []
-    gap = 0.25 * p
+    gap = max(0.25 * p, dot + 0.08 * p)
     x0, y0, x1, y1 = _bounds(m, drawn, p)
 
     def box(name: str, spot: tuple) -> tuple[float, float, float, float]:
@@ -173,25 +174,38 @@ def _car(x: float, y: float, a: float, ln: float, w: float, ship: bool) -> str:
             f'transform="rotate({a:.1f} {x:.1f} {y:.1f})"/>')
 
 
-def board_svg(m: Map, layers: Sequence[tuple[str, Mapping[int, float]]], tips: Mapping[int, str], label: str,
-              uid: str) -> str:
-    """The board as a live figure: routes coloured by the first of `layers` ((name, rate per route
-    id) each, chosen by buttons), `tips` shown on hover, a legend. Needs board_js.SCRIPT once on the page."""
+def _colours(layers: Sequence[tuple[str, Mapping]], key: object) -> str:
+    """fill and data-c<i> (the colour under each layer) of one route or city."""
+    first = layers[0][1]
+    return (f'fill="{viridis(first[key]) if key in first else GREY}" '
+            + " ".join(f'data-c{i}="{viridis(v[key]) if key in v else GREY}"' for i, (_, v) in enumerate(layers)))
+
+
+def board_svg(m: Map, layers: Sequence[tuple[str, Mapping]], tips: Mapping, label: str, uid: str,
+              by_city: bool = False) -> str:
+    """The board as a live figure: routes (or, `by_city`, cities) coloured by the first of `layers`
+    ((name, rate per route id or city name) each, chosen by buttons), `tips` shown on hover, a
+    legend. Needs board_js.SCRIPT once on the page."""
     p = pitch(m)
     drawn = cars(m)
     x0, y0, x1, y1 = _bounds(m, drawn, p)
     font = 0.34 * p
     routes = []
     for r in m.routes:
-        cols = " ".join(f'data-c{i}="{viridis(v[r.id]) if r.id in v else GREY}"' for i, (_, v) in enumerate(layers))
-        first = layers[0][1]
-        fill = viridis(first[r.id]) if r.id in first else GREY
-        routes.append(f'<g class="rt{" ship" if r.kind == "ship" else ""}" fill="{fill}" {cols} '
-                      f'data-tip="{esc(tips.get(r.id, ""))}"><title>{esc(tips.get(r.id, ""))}</title>'
-                      + "".join(_car(*c, r.kind == "ship") for c in drawn[r.id]) + "</g>")
-    cities = "".join(f'<circle cx="{c.xy[0]:.1f}" cy="{c.xy[1]:.1f}" r="{(0.1 if c.junction else 0.17) * p:.1f}"/>'
-                     for c in m.cities if c.xy)
-    labels = place_labels(m, drawn, p, font)
+        spaces = "".join(_car(*c, r.kind == "ship") for c in drawn[r.id])
+        if by_city:
+            routes.append(f'<g class="rp" fill="#dcd5c3">{spaces}</g>')
+            continue
+        routes.append(f'<g class="rt{" ship" if r.kind == "ship" else ""}" {_colours(layers, r.id)} '
+                      f'data-tip="{esc(tips.get(r.id, ""))}"><title>{esc(tips.get(r.id, ""))}</title>{spaces}</g>')
+    dot = 0.27 * p if by_city else 0.0
+    cities = "".join(
+        f'<circle class="ct" cx="{c.xy[0]:.1f}" cy="{c.xy[1]:.1f}" r="{dot:.1f}" {_colours(layers, c.name)} '
+        f'data-tip="{esc(tips.get(c.name, ""))}"><title>{esc(tips.get(c.name, ""))}</title></circle>'
+        if by_city and not c.junction else
+        f'<circle cx="{c.xy[0]:.1f}" cy="{c.xy[1]:.1f}" r="{(0.1 if c.junction else 0.17) * p:.1f}"/>'
+        for c in m.cities if c.xy)
+    labels = place_labels(m, drawn, p, font, dot)
     names = "".join(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{a}">{esc(n)}</text>' for n, (x, y, a) in labels.items())
     for n, (x, y, a) in labels.items():  # the board shows every name whole
         w = 0.7 * font * len(n)
@@ -212,8 +226,8 @@ def board_svg(m: Map, layers: Sequence[tuple[str, Mapping[int, float]]], tips: M
             f'<g class="names" font-size="{font:.1f}" stroke="#fff" stroke-width="{0.12 * p:.2f}" '
             f'paint-order="stroke" stroke-linejoin="round" fill="#111">{names}</g></svg>'
             f'<div class="tip" hidden></div>{legend(m)}'
-            f'<figcaption>{esc(label)}. Hover a route for its numbers; scroll or the buttons to zoom, drag to '
-            'move.</figcaption></figure>')
+            f'<figcaption>{esc(label)}. Hover a {"city" if by_city else "route"} for its numbers; scroll or the '
+            'buttons to zoom, drag to move.</figcaption></figure>')
 
 
 def legend(m: Map) -> str:
@@ -255,4 +269,16 @@ def route_board(m: Map, stats: Sequence) -> str:
               ("by the winner", {s.route.id: s.by_winner.value for s in stats}),
               ("claimer wins", {s.route.id: s.claimer_wins.value for s in stats if s.claimed.k})]
     return board_svg(m, layers, tips, f"{m.title}: routes coloured by the share of games", f"board-{m.name}")
-__all__ = ["board_svg", "cars", "legend", "pitch", "place_labels", "route_board", "viridis"]
+def city_board(m: Map, stats: Sequence) -> str:
+    """The cities map of the report: on a completed ticket, in a network, in the winner's (CityStat each)."""
+    tips = {c.city: "\n".join([c.city, _rate("on a completed ticket", c.on_completed_ticket),
+                               _rate("in a network", c.in_network), _rate("in the winner's network", c.in_winner_network)])
+            for c in stats}
+    layers = [("on a completed ticket", {c.city: c.on_completed_ticket.value for c in stats}),
+              ("in a network", {c.city: c.in_network.value for c in stats}),
+              ("in the winner's network", {c.city: c.in_winner_network.value for c in stats})]
+    return board_svg(m, layers, tips, f"{m.title}: cities coloured by the share of games", f"cities-{m.name}",
+                     by_city=True)
+
+
+__all__ = ["board_svg", "cars", "city_board", "legend", "pitch", "place_labels", "route_board", "viridis"]
