@@ -13,21 +13,22 @@ from ttr.maps import load_map, map_names
 BOARDS = [n for n in map_names() if n != "great-lakes-fixture"]
 
 
-def boxes(m, font):
+def boxes(m, font, dot=0.0):
     """The name boxes as place_labels sizes them."""
     p = pitch(m)
     out = {}
-    for name, (x, y, anchor) in place_labels(m, cars(m), p, font).items():
+    for name, (x, y, anchor) in place_labels(m, cars(m), p, font, dot).items():
         w, h = 0.62 * font * len(name), 0.9 * font
         left = x - (w if anchor == "end" else w / 2 if anchor == "middle" else 0)
         out[name] = (left, y - 0.34 * font - h / 2, left + w, y - 0.34 * font + h / 2)
     return out
 
 
+@pytest.mark.parametrize("dot", [0.0, 0.27], ids=["routes", "cities"])
 @pytest.mark.parametrize("name", BOARDS)
-def test_city_names_do_not_collide(name):
+def test_city_names_do_not_collide(name, dot):
     m = load_map(name)
-    b = boxes(m, 0.34 * pitch(m))
+    b = boxes(m, 0.34 * pitch(m), dot * pitch(m))
     names = sorted(b)
     hits = [(a, c) for i, a in enumerate(names) for c in names[i + 1:]
             if b[a][0] < b[c][2] and b[c][0] < b[a][2] and b[a][1] < b[c][3] and b[c][1] < b[a][3]]

@@ -42,7 +42,7 @@ if(o!==g)o.classList.remove("hi");});if(!g){tip.hidden=true;return;}g.classList.
 tip.textContent=g.dataset.tip;tip.hidden=false;var r=fig.getBoundingClientRect(),x=e.clientX-r.left+14,
 y=e.clientY-r.top+14;if(x+tip.offsetWidth>r.width)x=Math.max(0,x-tip.offsetWidth-28);
 tip.style.left=x+"px";tip.style.top=y+"px";}
-svg.addEventListener("pointermove",hover);svg.addEventListener("pointerleave",function(){tip.hidden=true;});
+svg.addEventListener("pointermove",hover);svg.addEventListener("click",hover);svg.addEventListener("pointerleave",function(){tip.hidden=true;});
 });
 """
 
