@@ -9,6 +9,12 @@ from collections import defaultdict
 from analyze_helpers import leader_path, put_rate, quantile
 
 
+def put_some(out, key, k, n):
+    """A rate the report shows only when there was something to count."""
+    if n:
+        put_rate(out, key, k, n)
+
+
 def open_set(g, m):
     gone = set()
     for s in g:
@@ -47,12 +53,12 @@ def put_fate(out, key, pairs, n_games, games_with):
     """pairs: (seat, its blocked tickets) of the seats counted."""
     def total(col):
         return sum(len(s[col]) for s, _ in pairs)
-    put_rate(out, f"{key}.kept_setup", total("kept_setup"), total("offered_setup"))
-    put_rate(out, f"{key}.kept_later", total("kept_later"), total("offered_later"))
+    put_some(out, f"{key}.kept_setup", total("kept_setup"), total("offered_setup"))
+    put_some(out, f"{key}.kept_later", total("kept_later"), total("offered_later"))
     put_rate(out, f"{key}.completion", total("tickets_done"), total("tickets_kept"))
     failed = total("tickets_kept") - total("tickets_done")
     out[f"{key}.failed"] = failed
-    put_rate(out, f"{key}.blocked", sum(len(b) for _, b in pairs), failed)
+    put_some(out, f"{key}.blocked", sum(len(b) for _, b in pairs), failed)
     out[f"{key}.out_of_time"] = failed - sum(len(b) for _, b in pairs)
     put_rate(out, f"{key}.blocked_games", games_with, n_games)
 
@@ -88,7 +94,7 @@ def put_scores(out, key, games):
             out[f"{key}.{name}.max"] = max(xs)
     led = [(g, leader_two_thirds(g)) for g in games]
     led = [(g, w) for g, w in led if w is not None]
-    put_rate(out, f"{key}.leader_wins", sum(g[w]["win"] for g, w in led), len(led))
+    put_some(out, f"{key}.leader_wins", sum(g[w]["win"] for g, w in led), len(led))
     put_rate(out, f"{key}.runaways", sum(1 for g in games if is_runaway(g)), len(games))
 
 
@@ -142,19 +148,20 @@ def expected_more(out, rows, games, m):
     for t in m.tickets:
         k = f"fate.{t.id}"
         out[f"{k}.id"] = t.id
-        put_rate(out, f"{k}.kept_setup", sum(r["kept_setup"].count(t.id) for r in rows),
+        put_some(out, f"{k}.kept_setup", sum(r["kept_setup"].count(t.id) for r in rows),
                  sum(r["offered_setup"].count(t.id) for r in rows))
-        put_rate(out, f"{k}.kept_later", sum(r["kept_later"].count(t.id) for r in rows),
+        put_some(out, f"{k}.kept_later", sum(r["kept_later"].count(t.id) for r in rows),
                  sum(r["offered_later"].count(t.id) for r in rows))
         failed = sum(1 for r in rows if t.id in r["tickets_kept"] and t.id not in r["tickets_done"])
         out[f"{k}.failed"] = failed
         n_blocked = sum(x.count(t.id) for b in blocked.values() for x in b)
-        put_rate(out, f"{k}.blocked", n_blocked, failed)
+        put_some(out, f"{k}.blocked", n_blocked, failed)
         out[f"{k}.out_of_time"] = failed - n_blocked
         for p in counts:
             mine = [r for r in rows if r["players"] == p]
             held = sum(1 for r in mine if t.id in r["tickets_kept"])
-            out[f"{k}.done.{p}"] = sum(1 for r in mine if t.id in r["tickets_done"]) / held if held else 0.0
+            if held:
+                out[f"{k}.done.{p}"] = sum(1 for r in mine if t.id in r["tickets_done"]) / held
     # when routes are claimed
     claims = defaultdict(list)  # route -> (round, share, win)
     for r in rows:
@@ -186,7 +193,7 @@ def expected_more(out, rows, games, m):
                 out[f"{k}.name"] = name
             out[f"{k}.routes"] = len(ids)
             put_rate(out, f"{k}.claimed", len(cl), len(ids) * n)
-            put_rate(out, f"{k}.claimer_wins", sum(x[2] for x in cl), len(cl))
+            put_some(out, f"{k}.claimer_wins", sum(x[2] for x in cl), len(cl))
             out[f"{k}.round"] = statistics.fmean(x[0] for x in cl) if cl else 0.0
     length = {r.id: r.length for r in m.routes}
     if len(bots) > 1:
@@ -224,8 +231,10 @@ def expected_more(out, rows, games, m):
         for b in bots:
             won = [margin_of(g) for g in games for s in g if s["bot"] == b and s["win"] == 1]
             lost = [max(x["total"] for x in g) - s["total"] for g in games for s in g if s["bot"] == b and s["win"] == 0]
-            out[f"scores.bot.{b}.won_by"] = statistics.fmean(won) if won else 0.0
-            out[f"scores.bot.{b}.lost_by"] = statistics.fmean(lost) if lost else 0.0
+            if won:
+                out[f"scores.bot.{b}.won_by"] = statistics.fmean(won)
+            if lost:
+                out[f"scores.bot.{b}.lost_by"] = statistics.fmean(lost)
             runs = sum(1 for g in games for i, s in enumerate(g)
                        if s["bot"] == b and is_runaway(g) and leader_two_thirds(g) == i)
             put_rate(out, f"scores.bot.{b}.runaways", runs, sum(1 for r in rows if r["bot"] == b))

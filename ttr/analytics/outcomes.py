@@ -46,6 +46,8 @@ class BotScores:
     bot: str
     won_by: float        # mean margin of its sole wins
     lost_by: float       # mean (winner − its score) when it did not win
+    wins: int            # its sole wins
+    losses: int          # its seats that did not win
     runaways: Rate       # its runaway wins / its seats
 
 
@@ -65,7 +67,7 @@ def bot_scores(games: list[list[dict]]) -> list[BotScores]:
         won = [margin(g) for g in games for s in g if s["bot"] == b and s["win"] == 1]
         lost = [max(x["total"] for x in g) - s["total"] for g in games for s in g if s["bot"] == b and s["win"] == 0]
         seats = [(g, i) for g in games for i, s in enumerate(g) if s["bot"] == b]
-        out.append(BotScores(b, mean(won), mean(lost), Rate(sum(1 for g, i in seats if runaway(g)
+        out.append(BotScores(b, mean(won), mean(lost), len(won), len(lost), Rate(sum(1 for g, i in seats if runaway(g)
                                                                 and leader_at_two_thirds(g) == i), len(seats))))
     return out
 

@@ -85,8 +85,9 @@ def glance(a: Analysis) -> str:
         per = " (" + ", ".join(f"{h.count(f'scores.{n}p.players', n, 'span')} players "
                                f"{h.pct(f'scores.{n}p.runaways', c.scores.runaways.value, 'span')}"
                                for n, c in a.by_count.items()) + ")"
-    items.append(f"of the tickets that failed, {h.pct('fate.all.blocked', fate.blocked.value, 'span')} were blocked, "
-                 f"the others ran out of time; a runaway leader won {h.pct('scores.all.runaways', runs.value, 'span')}"
+    failed = (f"of the tickets that failed, {h.pct('fate.all.blocked', fate.blocked.value, 'span')} were blocked, "
+              "the others ran out of time" if fate.blocked.n else "no kept ticket failed")
+    items.append(f"{failed}; a runaway leader won {h.pct('scores.all.runaways', runs.value, 'span')}"
                  f" of games{per}; {h.count('claims.early', sum(1 for s in a.claims.routes if s.early), 'span')} "
                  "contested routes are taken early")
     return '<ul class="facts glance">' + "".join(f"<li>{x}</li>" for x in items) + "</ul>"

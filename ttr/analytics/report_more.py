@@ -13,6 +13,11 @@ from .ticket_fate import FateTotals
 WHY = "95% intervals are Wilson score intervals; a win shared by k players counts 1/k."
 
 
+def rate(key: str, r: Rate) -> str:
+    """The rate and its interval, or dashes when there was nothing to count (0 of 0)."""
+    return h.rate(key, r) if r.n else h.text("–") + h.text("")
+
+
 def count_label(key: str, n: int, what: str = "") -> str:
     """A row's label naming its player count (a tagged number, left-aligned as text)."""
     return f'<td data-k="{h.esc(key)}" data-v="{n}">{n} players{h.esc(what)}</td>'
@@ -26,9 +31,9 @@ def fate_section(a: Analysis) -> str:
     f = a.fate
 
     def row(key: str, label: str, t: FateTotals) -> str:
-        return (label + h.rate(f"{key}.kept_setup", t.kept_setup) + h.rate(f"{key}.kept_later", t.kept_later)
+        return (label + rate(f"{key}.kept_setup", t.kept_setup) + rate(f"{key}.kept_later", t.kept_later)
                 + h.rate(f"{key}.completion", t.completion) + h.count(f"{key}.failed", int(t.blocked.n))
-                + h.rate(f"{key}.blocked", t.blocked) + h.count(f"{key}.out_of_time", int(t.blocked.n - t.blocked.k))
+                + rate(f"{key}.blocked", t.blocked) + h.count(f"{key}.out_of_time", int(t.blocked.n - t.blocked.k))
                 + h.rate(f"{key}.blocked_games", t.blocked_games))
 
     rows = [row("fate.all", h.text("all games"), f.pooled)]
@@ -40,13 +45,14 @@ def fate_section(a: Analysis) -> str:
     for s in sorted(f.stats, key=lambda s: s.ticket.id):
         k = f"fate.{s.ticket.id}"
         per.append(h.count(f"{k}.id", s.ticket.id) + h.text(ticket_label(s.ticket))
-                   + h.rate(f"{k}.kept_setup", s.kept_setup) + h.rate(f"{k}.kept_later", s.kept_later)
-                   + h.count(f"{k}.failed", s.failed) + h.rate(f"{k}.blocked", s.blocked)
+                   + rate(f"{k}.kept_setup", s.kept_setup) + rate(f"{k}.kept_later", s.kept_later)
+                   + h.count(f"{k}.failed", s.failed) + rate(f"{k}.blocked", s.blocked)
                    + h.count(f"{k}.out_of_time", s.failed - int(s.blocked.k))
-                   + "".join(h.pct(f"{k}.done.{n}", s.completion[n].value) for n in counts))
+                   + "".join(h.pct(f"{k}.done.{n}", s.completion[n].value) if s.completion[n].n else h.text("–")
+                             for n in counts))
     return (h.doc("Tickets as dealt: <i>kept at setup</i> is the share of the tickets offered in the initial deal "
                   "that were kept; <i>kept later</i> the same for the draws during the game (a ticket put back "
-                  "may be offered again and counts each time). A failed ticket (kept, not completed) was "
+                  "may be offered again and counts each time; a dash: none offered). A failed ticket (kept, not completed) was "
                   "<i>blocked</i> when its cities could no longer be joined by the seat's own routes and the "
                   "routes still open at the end (unclaimed and not closed by a double-route claim); otherwise it "
                   "failed <i>for want of time</i>. Stations are not counted: a Europe seat with stations left "
@@ -64,7 +70,7 @@ def _group_table(title: str, key: str, groups: list[GroupStat], numeric: bool) -
         name = g.group.split()[-1]
         k = f"claims.{key}.{name}"
         rows.append((h.count(f"{k}.name", int(name)) if numeric else h.text(name)) + h.count(f"{k}.routes", g.routes)
-                    + h.rate(f"{k}.claimed", g.claimed) + h.rate(f"{k}.claimer_wins", g.claimer_wins)
+                    + h.rate(f"{k}.claimed", g.claimed) + rate(f"{k}.claimer_wins", g.claimer_wins)
                     + h.dec(f"{k}.round", g.mean_round))
     return h.table([title, "routes", "claimed", "95% CI", "claimer wins", "95% CI", "mean claim round"], rows)
 
@@ -127,7 +133,7 @@ def scores_section(a: Analysis, unit: str) -> str:
         return (label + h.count(f"{key}.games", d.games)
                 + "".join(h.dec(f"{key}.margin.{s}", d.margin[s]) for s, _ in SHOWN)
                 + "".join(h.dec(f"{key}.spread.{s}", d.spread[s]) for s, _ in SHOWN[:2])
-                + h.rate(f"{key}.leader_wins", d.leader_wins) + h.rate(f"{key}.runaways", d.runaways))
+                + rate(f"{key}.leader_wins", d.leader_wins) + h.rate(f"{key}.runaways", d.runaways))
 
     rows = [row("scores.all", h.text("all games"), a.scores)]
     if a.several_counts:
@@ -135,8 +141,8 @@ def scores_section(a: Analysis, unit: str) -> str:
     bots = ""
     if a.bot_scores:
         bots = "<h3>By bot</h3>" + h.table(["bot", f"won by ({unit})", f"lost by ({unit})", "runaway wins", "95% CI"], [
-            h.text(f"bot {b.bot}") + h.dec(f"scores.bot.{b.bot}.won_by", b.won_by)
-            + h.dec(f"scores.bot.{b.bot}.lost_by", b.lost_by) + h.rate(f"scores.bot.{b.bot}.runaways", b.runaways)
+            h.text(f"bot {b.bot}") + (h.dec(f"scores.bot.{b.bot}.won_by", b.won_by) if b.wins else h.text("–"))
+            + (h.dec(f"scores.bot.{b.bot}.lost_by", b.lost_by) if b.losses else h.text("–")) + h.rate(f"scores.bot.{b.bot}.runaways", b.runaways)
             for b in a.bot_scores])
     return (h.doc(f"The final scores ({unit}): the <i>margin</i> of victory (the winner's total less the runner-up's; "
                   "0 for a shared win) and the <i>spread</i> (the best total less the worst), over the games. "
