@@ -66,7 +66,12 @@ def glance(a: Analysis) -> str:
                      f"{h.pct(f'seats.{n}.fair', 1 / n, 'span')}); median length "
                      f"{h.count(f'arc.turns.{n}.median', a.arc.turns[n]['median'], 'span')} turns")
     flags = {f: sum(1 for t in a.tickets.stats if f in t.flags) for f in (HARD, EASY, RICH, POOR)}
-    items.append(f"tickets held are completed {h.pct('tickets.completion', a.tickets.completion.value, 'span')}; "
+    per = ""
+    if a.several_counts:
+        per = " (" + ", ".join(f"{h.count(f'fate.{n}p.players', n, 'span')} players "
+                               f"{h.pct(f'fate.{n}p.completion', t.completion.value, 'span')}"
+                               for n, t in a.fate.by_count.items()) + ")"
+    items.append(f"tickets held are completed {h.pct('tickets.completion', a.tickets.completion.value, 'span')}{per}; "
                  + ", ".join(f"{h.count(f'tickets.flagged.{f}', k, 'span')} flagged {h.esc(f)}" for f, k in flags.items()))
     best = sorted(a.routes, key=lambda s: (-s.by_winner.value, s.route.id))[:3]
     items.append("routes the winner claims most: " + ", ".join(
