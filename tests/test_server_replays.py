@@ -161,3 +161,19 @@ def test_a_rule_variant_game_replays_under_its_rules(tmp_path):
         rec = c.get(f"/api/games/{shown[0]['id']}/replay").json()
         assert rec["map"] == "usa" and rec["options"]["board"]["rules"]["trains"] == 20
         assert c.get(f"/api/games/{shown[0]['id']}/replay/{len(rec['history'])}").json()["view"]["phase"] == "over"
+
+
+@pytest.mark.parametrize("name", ["usa", "nordic", "world", "great-lakes", "legends-west"])
+def test_every_board_replays(tmp_path, name):
+    """Each edition's games import and replay to the end (Legacy keeps its setup in the options)."""
+    board = shipped(name)
+    shown = write_games(finished(board, 3, ("planner", "greedy", "random"), 3, 2), board, board.load(), tmp_path,
+                        "test")
+    with server(tmp_path, imports=True) as c:
+        for d in shown:
+            data = json.loads((tmp_path / d["file"]).read_text())
+            assert c.post("/api/replays", json=data).status_code == 201, d
+            rec = c.get(f"/api/games/{d['id']}/replay").json()
+            assert rec["map"] == name and rec["result"]
+            end = c.get(f"/api/games/{d['id']}/replay/{len(rec['history'])}").json()
+            assert end["view"]["phase"] == "over"

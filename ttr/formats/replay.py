@@ -45,7 +45,7 @@ class Replay:
     map: dict | None     # a map file's JSON
     rules: dict          # the rules changed (JSON: route_points keyed by length as text)
     why: str
-    options: dict        # the edition's options the game was set up with (Legacy: its setup)
+    options: dict        # the edition's options the game was set up with, as JSON (Legacy: its setup)
 
 
 def canonical(obj: Any) -> str:
@@ -131,6 +131,7 @@ def load(d: Any) -> Replay:
     except TtrError as e:
         raise _bad(str(e)) from None
     game, options = _replayed(s, save, rs)
+    options = {k: (s.edition or {}).get(k, v) for k, v in options.items()}  # as the save writes them (JSON)
     board = edition if map_data is None else board_key(map_data)
     return Replay(replay_id(d), game, list(bots), edition, board, map_data, rules, d.get("why", ""), options)
 
@@ -157,7 +158,7 @@ def _replayed(s: SaveFile, save: dict, rules: Ruleset) -> tuple[Game, dict[str, 
             raise _bad(f"save.history[{i}] ({text}): {e}") from None
     if not g.is_over:
         raise _bad(f"the game is not finished after its {len(s.history)} actions: only finished games are replays")
-    mine = dump_save(g)
+    mine, save = json.loads(canonical(dump_save(g))), json.loads(canonical(save))  # as JSON: tuples are lists
     for k in sorted(set(mine) | set(save)):
         if mine.get(k) != save.get(k):
             raise _bad(f"save.{k} differs from what seed {s.seed} and the history give")
