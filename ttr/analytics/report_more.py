@@ -95,7 +95,7 @@ def claims_section(a: Analysis) -> str:
                  for d in sorted(c.doubles, key=lambda d: (-d.closed.value, d.lanes))]
         per = [f"{h.fact(f'doubles.{n}.per_game', v, f'{v:.1f}')} lanes closed per game at "
                f"{h.fact(f'doubles.{n}.players', n)} players" for n, v in c.closed_per_game.items()]
-        doubles = ("<h3>Double routes closed (2–3 players)</h3>"
+        doubles = (f"<h3>Double routes closed ({' and '.join(map(str, c.closing_counts))} players)</h3>"
                    + h.doc("At the player counts where a claim closes the other lanes of a double route (G1), the "
                            "share of those games in which each double route was closed so.")
                    + h.facts([f"games: {h.fact('doubles.games', c.closing_games)}", *per])
