@@ -18,6 +18,8 @@ export interface Prefs {
   lang: Lang;
   colorBlind: boolean;
   animations: boolean;
+  /** sounds: your turn, a claim, the end */
+  sound: boolean;
   confirm: ConfirmPref;
   name: string;
 }
@@ -94,7 +96,7 @@ function defaultLang(): Lang {
 }
 
 const listeners = new Set<() => void>();
-let prefs: Prefs = read<Prefs>(PREFS, { lang: defaultLang(), colorBlind: false, animations: true, confirm: 'always', name: '' });
+let prefs: Prefs = read<Prefs>(PREFS, { lang: defaultLang(), colorBlind: false, animations: true, sound: true, confirm: 'always', name: '' });
 
 export function getPrefs(): Prefs {
   return prefs;

@@ -10,6 +10,7 @@ import { boardText, claimsIn, drawTargets, entryDraw, isLegacy, isRailsSails, la
 import { edgesOf, ownedRoutes } from '../graph';
 import { mapName, t } from '../i18n';
 import { ticketName } from '../names';
+import { cuesFor, play } from '../sound';
 import { actionText, Legal } from '../legal';
 import { getPrefs, heldGame, saveGame, type HeldGame } from '../store';
 import type { Counts, Envelope, LogEntry } from '../types';
@@ -135,6 +136,7 @@ export function GameScreen({ id }: { id: string }) {
 
   // what just happened: cards leaving the display, the last round, newspapers
   function onFresh(entries: LogEntry[], env: Envelope) {
+    for (const c of cuesFor(entries, env)) play(c);
     const prev = prevView.current;
     const anim = getPrefs().animations;
     const changed = new Set<number>();

@@ -21,6 +21,10 @@ export function Settings() {
         <input type="checkbox" checked={p.animations} onChange={(e) => setPrefs({ animations: (e.target as HTMLInputElement).checked })} data-pref="anim" />
         <span>{t('animations')}</span>
       </label>
+      <label class="row check">
+        <input type="checkbox" checked={p.sound} onChange={(e) => setPrefs({ sound: (e.target as HTMLInputElement).checked })} data-pref="sound" />
+        <span>{t('sounds')}</span>
+      </label>
       <fieldset class="row">
         <legend>{t('confirm_claims')}</legend>
         {(['always', 'never'] as ConfirmPref[]).map((c) => (
