@@ -177,3 +177,22 @@ def test_every_board_replays(tmp_path, name):
             assert rec["map"] == name and rec["result"]
             end = c.get(f"/api/games/{d['id']}/replay/{len(rec['history'])}").json()
             assert end["view"]["phase"] == "over"
+
+
+def test_the_replay_command_refuses_clearly(tmp_path, europe_files):
+    from click.testing import CliRunner
+
+    from ttr.cli import main
+    out, shown = europe_files
+    runner = CliRunner()
+    res = runner.invoke(main, ["replay", str(tmp_path / "nowhere")])
+    assert res.exit_code == 2 and "no such file or folder" in res.output
+    (tmp_path / "empty").mkdir()
+    res = runner.invoke(main, ["replay", str(tmp_path / "empty")])
+    assert res.exit_code == 2 and "no games to replay" in res.output
+    bad = json.loads((out / shown[0]["file"]).read_text())
+    bad["save"]["history"] = bad["save"]["history"][:-1]
+    bad["save"]["history_seats"] = bad["save"]["history_seats"][:-1]
+    (tmp_path / "game-1.json").write_text(json.dumps(bad))
+    res = runner.invoke(main, ["replay", str(tmp_path / "game-1.json"), "--port", "0"])
+    assert res.exit_code == 1 and "game-1.json: replay: the game is not finished" in res.output, res.output
