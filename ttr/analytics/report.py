@@ -32,7 +32,7 @@ def run_facts(i: RunInfo, games: int, key: str = "run") -> str:
         f"{h.fact(f'{key}.games', i.games)} games asked per player count",
         f"played in {h.fact(f'{key}.seconds', i.seconds, f'{i.seconds:.1f}')} s "
         f"({h.fact(f'{key}.games_per_s', speed, f'{speed:.1f}')} games/s) on "
-        + (f"{h.fact(f'{key}.workers', i.workers)} {h.esc(i.backend)} worker(s)" if i.workers
+        + (f"{h.fact(f'{key}.workers', i.workers)} {h.esc(i.backend)} worker{'' if i.workers == 1 else 's'}" if i.workers
            else f"all the CPUs of a {h.esc(i.backend)} cluster"), h.fact(f"{key}.started", i.started)])
     warn = f'<p class="warn">Stopped early (Ctrl-C): these are the {games} games finished.</p>' if i.stopped else ""
     cmd = f'<p class="sub">Run again: <code>{h.esc(i.command)}</code></p>' if i.command else ""
