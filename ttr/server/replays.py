@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Body, Request
+from starlette.exceptions import HTTPException
 from fastapi.responses import Response
 from pydantic import BaseModel
 
@@ -77,6 +78,13 @@ def post_replay(request: Request, data: dict[str, Any] = Body(description="a ttr
         raise Forbidden("this server takes no replays: start one with `ttr replay FOLDER`")
     out = import_replay(request.app.state.service, data)
     return Response(dumps(out), status_code=201 if out["created"] else 200, media_type="application/json")
+
+
+@router.api_route("/replays", methods=["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"],
+                  include_in_schema=False)
+def replays_other_methods() -> Response:
+    """Only POST: 405 with Allow (else the client's files at / would answer 404)."""
+    raise HTTPException(405)
 
 
 __all__ = ["ReplayImported", "import_replay", "router"]
