@@ -103,7 +103,7 @@ def read_rows(path: Path) -> list[dict]:
     with open(path, newline="") as f:
         for r in csv.DictReader(f):
             for k in ("game", "players", "seat", "turns", "total", "rank", "forced_passes", "forced_ticket_draws",
-                      "trains_left", "dry_turns", "stuck_turns", *SOURCE_COLS):
+                      "trains_left", "dry_turns", "stuck_turns", "capped_turns", *SOURCE_COLS):
                 r[k] = int(r[k])
             r["win"] = float(r["win"])
             for k in ("tickets_kept", "tickets_done", "routes", "arc", *NEW_LISTS):

@@ -119,6 +119,8 @@ def near_rows(games, m):
                     sum(s["dry_turns"] for s in seats)),
             "stuck": (sum(1 for g in games if any(s["stuck_turns"] > 0 for s in g)), len(games),
                       sum(s["stuck_turns"] for s in seats)),
+            "capped": (sum(1 for g in games if any(s["capped_turns"] > 0 for s in g)), len(games),
+                       sum(s["capped_turns"] for s in seats)),
             "blocked_games": (sum(1 for b in blocked if any(len(x) for x in b)), len(games), None),
             "blocked": (sum(len(x) for b in blocked for x in b), sum(len(s["tickets_kept"]) for s in seats), None),
             "trains_left": (sum(1 for s in seats if s["trains_left"] > 0), len(seats), None),

@@ -87,21 +87,25 @@ def test_a_seat_notes_turns_begun_with_dry_piles_or_a_stuck_display():
     game = shipped("europe").new_game(2, 3)
     while game.phase != Phase.TURN:
         game.apply(game.legal_actions()[0])
-    w = Watched(Stub())
+    w, blind = Watched(Stub(), game), Watched(Stub())
     w.act(game.observe(game.current_player))
-    assert (w.dry_turns, w.stuck_turns) == (0, 0)
+    assert (w.dry_turns, w.stuck_turns, w.capped_turns) == (0, 0, 0)
     obs = game.observe(game.current_player)
     for deck, discard in obs.layout.pile_starts:
         obs.state[deck] = obs.state[discard] = 0
     a, b = obs.layout.span("face_up")
     obs.state[a:a + 3] = [obs.rules.wild] * 3
     w.act(obs)
-    assert (w.dry_turns, w.stuck_turns) == (1, 1)
+    blind.act(obs)
+    # the game's own piles hold plenty of other cards: a better display could be dealt, so the cap stopped it
+    assert (w.dry_turns, w.stuck_turns, w.capped_turns) == (1, 1, 1)
+    assert (blind.dry_turns, blind.stuck_turns, blind.capped_turns) == (1, 1, 0)
 
 
 def test_records_of_the_older_format_are_refused_clearly(tmp_path):
     old = [c for c in FIELDS if c not in ("route_turns", "lanes_closed", "offered_setup", "kept_setup",
-                                          "offered_later", "kept_later", "dry_turns", "stuck_turns")]
+                                          "offered_later", "kept_later", "dry_turns", "stuck_turns",
+                                          "capped_turns")]
     path = tmp_path / "records.csv"
     with open(path, "w", newline="") as f:
         csv.writer(f).writerow(old)

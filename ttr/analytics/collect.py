@@ -52,15 +52,18 @@ class Watched:
     """A bot's seat that notes what its observations show before passing them on: forced moves,
     the tickets offered and kept (at setup and later), and turns begun with every draw pile and
     discard empty (dry) or with the display showing the G2 reset's locomotives (the resets
-    stopped: the cap reached, or no better display could be dealt)."""
+    stopped: the cap reached, or no better display could be dealt; with the game given, the
+    turns where a better display could have been dealt, so the cap of resets stopped them)."""
 
-    def __init__(self, bot):
+    def __init__(self, bot, game=None):
         self.bot = bot
+        self.game = game
         self.name = getattr(bot, "name", type(bot).__name__)
         self.forced_passes = 0
         self.forced_ticket_draws = 0
         self.dry_turns = 0
         self.stuck_turns = 0
+        self.capped_turns = 0
         self.offered: dict[bool, list[int]] = {True: [], False: []}  # setup?: ids offered
         self.kept: dict[bool, list[int]] = {True: [], False: []}
 
@@ -80,12 +83,25 @@ class Watched:
             a, b = layout.span("face_up")
             if st[a:b].count(rules.wild) >= rules.reset_at:
                 self.stuck_turns += 1
+                if self.game is not None and better_display(self.game):
+                    self.capped_turns += 1
         action = self.bot.act(obs)
         if phase in (Phase.INITIAL_TICKETS, Phase.KEEP_TICKETS):
             setup = phase == Phase.INITIAL_TICKETS
             self.offered[setup] += obs.layout.items(obs.state, f"players[{obs.seat}].offer")
             self.kept[setup] += list(action.target)
         return action
+
+
+def better_display(game) -> bool:
+    """Whether the cards in the piles, their discards and the display could deal a display with
+    fewer wild cards than make a reset (G2), all decks counted together."""
+    layout, st, rules = game.layout(), game.encode(), game.rules
+    a, b = layout.span("face_up")
+    cards = [c for pile in layout.pile_names for name in pile for c in layout.items(st, name)]
+    cards += [c for c in st[a:b] if c >= 0]
+    plain = sum(1 for c in cards if c != rules.wild)
+    return (b - a) - plain < rules.reset_at
 
 
 class Arc:
@@ -135,7 +151,7 @@ def sources(p: dict) -> dict[str, int]:
 def play_task(task: Task) -> list[dict]:
     """Play one game (runs in a worker process) and return its rows, seat by seat."""
     game = task.board.new_game(task.players, task.seed, engine=task.engine)
-    seats = [Watched(create_agent(agent_of(b), task.seed * 1000 + s)) for s, b in enumerate(task.bots)]
+    seats = [Watched(create_agent(agent_of(b), task.seed * 1000 + s), game) for s, b in enumerate(task.bots)]
     arc = Arc(game)
     Match(game, seats, on_move=arc, names=[f"bot {b}" for b in task.bots]).run()
     r = game.result()
@@ -167,7 +183,7 @@ def play_task(task: Task) -> list[dict]:
             "forced_passes": w.forced_passes, "forced_ticket_draws": w.forced_ticket_draws,
             "offered_setup": w.offered[True], "kept_setup": sorted(w.kept[True]),
             "offered_later": w.offered[False], "kept_later": sorted(w.kept[False]),
-            "dry_turns": w.dry_turns, "stuck_turns": w.stuck_turns,
+            "dry_turns": w.dry_turns, "stuck_turns": w.stuck_turns, "capped_turns": w.capped_turns,
             "arc": [pt[s] for pt in arc.points],
         })
     return rows

@@ -79,6 +79,8 @@ class NearFailures:
     dry_turns: int
     stuck_games: Rate        # games in which a turn began with the reset's locomotives face up (G2)
     stuck_turns: int
+    capped_games: Rate       # of those, a better display could have been dealt: the cap of 10 resets stopped them
+    capped_turns: int
     blocked_games: Rate      # games in which a kept ticket was made impossible
     blocked: Rate            # blocked tickets / tickets kept
     trains_left: Rate        # seats that ended with trains left / seats
@@ -101,6 +103,7 @@ def near_failures(games: list[list[dict]], m: Map, known: dict[int, list[list[in
     return NearFailures(
         n, Rate(sum(1 for g in games if any(s["dry_turns"] for s in g)), n), sum(s["dry_turns"] for s in seats),
         Rate(sum(1 for g in games if any(s["stuck_turns"] for s in g)), n), sum(s["stuck_turns"] for s in seats),
+        Rate(sum(1 for g in games if any(s["capped_turns"] for s in g)), n), sum(s["capped_turns"] for s in seats),
         Rate(sum(1 for b in blocked if any(b)), n),
         Rate(sum(len(x) for b in blocked for x in b), sum(len(s["tickets_kept"]) for s in seats)),
         Rate(sum(1 for s in seats if s["trains_left"] > 0), len(seats)),

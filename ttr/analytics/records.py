@@ -17,18 +17,18 @@ SOURCES = (("pts_routes", "routes"), ("pts_tickets", "tickets"), ("pts_bonuses",
            ("pts_money", "money held"), ("pts_trains_left", "trains-left bonus"), ("pts_floor", "floor at $0"))
 INT_FIELDS = ("game", "players", "seed", "rotation", "seat", "turns", "actions", "total", "rank",
               *(s for s, _ in SOURCES), "stations_built", "harbors_built", "trains_left", "forced_passes",
-              "forced_ticket_draws", "dry_turns", "stuck_turns")
+              "forced_ticket_draws", "dry_turns", "stuck_turns", "capped_turns")
 LIST_FIELDS = ("tickets_kept", "tickets_done", "routes", "arc", "route_turns", "lanes_closed", "offered_setup",
                "kept_setup", "offered_later", "kept_later")
 FIELDS = ("game", "map", "edition", "players", "seed", "rotation", "seat", "bot", "turns", "actions", "ended",
           "total", "rank", "win", *(s for s, _ in SOURCES), "tickets_kept", "tickets_done", "routes",
           "stations_built", "harbors_built", "longest_path", "trains_left", "forced_passes", "forced_ticket_draws",
           "arc", "route_turns", "lanes_closed", "offered_setup", "kept_setup", "offered_later", "kept_later",
-          "dry_turns", "stuck_turns")
-# /2 added route_turns .. stuck_turns; a /1 file lacks them and is refused with a clear message.
+          "dry_turns", "stuck_turns", "capped_turns")
+# /2 added route_turns .. capped_turns; a /1 file lacks them and is refused with a clear message.
 FORMAT = "ttr-analyze/2"
 ADDED_IN_2 = ("route_turns", "lanes_closed", "offered_setup", "kept_setup", "offered_later", "kept_later",
-              "dry_turns", "stuck_turns")
+              "dry_turns", "stuck_turns", "capped_turns")
 
 
 @dataclass

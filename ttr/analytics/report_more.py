@@ -160,6 +160,8 @@ def near_section(a: Analysis) -> str:
               "dry_turns"),
              ("stuck", "games in which a turn began with the reset's locomotives face up (the resets stopped)", "turns",
               "stuck_games", "stuck_turns"),
+             ("capped", "of those, games in which a better display could have been dealt (the reset cap hit)",
+              "turns", "capped_games", "capped_turns"),
              ("blocked_games", "games in which a kept ticket was made impossible (blocked)", "", "blocked_games", ""),
              ("blocked", "tickets kept that were blocked (of tickets kept)", "", "blocked", ""),
              ("trains_left", "seats that ended with trains left (of seats)", "", "trains_left", ""),
@@ -174,7 +176,8 @@ def near_section(a: Analysis) -> str:
     return (h.doc("How close the games run to the rules' edges: games in which a turn began with nothing left to "
                   "draw blind (the train deck, its discard and every other pile empty), or with as many "
                   "locomotives face up as make a reset (G2) because the resets stopped (the cap of 10 in a row "
-                  "reached, or no better display could be dealt); kept tickets made impossible (blocked, see "
+                  "reached, or no better display could be dealt), and of those the games where the cards in the piles, "
+                  "discards and display could have dealt a better display, so the cap stopped the resets; kept tickets made impossible (blocked, see "
                   "Tickets dealt); seats that ended with trains left, and those whose trains no route still open "
                   "could take (every open train route longer, or none open). " + WHY)
             + h.table(["", "count", "of", "share", "95% CI", "turns", *(f"{n} players" for n in counts)], rows))
