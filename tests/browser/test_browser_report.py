@@ -69,7 +69,7 @@ def test_the_report_prints_whole(page, europe, artifacts):
 
 def test_the_live_board_hovers_colours_and_zooms(page, europe, artifacts):
     page.goto((europe / "report.html").as_uri())
-    board = page.locator("figure.board")
+    board = page.locator("figure.board").first
     board.scroll_into_view_if_needed()
     route = board.locator(".rt").nth(5)
     route.locator("rect").first.hover()
@@ -85,6 +85,18 @@ def test_the_live_board_hovers_colours_and_zooms(page, europe, artifacts):
     assert float(svg.get_attribute("viewBox").split()[2]) < float(home.split()[2])
     board.locator("button[data-z='0']").click()
     assert svg.get_attribute("viewBox") == home
+    box = svg.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, -200)  # the plain wheel scrolls the page past a whole board
+    assert svg.get_attribute("viewBox") == home
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -200)
+    page.keyboard.up("Control")
+    page.wait_for_function("(h) => document.querySelector('svg.bsvg').getAttribute('viewBox') !== h", arg=home)
+    cities = page.locator("figure.board").nth(1)
+    cities.scroll_into_view_if_needed()
+    cities.locator(".ct").nth(3).hover()
+    assert "in the winner's network" in cities.locator(".tip").inner_text()
 
 
 def serve_replays(folder: Path):

@@ -1,6 +1,7 @@
 """The live board's style and script (svg_board.py), inlined once in the report: the rate to
-colour by (buttons), a route's numbers on hover (or focus by tap), zoom (wheel, buttons) and pan
-(drag) by changing the SVG's viewBox. Printing shows the whole board (print.py)."""
+colour by (buttons), a route's numbers on hover (or a tap), zoom (buttons; Ctrl or Cmd + wheel, a
+pinch, or the wheel once zoomed in: the page scrolls past a whole board) and pan (drag), by
+changing the SVG's viewBox. Printing shows the whole board (html.PRINT)."""
 
 STYLE = """
 .board{margin:8px 0 14px;position:relative}.board figcaption{color:#555;font-size:.85em}
@@ -26,7 +27,8 @@ function zoom(f,cx,cy){var w=v[2]/f,h=v[3]/f;if(w>home[2]){w=home[2];h=home[3];}
 v=[cx-(cx-v[0])*w/v[2],cy-(cy-v[1])*h/v[3],w,h];if(w===home[2])v=home.slice();show();}
 function pt(e){var r=svg.getBoundingClientRect(),s=Math.max(v[2]/r.width,v[3]/r.height);
 return[v[0]+(e.clientX-r.left-(r.width-v[2]/s)/2)*s,v[1]+(e.clientY-r.top-(r.height-v[3]/s)/2)*s,s];}
-svg.addEventListener("wheel",function(e){e.preventDefault();var p=pt(e);zoom(e.deltaY<0?1.25:0.8,p[0],p[1]);},{passive:false});
+svg.addEventListener("wheel",function(e){if(!e.ctrlKey&&!e.metaKey&&v[2]===home[2])return;
+e.preventDefault();var p=pt(e);zoom(e.deltaY<0?1.25:0.8,p[0],p[1]);},{passive:false});
 var drag=null;svg.addEventListener("pointerdown",function(e){drag=[e.clientX,e.clientY,v[0],v[1],pt(e)[2]];
 svg.classList.add("drag");});
 window.addEventListener("pointermove",function(e){if(!drag)return;v[0]=drag[2]-(e.clientX-drag[0])*drag[4];

@@ -226,8 +226,8 @@ def board_svg(m: Map, layers: Sequence[tuple[str, Mapping]], tips: Mapping, labe
             f'<g class="names" font-size="{font:.1f}" stroke="#fff" stroke-width="{0.12 * p:.2f}" '
             f'paint-order="stroke" stroke-linejoin="round" fill="#111">{names}</g></svg>'
             f'<div class="tip" hidden></div>{legend(m)}'
-            f'<figcaption>{esc(label)}. Hover a {"city" if by_city else "route"} for its numbers; scroll or the '
-            'buttons to zoom, drag to move.</figcaption></figure>')
+            f'<figcaption>{esc(label)}. Hover a {"city" if by_city else "route"} for its numbers; zoom with the '
+            'buttons or Ctrl + scroll (a pinch), drag to move.</figcaption></figure>')
 
 
 def legend(m: Map) -> str:
