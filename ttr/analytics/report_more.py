@@ -160,7 +160,7 @@ def near_section(a: Analysis) -> str:
               "dry_turns"),
              ("stuck", "games in which a turn began with the reset's locomotives face up (the resets stopped)", "turns",
               "stuck_games", "stuck_turns"),
-             ("capped", "games in which the reset cap stopped them (a better display could have been dealt)",
+             ("capped", "games in which the reset cap left them face up (a better display could have been dealt)",
               "turns", "capped_games", "capped_turns"),
              ("blocked_games", "games in which a kept ticket was made impossible (blocked)", "", "blocked_games", ""),
              ("blocked", "tickets kept that were blocked (of tickets kept)", "", "blocked", ""),
