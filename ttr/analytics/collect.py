@@ -7,7 +7,8 @@ not depend on the backend or the number of workers. What the engine's result doe
 watched while the game is played: the public score after every round (the game arc), the turn
 of each claim, the tickets each seat was offered and kept, the forced moves (G5: a pass when
 nothing else is legal, a ticket draw offered alone) and the turns begun with the draw piles dry
-or with the face-up resets stopped (G2). Each seat is watched through its own observation.
+or with the face-up resets stopped (G2). Each seat is watched through its own observation (and
+the game's state, through its public face, when a turn begins with the resets stopped).
 """
 from __future__ import annotations
 
