@@ -69,7 +69,7 @@ def command(paths: tuple[str, ...], host: str, port: int, open_browser: bool) ->
                 raise click.ClickException(f"{f}: {getattr(e, 'detail', None) or e}") from None
             why = data.get("why") or ""
             links.append(f"{base}#/replay/{gid}")
-            click.echo(f"{f.name}: {links[-1]}" + (f"  ({why})" if why else ""))
+            click.echo(f"{f}: {links[-1]}" + (f"  ({why})" if why else ""))
         click.echo(f"ttr replay: {len(files)} game(s) at {base} (Ctrl-C stops)")
         if open_browser:
             _open_later(base, links[0])
