@@ -27,8 +27,14 @@ def finished(board, players=3, bots=("planner", "greedy"), games=4, seed=3) -> l
 def europe_files(tmp_path_factory):
     out = tmp_path_factory.mktemp("europe-replays")
     board = shipped("europe")
-    shown = write_games(finished(board), board, board.load(), out, "test")
+    rows = finished(board, games=20)  # enough for a flagged ticket that failed
+    (out / "rows.json").write_text(json.dumps(rows))
+    shown = write_games(rows, board, board.load(), out, "test")
     return out, shown
+
+
+def read_rows(out):
+    return json.loads((out / "rows.json").read_text())
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +56,13 @@ def map_file_files(tmp_path_factory):
 def test_analyze_chooses_games_and_writes_them_replayable(europe_files):
     out, shown = europe_files
     assert shown and any("longest" in d["why"] for d in shown) and any("lead changes" in d["why"] for d in shown)
+    rows = read_rows(out)
+    longest = max(r["turns"] for r in rows)
+    assert [d["turns"] for d in shown if "longest" in d["why"]] == [longest]
+    flagged = [d for d in shown if "flagged ticket" in d["why"]]
+    assert len(flagged) == 1 and flagged[0]["ticket"] is not None
+    t = flagged[0]["ticket"]
+    assert any(t in r["tickets_kept"] and t not in r["tickets_done"] for r in rows if r["game"] == flagged[0]["game"])
     for d in shown:
         data = json.loads((out / d["file"]).read_text())
         r = replay_file.load(data)
