@@ -9,7 +9,7 @@ import { nearestTarget, TOUCH_REACH } from './touch';
 import type { MapData } from './types';
 
 export type { MapData, Route, City, EdgeStub, Company, RouteColor, CardColor } from './types';
-export type { OverlayState, OverlayPatch, PlayerStyle, Placement } from './overlay';
+export type { OverlayState, OverlayPatch, PlayerStyle, Placement, Phantom } from './overlay';
 export type { BoardLayout, RouteLayout, CityLayout, CarLayout } from './layout';
 export { layoutBoard, missingLayout, MapLayoutError, describeRoute, ENGLISH_TEXT } from './layout';
 export type { BoardText } from './layout';
@@ -59,6 +59,9 @@ export interface BoardHandle {
   reveal(what: { cities?: string[]; routes?: number[] } | null): void;
   /** the current zoom: screen = k * board + (x, y) */
   transform(): { k: number; x: number; y: number } | null;
+  /** the route at a point of the screen (client px), clickable or not; `touch`: also the nearest
+   *  within a finger's reach; null: none, or the point is not on the board */
+  routeAt(x: number, y: number, touch?: boolean): number | null;
   destroy(): void;
 }
 
@@ -95,6 +98,7 @@ function messageHandle(container: HTMLElement, error: Error): BoardHandle {
     home: noop,
     reveal: noop,
     transform: () => null,
+    routeAt: () => null,
     destroy: () => box.remove(),
   };
 }
@@ -185,6 +189,26 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
     if (hit && 'route' in hit) options.onRouteClick?.(hit.route);
     else if (hit) options.onCityClick?.(hit.city);
   };
+  const routeAt = (x: number, y: number, touch = false): number | null => {
+    const box = svg.getBoundingClientRect();
+    if (x < box.left || x > box.right || y < box.top || y > box.bottom) return null;
+    for (const e of doc.elementsFromPoint(x, y)) {
+      if (!svg.contains(e)) {
+        if (e === svg.parentElement || e.contains(svg)) break; // beneath the board: nothing on it here
+        continue; // above the board (the dragged card, a control)
+      }
+      const g = e.closest('[data-route]');
+      if (g && g.closest('.ttr-routes')) return Number(g.getAttribute('data-route'));
+      if (e.closest('[data-city]') && !e.closest('.ttr-labels')) break; // a city's mark
+    }
+    if (!touch) return null;
+    const ctm = board.viewport.getScreenCTM?.();
+    if (!ctm) return null;
+    const inv = ctm.inverse();
+    const p = { x: inv.a * x + inv.c * y + inv.e, y: inv.b * x + inv.d * y + inv.f };
+    const hit = nearestTarget(layout, p, TOUCH_REACH / Math.hypot(ctm.a, ctm.b), () => true, () => false);
+    return hit && 'route' in hit ? hit.route : null;
+  };
   const onClick = (e: MouseEvent) => {
     const t = target(e);
     if (t) activate(t);
@@ -274,6 +298,7 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
     home: () => zoom.home(),
     reveal,
     transform: () => zoom.transform(),
+    routeAt,
     destroy: () => {
       zoom.destroy();
       svg.removeEventListener('click', onClick);

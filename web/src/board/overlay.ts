@@ -37,6 +37,15 @@ export interface OverlayState {
    * their clicks are ignored. null: everything can be clicked.
    */
   selectable: { routes: number[] | null; cities: string[] | null };
+  /** a claim being considered (a card dragged over the route, the route pointed at or being paid
+   *  for): translucent pieces in that seat's colour on each space; null: none */
+  phantom: Phantom | null;
+}
+
+export interface Phantom {
+  route: number;
+  /** seat index (0-based) into players: the pieces' colour */
+  player: number;
 }
 
 /** What update() takes: any part of the state; claims also as a list of {route, player}. */
@@ -49,6 +58,7 @@ export interface OverlayPatch {
   fresh?: number[];
   freshCities?: string[];
   selectable?: { routes?: number[] | null; cities?: string[] | null };
+  phantom?: Phantom | null;
   /** draw the claims new in this patch with an animation (cars arriving one after another) */
   animate?: boolean;
 }
@@ -63,6 +73,7 @@ export function emptyOverlay(): OverlayState {
     fresh: [],
     freshCities: [],
     selectable: { routes: null, cities: null },
+    phantom: null,
   };
 }
 
@@ -84,6 +95,7 @@ function tokenAt(city: CityLayout, kind: 'station' | 'harbor'): [number, number]
 export class BoardOverlay {
   private state: OverlayState = emptyOverlay();
   private claimEls = new Map<string, { key: string; g: SVGGElement }>();
+  private phantomKey = '';
   private routeById: Map<number, RouteLayout>;
   private cityByName: Map<string, CityLayout>;
   private disabledRoutes = new Set<number>();
@@ -141,6 +153,10 @@ export class BoardOverlay {
         cities: [...(patch.highlight.cities ?? [])],
       };
       this.drawHighlight();
+    }
+    if (patch.phantom !== undefined || ((playersChanged || patch.claims) && s.phantom)) {
+      if (patch.phantom !== undefined) s.phantom = patch.phantom ? { route: patch.phantom.route, player: patch.phantom.player } : null;
+      this.drawPhantom();
     }
     if (patch.selectable) {
       if ('routes' in patch.selectable) s.selectable.routes = patch.selectable.routes ? [...patch.selectable.routes] : null;
@@ -288,6 +304,40 @@ export class BoardOverlay {
       }
       layer.appendChild(g);
     }
+  }
+
+  /** The pieces a claim would put on the board, translucent, one after another (no motion when
+   *  reduced motion is asked for); a claimed or unknown route shows none. */
+  private drawPhantom(): void {
+    const p = this.state.phantom;
+    const r = p ? this.routeById.get(p.route) : undefined;
+    const show = !!p && !!r && !(String(p.route) in this.state.claims);
+    const c = p ? this.color(p.player) : null;
+    // redrawn only when what it shows changes: its pieces arrive again each time it is drawn
+    const key = show ? `${p!.route}:${p!.player}:${c!.fill}:${c!.ink}` : '';
+    if (key === this.phantomKey) return;
+    this.phantomKey = key;
+    const layer = this.board.layers.phantoms;
+    layer.replaceChildren();
+    if (!p || !r || !c || !show) return;
+    const ship = r.route.kind === 'ship';
+    const g = el('g', { class: 'ttr-phantom', 'data-phantom': p.route, 'data-player': p.player });
+    r.cars.forEach((car, i) => {
+      const clip = car.clip ? `url(#${this.board.clipId})` : null;
+      g.appendChild(
+        clipped(
+          el('g', { transform: carTransform(car) }, [
+            el('g', { class: 'ttr-phantom-in', style: `animation-delay: ${i * 45}ms` }, [
+              carBody(car, ship, { class: 'ttr-phantom-halo' }, 3, true),
+              carBody(car, ship, { class: 'ttr-phantom-piece', fill: c.fill }, 3, true),
+              text('text', String(p.player + 1), { class: 'ttr-cb', dy: '0.36em', fill: c.ink }),
+            ]),
+          ]),
+          clip,
+        ),
+      );
+    });
+    layer.appendChild(g);
   }
 
   private drawHighlight(): void {

@@ -15,6 +15,8 @@ export interface RenderedBoard {
     /** rings in the claimer's colour round claims new to the player (under the pieces) */
     news: SVGGElement;
     claims: SVGGElement;
+    /** translucent pieces where a claim being considered would stand (over the claims, under the highlight) */
+    phantoms: SVGGElement;
     highlights: SVGGElement;
     cities: SVGGElement;
     tokens: SVGGElement;
@@ -232,9 +234,11 @@ export function renderBoard(layout: BoardLayout, doc: Document = document): Rend
 
   const news = el('g', { class: 'ttr-news' });
   const claims = el('g', { class: 'ttr-claims' });
+  const phantoms = el('g', { class: 'ttr-phantoms' });
   const highlights = el('g', { class: 'ttr-highlights' });
   viewport.appendChild(news);
   viewport.appendChild(claims);
+  viewport.appendChild(phantoms);
   viewport.appendChild(highlights);
 
   const cities = el('g', { class: 'ttr-cities' });
@@ -283,7 +287,7 @@ export function renderBoard(layout: BoardLayout, doc: Document = document): Rend
   return {
     svg: svg as SVGSVGElement,
     viewport,
-    layers: { routes, news, claims, highlights, cities, tokens, labels },
+    layers: { routes, news, claims, phantoms, highlights, cities, tokens, labels },
     routeEls,
     cityEls,
     labelEls,
@@ -353,6 +357,12 @@ export const BOARD_CSS = `
 .ttr-new-halo { fill: none; stroke: #fff; stroke-width: 14; stroke-linejoin: round; }
 .ttr-new-ring { fill: none; stroke-width: 5; stroke-linejoin: round; }
 @media (prefers-reduced-motion: reduce) { .ttr-highlights, .ttr-news { animation: none; } }
+.ttr-phantoms { pointer-events: none; }
+.ttr-phantom-piece { fill-opacity: 0.72; stroke: #111; stroke-width: 2.2; stroke-dasharray: 6 3; }
+.ttr-phantom-halo { fill: #fffdf5; opacity: 0.6; }
+.ttr-phantom-in { animation: ttr-phantom-in 0.28s ease-out both; }
+@keyframes ttr-phantom-in { from { opacity: 0; transform: scale(0.6); } }
+@media (prefers-reduced-motion: reduce) { .ttr-phantom-in { animation: none; } }
 .ttr-token { pointer-events: none; }
 .ttr-token-body { stroke: #111; stroke-width: 2; }
 .ttr-token-anchor { fill: none; stroke-width: 2; stroke-linecap: round; }

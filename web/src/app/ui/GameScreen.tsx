@@ -6,9 +6,10 @@ import { playerColor, type BoardHandle, type MapData, type OverlayPatch } from '
 import { Board } from '../../board/preact';
 import { ApiError, fetchMap, GameSocket, type SocketStatus, type Update } from '../api';
 import { cardInfo, CARD_FILL } from '../cards';
-import { boardText, claimsIn, drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, movesSince, phasePrompt, seatName, ticketById, tokensIn, type DrawTarget } from '../game';
+import { boardText, claimsIn, drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, movesSince, phasePrompt, routeName, seatName, ticketById, tokensIn, type DrawTarget } from '../game';
 import { edgesOf, ownedRoutes } from '../graph';
-import { mapName, t } from '../i18n';
+import { cardName, mapName, t } from '../i18n';
+import { dropVerdict, HandDrag, payableRoutes, type DragHooks } from '../drag';
 import { ticketName } from '../names';
 import { cuesFor, play } from '../sound';
 import { actionText, Legal } from '../legal';
@@ -85,6 +86,8 @@ export function GameScreen({ id }: { id: string }) {
   const [fresh, setFresh] = useState<Set<number>>(new Set());
   const [news, setNews] = useState<{ name: string; text: string } | null>(null);
   const [aspect, setAspect] = useState(0.7);
+  const [drag, setDrag] = useState<{ card: string; payable: Map<number, Counts>; over: number | null } | null>(null);
+  const [pointed, setPointed] = useState<number | null>(null); // the route under the mouse
   const toasts = useToasts();
   const board = useRef<BoardHandle | null>(null);
   const bySeat = useRef(new Map<number, GameSocket>());
@@ -353,13 +356,60 @@ export function GameScreen({ id }: { id: string }) {
     if (mode.kind === 'station' || mode.kind === 'harbor') {
       return { routes: [], cities: mode.city ? [mode.city] : legal.targets(mode.kind).map((x) => x.text) };
     }
-    if (view.phase === 'turn') return { routes: legal.routes(), cities: [] };
+    if (view.phase === 'turn') return { routes: drag ? [...drag.payable.keys()] : legal.routes(), cities: [] };
     return { routes: [], cities: [] };
-  }, [legal, mode, myTurn, view]);
+  }, [legal, mode, myTurn, view, drag]);
   const claimMode = myTurn && view?.phase === 'turn' && mode.kind !== 'station' && mode.kind !== 'harbor';
   useEffect(() => {
     board.current?.svg?.classList.toggle('ttr-calm', !claimMode);
   }, [claimMode, board.current]);
+
+  // claiming by dragging a card of the hand onto a route (drag.ts): the routes that card can pay
+  // for are the ones offered while it is dragged; a drop opens the claim with that card's payment
+  const canDrag = claimMode && legal.has('claim') && !busy;
+  const dragging = useRef<{ card: string; payable: Map<number, Counts> } | null>(null);
+  const dragHooks = useRef<DragHooks>(null!);
+  dragHooks.current = {
+    can: () => canDrag,
+    start: (card) => {
+      const payable = payableRoutes(legal, card);
+      dragging.current = { card, payable };
+      setDrag({ card, payable, over: null });
+    },
+    over: (route) => {
+      setDrag((d) => (d ? { ...d, over: route } : d));
+      return route !== null && !!dragging.current?.payable.has(route);
+    },
+    drop: (route) => {
+      const card = dragging.current?.card;
+      if (!card || !canDrag || !view) return;
+      const payable = payableRoutes(legal, card);
+      const v = dropVerdict(legal, payable, route);
+      if (v.kind === 'claim') {
+        if (getPrefs().confirm === 'never') void send(actionText('claim', String(v.route), v.payment));
+        else setMode({ kind: 'claim', route: v.route, pay: v.payment });
+      } else if (v.kind === 'wrong-card') toasts.push(t('drop_wrong_card', { card: cardName(card), route: routeName(map, v.route) }));
+      else if (v.kind === 'not-claimable') toasts.push(t('drop_not_claimable', { route: routeName(map, v.route) }));
+      else toasts.push(payable.size ? t('drop_outside') : t('drop_none', { card: cardName(card) }));
+    },
+    end: () => {
+      dragging.current = null;
+      setDrag(null);
+    },
+    routeAt: (x, y, touch) => board.current?.routeAt(x, y, touch) ?? null,
+  };
+  const handDrag = useMemo(() => new HandDrag(() => dragHooks.current), []);
+  useEffect(() => {
+    if (!canDrag && handDrag.dragging) handDrag.finish(false);
+  }, [canDrag]);
+  useEffect(() => () => handDrag.finish(false), []);
+  // the pieces a claim would put down: where a dragged card would go, else the claimable route
+  // under the mouse, else the route being paid for
+  const phantomRoute = drag
+    ? drag.over !== null && drag.payable.has(drag.over) ? drag.over : null
+    : pointed !== null && claimMode && legal.hasTarget('claim', String(pointed)) ? pointed
+    : mode.kind === 'claim' && myTurn ? mode.route : null;
+  const phantom = phantomRoute !== null && me !== null ? { route: phantomRoute, player: me } : null;
 
   // the claims made since this seat's last move, ringed on the board until it acts
   const freshClaims = useMemo(
@@ -372,6 +422,7 @@ export function GameScreen({ id }: { id: string }) {
   );
 
   const highlight = useMemo<Highlight>(() => {
+    if (drag) return { routes: phantomRoute !== null ? [phantomRoute] : [], cities: [] };
     if (hover) return hover;
     if (logHl) return logHl;
     if (endHl) return endHl;
@@ -383,7 +434,7 @@ export function GameScreen({ id }: { id: string }) {
       routes: lastMoveRoutes(log).filter((r) => !freshClaims.includes(r)),
       cities: lastMoveCities(log).filter((c) => !freshTokens.includes(c)),
     };
-  }, [hover, logHl, endHl, mode, log, view?.tunnel, freshClaims, freshTokens]);
+  }, [drag, phantomRoute, hover, logHl, endHl, mode, log, view?.tunnel, freshClaims, freshTokens]);
 
   const boardState = useMemo<OverlayPatch | undefined>(() => {
     if (!view || !env) return undefined;
@@ -396,9 +447,10 @@ export function GameScreen({ id }: { id: string }) {
       fresh: freshClaims,
       freshCities: freshTokens,
       selectable,
+      phantom,
       animate: prefs.animations,
     };
-  }, [view?.routes, view?.stations, view?.harbors, highlight, freshClaims, freshTokens, selectable, env?.seats, prefs.animations]);
+  }, [view?.routes, view?.stations, view?.harbors, highlight, freshClaims, freshTokens, selectable, env?.seats, prefs.animations, phantom?.route, phantom?.player]);
 
   // what the seat is asked about stays in sight on the board: the offered tickets' cities, the
   // route being claimed or paid for, the city of a station or harbor
@@ -481,6 +533,7 @@ export function GameScreen({ id }: { id: string }) {
           colorBlind={prefs.colorBlind}
           text={boardText(prefs.lang)}
           onRouteClick={onRoute}
+          onRouteHover={setPointed}
           onCityClick={onCity}
           minLabelPx={narrow ? PHONE_LABEL_PX : undefined}
           onReady={(b) => {
@@ -539,7 +592,13 @@ export function GameScreen({ id }: { id: string }) {
       <div class="drawer">
         <section class="me-area panel-cards">
           {view.you ? (
-            <div class="hand-row">
+            <div
+              class={`hand-row${canDrag ? ' can-drag' : ''}${drag ? ' dragging' : ''}`}
+              onPointerDown={handDrag.down}
+              onTouchMove={handDrag.noScroll}
+              title={canDrag ? t('drag_hint') : undefined}
+              data-drag={canDrag ? '1' : '0'}
+            >
               <Hand hand={hand} spend={spend} />
               <div class="actions">
                 {myTurn && legal.has('station') && view.phase === 'turn' ? (

@@ -20,6 +20,7 @@ export function Help({ rs = true }: { rs?: boolean }) {
       <p>{t('help_goal')}</p>
       <p>{t('help_turn')}</p>
       <p>{t('help_board')}</p>
+      <p>{t('help_drag')}</p>
       <p>{t('help_editions')}</p>
       <h3>{t('shortcuts')}</h3>
       <table class="keys">

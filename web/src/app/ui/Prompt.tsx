@@ -15,7 +15,7 @@ import { TicketCard } from './Panels';
 
 export type Mode =
   | { kind: 'idle' }
-  | { kind: 'claim'; route: number }
+  | { kind: 'claim'; route: number; pay?: Counts }
   | { kind: 'station'; city?: string }
   | { kind: 'harbor'; city?: string }
   | { kind: 'exchange' };
@@ -49,6 +49,7 @@ function PayPanel({
   busy,
   onSpend,
   confirmLabel,
+  initial,
 }: {
   title: string;
   subtitle?: string;
@@ -59,8 +60,10 @@ function PayPanel({
   busy: boolean;
   onSpend: (c: Counts | null) => void;
   confirmLabel: string;
+  /** the payment chosen at first (a card dragged onto the route); else the best one */
+  initial?: Counts;
 }) {
-  const [value, setValue] = useState<Counts>(() => set.best(hand));
+  const [value, setValue] = useState<Counts>(() => (initial && set.contains(initial) ? initial : set.best(hand)));
   useEffect(() => {
     onSpend(value);
     return () => onSpend(null);
@@ -262,10 +265,11 @@ export function Prompt(p: PromptProps) {
   if (mode.kind === 'claim' && claimSet) {
     return (
       <PayPanel
-        key={`claim-${mode.route}`}
+        key={`claim-${mode.route}-${mode.pay ? cardsText(mode.pay) : ''}`}
         title={t('claim_route', { route: routeName(map, mode.route) })}
         subtitle={routeDesc(map, mode.route)}
         set={claimSet}
+        initial={mode.pay}
         hand={hand}
         busy={p.busy}
         onSpend={p.onSpend}
