@@ -428,6 +428,10 @@ def expected_compare(a: dict, b: dict, info_a, info_b, rows_a, rows_b, map_a, ma
         return leader_path(list(zip(*(s["arc"] for s in g))))[0]
 
     mean_pair("means.lead_changes", game_values(ga, changes), game_values(gb, changes))
+    from analyze_more import blocked_lists, is_runaway, leader_two_thirds, margin_of
+    mean_pair("means.margin", game_values(ga, margin_of), game_values(gb, margin_of))
+    mean_pair("means.spread", game_values(ga, lambda g: max(s["total"] for s in g) - min(s["total"] for s in g)),
+              game_values(gb, lambda g: max(s["total"] for s in g) - min(s["total"] for s in g)))
     for c in (*SOURCE_COLS, "total"):
         if c in ("total", "pts_tickets") or any(r[c] for r in rows_a + rows_b):
             mean_pair(f"means.{c}", {(r["players"], r["seed"], r["rotation"], r["seat"]): r[c] for r in rows_a},
@@ -437,6 +441,22 @@ def expected_compare(a: dict, b: dict, info_a, info_b, rows_a, rows_b, map_a, ma
         pair(key, a[f"arc.{key}"] * na, na, b[f"arc.{key}"] * nb, nb)
     for key in ("forced_pass", "forced_draw", "deadlock"):
         pair(key, a[f"failures.{key}.games"], len(ga), b[f"failures.{key}.games"], len(gb))
+
+    def fates(games, m):
+        seats = [s for g in games for s in g]
+        blocked = [blocked_lists(g, m) for g in games]
+        led = [(g, w) for g in games if (w := leader_two_thirds(g)) is not None]
+        return {"kept_setup": (sum(len(s["kept_setup"]) for s in seats), sum(len(s["offered_setup"]) for s in seats)),
+                "kept_later": (sum(len(s["kept_later"]) for s in seats), sum(len(s["offered_later"]) for s in seats)),
+                "completion": (sum(len(s["tickets_done"]) for s in seats), sum(len(s["tickets_kept"]) for s in seats)),
+                "blocked": (sum(len(x) for b in blocked for x in b),
+                            sum(len(s["tickets_kept"]) - len(s["tickets_done"]) for s in seats)),
+                "blocked_games": (sum(1 for b in blocked if any(b)), len(games)),
+                "runaways": (sum(1 for g in games if is_runaway(g)), len(games)),
+                "leader_two_thirds": (sum(g[w]["win"] for g, w in led), len(led))}
+    fa, fb = fates(ga, map_a), fates(gb, map_b)
+    for key in fa:
+        pair(key, *fa[key], *fb[key])
     return out
 
 

@@ -15,6 +15,7 @@ from .analysis import Analysis, analyse
 from .board_plot import route_map
 from .common import Diff, Rate
 from .game_stats import leaders
+from .outcomes import margin
 from .output import load_run
 from .paired import MeanDiff, game_key, mean_diff, seat_key
 from .records import SOURCES, games_of
@@ -71,6 +72,14 @@ def _means(rows_a: list[dict], rows_b: list[dict]) -> list[tuple[str, str, MeanD
         return leaders(list(zip(*(s["arc"] for s in g))))[0]
 
     out.append(("means.lead_changes", "lead changes per game", mean_diff(per_game(ga, changes), per_game(gb, changes)), "games"))
+
+    def spread(g):
+        return max(s["total"] for s in g) - min(s["total"] for s in g)
+
+    out.append(("means.margin", "margin of victory (winner − runner-up)", mean_diff(per_game(ga, margin), per_game(gb, margin)),
+                "games"))
+    out.append(("means.spread", "score spread (highest − lowest)", mean_diff(per_game(ga, spread), per_game(gb, spread)),
+                "games"))
     used = [(c, label) for c, label in SOURCES if c == "pts_tickets" or any(r[c] for r in rows_a + rows_b)]
     for col, label in [*used, ("total", "total")]:
         out.append((f"means.{col}", f"{label}, per player",
@@ -111,7 +120,15 @@ def compare(a: Analysis, b: Analysis, rows_a: list[dict], rows_b: list[dict]) ->
              ("leader_wins", "the leader before the final scoring won", Diff(a.arc.leader_wins, b.arc.leader_wins)),
              ("forced_pass", "games with a forced pass", Diff(fa.forced_pass_games, fb.forced_pass_games)),
              ("forced_draw", "games with a forced ticket draw", Diff(fa.forced_draw_games, fb.forced_draw_games)),
-             ("deadlock", "games ended by a round of passes", Diff(fa.deadlocks, fb.deadlocks))]
+             ("deadlock", "games ended by a round of passes", Diff(fa.deadlocks, fb.deadlocks)),
+             ("kept_setup", "tickets kept at setup (of those dealt)", Diff(a.fate.pooled.kept_setup, b.fate.pooled.kept_setup)),
+             ("kept_later", "tickets kept in later draws (of those drawn)",
+              Diff(a.fate.pooled.kept_later, b.fate.pooled.kept_later)),
+             ("completion", "tickets completed (of those kept)", Diff(a.fate.pooled.completion, b.fate.pooled.completion)),
+             ("blocked", "failed tickets that were blocked", Diff(a.fate.pooled.blocked, b.fate.pooled.blocked)),
+             ("blocked_games", "games with a blocked ticket", Diff(a.fate.pooled.blocked_games, b.fate.pooled.blocked_games)),
+             ("runaways", "runaway games", Diff(a.scores.runaways, b.scores.runaways)),
+             ("leader_two_thirds", "the leader at two thirds of the game won", Diff(a.scores.leader_wins, b.scores.leader_wins))]
     return Comparison(a, b, routes[0], tickets[0], cities, seats, alone, bots, _means(rows_a, rows_b), rates,
                       routes[1] + tickets[1], routes[2] + tickets[2], _warnings(a, b, len(routes[0])))
 
