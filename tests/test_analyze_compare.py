@@ -18,6 +18,7 @@ from ttr.analytics.output import load_run, write_report
 from ttr.analytics.paired import mean_diff, t_quantile
 from ttr.analytics.records import RunInfo
 from ttr.analytics.run import run
+from ttr.editions import parse_rules
 from ttr.cli import main
 from ttr.maps import DATA
 
@@ -116,6 +117,22 @@ def test_unrelated_boards_and_different_player_counts_are_said_and_seats_still_s
     text = page_path.read_text()
     assert "Warning:" in text and "3 players: B alone" in text and "2 players: A alone" in text
     compare_numbers(Page(text), expected(a, usa))
+
+
+def test_a_rule_change_between_the_runs_is_said(runs, tmp_path):
+    a, _, _ = runs
+    b = tmp_path / "thirty"
+    board = shipped("europe", parse_rules({"trains": 30}))
+    r = run(board, [2], ["planner"], 8, 5, workers=1)
+    m = board.load()
+    info = RunInfo("europe", m.title, "europe", [2], ["planner"], 8, 5, r.backend, r.workers, ttr.__version__,
+                   None, None, 8, False, 1.0, "", "", rules=board.changed())
+    write_report(r.rows, info, m, b)
+    _, warnings = cmp_mod.write_compare(a, b, tmp_path / "c")
+    assert warnings == ["A and B play different rules (A: stock; B: trains 30 (stock 45))."]
+    means = {k: d for k, _, d, _ in cmp_mod.compare(*(analyse(*load_run(x)) for x in (a, b)),
+                                                     load_run(a)[0], load_run(b)[0]).means}
+    assert means["means.turns.2"].pairs == 8 and means["means.turns.2"].value < 0  # fewer trains: shorter games
 
 
 def cli(*args: str):

@@ -14,6 +14,7 @@ from . import html as h
 from .analysis import Analysis, analyse
 from .board_plot import route_map
 from .common import Diff, Rate
+from ..editions.variants import describe
 from .game_stats import leaders
 from .outcomes import margin
 from .output import load_run
@@ -91,6 +92,9 @@ def _warnings(a: Analysis, b: Analysis, routes: int) -> list[str]:
     out = []
     if a.info.edition != b.info.edition:
         out.append(f"A plays {a.info.edition}'s rules and B {b.info.edition}'s.")
+    elif a.info.rules != b.info.rules:
+        out.append(f"A and B play different rules (A: {describe(a.info.rules) or 'stock'}; "
+                   f"B: {describe(b.info.rules) or 'stock'}).")
     most = max(len(a.map.routes), len(b.map.routes))
     if routes < most / 2:
         out.append(f"Only {routes} of {most} routes are on both boards with the same cities: A ({a.map.title}) and "
