@@ -66,3 +66,12 @@ def test_a_city_board_colours_its_cities_and_leaves_routes_plain():
     assert svg.count('<circle class="ct"') == len(values) and 'class="rt' not in svg
     assert svg.count('class="rp"') == len(m.routes)
     assert all(f'data-tip="{n}: 50%"' in svg for n in values)
+
+
+def test_a_board_without_a_layout_says_so():
+    import dataclasses
+    m = load_map("usa")
+    bare = dataclasses.replace(m, cities=tuple(dataclasses.replace(c, xy=None) for c in m.cities),
+                               routes=tuple(dataclasses.replace(r, spaces=()) for r in m.routes))
+    out = board_svg(bare, [("claimed", {})], {}, "test", "b")
+    assert "no layout" in out and "<svg" not in out

@@ -186,6 +186,9 @@ def board_svg(m: Map, layers: Sequence[tuple[str, Mapping]], tips: Mapping, labe
     """The board as a live figure: routes (or, `by_city`, cities) coloured by the first of `layers`
     ((name, rate per route id or city name) each, chosen by buttons), `tips` shown on hover, a
     legend. Needs board_js.SCRIPT once on the page."""
+    if any(c.xy is None for c in m.cities):  # a board without a layout (docs/map-format.md)
+        return ('<p class="doc">This board has no layout (its cities have no <code>xy</code>), so it is not '
+                'drawn; the table lists every number.</p>')
     p = pitch(m)
     drawn = cars(m)
     x0, y0, x1, y1 = _bounds(m, drawn, p)
