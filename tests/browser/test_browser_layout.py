@@ -158,6 +158,33 @@ SIZES_JS = """() => {
 }"""
 
 
+def claim_by_tap(page, spot, on_turn=lambda st: None, on_panel=lambda rid: None) -> int:
+    """On a phone: blind draws until `spot()` finds (route, x, y) on one of this seat's turns; tap
+    there, confirm the claim and check the route is this seat's. `on_turn(state)` runs at each
+    turn, `on_panel(route)` with the pay panel open. The route claimed."""
+    for _ in range(30):
+        st = wait_my_move(page)
+        if st["phase"] == "turn":
+            on_turn(st)
+            found = spot()
+            if found:
+                rid, x, y = found
+                page.touchscreen.tap(x, y)
+                page.locator(".pay-panel").wait_for()
+                on_panel(rid)
+                page.locator('.prompt [data-action="confirm"]').tap()
+                page.wait_for_function(f"() => +document.querySelector('.game').dataset.ply !== {st['ply']}")
+                assert page.evaluate(f"window.__ttrShown.view.routes[{rid}]") == 0
+                return rid
+            page.locator('[data-deck="deck"]').tap()
+        elif st["phase"] == "second-card":
+            page.locator('[data-deck="deck"]').tap()
+        else:
+            play_one_move(page)
+        page.wait_for_function(f"() => +document.querySelector('.game').dataset.ply !== {st['ply']}")
+    pytest.fail("no route came within a tap")
+
+
 @pytest.mark.parametrize("map_name", ["europe", "usa"])
 def test_a_phone_gives_the_board_most_of_the_screen_and_routes_are_claimed_by_tapping(browser, server, artifacts, map_name):
     ctx = browser.new_context(**PHONE)
@@ -181,35 +208,20 @@ def test_a_phone_gives_the_board_most_of_the_screen_and_routes_are_claimed_by_ta
         page.screenshot(path=str(artifacts / "keep.png"))
         assert not page.evaluate(COVERED_JS, page.evaluate(CITY_POINTS_JS, cities)), cities
         keep_tickets(page)
-        for _ in range(30):
-            st = wait_my_move(page)
-            if st["phase"] == "turn":
-                sizes = page.evaluate(SIZES_JS)
-                page.screenshot(path=str(artifacts / "turn.png"))
-                # most of the height is the board's, at a zoom where names are read (8 px and more)
-                assert sizes["board"] >= 0.55, sizes
-                assert sizes["labelPx"] >= 7.9 and sizes["shown"] >= 8, sizes
-                tap = page.evaluate(TAPPABLE_JS)
-                if tap:
-                    rid, x, y = tap
-                    page.touchscreen.tap(x, y)
-                    page.locator(".pay-panel").wait_for()
-                    # the route being paid for stays in sight above the prompt
-                    assert not page.evaluate(COVERED_JS, page.evaluate(ROUTE_POINTS_JS, rid)), rid
-                    page.screenshot(path=str(artifacts / "claim.png"))
-                    ply = st["ply"]
-                    page.locator('.prompt [data-action="confirm"]').tap()
-                    page.wait_for_function(f"() => +document.querySelector('.game').dataset.ply !== {ply}")
-                    assert page.evaluate(f"window.__ttrShown.view.routes[{rid}]") == 0
-                    break
-                page.locator('[data-deck="deck"]').tap()
-            elif st["phase"] == "second-card":
-                page.locator('[data-deck="deck"]').tap()
-            else:
-                play_one_move(page)
-            page.wait_for_function(f"() => +document.querySelector('.game').dataset.ply !== {st['ply']}")
-        else:
-            pytest.fail("no route came within a tap")
+
+        def sizes_on_my_turn(st):
+            sizes = page.evaluate(SIZES_JS)
+            page.screenshot(path=str(artifacts / "turn.png"))
+            # most of the height is the board's, at a zoom where names are read (8 px and more)
+            assert sizes["board"] >= 0.55, sizes
+            assert sizes["labelPx"] >= 7.9 and sizes["shown"] >= 8, sizes
+
+        def route_in_sight(rid):
+            # the route being paid for stays in sight above the prompt
+            assert not page.evaluate(COVERED_JS, page.evaluate(ROUTE_POINTS_JS, rid)), rid
+            page.screenshot(path=str(artifacts / "claim.png"))
+
+        claim_by_tap(page, lambda: page.evaluate(TAPPABLE_JS), sizes_on_my_turn, route_in_sight)
         # the open tab closes its panel: the board takes the room
         h0 = page.evaluate(SIZES_JS)["board"]
         page.locator('.tab.on').tap()
@@ -340,27 +352,7 @@ def test_on_a_phone_a_tap_beside_a_route_claims_it(browser, server, artifacts):
     g = create_game(server, "europe", ["human", "planner"], seed=21)
     try:
         page.goto(join_link(server, g, 0))
-        for _ in range(30):
-            st = wait_my_move(page)
-            if st["phase"] == "turn":
-                spot = page.evaluate(BESIDE_JS, 9)
-                if spot:
-                    rid, x, y = spot
-                    page.touchscreen.tap(x, y)
-                    page.locator(".pay-panel").wait_for()
-                    page.screenshot(path=str(artifacts / "tap-beside.png"))
-                    ply = st["ply"]
-                    page.locator('.prompt [data-action="confirm"]').tap()
-                    page.wait_for_function(f"() => +document.querySelector('.game').dataset.ply !== {ply}")
-                    assert page.evaluate(f"window.__ttrShown.view.routes[{rid}]") == 0
-                    break
-                page.locator('[data-deck="deck"]').tap()
-            elif st["phase"] == "second-card":
-                page.locator('[data-deck="deck"]').tap()
-            else:
-                play_one_move(page)
-            page.wait_for_function(f"() => +document.querySelector('.game').dataset.ply !== {st['ply']}")
-        else:
-            pytest.fail("no route came within a tap")
+        claim_by_tap(page, lambda: page.evaluate(BESIDE_JS, 9),
+                     on_panel=lambda rid: page.screenshot(path=str(artifacts / "tap-beside.png")))
     finally:
         ctx.close()
