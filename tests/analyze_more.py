@@ -196,7 +196,8 @@ def expected_more(out, rows, games, m):
             out[f"{k}.routes"] = len(ids)
             put_rate(out, f"{k}.claimed", len(cl), len(ids) * n)
             put_some(out, f"{k}.claimer_wins", sum(x[2] for x in cl), len(cl))
-            out[f"{k}.round"] = statistics.fmean(x[0] for x in cl) if cl else 0.0
+            if cl:  # never claimed: no round to show
+                out[f"{k}.round"] = statistics.fmean(x[0] for x in cl)
     length = {r.id: r.length for r in m.routes}
     if len(bots) > 1:
         for b in bots:

@@ -71,7 +71,7 @@ def _group_table(title: str, key: str, groups: list[GroupStat], numeric: bool) -
         k = f"claims.{key}.{name}"
         rows.append((h.count(f"{k}.name", int(name)) if numeric else h.text(name)) + h.count(f"{k}.routes", g.routes)
                     + h.rate(f"{k}.claimed", g.claimed) + rate(f"{k}.claimer_wins", g.claimer_wins)
-                    + h.dec(f"{k}.round", g.mean_round))
+                    + (h.dec(f"{k}.round", g.mean_round) if g.claimed.k else h.text("–")))
     return h.table([title, "routes", "claimed", "95% CI", "claimer wins", "95% CI", "mean claim round"], rows)
 
 
