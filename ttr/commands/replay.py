@@ -1,10 +1,14 @@
 """`ttr replay FOLDER`: the games a report chose (`ttr analyze` writes them into FOLDER/games/), or
-any ttr-replay/1 files, served to the browser's replay viewer: a game server on an in-memory
-database that takes them as finished, public games (and takes more by POST /api/replays)."""
+any ttr-replay/1 files, served to the browser's replay viewer: a game server on a temporary
+database (removed when it stops, by Ctrl-C or SIGTERM) that takes them as finished, public games
+(and takes more by POST /api/replays)."""
 from __future__ import annotations
 
 import json
+import shutil
+import signal
 import sys
+import tempfile
 from pathlib import Path
 
 import click
@@ -52,27 +56,32 @@ def command(paths: tuple[str, ...], host: str, port: int, open_browser: bool) ->
 
     files = replay_files(paths)
     _check_port(host, port)
-    # an in-memory database: nothing is written, nothing is left behind however the server stops
-    app = create_app("sqlite://", imports=True, max_body=4 * 1024 * 1024, games_per_minute=0)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else (f"[{host}]" if ":" in host else host)  # noqa: S104
-    base = f"http://{shown}:{port}/"
-    links = []
-    for f in files:
-        try:
-            data = json.loads(f.read_text(encoding="utf-8"))
-            gid = import_replay(app.state.service, data)["id"]
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, ServiceError, TtrError) as e:
-            raise click.ClickException(f"{f}: {getattr(e, 'detail', None) or e}") from None
-        why = data.get("why") or ""
-        links.append(f"{base}#/replay/{gid}")
-        click.echo(f"{f}: {links[-1]}" + (f"  ({why})" if why else ""))
-    click.echo(f"ttr replay: {len(files)} game(s) at {base} (Ctrl-C stops)")
-    if open_browser:
-        _open_later(base, links[0])
-    sys.stdout.flush()
-    install()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024, proxy_headers=False,
-                timeout_graceful_shutdown=2)
+    tmp = Path(tempfile.mkdtemp(prefix="ttr-replay-"))  # the database, removed however the server stops
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        app = create_app(f"sqlite:///{tmp / 'replays.db'}", imports=True, max_body=4 * 1024 * 1024,
+                         games_per_minute=0)
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else (f"[{host}]" if ":" in host else host)  # noqa: S104
+        base = f"http://{shown}:{port}/"
+        links = []
+        for f in files:
+            try:
+                data = json.loads(f.read_text(encoding="utf-8"))
+                gid = import_replay(app.state.service, data)["id"]
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError, ServiceError, TtrError) as e:
+                raise click.ClickException(f"{f}: {getattr(e, 'detail', None) or e}") from None
+            why = data.get("why") or ""
+            links.append(f"{base}#/replay/{gid}")
+            click.echo(f"{f}: {links[-1]}" + (f"  ({why})" if why else ""))
+        click.echo(f"ttr replay: {len(files)} game(s) at {base} (Ctrl-C stops)")
+        if open_browser:
+            _open_later(base, links[0])
+        sys.stdout.flush()
+        install()
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024, proxy_headers=False,
+                    timeout_graceful_shutdown=2)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _open_later(base: str, link: str) -> None:
