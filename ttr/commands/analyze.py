@@ -17,6 +17,7 @@ from ..analytics.compare import write_compare
 from ..analytics.figures import require
 from ..analytics.output import RECORDS, write_report
 from ..analytics.records import RunInfo
+from ..analytics.replays import write_games
 from ..analytics.run import run
 from ..editions import EDITIONS, player_range
 from ..editions.variants import Overrides
@@ -166,6 +167,9 @@ def command(experiment: str | None, rule_texts: tuple[str, ...], map_name: str |
                    __version__, board.path, board.raw(), played, result.stopped, round(result.seconds, 3), started,
                    "ttr " + shlex.join(["analyze", *sys.argv[2:]]) if sys.argv[1:2] == ["analyze"] else "",
                    rules=board.changed(), experiment=exp.record(overridden) if exp else None)
+    say("playing again the games to watch (games/: ttr replay serves them)…")
+    info.extra["replays"] = write_games(result.rows, board, m, out, __version__)
+    info.extra["replays_folder"] = str(Path(out).resolve())
     say(f"drawing the report of {plural(played, 'game')}…")
     page = write_report(result.rows, info, m, out)
     if result.stopped:
