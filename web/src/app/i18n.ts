@@ -326,6 +326,14 @@ export const EN = {
   'map_legends-west': 'Legacy: Legends of the West',
   points_short: '{n} {n|pt|pts}',
   ticket_points: '{n}',
+  rv_skip: 'Skip',
+  rv_skip_hint: 'Skip to the final scores (Esc)',
+  rv_track: 'Scores on the track',
+  rv_tickets_of: "{name}'s tickets",
+  rv_stations: 'Stations not built',
+  rv_floor: 'No bank slip below $0',
+  rv_other: 'Other points',
+  rv_step: 'Step {n} of {m}',
 };
 
 export type Key = keyof typeof EN;
@@ -647,6 +655,14 @@ const ZH: Record<Key, string> = {
   'map_legends-west': '传承：西部传奇',
   points_short: '{n} 分',
   ticket_points: '{n}',
+  rv_skip: '跳过',
+  rv_skip_hint: '直接查看最终得分（Esc）',
+  rv_track: '计分轨上的得分',
+  rv_tickets_of: '{name} 的车票',
+  rv_stations: '未建造的车站',
+  rv_floor: '银行单据不低于 $0',
+  rv_other: '其他得分',
+  rv_step: '第 {n} 步，共 {m} 步',
 };
 
 export const TABLES: Record<Lang, Record<Key, string>> = { en: EN, zh: ZH };

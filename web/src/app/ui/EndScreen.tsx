@@ -1,14 +1,18 @@
 // The end of the game: who won, and why: each player's routes, tickets done and failed (with
 // their paths on the board), longest path / European Express / Globetrotter, stations,
 // harbors, exchanges; Legacy's bank slips; each player's game in numbers (from the public log).
-import { useState } from 'preact/hooks';
+// A seat that sees its game's end for the first time gets the reveal first (EndReveal).
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { playerColor, type MapData } from '../../board/index';
 import { hasStations, isLegacy, isRailsSails, routeName, seatName, ticketById } from '../game';
 import { edgesOf, longestTrail, ownedRoutes, ticketProgress } from '../graph';
 import { canHover, t, tk } from '../i18n';
 import { cityName, placeTitle } from '../names';
+import { markRevealSeen, motionOff, revealSeen, type RevealStep } from '../reveal';
 import { playerStats } from '../stats';
+import { getPrefs } from '../store';
 import type { Envelope, LogEntry, PlayerResult, Result } from '../types';
+import { EndReveal } from './EndReveal';
 import { Icon } from './Icons';
 import { TicketCard } from './Panels';
 
@@ -60,6 +64,42 @@ export function EndScreen({
     const tr = longestTrail(edgesFor(p).own);
     onHighlight({ routes: tr.routes, cities: [] });
   };
+  // the reveal: for a seat (not a spectator, not the replay viewer), once per game in this
+  // browser, never when the player turned animations off or the system asks for less motion
+  const [revealing, setRevealing] = useState(
+    () => env.seat !== null && env.status === 'over' && result.over && !revealSeen(env.id) && !motionOff(getPrefs().animations),
+  );
+  const revealed = useRef(revealing);
+  useEffect(() => {
+    if (revealing) markRevealSeen(env.id);
+  }, []);
+  useEffect(() => {
+    // after the reveal, the focus Skip had goes to the end screen
+    if (!revealing && revealed.current && document.activeElement === document.body)
+      document.querySelector<HTMLElement>('.end-screen .end-close')?.focus({ preventScroll: true });
+  }, [revealing]);
+  const onStep = (s: RevealStep) => {
+    const p = s.seat !== null ? result.players[s.seat] : null;
+    if (s.kind === 'ticket' && p && s.ticket !== undefined) showTicket(p, s.ticket);
+    else if (s.kind === 'bonus' && s.bonus !== 'globetrotter') {
+      const holder = result.players.find((x) => x.bonuses?.[s.bonus!]);
+      if (holder) showLongest(holder);
+    } else onHighlight(null);
+  };
+  if (revealing)
+    return (
+      <EndReveal
+        env={env}
+        result={result}
+        map={map}
+        legacy={legacy}
+        onStep={onStep}
+        onDone={() => {
+          setRevealing(false);
+          onHighlight(null);
+        }}
+      />
+    );
   return (
     <div class="end-screen" role="dialog" aria-label={t('final_scores')} data-end-screen="1">
       <div class="end-head">
