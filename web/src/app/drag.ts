@@ -181,9 +181,10 @@ export class HandDrag {
     g.setAttribute('aria-hidden', 'true');
     g.style.width = `${box.width}px`;
     g.style.height = `${box.height}px`;
-    // under a mouse the card hangs where it was taken; above a finger, so the finger does not hide it
-    this.offX = this.touch ? -box.width / 2 : Math.max(-box.width, Math.min(0, box.left - this.x0));
-    this.offY = this.touch ? -box.height - 28 : Math.max(-box.height, Math.min(0, box.top - this.y0));
+    // the card goes up and to the right of the mouse, above the finger: the route under the
+    // pointer stays in sight
+    this.offX = this.touch ? -box.width / 2 : 14;
+    this.offY = this.touch ? -box.height - 36 : -box.height - 8;
     doc.body.appendChild(g);
     this.ghost = g;
     doc.documentElement.classList.add('card-dragging');
@@ -222,9 +223,10 @@ export class HandDrag {
     if (this.active) {
       e.preventDefault();
       this.place(e.clientX, e.clientY);
-      // the click that follows a drag's release is not a click on what lies under it
-      this.el?.ownerDocument.addEventListener('click', this.noClick, { capture: true, once: true });
-      setTimeout(() => this.el?.ownerDocument.removeEventListener('click', this.noClick, true), 0);
+      // the click that may follow a drag's release (a mouse's) is not a click on what lies under it
+      const doc = this.el?.ownerDocument;
+      doc?.addEventListener('click', this.noClick, { capture: true, once: true });
+      setTimeout(() => doc?.removeEventListener('click', this.noClick, true), 0);
     }
     this.finish(this.active);
   };
