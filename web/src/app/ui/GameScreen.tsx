@@ -403,6 +403,9 @@ export function GameScreen({ id }: { id: string }) {
     if (!canDrag && handDrag.dragging) handDrag.finish(false);
   }, [canDrag]);
   useEffect(() => () => handDrag.finish(false), []);
+  useEffect(() => {
+    board.current?.svg?.classList.toggle('ttr-drag', !!drag);
+  }, [!!drag]);
   // the pieces a claim would put down: where a dragged card would go, else the claimable route
   // under the mouse, else the route being paid for
   const phantomRoute = drag
