@@ -99,7 +99,7 @@ def section(games: Sequence[dict], folder: str) -> str:
                     + h.text(", ".join(d["bots"])) + h.count(f"{k}.seed", d["seed"]) + h.count(f"{k}.turns", d["turns"])
                     + h.count(f"{k}.lead_changes", d["lead_changes"]) + ticket
                     + h.num(f"{k}.won", d["winners"], ", ".join(map(str, d["winners"])))
-                    + f'<td style="white-space:nowrap"><a href="{h.esc(url)}">replay this game</a></td>')
+                    + f'<td style="white-space:nowrap"><a href="{h.esc(url)}" target="_blank" rel="noopener">replay this game</a></td>')
     return (h.doc("A few games to see move by move in the browser's replay viewer. Start its server first, "
                   f"from a terminal: <code>{h.esc(cmd)}</code> (it serves the games written into "
                   f"<code>{GAMES}/</code> beside this report, on port {PORT}; with <code>--port N</code> "
