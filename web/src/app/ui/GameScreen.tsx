@@ -599,10 +599,9 @@ export function GameScreen({ id }: { id: string }) {
               class={`hand-row${canDrag ? ' can-drag' : ''}${drag ? ' dragging' : ''}`}
               onPointerDown={handDrag.down}
               onTouchMove={handDrag.noScroll}
-              title={canDrag ? t('drag_hint') : undefined}
               data-drag={canDrag ? '1' : '0'}
             >
-              <Hand hand={hand} spend={spend} />
+              <Hand hand={hand} spend={spend} hint={canDrag ? t('drag_hint') : undefined} />
               <div class="actions">
                 {myTurn && legal.has('station') && view.phase === 'turn' ? (
                   <button

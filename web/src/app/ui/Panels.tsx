@@ -4,20 +4,22 @@ import type { MapData } from '../../board/index';
 import { sortCards } from '../cards';
 import { entryCity, entryPlaceTitle, entryRoute, movesSince, ticketById } from '../game';
 import { ticketProgress, type Edge } from '../graph';
-import { t } from '../i18n';
+import { cardName, t } from '../i18n';
 import { ticketName, ticketTitle } from '../names';
 import { entryWords, type LogContext } from '../logtext';
 import type { Counts, LogEntry, TicketInfo } from '../types';
 import { Card } from './Card';
 import { Icon } from './Icons';
 
-export function Hand({ hand, spend }: { hand: Counts; spend?: Counts | null }) {
+/** `hint`: added to each card's tooltip (how a card can be dragged onto a route, when it can). */
+export function Hand({ hand, spend, hint }: { hand: Counts; spend?: Counts | null; hint?: string }) {
   const kinds = sortCards(Object.keys(hand).filter((k) => hand[k] > 0));
   return (
     <div class="hand" aria-label={t('hand')} data-hand={kinds.map((k) => `${hand[k]}${k}`).join('+')}>
       {kinds.length === 0 ? <span class="muted">{t('hand_empty')}</span> : null}
       {kinds.map((k) => (
-        <Card name={k} count={hand[k]} selected={!!spend?.[k]} class={spend?.[k] ? 'spending' : ''} data={{ hand: k }} />
+        <Card name={k} count={hand[k]} selected={!!spend?.[k]} class={spend?.[k] ? 'spending' : ''} data={{ hand: k }}
+          title={hint ? `${cardName(k)} ×${hand[k]} · ${hint}` : undefined} />
       ))}
     </div>
   );
