@@ -151,13 +151,19 @@ def test_drag_a_card_onto_a_route_shows_phantom_cars_and_claims_with_that_colour
         ctx.__exit__(None, None, None)
 
 
-def test_pointing_at_a_claimable_route_shows_phantom_cars(page, server):
+def test_pointing_at_a_claimable_route_shows_phantom_cars_without_motion_if_asked(page, server):
     ctx = _start(page, server)
     try:
         claims = _claims(page)
         rid = next(r for r in claims if _spot(page, r))
         page.mouse.move(*_spot(page, rid))
         page.locator(f'.ttr-phantoms [data-phantom="{rid}"]').wait_for()
+        # the pieces arrive one after another, but not where reduced motion is asked for
+        anim = "getComputedStyle(document.querySelector('.ttr-phantom-in')).animationName"
+        assert page.evaluate(anim) == "ttr-phantom-in"
+        page.emulate_media(reduced_motion="reduce")
+        assert page.evaluate(anim) == "none"
+        page.emulate_media(reduced_motion="no-preference")
         page.mouse.move(5, 790)
         page.wait_for_function("() => !document.querySelector('.ttr-phantoms [data-phantom]')")
     finally:
