@@ -89,21 +89,25 @@ def test_paired_and_independent_intervals_differ_as_they_should():
     assert welch.pairs == 0 and welch.ci[0] < 0 < welch.ci[1] and not welch.clear
 
 
-def test_only_clear_route_differences_are_coloured_and_removed_routes_named(runs, monkeypatch, tmp_path):
+def test_only_clear_route_differences_are_coloured_and_removed_routes_drawn_and_named(runs, monkeypatch, tmp_path):
     a, b, _ = runs
-    drawn = {}
+    drawn: dict = {}
+    real = cmp_mod.board_svg
 
-    def route_map(m, values, *args, **kw):
-        drawn.update(values)
-        return "data:image/svg+xml;base64,"
+    def board_svg(m, layers, tips, label, uid, **kw):
+        drawn.update(values=dict(layers[0][1]), ghosts=kw.get("ghosts", ()))
+        return real(m, layers, tips, label, uid, **kw)
 
-    monkeypatch.setattr(cmp_mod, "route_map", route_map)
+    monkeypatch.setattr(cmp_mod, "board_svg", board_svg)
     (rows_a, *ra), (rows_b, *rb) = load_run(a), load_run(b)
     c = cmp_mod.compare(analyse(rows_a, *ra), analyse(rows_b, *rb), rows_a, rows_b)
     clear = {i for i, _, d in c.routes if d.clear}
     assert len(clear) < len(c.routes)
     page = cmp_mod.render_compare(c)
-    assert set(drawn) == clear
+    assert set(drawn["values"]) == clear
+    assert c.gone == [2, 56] and [tip.split("\n")[0] for _, _, tip in drawn["ghosts"]] == \
+        ["route 2: Berlin–Frankfurt", "route 56: Berlin–Frankfurt"]
+    assert page.count('class="rt gh"') == 2 and "only in A (removed in B)" in page
     assert c.only_a == ["route 2 Berlin–Frankfurt", "route 56 Berlin–Frankfurt"] and not c.only_b
     assert "Only in A (removed in B" in page and "route 2 Berlin–Frankfurt" in page
 

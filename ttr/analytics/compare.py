@@ -12,7 +12,7 @@ from pathlib import Path
 from . import charts
 from . import html as h
 from .analysis import Analysis, analyse
-from .board_plot import route_map
+from .svg_board import board_svg, cars, diff_legend, diverging
 from .common import Diff, Rate
 from ..editions.variants import describe
 from .game_stats import leaders
@@ -39,6 +39,7 @@ class Comparison:
     rates: list[tuple[str, str, Diff]]         # (key, what, A vs B): arc and failure rates
     only_a: list[str]                          # routes and tickets of A that B lacks (or joins other cities)
     only_b: list[str]                          # the same of B
+    gone: list[int]                            # ids of A's routes that B lacks (drawn dashed on B's board)
     warnings: list[str]                        # why the two runs may not be comparable
 
 
@@ -133,8 +134,10 @@ def compare(a: Analysis, b: Analysis, rows_a: list[dict], rows_b: list[dict]) ->
              ("blocked_games", "games with a blocked ticket", Diff(a.fate.pooled.blocked_games, b.fate.pooled.blocked_games)),
              ("runaways", "runaway games", Diff(a.scores.runaways, b.scores.runaways)),
              ("leader_two_thirds", "the leader at two thirds of the game won", Diff(a.scores.leader_wins, b.scores.leader_wins))]
+    both = {i for i, _, _ in routes[0]}
+    gone = [s.route.id for s in a.routes if s.route.id not in both]
     return Comparison(a, b, routes[0], tickets[0], cities, seats, alone, bots, _means(rows_a, rows_b), rates,
-                      routes[1] + tickets[1], routes[2] + tickets[2], _warnings(a, b, len(routes[0])))
+                      routes[1] + tickets[1], routes[2] + tickets[2], gone, _warnings(a, b, len(routes[0])))
 
 
 DIFF_HEAD = ["A", "B", "B − A", "95% CI of B − A"]
@@ -150,16 +153,32 @@ def _by_size(rows):
     return sorted(rows, key=lambda r: -abs(r[-1].value))
 
 
-def routes_part(c: Comparison) -> str:
+def route_diff_board(c: Comparison) -> str:
+    """B's board, each route coloured by B − A where the difference is clear (grey: no clear
+    change), A's routes that B lacks dashed where they were; hover for the numbers."""
     clear = {i: d.value for i, _, d in c.routes if d.clear}
-    pic = route_map(c.b.map, clear, "Claim rate, B − A, where the difference is clear (red: claimed more in B)",
-                    "change in the share of games in which the route was claimed (uncoloured: no clear change)",
-                    diverging=True)
+    hi = max([abs(v) for v in clear.values()] + [0.01])
+    tips = {}
+    for i, label, d in c.routes:
+        lo, up = d.ci
+        tips[i] = (f"route {i}: {label}\nclaimed: A {d.a.value * 100:.1f}%, B {d.b.value * 100:.1f}%\n"
+                   f"B − A {d.value * 100:+.1f} points (95% CI {lo * 100:+.1f}…{up * 100:+.1f})"
+                   + ("" if d.clear else "\nno clear change"))
+    names = {s.route.id: s.label for s in c.a.routes}
+    drawn = cars(c.a.map) if c.gone else {}
+    ghosts = [(drawn[i], c.a.map.route(i).kind == "ship", f"route {i}: {names[i]}\nonly in A (removed in B)")
+              for i in c.gone]
+    return board_svg(c.b.map, [("B − A, clear differences", clear)], tips,
+                     f"{c.b.map.title}: claim rate, B − A, where the difference is clear (red: claimed more in B)",
+                     "board-compare", colour=diverging(hi), scale=diff_legend(hi, bool(ghosts)), ghosts=ghosts)
+
+
+def routes_part(c: Comparison) -> str:
     rows = [h.count(f"routes.{i}.id", i) + h.text(label) + h.diff(f"routes.{i}", d) + _clear(d)
             for i, label, d in _by_size(c.routes)]
     return (h.doc("The share of games in which each route was claimed, A against B, on B's board; only the "
                   "routes whose difference is clear are coloured. " + NOTE)
-            + _only(c) + h.image(pic, "claim rate difference")
+            + _only(c) + route_diff_board(c)
             + h.table(["id", "route", *DIFF_HEAD, ""], rows, scroll=True))
 
 

@@ -7,21 +7,32 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..maps import Map, Route
 from .html import esc
 
 GREY = "#c9c9c9"        # a route without a value
+GHOST = "#6d2f8e"       # the dashed outline of a route not on this board
 BACKGROUND = "#f4efe2"
 Car = tuple[float, float, float, float, float]  # x, y, angle (degrees), length, width
 
 
+def _hex(cmap: str, v: float) -> str:
+    from matplotlib import colormaps
+    r, g, b, _ = colormaps[cmap](min(1.0, max(0.0, v)))
+    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
+
+
 def viridis(v: float) -> str:
     """The colour of v in 0..1 on viridis (matplotlib's table: perceptually even, colour-blind safe)."""
-    from matplotlib import colormaps
-    r, g, b, _ = colormaps["viridis"](min(1.0, max(0.0, v)))
-    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
+    return _hex("viridis", v)
+
+
+def diverging(hi: float) -> Callable[[float], str]:
+    """Colours of differences in -hi..hi: blue below 0, red above (matplotlib's RdBu, reversed:
+    blue and red stay apart for colour-blind eyes)."""
+    return lambda v: _hex("RdBu_r", 0.5 + v / (2 * hi))
 
 
 def pitch(m: Map) -> float:
@@ -174,18 +185,20 @@ def _car(x: float, y: float, a: float, ln: float, w: float, ship: bool) -> str:
             f'transform="rotate({a:.1f} {x:.1f} {y:.1f})"/>')
 
 
-def _colours(layers: Sequence[tuple[str, Mapping]], key: object) -> str:
+def _colours(layers: Sequence[tuple[str, Mapping]], key: object, colour: Callable[[float], str]) -> str:
     """fill and data-c<i> (the colour under each layer) of one route or city."""
     first = layers[0][1]
-    return (f'fill="{viridis(first[key]) if key in first else GREY}" '
-            + " ".join(f'data-c{i}="{viridis(v[key]) if key in v else GREY}"' for i, (_, v) in enumerate(layers)))
+    return (f'fill="{colour(first[key]) if key in first else GREY}" '
+            + " ".join(f'data-c{i}="{colour(v[key]) if key in v else GREY}"' for i, (_, v) in enumerate(layers)))
 
 
 def board_svg(m: Map, layers: Sequence[tuple[str, Mapping]], tips: Mapping, label: str, uid: str,
-              by_city: bool = False) -> str:
+              by_city: bool = False, colour: Callable[[float], str] = viridis, scale: str | None = None,
+              ghosts: Sequence[tuple[Sequence[Car], bool, str]] = ()) -> str:
     """The board as a live figure: routes (or, `by_city`, cities) coloured by the first of `layers`
-    ((name, rate per route id or city name) each, chosen by buttons), `tips` shown on hover, a
-    legend. Needs board_js.SCRIPT once on the page."""
+    ((name, value per route id or city name) each, chosen by buttons) with `colour` (viridis over
+    0..1 unless given, its legend `scale`), `tips` shown on hover; `ghosts` (cars, ship, tip): routes
+    not on this board drawn dashed where they were. Needs board_js.SCRIPT once on the page."""
     if any(c.xy is None for c in m.cities):  # a board without a layout (docs/map-format.md)
         return ('<p class="doc">This board has no layout (its cities have no <code>xy</code>), so it is not '
                 'drawn; the table lists every number.</p>')
@@ -199,11 +212,15 @@ def board_svg(m: Map, layers: Sequence[tuple[str, Mapping]], tips: Mapping, labe
         if by_city:
             routes.append(f'<g class="rp" fill="#dcd5c3">{spaces}</g>')
             continue
-        routes.append(f'<g class="rt{" ship" if r.kind == "ship" else ""}" {_colours(layers, r.id)} '
+        routes.append(f'<g class="rt{" ship" if r.kind == "ship" else ""}" {_colours(layers, r.id, colour)} '
                       f'data-tip="{esc(tips.get(r.id, ""))}"><title>{esc(tips.get(r.id, ""))}</title>{spaces}</g>')
+    for spaces_of, ship, tip in ghosts:
+        routes.append(f'<g class="rt gh" fill="none" pointer-events="all" stroke="{GHOST}" stroke-dasharray="4 3" '
+                      f'data-tip="{esc(tip)}">'
+                      f'<title>{esc(tip)}</title>{"".join(_car(*c, ship) for c in spaces_of)}</g>')
     dot = 0.27 * p if by_city else 0.0
     cities = "".join(
-        f'<circle class="ct" cx="{c.xy[0]:.1f}" cy="{c.xy[1]:.1f}" r="{dot:.1f}" {_colours(layers, c.name)} '
+        f'<circle class="ct" cx="{c.xy[0]:.1f}" cy="{c.xy[1]:.1f}" r="{dot:.1f}" {_colours(layers, c.name, colour)} '
         f'data-tip="{esc(tips.get(c.name, ""))}"><title>{esc(tips.get(c.name, ""))}</title></circle>'
         if by_city and not c.junction else
         f'<circle cx="{c.xy[0]:.1f}" cy="{c.xy[1]:.1f}" r="{(0.1 if c.junction else 0.17) * p:.1f}"/>'
@@ -228,7 +245,7 @@ def board_svg(m: Map, layers: Sequence[tuple[str, Mapping]], tips: Mapping, labe
             f'<g class="cities" fill="#1d1d1d" stroke="#fff" stroke-width="{0.04 * p:.2f}">{cities}</g>'
             f'<g class="names" font-size="{font:.1f}" stroke="#fff" stroke-width="{0.12 * p:.2f}" '
             f'paint-order="stroke" stroke-linejoin="round" fill="#111">{names}</g></svg>'
-            f'<div class="tip" hidden></div>{legend(m)}'
+            f'<div class="tip" hidden></div>{legend(m) if scale is None else scale}'
             f'<figcaption>{esc(label)}. Hover a {"city" if by_city else "route"} for its numbers; zoom with the '
             'buttons or Ctrl + scroll (a pinch), drag to move.</figcaption></figure>')
 
@@ -249,7 +266,20 @@ def legend(m: Map) -> str:
             f'<text x="353" y="34" text-anchor="middle">none</text>{kinds}</svg>')
 
 
-
+def diff_legend(hi: float, ghosts: bool) -> str:
+    """The scale of differences (-hi..hi, percentage points), the grey of no clear change and, with
+    `ghosts`, the dashed outline of a route gone from the board."""
+    colour = diverging(hi)
+    scale = "".join(f'<rect x="{20 + 6 * i}" y="6" width="6.4" height="14" fill="{colour(hi * ((i + 0.5) / 25 - 1))}"/>'
+                    for i in range(50))
+    ticks = "".join(f'<text x="{20 + 150 * (1 + f)}" y="34" text-anchor="middle">{100 * hi * f:+.0f}</text>'
+                    for f in (-1, -0.5, 0, 0.5, 1))
+    gone = (f'<rect x="515" y="8" width="26" height="9" rx="1" fill="none" stroke="{GHOST}" stroke-dasharray="4 3"/>'
+            '<text x="546" y="16">only in A</text>') if ghosts else ""
+    return ('<svg class="legend" viewBox="0 0 600 40" font-size="11">'
+            f'{scale}<rect x="20" y="6" width="300" height="14" fill="none" stroke="#555" stroke-width=".5"/>{ticks}'
+            f'<text x="342" y="34">points</text><rect x="392" y="6" width="14" height="14" fill="{GREY}" stroke="#555" '
+            f'stroke-width=".5"/><text x="412" y="17">no clear change</text>{gone}</svg>')
 
 
 def _rate(name: str, r) -> str:
@@ -272,6 +302,8 @@ def route_board(m: Map, stats: Sequence) -> str:
               ("by the winner", {s.route.id: s.by_winner.value for s in stats}),
               ("claimer wins", {s.route.id: s.claimer_wins.value for s in stats if s.claimed.k})]
     return board_svg(m, layers, tips, f"{m.title}: routes coloured by the share of games", f"board-{m.name}")
+
+
 def city_board(m: Map, stats: Sequence) -> str:
     """The cities map of the report: on a completed ticket, in a network, in the winner's (CityStat each)."""
     tips = {c.city: "\n".join([c.city, _rate("on a completed ticket", c.on_completed_ticket),
@@ -284,4 +316,5 @@ def city_board(m: Map, stats: Sequence) -> str:
                      by_city=True)
 
 
-__all__ = ["board_svg", "cars", "city_board", "legend", "pitch", "place_labels", "route_board", "viridis"]
+__all__ = ["board_svg", "cars", "city_board", "diff_legend", "diverging", "legend", "pitch", "place_labels", "route_board",
+           "viridis"]
