@@ -59,8 +59,8 @@ export interface BoardHandle {
   reveal(what: { cities?: string[]; routes?: number[] } | null): void;
   /** the current zoom: screen = k * board + (x, y) */
   transform(): { k: number; x: number; y: number } | null;
-  /** the route at a point of the screen (client px), clickable or not; `touch`: also the nearest
-   *  within a finger's reach; null: none, or the point is not on the board */
+  /** the route at a point of the screen (client px), clickable or not; `touch`: else the nearest
+   *  within a finger's reach (a clickable one first); null: none, or the point is not on the board */
   routeAt(x: number, y: number, touch?: boolean): number | null;
   destroy(): void;
 }
@@ -206,7 +206,10 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
     if (!ctm) return null;
     const inv = ctm.inverse();
     const p = { x: inv.a * x + inv.c * y + inv.e, y: inv.b * x + inv.d * y + inv.f };
-    const hit = nearestTarget(layout, p, TOUCH_REACH / Math.hypot(ctm.a, ctm.b), () => true, () => false);
+    // a finger beside the routes: the nearest clickable one within reach, else the nearest of any
+    const reachBoard = TOUCH_REACH / Math.hypot(ctm.a, ctm.b);
+    const hit = nearestTarget(layout, p, reachBoard, overlay.isRouteSelectable.bind(overlay), () => false)
+      ?? nearestTarget(layout, p, reachBoard, () => true, () => false);
     return hit && 'route' in hit ? hit.route : null;
   };
   const onClick = (e: MouseEvent) => {
