@@ -93,6 +93,7 @@ def test_drag_a_card_onto_a_route_shows_phantom_cars_and_claims_with_that_colour
     try:
         card, good, bad = _plan(page)
         hand0, ply0 = hand_of(page), game_state(page)["ply"]
+        view0 = page.evaluate("JSON.stringify(ttrBoard.transform())")
         n_spaces = page.locator(f'.ttr-routes [data-route="{good}"] .ttr-car').count()
         assert page.locator(".hand-row.can-drag").count() == 1
 
@@ -109,6 +110,8 @@ def test_drag_a_card_onto_a_route_shows_phantom_cars_and_claims_with_that_colour
         assert page.locator(".pay-panel").count() == 0 and page.locator(".drag-ghost").count() == 0
         assert game_state(page)["ply"] == ply0 and hand_of(page) == hand0
         assert page.locator(f'.ttr-claim[data-claim="{bad}"]').count() == 0
+        # the drag over the board did not pan it (d3-zoom never saw the gesture)
+        assert page.evaluate("JSON.stringify(ttrBoard.transform())") == view0
         page.locator(".toast .icon-btn").last.click()
 
         # dropped outside the board: the same, with a hint
