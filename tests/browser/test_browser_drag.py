@@ -193,7 +193,8 @@ def test_a_long_press_and_drag_on_a_phone_claims(new_page, server, artifacts):
             touch("touchMove", x, y - 8 * i)
         touch("touchEnd")
         assert page.locator(".drag-ghost").count() == 0
-        # a long press, then a drag
+        # a long press, then a drag (which does not pan the board)
+        view0 = page.evaluate("JSON.stringify(ttrBoard.transform())")
         touch("touchStart", x, y)
         time.sleep(0.6)
         page.locator(".drag-ghost").wait_for()
@@ -201,6 +202,7 @@ def test_a_long_press_and_drag_on_a_phone_claims(new_page, server, artifacts):
             touch("touchMove", x + (to[0] - x) * i / 15, y + (to[1] - y) * i / 15)
             time.sleep(0.02)
         page.locator(f'.ttr-phantoms [data-phantom="{good}"]').wait_for()
+        assert page.evaluate("JSON.stringify(ttrBoard.transform())") == view0
         page.screenshot(path=str(artifacts / "phone-mid-drag.png"))
         touch("touchEnd")
         panel = page.locator(".pay-panel")
