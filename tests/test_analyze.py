@@ -217,10 +217,9 @@ def test_a_run_on_a_ray_cluster_reports_its_backend_and_reads_back(tmp_path, eur
     compare_numbers(page, expected)
 
 
-def test_route_ids_are_moved_off_city_names_and_each_other():
-    """A board's route ids: one that would sit on a city's name, or on another id, is nudged clear."""
-    from ttr.analytics.board_plot import place_clear
-    from ttr.analytics.figures import pyplot
+def test_ids_are_moved_off_names_and_each_other():
+    """Id labels (a chart's ticket ids): one that would sit on a name, or on another id, is nudged clear."""
+    from ttr.analytics.figures import place_clear, pyplot
     fig, ax = pyplot().subplots()
     name = ax.annotate("Boden", (0.5, 0.5), xytext=(3, 3), textcoords="offset points", fontsize=6.5)
     ids = [ax.annotate(t, (0.52, 0.51), xytext=(0, 0), textcoords="offset points", fontsize=6.5, ha="center",

@@ -6,8 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from .board_plot import place_clear
-from .figures import WIDTH, data_uri, percent_axis, pyplot
+from .figures import WIDTH, data_uri, percent_axis, place_clear, pyplot
 from .game_stats import Arc, SeatStat
 from .ticket_stats import Tickets
 

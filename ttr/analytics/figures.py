@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import io
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import TtrError
@@ -62,4 +63,28 @@ def percent_axis(ax: Any, which: str = "y") -> None:
     (ax.yaxis if which == "y" else ax.xaxis).set_major_formatter(PercentFormatter(1.0, decimals=0))
 
 
-__all__ = ["INSTALL", "WIDTH", "data_uri", "percent_axis", "pyplot", "require"]
+# Where an id label may go, in points from its spot, in order of preference.
+NUDGES = ((0, 0), (0, -11), (0, 11), (14, 0), (-14, 0), (12, -11), (-12, -11), (12, 11), (-12, 11))
+
+
+def place_clear(fig, marks: list, names: list, nudges: Sequence[tuple[float, float]] = NUDGES) -> None:
+    """Move each label (an annotation placed in offset points: a route id, a ticket id) off the
+    names and the labels placed before it: the first of `nudges` that clears them, else the first."""
+    renderer = fig.canvas.get_renderer()
+    frame = 1.6 * fig.dpi / 72  # an id's frame around its text, in pixels
+
+    def box(t):
+        return t.get_window_extent(renderer).padded(frame)
+
+    taken = [t.get_window_extent(renderer) for t in names]
+    for t in marks:
+        for nudge in nudges:
+            t.xyann = nudge
+            if not any(box(t).overlaps(o) for o in taken):
+                break
+        else:
+            t.xyann = nudges[0]
+        taken.append(box(t))
+
+
+__all__ = ["INSTALL", "NUDGES", "WIDTH", "data_uri", "percent_axis", "place_clear", "pyplot", "require"]
