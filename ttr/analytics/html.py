@@ -17,7 +17,7 @@ color:#222;line-height:1.45}
 h1{font-size:1.5em;margin:18px 0 2px}h2{margin-top:2em;border-bottom:2px solid #4c78a8;padding-bottom:3px}
 h3{margin:1.3em 0 .3em}
 .facts{font-size:1.05em;margin:4px 0}.glance{font-size:.95em;background:#f6f8fb;padding:8px 8px 8px 28px;border-radius:4px}.facts b{font-weight:600}.sub{color:#555;margin:2px 0 10px}
-p.doc{color:#444;max-width:56em}nav a{margin-right:.9em;white-space:nowrap}
+p.doc{color:#444;max-width:56em}nav{display:flex;flex-wrap:wrap;gap:.25em .9em}nav a{white-space:nowrap}
 table{border-collapse:collapse;font-size:.86em;margin:6px 0}
 th,td{padding:2px 8px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
 th{background:#f3f5f8;position:sticky;top:0;cursor:pointer;font-weight:600}
