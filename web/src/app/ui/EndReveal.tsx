@@ -15,10 +15,10 @@ const ROW = 54; // px a row: the rows move by whole rows as the ranking changes
 
 const minus = (n: number) => (n < 0 ? `−${Math.abs(n)}` : String(n));
 
-/** A number counting from what it showed to `value` in `ms`. */
+/** A number counting from what it showed (at first 0) to `value` in `ms`. */
 function Count({ value, ms, money }: { value: number; ms: number; money: boolean }) {
-  const [shown, setShown] = useState(value);
-  const from = useRef(value);
+  const [shown, setShown] = useState(0);
+  const from = useRef(0);
   useEffect(() => {
     const start = performance.now();
     const a = from.current;
@@ -80,6 +80,7 @@ export function EndReveal({
   const steps = useMemo(() => revealSteps(result, map, legacy), [result, map, legacy]);
   const { step: stepMs, hold } = revealTiming(steps.length);
   const [i, setI] = useState(0);
+  const [drawn, setDrawn] = useState(false); // the bars grow from nothing, as the numbers count from 0
   const skip = useRef<HTMLButtonElement>(null);
   const done = useRef(onDone);
   done.current = onDone;
@@ -96,6 +97,7 @@ export function EndReveal({
 
   // Skip has the focus, Escape skips; the players' list hides its final totals meanwhile
   useEffect(() => {
+    const raf = requestAnimationFrame(() => requestAnimationFrame(() => setDrawn(true)));
     skip.current?.focus({ preventScroll: true });
     const key = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
@@ -106,6 +108,7 @@ export function EndReveal({
     window.addEventListener('keydown', key, true);
     document.documentElement.classList.add('ttr-revealing');
     return () => {
+      cancelAnimationFrame(raf);
       window.removeEventListener('keydown', key, true);
       document.documentElement.classList.remove('ttr-revealing');
     };
@@ -184,7 +187,7 @@ export function EndReveal({
                   {seatName(env.seats, s)}
                 </span>
                 <span class="rv-bar" aria-hidden="true">
-                  <span style={{ width: `${(Math.max(0, total) / top) * 100}%` }} />
+                  <span style={{ width: drawn ? `${(Math.max(0, total) / top) * 100}%` : '0%' }} />
                 </span>
                 {last ? (
                   <span class="rv-event rv-tally" data-event="tally" title={`${t('st_done')}: ${p.tickets_completed.length}, ${t('st_failed')}: ${p.tickets_failed.length}`}>
