@@ -81,7 +81,8 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
 
 export interface ToastApi {
   list: { id: number; text: string }[];
-  push: (text: string) => void;
+  /** `ms`: how long it stays (default 7 s; a hint that needs no reading twice: shorter) */
+  push: (text: string, ms?: number) => void;
   drop: (id: number) => void;
 }
 
@@ -89,10 +90,10 @@ let toastSeq = 0;
 export function useToasts(): ToastApi {
   const [list, setList] = useState<{ id: number; text: string }[]>([]);
   const drop = (id: number) => setList((l) => l.filter((x) => x.id !== id));
-  const push = (text: string) => {
+  const push = (text: string, ms = 7000) => {
     const id = ++toastSeq;
     setList((l) => [...l.slice(-3), { id, text }]);
-    setTimeout(() => drop(id), 7000);
+    setTimeout(() => drop(id), ms);
   };
   return { list, push, drop };
 }

@@ -50,6 +50,9 @@ export function errorText(e: unknown): string {
   return String(e);
 }
 
+/** How long the message of a drop that claims nothing stays (ms). */
+const DROP_TOAST_MS = 3500;
+
 /** On a phone the first view zooms in until city names are this tall (the whole board would show them at 4 px). */
 const PHONE_LABEL_PX = 8;
 
@@ -388,9 +391,13 @@ export function GameScreen({ id }: { id: string }) {
       if (v.kind === 'claim') {
         if (getPrefs().confirm === 'never') void send(actionText('claim', String(v.route), v.payment));
         else setMode({ kind: 'claim', route: v.route, pay: v.payment });
-      } else if (v.kind === 'wrong-card') toasts.push(t('drop_wrong_card', { card: cardName(card), route: routeName(map, v.route) }));
-      else if (v.kind === 'not-claimable') toasts.push(t('drop_not_claimable', { route: routeName(map, v.route) }));
-      else toasts.push(payable.size ? t('drop_outside') : t('drop_none', { card: cardName(card) }));
+        return;
+      }
+      // a short message, gone soon: it may lie over the hand the next drag starts from
+      const say = (text: string) => toasts.push(text, DROP_TOAST_MS);
+      if (v.kind === 'wrong-card') say(t('drop_wrong_card', { card: cardName(card), route: routeName(map, v.route) }));
+      else if (v.kind === 'not-claimable') say(t('drop_not_claimable', { route: routeName(map, v.route) }));
+      else say(payable.size ? t('drop_outside') : t('drop_none', { card: cardName(card) }));
     },
     end: () => {
       dragging.current = null;
