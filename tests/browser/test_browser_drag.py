@@ -9,6 +9,7 @@ Which card pays for which route is read from the shown view's legal data with th
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 from browser_helpers import game_state, hand_of, keep_tickets, playing_seat_0, wait_my_move, wait_ply_change
 from browser_scenarios import parse
@@ -77,20 +78,20 @@ def _seat_fill(page) -> str:
     return page.evaluate("ttrBoard.svg.querySelector('.ttr-phantoms .ttr-phantom-piece')?.getAttribute('fill') ?? ''")
 
 
-def _start(page, server):
-    ctx = playing_seat_0(page, server, "usa", SEED)
-    ctx.__enter__()
-    st = wait_my_move(page)
-    if st["phase"] in ("initial-tickets", "keep-tickets"):
-        keep_tickets(page)
-        wait_my_move(page)
-    assert game_state(page)["phase"] == "turn"
-    return ctx
+@contextmanager
+def _my_turn(page, server):
+    """The USA deal of SEED, seat 0 here (seat 1 over the API), its first tickets kept: its turn."""
+    with playing_seat_0(page, server, "usa", SEED) as g:
+        st = wait_my_move(page)
+        if st["phase"] in ("initial-tickets", "keep-tickets"):
+            keep_tickets(page)
+            wait_my_move(page)
+        assert game_state(page)["phase"] == "turn"
+        yield g
 
 
 def test_drag_a_card_onto_a_route_shows_phantom_cars_and_claims_with_that_colour(page, server, artifacts):
-    ctx = _start(page, server)
-    try:
+    with _my_turn(page, server):
         card, good, bad = _plan(page)
         hand0, ply0 = hand_of(page), game_state(page)["ply"]
         view0 = page.evaluate("JSON.stringify(ttrBoard.transform())")
@@ -150,13 +151,10 @@ def test_drag_a_card_onto_a_route_shows_phantom_cars_and_claims_with_that_colour
         # the phantom cars were the pieces now standing there, in the same colour
         assert page.locator(f'.ttr-claim[data-claim="{good}"] .ttr-piece').first.get_attribute("fill") == fill
         page.screenshot(path=str(artifacts / "claimed.png"))
-    finally:
-        ctx.__exit__(None, None, None)
 
 
 def test_pointing_at_a_claimable_route_shows_phantom_cars_without_motion_if_asked(page, server):
-    ctx = _start(page, server)
-    try:
+    with _my_turn(page, server):
         claims = _claims(page)
         rid = next(r for r in claims if _spot(page, r))
         page.mouse.move(*_spot(page, rid))
@@ -169,14 +167,11 @@ def test_pointing_at_a_claimable_route_shows_phantom_cars_without_motion_if_aske
         page.emulate_media(reduced_motion="no-preference")
         page.mouse.move(5, 790)
         page.wait_for_function("() => !document.querySelector('.ttr-phantoms [data-phantom]')")
-    finally:
-        ctx.__exit__(None, None, None)
 
 
 def test_a_long_press_and_drag_on_a_phone_claims(new_page, server, artifacts):
     page = new_page(phone=True)
-    ctx = _start(page, server)
-    try:
+    with _my_turn(page, server):
         card, good, _ = _plan(page)
         ply0 = game_state(page)["ply"]
         to = _spot(page, good)
@@ -213,13 +208,10 @@ def test_a_long_press_and_drag_on_a_phone_claims(new_page, server, artifacts):
         panel.locator('[data-action="confirm"]').click()
         wait_ply_change(page, ply0)
         page.locator(f'.ttr-claim[data-claim="{good}"]').wait_for()
-    finally:
-        ctx.__exit__(None, None, None)
 
 
 def test_without_confirmation_a_drop_claims_at_once_with_that_colour(page, server):
-    ctx = _start(page, server)
-    try:
+    with _my_turn(page, server):
         page.click('[data-action="settings"]')
         page.check('[data-pref="confirm-never"]')
         page.keyboard.press("Escape")
@@ -230,5 +222,3 @@ def test_without_confirmation_a_drop_claims_at_once_with_that_colour(page, serve
         page.locator(f'.ttr-claim[data-claim="{good}"]').wait_for()
         assert page.locator(".pay-panel").count() == 0
         assert parse(hand_of(page)).get(card, 0) < hand0[card]
-    finally:
-        ctx.__exit__(None, None, None)
