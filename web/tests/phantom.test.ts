@@ -60,6 +60,21 @@ describe('phantom cars', () => {
     expect(css).toMatch(/@media \(prefers-reduced-motion: reduce\) \{ \.ttr-phantom-in \{ animation: none; \} \}/);
   });
 
+  it('a route reached with Tab is pointed at, as by a mouse (the game shows its phantom cars)', () => {
+    const seen: (number | null)[] = [];
+    const map = readMap('usa');
+    const b = createBoard(host, map, { onRouteHover: (id) => seen.push(id) });
+    const [r1, r2] = map.routes;
+    const g1 = b.svg!.querySelector(`.ttr-routes [data-route="${r1.id}"]`)!;
+    const g2 = b.svg!.querySelector(`.ttr-routes [data-route="${r2.id}"]`)!;
+    g1.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    // from one route to the next: no null in between
+    g1.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: g2 }));
+    g2.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    g2.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: null }));
+    expect(seen).toEqual([r1.id, r2.id, null]);
+  });
+
   it('the board says which route lies under a point, and nothing off the board', () => {
     const b = createBoard(host, readMap('usa'));
     expect(b.routeAt(-50, -50)).toBeNull();

@@ -25,7 +25,7 @@ export interface BoardOptions {
   onRouteClick?: (id: number) => void;
   /** called with a city name when a clickable city (or its label) is clicked */
   onCityClick?: (name: string) => void;
-  /** called with a route id when the pointer enters a route, null when it leaves */
+  /** called with a route id when the pointer enters a route (or it gets the focus), null when it leaves */
   onRouteHover?: (id: number | null) => void;
   onCityHover?: (name: string | null) => void;
   /** the printed words: city names, stub labels, the legend's title (default: the map's, English);
@@ -245,6 +245,12 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
   svg.addEventListener('keydown', onKey);
   svg.addEventListener('pointerover', onOver);
   svg.addEventListener('pointerleave', onOver);
+  // a route or city reached with Tab is pointed at as a mouse would (the game shows phantom cars)
+  const onBlur = (e: FocusEvent) => {
+    if (!(e.relatedTarget instanceof Element && svg.contains(e.relatedTarget))) onOver(new Event('focusout'));
+  };
+  svg.addEventListener('focusin', onOver);
+  svg.addEventListener('focusout', onBlur);
 
   const labelFont = Math.max(0, ...layout.cities.map((c) => c.label?.font ?? 0));
   const zoom: ZoomControl = attachZoom(
@@ -308,6 +314,8 @@ export function createBoard(container: HTMLElement, map: MapData, options: Board
       svg.removeEventListener('keydown', onKey);
       svg.removeEventListener('pointerover', onOver);
       svg.removeEventListener('pointerleave', onOver);
+      svg.removeEventListener('focusin', onOver);
+      svg.removeEventListener('focusout', onBlur);
       svg.remove();
       controls?.remove();
       container.classList.remove('ttr-board-host');
