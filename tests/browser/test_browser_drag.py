@@ -117,7 +117,7 @@ def test_drag_a_card_onto_a_route_shows_phantom_cars_and_claims_with_that_colour
 
         # dropped outside the board: the same, with a hint
         _mouse_drag(page, card, (1100, 780))
-        page.locator(".toast", has_text="Drop the card on a route").wait_for()
+        page.locator(".toast", has_text="Drag a card onto a route").wait_for()
         assert page.locator(".pay-panel").count() == 0 and game_state(page)["ply"] == ply0
         page.locator(".toast .icon-btn").last.click()
 

@@ -189,7 +189,6 @@ export class HandDrag {
     this.ghost = g;
     doc.documentElement.classList.add('card-dragging');
     this.el.classList.add('drag-source');
-    navigator.vibrate?.(15);
     this.hooks().start(this.card);
     this.place(x, y);
   }
@@ -275,12 +274,7 @@ export class HandDrag {
       // the menu a long press opens comes after the finger lifts on some browsers
       setTimeout(() => doc.removeEventListener('contextmenu', this.noMenu, true), 600);
       doc.documentElement.classList.remove('card-dragging');
-      el.classList.remove('drag-source');
-      try {
-        if (el.hasPointerCapture?.(this.id)) el.releasePointerCapture(this.id);
-      } catch {
-        // already released
-      }
+      el.classList.remove('drag-source'); // (the pointer's capture ends when it is lifted)
     }
     this.ghost?.remove();
     this.ghost = null;

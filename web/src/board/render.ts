@@ -357,9 +357,7 @@ export const BOARD_CSS = `
 .ttr-new-halo { fill: none; stroke: #fff; stroke-width: 14; stroke-linejoin: round; }
 .ttr-new-ring { fill: none; stroke-width: 5; stroke-linejoin: round; }
 @media (prefers-reduced-motion: reduce) { .ttr-highlights, .ttr-news { animation: none; } }
-/* a card being dragged (the game screen sets ttr-drag): the routes it cannot pay for step back */
 .ttr-board.ttr-drag .ttr-route.ttr-disabled { opacity: 0.3; }
-.ttr-board.ttr-drag .ttr-route.ttr-can .ttr-car-body { stroke: #000; stroke-width: 3.2; }
 .ttr-phantoms { pointer-events: none; }
 .ttr-phantom-piece { fill-opacity: 0.72; stroke: #111; stroke-width: 2.2; stroke-dasharray: 6 3; }
 .ttr-phantom-halo { fill: #fffdf5; opacity: 0.6; }

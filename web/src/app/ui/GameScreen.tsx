@@ -397,7 +397,7 @@ export function GameScreen({ id }: { id: string }) {
       const say = (text: string) => toasts.push(text, DROP_TOAST_MS);
       if (v.kind === 'wrong-card') say(t('drop_wrong_card', { card: cardName(card), route: routeName(map, v.route) }));
       else if (v.kind === 'not-claimable') say(t('drop_not_claimable', { route: routeName(map, v.route) }));
-      else say(payable.size ? t('drop_outside') : t('drop_none', { card: cardName(card) }));
+      else say(t('drag_hint'));
     },
     end: () => {
       dragging.current = null;
@@ -603,10 +603,9 @@ export function GameScreen({ id }: { id: string }) {
         <section class="me-area panel-cards">
           {view.you ? (
             <div
-              class={`hand-row${canDrag ? ' can-drag' : ''}${drag ? ' dragging' : ''}`}
+              class={`hand-row${canDrag ? ' can-drag' : ''}`}
               onPointerDown={handDrag.down}
               onTouchMove={handDrag.noScroll}
-              data-drag={canDrag ? '1' : '0'}
             >
               <Hand hand={hand} spend={spend} hint={canDrag ? t('drag_hint') : undefined} />
               <div class="actions">
