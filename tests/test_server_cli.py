@@ -57,7 +57,7 @@ def test_open_waits_for_the_server_then_opens_the_browser(monkeypatch):
     srv = _health_server()
     try:
         url = f"http://127.0.0.1:{srv.server_address[1]}/"
-        serve._open_when_up(url)
+        serve.open_when_up(url)
         assert opened.wait(10)
         assert urls == [url]
     finally:
@@ -73,7 +73,7 @@ def test_open_without_a_graphical_browser_only_says_so(monkeypatch, capsys):
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     monkeypatch.setattr(webbrowser, "open", lambda url: pytest.fail("no browser should be opened"))
-    serve._open_when_up("http://127.0.0.1:1/")
+    serve.open_when_up("http://127.0.0.1:1/")
     assert "open the address above" in capsys.readouterr().out
 
 
@@ -84,7 +84,7 @@ def test_serve_passes_open_and_prints_the_url(monkeypatch, tmp_path):
 
     asked = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: asked.append(kw))
-    monkeypatch.setattr(serve, "_open_when_up", lambda url: asked.append(url))
+    monkeypatch.setattr(serve, "open_when_up", lambda url: asked.append(url))
     r = CliRunner().invoke(main, ["serve", "--open", "--port", "8123", "--db", f"sqlite:///{tmp_path / 'g.db'}"])
     assert r.exit_code == 0, r.output
     assert "http://127.0.0.1:8123/" in r.output

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import click
 
-from .serve import _check_port, has_graphical_browser
+from ..text import plural
+from .serve import check_port, open_when_up
 
 PORT = 8765  # the port a report's links name (ttr.analytics.replays.PORT)
 
@@ -55,7 +56,7 @@ def command(paths: tuple[str, ...], host: str, port: int, open_browser: bool) ->
     from ..server.replays import import_replay
 
     files = replay_files(paths)
-    _check_port(host, port)
+    check_port(host, port)
     tmp = Path(tempfile.mkdtemp(prefix="ttr-replay-"))  # the database, removed however the server stops
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
@@ -73,37 +74,12 @@ def command(paths: tuple[str, ...], host: str, port: int, open_browser: bool) ->
             why = data.get("why") or ""
             links.append(f"{base}#/replay/{gid}")
             click.echo(f"{f}: {links[-1]}" + (f"  ({why})" if why else ""))
-        click.echo(f"ttr replay: {len(files)} game(s) at {base} (Ctrl-C stops)")
+        click.echo(f"ttr replay: {plural(len(files), 'game')} at {base} (Ctrl-C stops)")
         if open_browser:
-            _open_later(base, links[0])
+            open_when_up(base, links[0])
         sys.stdout.flush()
         install()
         uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024, proxy_headers=False,
                     timeout_graceful_shutdown=2)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-
-
-def _open_later(base: str, link: str) -> None:
-    """Open `link` in a browser once the server at `base` answers (in a thread; gives up after 30 s)."""
-    import threading
-    import time
-    import urllib.request
-    import webbrowser
-
-    if not has_graphical_browser():
-        click.echo("no graphical browser here: open an address above in one")
-        return
-
-    def wait_then_open() -> None:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(base + "api/health", timeout=1).read()  # noqa: S310 - our own server
-            except OSError:
-                time.sleep(0.2)
-                continue
-            webbrowser.open(link)
-            return
-
-    threading.Thread(target=wait_then_open, name="open-browser", daemon=True).start()

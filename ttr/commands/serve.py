@@ -64,7 +64,7 @@ def command(host: str, port: int, db: str | None, bot_delay: float, undo_window:
 
     url = db or default_db()
     _check_db_url(url)
-    _check_port(host, port)
+    check_port(host, port)
     try:
         lock = sole_sqlite_server(url)  # noqa: F841 - held while the server runs
     except Taken as e:
@@ -81,7 +81,7 @@ def command(host: str, port: int, db: str | None, bot_delay: float, undo_window:
     click.echo(f"ttr server: http://{shown}:{port}/  (database: {safe_url(url)})")
     if open_browser:
         local = "127.0.0.1" if host in ("0.0.0.0", "::", "") else shown  # noqa: S104 - only a URL to open
-        _open_when_up(f"http://{local}:{port}/")
+        open_when_up(f"http://{local}:{port}/")
     sys.stdout.flush()
     install()
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024, proxy_headers=False, http=LimitedHttp,
@@ -120,8 +120,9 @@ def has_graphical_browser() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def _open_when_up(url: str) -> None:
-    """Open `url` in the browser once the server answers on it (in a thread; gives up after 30 s)."""
+def open_when_up(url: str, link: str | None = None) -> None:
+    """Open `link` (default: `url`) in the browser once the server at `url` answers (in a thread;
+    gives up after 30 s)."""
     if not has_graphical_browser():
         click.echo("no graphical browser here: open the address above in one")
         return
@@ -136,14 +137,14 @@ def _open_when_up(url: str) -> None:
             except OSError:
                 time.sleep(0.2)
                 continue
-            if not webbrowser.open(url):
+            if not webbrowser.open(link or url):
                 click.echo("could not open a browser: open the address above in one")
             return
 
     threading.Thread(target=wait_then_open, name="open-browser", daemon=True).start()
 
 
-def _check_port(host: str, port: int) -> None:
+def check_port(host: str, port: int) -> None:
     """A clear error when the address is taken (rather than uvicorn's errno after start-up)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as s:
