@@ -62,10 +62,19 @@ def test_the_ticket_chart_is_colour_blind_safe_and_its_ids_apart(usa, figures):
         assert not overlaps(ids, r)
 
 
+def test_the_arc_draws_each_player_count_apart(usa, figures):
+    charts.arc_chart(usa.arc, "points", {n: c.arc for n, c in usa.by_count.items()})
+    labels = [line.get_label() for line in figures[0].axes[0].lines]
+    assert labels == [f"{n} players: {who}" for n in (2, 3, 4, 5) for who in ("winners", "the others")]
+    charts.arc_chart(usa.by_count[3].arc, "points", {3: usa.by_count[3].arc})  # one count: one pair
+    assert [line.get_label() for line in figures[1].axes[0].lines] == ["winners", "the others"]
+
+
 def test_every_other_chart_uses_the_safe_palette(usa, figures):
     charts.length_chart(usa.arc)
     charts.sources_chart([("all players", usa.sources.all)], usa.sources.columns, "points")
     charts.arc_chart(usa.arc, "points")
+    charts.arc_chart(usa.arc, "points", {n: c.arc for n, c in usa.by_count.items()})
     for fig in figures:
         for ax in fig.axes:
             for p in ax.patches:

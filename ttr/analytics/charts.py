@@ -112,13 +112,22 @@ def ticket_chart(t: Tickets) -> str:
     return data_uri(fig)
 
 
-def arc_chart(arc: Arc, unit: str) -> str:
-    """Mean public score by round, winners against the others, with the games still running."""
+def arc_chart(arc: Arc, unit: str, by_count: Mapping[int, Arc] | None = None) -> str:
+    """Mean public score by round, winners against the others, with the games still running; with
+    several player counts (`by_count`), a pair of lines for each (pooling them would mix games
+    whose rounds differ in length)."""
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(WIDTH * 0.8, 3.4))
     rounds = range(arc.shown)
-    ax.plot(rounds, arc.winner_mean[:arc.shown], color=BAR, lw=2, label="winners")
-    ax.plot(rounds, arc.other_mean[:arc.shown], color=OTHER, lw=2, label="the others")
+    if by_count and len(by_count) > 1:
+        for i, (n, c) in enumerate(by_count.items()):
+            shown = range(c.shown)
+            colour = OKABE_ITO[i % len(OKABE_ITO)]
+            ax.plot(shown, c.winner_mean[:c.shown], color=colour, lw=2, label=f"{n} players: winners")
+            ax.plot(shown, c.other_mean[:c.shown], color=colour, lw=1.6, ls="--", label=f"{n} players: the others")
+    else:
+        ax.plot(rounds, arc.winner_mean[:arc.shown], color=BAR, lw=2, label="winners")
+        ax.plot(rounds, arc.other_mean[:arc.shown], color=OTHER, lw=2, label="the others")
     ax.set_xlabel("round (every player has had that many turns)")
     ax.set_ylabel(f"mean public score ({unit})")
     ax2 = ax.twinx()

@@ -222,7 +222,8 @@ def arc_section(a: Analysis) -> str:
                   "the one player strictly ahead (a tie keeps the previous leader); a lead change is a new leader. "
                   "Game length counts turns (one player's turn each); a round is a turn of every player. Quantiles "
                   "interpolate between games.")
-            + h.image(charts.arc_chart(arc, unit(a)), "score over rounds") + facts + spread
+            + h.image(charts.arc_chart(arc, unit(a), {n: c.arc for n, c in a.by_count.items()}), "score over rounds")
+            + facts + spread
             + h.image(charts.length_chart(arc), "game length and lead changes")
             + "<h3>Score by round</h3>" + by_round + "<h3>Lead changes per game</h3>" + leads)
 
