@@ -54,7 +54,7 @@ export function errorText(e: unknown): string {
 const DROP_TOAST_MS = 3500;
 
 /** On a phone the first view zooms in until city names are this tall (the whole board would show them at 4 px). */
-const PHONE_LABEL_PX = 8;
+const PHONE_LABEL_PX = 10;
 
 /** A choice made ahead in words: the tickets kept, or the pieces taken. */
 function choiceWords(text: string, map: MapData): string {
