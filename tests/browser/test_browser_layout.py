@@ -158,10 +158,11 @@ SIZES_JS = """() => {
 }"""
 
 
-def claim_by_tap(page, spot, on_turn=lambda st: None, on_panel=lambda rid: None) -> int:
+def claim_by_tap(page, spot, on_turn=lambda st: None, on_panel=lambda rid: None, confirm: bool = True) -> int:
     """On a phone: blind draws until `spot()` finds (route, x, y) on one of this seat's turns; tap
-    there, confirm the claim and check the route is this seat's. `on_turn(state)` runs at each
-    turn, `on_panel(route)` with the pay panel open. The route claimed."""
+    there, confirm the claim (`confirm` False: wait for it to go ahead by itself) and check the
+    route is this seat's. `on_turn(state)` runs at each turn, `on_panel(route)` with the pay panel
+    open. The route claimed."""
     for _ in range(30):
         st = wait_my_move(page)
         if st["phase"] == "turn":
@@ -172,7 +173,8 @@ def claim_by_tap(page, spot, on_turn=lambda st: None, on_panel=lambda rid: None)
                 page.touchscreen.tap(x, y)
                 page.locator(".pay-panel").wait_for()
                 on_panel(rid)
-                page.locator('.prompt [data-action="confirm"]').tap()
+                if confirm:
+                    page.locator('.prompt [data-action="confirm"]').tap()
                 page.wait_for_function(f"() => +document.querySelector('.game').dataset.ply !== {st['ply']}")
                 assert page.evaluate(f"window.__ttrShown.view.routes[{rid}]") == 0
                 return rid
@@ -342,6 +344,32 @@ BESIDE_JS = """gap => {
   }
   return null;
 }"""
+
+
+def test_on_a_phone_the_claim_countdown_claims_unless_stopped(browser, server, artifacts):
+    """The 'countdown' confirm setting: on a touch screen the pay panel counts down on its button
+    and claims by itself at 0."""
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    page.set_default_timeout(20000)
+    g = create_game(server, "usa", ["human", "planner"], seed=21)
+    try:
+        page.goto(server)
+        page.evaluate("() => localStorage.setItem('ttr.prefs', JSON.stringify({confirm: 'countdown'}))")
+        page.goto(join_link(server, g, 0))
+        page.reload()  # the preferences are read as the page loads
+        keep_tickets(page)
+        seen = []
+
+        def counting(rid):
+            button = page.locator('.prompt [data-action="confirm"]')
+            seen.append(button.get_attribute("data-countdown"))
+            page.screenshot(path=str(artifacts / "countdown.png"))
+
+        claim_by_tap(page, lambda: page.evaluate(TAPPABLE_JS), on_panel=counting, confirm=False)
+        assert seen and seen[0] in ("3", "2"), seen
+    finally:
+        ctx.close()
 
 
 def test_on_a_phone_a_tap_beside_a_route_claims_it(browser, server, artifacts):

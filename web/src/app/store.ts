@@ -12,7 +12,8 @@ export interface HeldGame {
 }
 
 export type Lang = 'en' | 'zh';
-export type ConfirmPref = 'always' | 'never';
+/** 'countdown': on a touch screen a claim goes ahead after a short countdown unless cancelled (else as 'always') */
+export type ConfirmPref = 'always' | 'countdown' | 'never';
 
 export interface Prefs {
   lang: Lang;

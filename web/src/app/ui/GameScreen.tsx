@@ -8,7 +8,7 @@ import { ApiError, fetchMap, GameSocket, type SocketStatus, type Update } from '
 import { cardInfo, CARD_FILL } from '../cards';
 import { boardText, claimsIn, drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, movesSince, phasePrompt, routeName, seatName, ticketById, tokensIn, type DrawTarget } from '../game';
 import { edgesOf, ownedRoutes } from '../graph';
-import { cardName, mapName, t } from '../i18n';
+import { canHover, cardName, mapName, t } from '../i18n';
 import { dropVerdict, HandDrag, payableRoutes, type DragHooks } from '../drag';
 import { ticketName } from '../names';
 import { cuesFor, play } from '../sound';
@@ -49,6 +49,9 @@ export function errorText(e: unknown): string {
   }
   return String(e);
 }
+
+/** The touch screen's claim countdown (the 'countdown' confirm setting), in seconds. */
+const CLAIM_COUNTDOWN_S = 3;
 
 /** How long the message of a drop that claims nothing stays (ms). */
 const DROP_TOAST_MS = 3500;
@@ -672,6 +675,7 @@ export function GameScreen({ id }: { id: string }) {
               <div class="prompt-host">
                 <Prompt
                   ahead={chooseAhead}
+                  countdown={prefs.confirm === 'countdown' && !canHover() ? CLAIM_COUNTDOWN_S : undefined}
                   view={view}
                   map={map}
                   legal={myTurn ? legal : aheadLegal}

@@ -32,6 +32,8 @@ export interface PromptProps {
   onSpend: (c: Counts | null) => void;
   /** chosen ahead of the seat's turn (a setup choice every seat makes in secret): say so */
   ahead?: boolean;
+  /** a claim's payment confirms itself after this many seconds (the countdown setting, on a touch screen) */
+  countdown?: number;
 }
 
 function routeDesc(map: MapData, id: number): string {
@@ -39,7 +41,7 @@ function routeDesc(map: MapData, id: number): string {
   return r ? routeWords(r) : '';
 }
 
-function PayPanel({
+export function PayPanel({
   title,
   subtitle,
   set,
@@ -50,6 +52,7 @@ function PayPanel({
   onSpend,
   confirmLabel,
   initial,
+  countdown,
 }: {
   title: string;
   subtitle?: string;
@@ -62,26 +65,40 @@ function PayPanel({
   confirmLabel: string;
   /** the payment chosen at first (a card dragged onto the route); else the best one */
   initial?: Counts;
+  /** seconds after which the payment shown is confirmed by itself (a touch screen's countdown);
+   *  choosing another payment stops it */
+  countdown?: number;
 }) {
   const [value, setValue] = useState<Counts>(() => (initial && set.contains(initial) ? initial : set.best(hand)));
+  const [left, setLeft] = useState<number | null>(countdown && set.contains(value) ? countdown : null);
   useEffect(() => {
     onSpend(value);
     return () => onSpend(null);
   }, [cardsText(value)]);
+  useEffect(() => {
+    if (left === null || busy) return;
+    const timer = setTimeout(() => (left <= 1 ? (setLeft(null), onConfirm(value)) : setLeft(left - 1)), 1000);
+    return () => clearTimeout(timer);
+  }, [left, busy]);
+  const choose = (c: Counts) => {
+    setLeft(null); // the player is choosing: no confirming behind their back
+    setValue(c);
+  };
   return (
     <div class="prompt pay-panel" role="dialog" aria-label={title}>
       <div class="prompt-title">{title}</div>
       {subtitle ? <div class="prompt-sub">{subtitle}</div> : null}
       <div class="prompt-label">{t('pay_with')}</div>
-      <PaymentPicker set={set} value={value} hand={hand} onChange={setValue} />
+      <PaymentPicker set={set} value={value} hand={hand} onChange={choose} />
       <div class="prompt-buttons">
         {onCancel ? (
           <button type="button" class="btn ghost" onClick={onCancel} data-action="cancel">
             {t('cancel')}
           </button>
         ) : null}
-        <button type="button" class="btn primary" disabled={busy || !set.contains(value)} onClick={() => onConfirm(value)} data-action="confirm">
-          {confirmLabel}
+        <button type="button" class="btn primary" disabled={busy || !set.contains(value)} onClick={() => onConfirm(value)} data-action="confirm"
+          data-countdown={left ?? undefined}>
+          {left !== null ? t('claim_in', { n: left }) : confirmLabel}
         </button>
       </div>
     </div>
@@ -275,6 +292,7 @@ export function Prompt(p: PromptProps) {
         onSpend={p.onSpend}
         onCancel={cancel}
         confirmLabel={t('claim')}
+        countdown={p.countdown}
         onConfirm={(c) => p.send(actionText('claim', String(mode.route), c))}
       />
     );

@@ -27,10 +27,10 @@ export function Settings() {
       </label>
       <fieldset class="row">
         <legend>{t('confirm_claims')}</legend>
-        {(['always', 'never'] as ConfirmPref[]).map((c) => (
+        {(['always', 'countdown', 'never'] as ConfirmPref[]).map((c) => (
           <label class="check">
             <input type="radio" name="confirm" checked={p.confirm === c} onChange={() => setPrefs({ confirm: c })} data-pref={`confirm-${c}`} />
-            <span>{t(c === 'always' ? 'confirm_always' : 'confirm_never')}</span>
+            <span>{t(c === 'always' ? 'confirm_always' : c === 'countdown' ? 'confirm_countdown' : 'confirm_never')}</span>
           </label>
         ))}
       </fieldset>
