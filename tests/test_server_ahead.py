@@ -131,3 +131,28 @@ def test_bots_and_spectators_choose_nothing_ahead(tmp_path):
         gid = g["id"]
         assert view(c, gid)["ahead"] is None and view(c, gid)["my_choice"] is None
         assert c.service.live(gid).ahead(1) is None
+
+
+def test_a_choice_not_played_in_time_gives_way_to_the_seats_own_move(tmp_path, monkeypatch):
+    """If the database fails just as a choice made ahead should be played, the move before it still
+    stands; the seat then moves as usual, and its stored choice goes."""
+    from ttr.server.errors import Unavailable
+    with server(tmp_path) as c:
+        g = create(c, "usa", 2, seed=4)
+        gid, tok = g["id"], tokens(g)
+        mine = keeps(view(c, gid, tok[1]))
+        assert act(c, gid, tok[1], mine[0], 0).status_code == 200
+        svc = c.service
+
+        def fail(live):
+            raise Unavailable("the database did not answer")
+
+        monkeypatch.setattr(svc, "_play_choices", fail)
+        r = act(c, gid, tok[0], "keep " + view(c, gid, tok[0])["view"]["legal"][0]["texts"][0], 0)
+        assert r.status_code == 200 and r.json()["turn"] == 1  # seat 0's move stands
+        monkeypatch.undo()
+        v = view(c, gid, tok[1])
+        assert v["view"]["current_player"] == 1 and v["my_choice"] == mine[0] and v["ahead"] is None
+        r = act(c, gid, tok[1], mine[-1], 1)  # another keep, the usual way
+        assert r.status_code == 200 and r.json()["chosen"] == [] and r.json()["my_choice"] is None
+        assert svc.store.game(gid).choices == {} and svc.live(gid).game.history[1] == mine[-1]

@@ -269,7 +269,8 @@ class GameService:
     def _choose_ahead(self, live: Live, seat: int, text: str, respond: bool) -> dict:
         """Keep a seat's setup choice made before its turn (ahead.py); it may change it until then."""
         ahead = turn_ahead(live.game, seat)
-        assert ahead is not None  # the caller checked, under the game's lock
+        if ahead is None:
+            raise NotYourMove(f"seat {seat} cannot choose ahead now")
         try:
             a = ahead.check(text)
         except IllegalActionError as e:
@@ -427,10 +428,14 @@ class GameService:
             if live.bots[seat] is not None:
                 raise NotYourMove(f"seat {seat} is played by the bot {live.row.seats[seat].bot}; take it back first")
             try:
-                self._commit(live, text)
+                self._commit(live, text, choice=seat in live.row.choices)  # its own move supersedes one made ahead
             except IllegalActionError as e:
                 raise Illegal(str(e)) from None
-            self._play_choices(live)
+            live.row.choices.pop(seat, None)
+            try:
+                self._play_choices(live)
+            except (Stale, Unavailable) as e:  # the seat's move stands; the choices wait for the next change
+                log.warning("game %s: choices made ahead not played yet: %s", live.id, e)
             self._after_change(live)
             return self.response(live, seat) if respond else {"turn": g.ply}
 
