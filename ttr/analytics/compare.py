@@ -9,18 +9,18 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..editions.variants import describe
 from . import charts
 from . import html as h
 from .analysis import Analysis, analyse
-from .svg_board import board_svg, cars, diff_legend, diverging
 from .common import Diff, Rate
-from ..editions.variants import describe
 from .game_stats import leaders
 from .outcomes import margin
 from .output import load_run
 from .paired import MeanDiff, game_key, mean_diff, seat_key
 from .records import SOURCES, games_of
 from .report import run_facts, unit
+from .svg_board import board_svg, cars, diff_legend, diverging
 
 COMPARE = "compare.html"
 
