@@ -19,11 +19,11 @@ from ..errors import SaveError
 from ..formats import replay as replay_file
 from . import tokens
 from .boards import BOARDS
-from .errors import Forbidden, Invalid
+from .errors import Forbidden, Invalid, Unavailable
 from .models import ErrorBody
-from .schema import actions, games, seats
 from .service import GameService, dumps
-from .storage import GameRow
+from .storage import ActionRow, GameRow, SeatRow, StorageError
+
 
 def import_replay(service: GameService, data: Any) -> dict:
     """Store a replay file's game as finished (Invalid, nothing stored, if anything is wrong with it);
@@ -44,18 +44,13 @@ def import_replay(service: GameService, data: Any) -> dict:
         options["board"] = {"edition": r.edition, "map": r.map, "rules": r.rules}
     now = service.clock()
     row = GameRow(r.id, r.board, g.num_players, save["seed"], save["random_first"], options, "over", g.ply, None,
-                  tokens.token_hash(tokens.new_token()), now, now, dict(result_summary(g.result())))
-
-    def write(c) -> None:
-        c.execute(games.insert().values(
-            id=row.id, map=row.map, players=row.players, seed=row.seed, random_first=row.random_first,
-            options=dumps(row.options), status="over", ply=row.ply, to_move=None, admin_hash=row.admin_hash,
-            created=now, updated=now, result=dumps(row.result)))
-        c.execute(seats.insert(), [dict(game_id=row.id, seat=s, kind="bot", bot=b.split("#", 1)[0], name=f"{b} (seat {s})",
-                                        token_hash=None) for s, b in enumerate(r.bots)])
-        c.execute(actions.insert(), [dict(game_id=row.id, n=i, seat=seat, text=text, at=now)
-                                     for i, (seat, text) in enumerate(zip(g.seats, g.history))])
-    service._write(lambda: service.store.writer.run(write))
+                  tokens.token_hash(tokens.new_token()), now, now, dict(result_summary(g.result())),
+                  [SeatRow(s, "bot", b.split("#", 1)[0], f"{b} (seat {s})", None) for s, b in enumerate(r.bots)])
+    try:
+        service.store.import_finished(row, [ActionRow(i, seat, text, now)
+                                            for i, (seat, text) in enumerate(zip(g.seats, g.history))])
+    except StorageError as e:
+        raise Unavailable(f"the replay was not stored: {e}") from None
     if r.map is not None:
         BOARDS[r.board] = r.map
     return {"id": r.id, "created": True}

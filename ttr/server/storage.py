@@ -323,6 +323,19 @@ class Store:
                                              token_hash=s.token_hash) for s in row.seats])
         self.writer.run(write)
 
+    def import_finished(self, row: GameRow, moves: list[ActionRow]) -> None:
+        """Store a finished game whole (an imported replay): its row, seats and actions together."""
+        def write(c: Connection) -> None:
+            c.execute(games.insert().values(
+                id=row.id, map=row.map, players=row.players, seed=row.seed, random_first=row.random_first,
+                options=json.dumps(row.options, sort_keys=True), status=row.status, ply=row.ply, to_move=row.to_move,
+                admin_hash=row.admin_hash, created=row.created, updated=row.updated,
+                result=json.dumps(row.result, sort_keys=True) if row.result else None))
+            c.execute(seats.insert(), [dict(game_id=row.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
+                                             token_hash=s.token_hash) for s in row.seats])
+            c.execute(actions.insert(), [dict(game_id=row.id, n=a.n, seat=a.seat, text=a.text, at=a.at) for a in moves])
+        self.writer.run(write)
+
     def _move_ply(self, c: Connection, gid: str, old: int, new: int, to_move: int | None, status: str,
                   result: dict | None, at: float) -> None:
         res = c.execute(_MOVE_PLY, {"b_gid": gid, "b_old": old, "b_ply": new, "b_to_move": to_move, "b_status": status,
