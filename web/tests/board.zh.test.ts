@@ -66,4 +66,16 @@ describe('createBoard with Chinese text', () => {
     expect(b.svg!.textContent).toContain('铁路公司');
     expect(b.svg!.textContent).toMatch(/通往[\u4e00-\u9fff]+（/);
   });
+
+  it("names a piece's owner in the board's language: claims, stations", () => {
+    setLang('zh');
+    const b = createBoard(host, drawableMap('europe'), { text: boardText('zh') });
+    b.update({ players: [{ name: 'Ada' }, { name: 'Ben' }], claims: { 1: 1 }, stations: [{ city: 'Berlin', player: 0 }] });
+    expect(b.svg!.querySelector('[data-claim="1"] > title')!.textContent).toBe('Ben 占领');
+    expect(b.svg!.querySelector('[data-station="Berlin"] > title')!.textContent).toBe('Ada 的车站');
+    setLang('en');
+    const en = createBoard(mountHost(), drawableMap('europe'));
+    en.update({ players: [{ name: 'Ada' }], claims: { 1: 0 } });
+    expect(en.svg!.querySelector('[data-claim="1"] > title')!.textContent).toBe('Claimed by Ada');
+  });
 });

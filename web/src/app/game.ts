@@ -217,5 +217,6 @@ export function boardText(lang: Lang): BoardText {
       const what = [c.junction ? t('city_junction') : null, c.big ? t('city_big') : null, c.harbor ? t('city_harbor') : null].filter(Boolean);
       return `${cityName(c.name, lang)}（${c.name}）${what.length ? `：${what.join(t('list_sep'))}` : ''}`;
     },
+    pieceTitle: (kind, owner) => t(kind === 'claim' ? 'piece_claim' : kind === 'station' ? 'piece_station' : 'piece_harbor', { who: owner }),
   };
 }

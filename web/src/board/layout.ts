@@ -198,6 +198,8 @@ export interface BoardText {
   /** a route's and a city's tooltip (default: the map's names, in English) */
   routeTitle?(route: Route): string;
   cityTitle?(city: City): string;
+  /** the tooltips of a claim, a station and a harbor, from the owner's name (default: English) */
+  pieceTitle?(kind: 'claim' | 'station' | 'harbor', owner: string): string;
 }
 
 export const ENGLISH_TEXT: BoardText = {

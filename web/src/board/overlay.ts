@@ -102,11 +102,19 @@ export class BoardOverlay {
   private disabledCities = new Set<string>();
 
   constructor(
-    layout: BoardLayout,
+    private readonly layout: BoardLayout,
     private readonly board: RenderedBoard,
   ) {
     this.routeById = new Map(layout.routes.map((r) => [r.id, r]));
     this.cityByName = new Map(layout.cities.map((c) => [c.name, c]));
+  }
+
+  /** A piece's tooltip in the board's language: whose claim, station or harbor it is. */
+  private title(kind: 'claim' | 'station' | 'harbor', seat: number): string {
+    const owner = this.state.players[seat]?.name ?? `player ${seat + 1}`;
+    const own = this.layout.text.pieceTitle;
+    if (own) return own(kind, owner);
+    return kind === 'claim' ? `Claimed by ${owner}` : kind === 'station' ? `Station of ${owner}` : `Harbor of ${owner}`;
   }
 
   get current(): OverlayState {
@@ -192,10 +200,9 @@ export class BoardOverlay {
   private claimGroup(r: RouteLayout, seat: number, animate = false): SVGGElement {
     const c = this.color(seat);
     const ship = r.route.kind === 'ship';
-    const name = this.state.players[seat]?.name;
     const g = el('g', { class: `ttr-claim${animate ? ' ttr-claim-new' : ''}`, 'data-claim': r.id, 'data-player': seat });
     let i = 0;
-    g.appendChild(text('title', `Claimed by ${name ?? `player ${seat + 1}`}`));
+    g.appendChild(text('title', this.title('claim', seat)));
     // a piece: wider than the space, with round ends, a shadow and a shine, so it reads
     // as a train standing on the board rather than a space of the player's colour
     for (const car of r.cars) {
@@ -240,7 +247,7 @@ export class BoardOverlay {
       const [x, y] = tokenAt(city, 'station');
       layer.appendChild(
         el('g', { class: 'ttr-token ttr-station', 'data-station': st.city, 'data-player': st.player, transform: `translate(${fmt(x)} ${fmt(y)})` }, [
-          text('title', `Station of ${this.state.players[st.player]?.name ?? `player ${st.player + 1}`}`),
+          text('title', this.title('station', st.player)),
           el('path', { class: 'ttr-token-body', d: 'M-12,12V-3L0,-14L12,-3V12Z', fill: c.fill }),
           text('text', String(st.player + 1), { class: 'ttr-cb', y: 4, dy: '0.36em', fill: c.ink }),
         ]),
@@ -253,7 +260,7 @@ export class BoardOverlay {
       const [x, y] = tokenAt(city, 'harbor');
       layer.appendChild(
         el('g', { class: 'ttr-token ttr-harbor', 'data-harbor': h.city, 'data-player': h.player, transform: `translate(${fmt(x)} ${fmt(y)})` }, [
-          text('title', `Harbor of ${this.state.players[h.player]?.name ?? `player ${h.player + 1}`}`),
+          text('title', this.title('harbor', h.player)),
           el('rect', { class: 'ttr-token-body', x: -14, y: -14, width: 28, height: 28, rx: 6, fill: c.fill }),
           el('circle', { class: 'ttr-token-anchor', cy: -7, r: 2.2, stroke: c.ink }),
           el('path', { class: 'ttr-token-anchor', d: ANCHOR_PATH, stroke: c.ink, transform: 'translate(0 0.5) scale(1.25)' }),
