@@ -69,7 +69,7 @@ def _per_call(f: Any, calls: int = 40, repeats: int = 3) -> float:
 
 def tensor_us(map_name: str, players: int, seed: int = 1) -> dict[str, float]:
     """Median µs per observation tensor over positions and seats: the observer alone, and from the game."""
-    from ttr.adapters.observation import Observer
+    from ttr.formats.observation import Observer
     after = "obs" in inspect.signature(Observer.encode).parameters  # the face: encode(obs), else encode(view)
     enc, full = [], []
     for g in _positions(map_name, players, seed):

@@ -3,7 +3,7 @@
     pip install -e '.[train]'
     python examples/ppo_selfplay.py --map usa --minutes 10 --out runs/usa
 
-One network (an MLP over ttr.adapters.observation's tensor, a masked policy head over the
+One network (an MLP over ttr.formats.observation's tensor, a masked policy head over the
 ActionSpace ids and a value head) plays every seat of `--parallel` games at once; each seat's
 moves form its own trajectory (observations are relative to the seat, so the same network serves
 all). Rewards are ttr.adapters.core's: "score" (the default) pays route points as they are

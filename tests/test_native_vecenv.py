@@ -19,7 +19,7 @@ if not native.available():
     pytest.skip(f"the native core is not built: {native.why_unavailable()}", allow_module_level=True)
 
 from ttr.adapters.core import Rewards, Table, id_rows, native_ids  # noqa: E402
-from ttr.adapters.observation import Observer  # noqa: E402
+from ttr.formats.observation import Observer  # noqa: E402
 from ttr.adapters.vector import VecEnv  # noqa: E402
 from ttr.native.vecenv import NativeIds, episode_seed  # noqa: E402
 

@@ -17,7 +17,7 @@ import pytest
 
 import ttr
 from ttr.adapters.core import Table
-from ttr.adapters.observation import Observer
+from ttr.formats.observation import Observer
 from ttr.agents import make_agent
 from ttr.agents.determinize import deal
 from ttr.engine import HIDDEN, decode

@@ -26,7 +26,7 @@ from pettingzoo.test import api_test  # noqa: E402
 
 from ttr.adapters.core import Rewards, Table, render_view, scores  # noqa: E402
 from ttr.adapters.gymnasium import ENV_IDS, TtrEnv  # noqa: E402
-from ttr.adapters.observation import Observer  # noqa: E402
+from ttr.formats.observation import Observer  # noqa: E402
 from ttr.adapters.openspiel import TtrGame  # noqa: E402
 from ttr.adapters.pettingzoo import env as pz_env  # noqa: E402
 from ttr.adapters.policy import PolicySeat  # noqa: E402

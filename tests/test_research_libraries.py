@@ -262,7 +262,7 @@ def test_environments_pickle_in_the_middle_of_a_game(engine):
                                            ("legends-west", 3)])
 def test_the_graph_form_holds_the_tensors_routes_and_cities(board, players):
     from ttr.adapters.graph import GraphObserver
-    from ttr.adapters.observation import Observer
+    from ttr.formats.observation import Observer
     g = _random_game(board, players, 8) if board in ("usa", "europe") else ttr.new_game(board, players, 8)
     ob = Observer(g.rules)
     go = GraphObserver(ob)

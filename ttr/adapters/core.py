@@ -28,7 +28,7 @@ from ..native.vecenv import scores as native_scores
 from ..runtime.arena import win_shares
 from ..runtime.match import Match
 from ..runtime.seat import Seat
-from .observation import Observer
+from ..formats.observation import Observer
 
 ENGINES = ("auto", "python", "native")
 

@@ -1,5 +1,5 @@
 """The graph form of an observation, for graph networks: per-route and per-city features with the
-board's edge list, built from the flat tensor of ttr.adapters.observation (either engine's), so a
+board's edge list, built from the flat tensor of ttr.formats.observation (either engine's), so a
 seat's graph holds exactly what its tensor holds.
 
     g = GraphObserver(Observer(ttr.get_ruleset("usa", 2)))
@@ -20,7 +20,7 @@ import numpy as np
 from typing import Any
 
 from ..cards import CARD_NAMES
-from .observation import Observer
+from ..formats.observation import Observer
 
 
 class GraphObserver:

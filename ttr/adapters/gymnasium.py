@@ -11,7 +11,7 @@ registers one id per board:
 (`gym.make("ttr.adapters.gymnasium:ttr/Europe-v0")` imports and makes in one call.)
 
 Actions are Discrete(space.n), the ids of ttr.ActionSpace. The observation is {"observation":
-float32 tensor (ttr.adapters.observation), "action_mask": int8[n]} (observation="graph": the
+float32 tensor (ttr.formats.observation), "action_mask": int8[n]} (observation="graph": the
 graph form of ttr.adapters.graph, with the mask); the mask is also in
 `info["action_mask"]` and `env.action_masks()` (sb3-contrib's MaskablePPO). The learner's seat
 is drawn at every reset unless `seat` is given; the opponents are bots by name (seeded from the

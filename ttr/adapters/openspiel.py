@@ -22,7 +22,7 @@ bound on a game's length; ttr's rules have none (a tunnel can be declined again 
 game reaching `max_game_length` decisions ends there and is scored as it stands (random play
 takes at most about 650).
 
-Observation tensors come from ttr.adapters.observation (the seat's Observation: its masked
+Observation tensors come from ttr.formats.observation (the seat's Observation: its masked
 state); the information state tensor adds what the public log shows (face-up cards each seat
 took, blind and ticket draws); it is not perfect recall (the information state string is: the
 seat's view with the whole public log). A state writes its public log from its own record
@@ -54,7 +54,7 @@ from ..formats.action_space import ActionSpace
 from ..formats.save import dump, load
 from ..runtime.arena import win_shares
 from .core import episode_result
-from .observation import LogCounts, Observer
+from ..formats.observation import LogCounts, Observer
 
 DEFAULTS = {"map": "europe", "players": 2, "deals": 1 << 16, "max_game_length": 10_000}
 BASE = 256  # the seed's digits: the most outcomes of a chance node

@@ -9,7 +9,7 @@
         e.step(action)
 
 Agents are "player_0" .. "player_{n-1}" (seats). An observation is {"observation": float32
-tensor (ttr.adapters.observation), "action_mask": int8[n]}; the mask is all zero for agents not
+tensor (ttr.formats.observation), "action_mask": int8[n]}; the mask is all zero for agents not
 to move. `observation="rllib"` names the tensor "observations" (what RLlib's action-masking
 modules read); `observation="box"` hands out the tensor alone, with the mask in
 `infos[agent]["action_mask"]` (what SuperSuit's observation wrappers take); `observation="graph"`

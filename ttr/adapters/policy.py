@@ -19,7 +19,7 @@ import numpy as np
 
 from ..agents.determinize import determinize
 from ..engine import Action, Observation, Ruleset
-from .observation import Observer
+from ..formats.observation import Observer
 
 Policy = Callable[[np.ndarray, np.ndarray], int]  # (tensor, bool mask) -> id
 

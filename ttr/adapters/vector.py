@@ -9,7 +9,7 @@ count) stepped at once by `ttr.ActionSpace` ids, written into numpy buffers.
         out = env.step(actions)          # + out.rewards float32[N, players], out.terminated, out.truncated
 
 Each game (slot) i is played by the seat to move (`out.seats[i]`); its observation is that seat's
-tensor, exactly `Observer(rules).encode(game.observe(seat))` (ttr/adapters/observation.py), and
+tensor, exactly `Observer(rules).encode(game.observe(seat))` (ttr/formats/observation.py), and
 its mask that of `ActionSpace.mask(game)`. Rewards are per seat (absolute seats, every seat every
 step, as `ttr.adapters.core.Rewards`: "win", "score" or "margin"). A game that ends is reset at
 once (the observation and mask are then those of the next episode's first position; `terminated`
@@ -39,7 +39,7 @@ from ..errors import IllegalActionIdError, TtrError
 from ..native import available, plays
 from ..native.vecenv import NativeBatch, action_of
 from .core import check_reward, native_ids
-from .observation import Observer
+from ..formats.observation import Observer
 
 class Step(NamedTuple):
     """What a batch step writes (the buffers themselves, rows by game)."""

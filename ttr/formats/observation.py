@@ -1,4 +1,4 @@
-"""The one observer of the research adapters: a seat's Observation as a flat float32 tensor.
+"""The observation tensor: a seat's Observation as a flat float32 tensor (the research adapters' and the learned bot's).
 
 PettingZoo, Gymnasium and OpenSpiel all build their tensors here, from the seat's Observation
 (`game.observe(seat)`): its masked integer state (ttr.engine's codec, HIDDEN over what the seat
@@ -32,7 +32,7 @@ from ..editions.legacy.content import COMPANY_COLORS, STEP_KINDS
 from ..editions.legacy.game import steps_in_force
 from ..engine import DRAW, NONE, PHASES, TICKETS, Observation, Ruleset, StateLayout, longest_path
 from ..errors import TtrError
-from ..formats.action_space import ActionSpace
+from .action_space import ActionSpace
 
 TURN_SCALE = 200    # turns: scaled by this, clipped at 1
 SCORE_SCALE = 200   # scores and money: scaled by this, clipped to [-1, 1]
