@@ -1,9 +1,11 @@
 """Bots, found by name: the strengths (LEVELS, weakest first: the browser's choices and the
-ladder's) and the play styles (STYLES, ttr.agents.styles); AGENTS holds both."""
+ladder's), the learned bot (LEARNED: in the ladder, not yet a browser level) and the play styles
+(STYLES, ttr.agents.styles); AGENTS holds them all."""
 from __future__ import annotations
 
 from ..errors import TtrError
 from .base import Agent
+from .learned import LearnedAgent
 from .planner import GreedyAgent, PlannerAgent
 from .random_agent import RandomAgent
 from .search import SearchAgent
@@ -11,7 +13,8 @@ from .styles import STYLES, LongRouteAgent, OneStepAgent, RouteAgent, TicketAgen
 
 LEVELS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "planner": PlannerAgent,
                                   "search": SearchAgent}
-AGENTS: dict[str, type[Agent]] = {**LEVELS, **STYLES}
+LEARNED: dict[str, type[Agent]] = {"learned": LearnedAgent}
+AGENTS: dict[str, type[Agent]] = {**LEVELS, **LEARNED, **STYLES}
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
@@ -21,5 +24,5 @@ def make_agent(name: str, seed: int = 0) -> Agent:
         raise TtrError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}") from None
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "LEVELS", "LongRouteAgent", "OneStepAgent", "PlannerAgent", "RandomAgent",
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "LEARNED", "LEVELS", "LearnedAgent", "LongRouteAgent", "OneStepAgent", "PlannerAgent", "RandomAgent",
            "RouteAgent", "STYLES", "SearchAgent", "TicketAgent", "make_agent"]

@@ -1,0 +1,161 @@
+"""The learned bot: the search bot guided by a policy and value network (expert iteration).
+
+The network (`Network`: an MLP over the seat's observation tensor, ttr.formats.observation)
+was trained by `scripts/train_learned.py` on the moves of a stronger, slower teacher (the search
+bot searching every turn) in self-play, and on how those games ended. It is read from numpy
+arrays shipped in the package (`weights/<map>-<players>.npz`): no PyTorch at play time.
+
+At play time it is the search bot (search.py) with three changes, all from the network's policy:
+* where to search: besides the search bot's key turns, every turn where the network's favourite
+  move is not the planner's and the network gives the planner's move less than `doubt` (with at
+  most `doubt_samples` worlds, and as many to confirm, so that its moves cost no more time on
+  average than the search bot's);
+* what to compare: the network's `proposals` favourite moves join the planner's candidates;
+* how to choose: each candidate's mean outcome gets `prior_weight` times its prior probability
+  (a candidate the teacher would have played is preferred in a near tie).
+On a board or player count with no trained network it plays exactly as the search bot.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from ..engine import Action, LegalActions, Observation, Ruleset
+from ..errors import TtrError
+from ..formats.action_space import ActionSpace
+from ..formats.observation import Observer
+from .determinize import Worlds, determinize
+from .search import SearchAgent
+
+LAYERS = ("w1", "b1", "w2", "b2", "wp", "bp", "wv", "bv", "wm", "bm")
+
+
+def signature(rules: Ruleset) -> str:
+    """What a network's input and output must match: the tensor's fields and the ids' blocks."""
+    ob = Observer(rules)
+    text = repr([(f.name, f.shape) for f in ob.fields]) + repr(ob.space.blocks)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class Network:
+    """A policy and value network as numpy arrays: two ReLU layers, then the policy's logits over
+    the board's ids, the win's logit and the score margin / 100."""
+
+    def __init__(self, arrays: dict[str, np.ndarray], rules: Ruleset, where: str = "the weights"):
+        missing = [k for k in LAYERS if k not in arrays]
+        if missing:
+            raise TtrError(f"{where}: no {', '.join(missing)} (not a network of the learned bot)")
+        want = signature(rules)
+        got = str(arrays["signature"]) if "signature" in arrays else "none"
+        if got != want:
+            raise TtrError(f"{where}: made for another tensor or action space than {rules.map.name} at "
+                           f"{rules.players} players (signature {got}, this board's {want})")
+        self.w = {k: np.ascontiguousarray(arrays[k], dtype=np.float32) for k in LAYERS}
+        self.rules = rules
+
+    def trunk(self, x: np.ndarray) -> np.ndarray:
+        w = self.w
+        h = np.maximum(w["w1"] @ x + w["b1"], 0.0)
+        return np.maximum(w["w2"] @ h + w["b2"], 0.0)
+
+    def policy(self, x: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """The probabilities of the legal `ids` (softmax over them alone)."""
+        h = self.trunk(x)
+        z = self.w["wp"][ids] @ h + self.w["bp"][ids]
+        z = np.exp(z - z.max())
+        return z / z.sum()
+
+    def value(self, x: np.ndarray) -> tuple[float, float]:
+        """The seat's chance to win and its expected score margin over the best other seat / 100."""
+        h = self.trunk(x)
+        w = self.w
+        win = float(1.0 / (1.0 + np.exp(-(w["wv"] @ h + w["bv"])[0])))
+        return win, float((w["wm"] @ h + w["bm"])[0])
+
+
+@lru_cache(maxsize=None)
+def network(rules: Ruleset) -> Network | None:
+    """The shipped network of a board and player count, or None."""
+    name = f"{rules.map.name}-{rules.players}.npz"
+    f = resources.files(__package__).joinpath("weights", name)
+    if not f.is_file():
+        return None
+    with f.open("rb") as fh, np.load(fh) as z:
+        return Network(dict(z), rules, f"ttr/agents/weights/{name}")
+
+
+class LearnedAgent(SearchAgent):
+    name = "learned"
+
+    def __init__(self, seed: int = 0, doubt: float = 0.5, doubt_samples: int = 16, proposals: int = 2,
+                 prior_weight: float = 0.02, net: Network | None = None, **search: Any):
+        super().__init__(seed, **search)
+        self.doubt = doubt                # search a turn the network doubts: the planner's move below this
+        self.doubt_samples = doubt_samples  # worlds for such a turn (and to confirm its move)
+        self.doubting = False             # the turn is searched for the network's doubt alone
+        self.proposals = proposals        # the network's favourite moves that join the candidates
+        self.prior_weight = prior_weight  # outcome bonus per unit of prior probability
+        self.net = net
+        self.rng_net = random.Random(seed ^ 0x5EED)  # the worlds that give the ids (apart from the search's)
+        self.ids: np.ndarray | None = None     # the legal ids of the move being chosen, ascending
+        self.probs: np.ndarray | None = None   # the network's probability of each
+        self.favourites: list[Action] = []     # its `proposals` likeliest moves
+        self.space: ActionSpace | None = None
+        self.world: Any = None                 # a world of the seat's view (for the ids of its actions)
+        self._observers: dict[Ruleset, Observer] = {}
+
+    def _act(self, obs: Observation) -> Action:
+        self.ids = self.probs = None
+        self.favourites = []
+        self.doubting = False
+        net = self.net if self.net is not None and self.net.rules is obs.rules else network(obs.rules)
+        if net is not None and len(obs.legal) > 1:
+            ob = self._observers.get(obs.rules)
+            if ob is None:
+                ob = self._observers[obs.rules] = Observer(obs.rules)
+            self.space = ob.space
+            self.world = determinize(obs, self.rng_net)  # its legal actions are the seat's (they follow from its view)
+            self.ids = self.space.legal_ids(self.world)  # ascending
+            self.probs = net.policy(ob.encode(obs), self.ids)
+            top = np.argsort(-self.probs, kind="stable")[:self.proposals]
+            # (a claim paid in steps has no single id: left out; no such board has a network yet)
+            self.favourites = [a for a in (self.space.decode(int(self.ids[j]), self.world) for j in top) if a is not None]
+        return super()._act(obs)
+
+    def prob(self, action: Action) -> float:
+        """The network's probability of `action` in the move being chosen (0 without a network)."""
+        if self.ids is None or self.probs is None or self.space is None:
+            return 0.0
+        i = self.space.encode(action, self.world)
+        j = int(np.searchsorted(self.ids, i))
+        return float(self.probs[j]) if j < len(self.ids) and self.ids[j] == i else 0.0
+
+    def _searched_turn(self, seat: int, first: Action) -> bool:
+        if super()._searched_turn(seat, first):
+            return True
+        if not self.favourites:
+            return False
+        self.doubting = self.favourites[0] != first and self.prob(first) < self.doubt
+        return self.doubting
+
+    def _candidates(self, obs: Observation, legal: LegalActions, first: Action) -> list:
+        out = super()._candidates(obs, legal, first)
+        mine = [a for a in self.favourites if a not in out and a in legal]
+        return [out[0]] + mine + out[1:]  # the planner's first, then the network's, then search's others
+
+    def _evaluate(self, worlds: Worlds, candidates: list, samples: int,
+                  work: float | None = None) -> tuple[list[float], list[float], float]:
+        if self.doubting:
+            samples = min(samples, self.doubt_samples)
+        means, errors, simulated = super()._evaluate(worlds, candidates, samples, work)
+        if self.probs is not None and self.prior_weight:
+            means = [m + self.prior_weight * self.prob(c) for m, c in zip(means, candidates)]
+        return means, errors, simulated
+
+
+__all__ = ["LAYERS", "LearnedAgent", "Network", "network", "signature"]
