@@ -31,6 +31,7 @@ from ttr.agents import SearchAgent
 from ttr.formats.observation import Observer
 from ttr.runtime.match import Match
 
+ROOT = Path(__file__).resolve().parent.parent
 TEACHER = {"turns": "all"}  # the search bot's parameters for the teacher
 
 
@@ -105,7 +106,7 @@ def load(data: Path, n: int) -> dict[str, np.ndarray]:
 
 
 def train(map_name: str, players: int, data: Path, seed: int, out: Path, epochs: int, hidden: int,
-          batch: int, lr: float) -> dict:
+          batch: int, lr: float, value_weight: float = 0.25) -> dict:
     import torch  # the train extra (pyproject.toml); only this step needs it
     from torch import nn
 
@@ -136,7 +137,7 @@ def train(map_name: str, players: int, data: Path, seed: int, out: Path, epochs:
             return self.p(h), self.v(h).squeeze(1), self.m(h).squeeze(1)
 
     net = Net()
-    opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-5)
+    opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-4)
 
     def batch_of(idx):
         x = torch.from_numpy(d["x"][idx].astype(np.float32))
@@ -165,12 +166,13 @@ def train(map_name: str, players: int, data: Path, seed: int, out: Path, epochs:
         return dict(zip(("policy", "win", "margin", "accuracy"), (sums / max(len(idx), 1)).round(4).tolist()))
 
     curve = []
+    best: tuple[float, int, dict] | None = None  # the epoch of least validation policy loss is kept
     t0 = time.time()
     for epoch in range(1, epochs + 1):
         order = rng.permutation(tr)
         for k in range(0, len(order), batch):
             lp, lv, lm, _ = losses(order[k:k + batch])
-            loss = lp.mean() + lv.mean() + lm.mean()
+            loss = lp.mean() + value_weight * (lv.mean() + lm.mean())  # the outcome is shared by a game's decisions
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -178,14 +180,19 @@ def train(map_name: str, players: int, data: Path, seed: int, out: Path, epochs:
                "validation": evaluate(va)}
         curve.append(row)
         print(json.dumps(row), flush=True)
-    w = {"w1": net.l1.weight, "b1": net.l1.bias, "w2": net.l2.weight, "b2": net.l2.bias, "wp": net.p.weight,
-         "bp": net.p.bias, "wv": net.v.weight, "bv": net.v.bias, "wm": net.m.weight, "bm": net.m.bias}
-    arrays: dict[str, np.ndarray] = {k: v.detach().numpy().astype(np.float16) for k, v in w.items()}
+        if best is None or row["validation"]["policy"] < best[0]:
+            w = {"w1": net.l1.weight, "b1": net.l1.bias, "w2": net.l2.weight, "b2": net.l2.bias, "wp": net.p.weight,
+                 "bp": net.p.bias, "wv": net.v.weight, "bv": net.v.bias, "wm": net.m.weight, "bm": net.m.bias}
+            kept = {k: v.detach().numpy().astype(np.float16) for k, v in w.items()}
+            best = (row["validation"]["policy"], epoch, kept)
+    assert best is not None
+    arrays: dict[str, np.ndarray] = best[2]
     out.parent.mkdir(parents=True, exist_ok=True)
     arrays["signature"] = np.array(signature(rules))
     np.savez_compressed(out, **arrays)
     meta = {"map": map_name, "players": players, "seed": seed, "games": int(len(games)), "decisions": int(len(tr)),
-            "validation_decisions": int(len(va)), "epochs": epochs, "hidden": hidden, "batch": batch, "lr": lr,
+            "validation_decisions": int(len(va)), "epochs": epochs, "kept_epoch": best[1], "hidden": hidden,
+            "batch": batch, "lr": lr, "value_weight": value_weight,
             "teacher": TEACHER, "seconds": round(time.time() - t0, 1), "curve": curve}
     out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n")
     return meta
@@ -230,14 +237,15 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--hidden", type=int, default=256)
     t.add_argument("--batch", type=int, default=256)
     t.add_argument("--lr", type=float, default=1e-3)
+    t.add_argument("--value-weight", type=float, default=0.25, help="of the outcome's losses beside the policy's")
     t.add_argument("--out", type=Path, default=None, help="default: ttr/agents/weights/MAP-PLAYERS.npz")
     t.add_argument("--plot", type=Path, default=None, help="the learning curve as a PNG")
     a = p.parse_args(argv)
     if a.cmd == "selfplay":
         selfplay(a.map, a.players, a.games, a.seed, a.out, a.workers)
     else:
-        out = a.out or Path(__file__).resolve().parent.parent / "ttr" / "agents" / "weights" / f"{a.map}-{a.players}.npz"
-        meta = train(a.map, a.players, a.data, a.seed, out, a.epochs, a.hidden, a.batch, a.lr)
+        out = a.out or ROOT / "ttr" / "agents" / "weights" / f"{a.map}-{a.players}.npz"
+        meta = train(a.map, a.players, a.data, a.seed, out, a.epochs, a.hidden, a.batch, a.lr, a.value_weight)
         if a.plot:
             plot(meta, a.plot)
     return 0

@@ -64,6 +64,27 @@ def test_the_network_computes_what_its_layers_say():
     assert margin == pytest.approx((w["wm"] @ h + w["bm"])[0], rel=1e-3, abs=1e-3)
 
 
+def test_a_move_is_an_action_up_to_its_payment():
+    """The ids of one claim paid in different ways are one move; draws, tickets and keeps are each their own."""
+    from ttr.agents.learned import moves
+
+    space = Observer(ttr.get_ruleset("europe", 2)).space
+    move_of, count = moves(space)
+    by_move: dict = {}
+    for i in range(space.n):
+        by_move.setdefault(int(move_of[i]), []).append(i)
+    assert len(by_move) == count < space.n
+    for ids in by_move.values():
+        texts = [space.describe(i) for i in ids]
+        if len(ids) > 1:  # one route or city, several payments
+            kinds_targets = {tuple(t.split()[:2]) for t in texts}
+            assert len(kinds_targets) == 1 and texts[0].split()[0] in ("claim", "station"), texts
+    claims_of_1 = [i for i in range(space.n) if space.describe(i).startswith("claim 1 ")]
+    assert len(claims_of_1) > 1 and len({int(move_of[i]) for i in claims_of_1}) == 1
+    draws = [i for i in range(space.n) if space.describe(i).startswith("draw ")]
+    assert len({int(move_of[i]) for i in draws}) == len(draws)
+
+
 def test_weights_for_another_board_or_incomplete_are_refused():
     europe, usa = ttr.get_ruleset("europe", 2), ttr.get_ruleset("usa", 2)
     with pytest.raises(TtrError, match="another tensor or action space than usa at 2 players"):

@@ -13,6 +13,8 @@ At play time it is the search bot (search.py) with three changes, all from the n
 * what to compare: the network's `proposals` favourite moves join the planner's candidates;
 * how to choose: each candidate's mean outcome gets `prior_weight` times its prior probability
   (a candidate the teacher would have played is preferred in a near tie).
+A move here is an action up to its payment (a claim of a route, a station or a harbor in a city:
+the network's probabilities of its payments are added up).
 On a board or player count with no trained network it plays exactly as the search bot.
 """
 from __future__ import annotations
@@ -25,13 +27,14 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import Action, LegalActions, Observation, Ruleset
+from ..engine import CLAIM, HARBOR, STATION, Action, LegalActions, Observation, Ruleset
 from ..errors import TtrError
 from ..formats.action_space import ActionSpace
 from ..formats.observation import Observer
 from .determinize import Worlds, determinize
 from .search import SearchAgent
 
+PLACED = (CLAIM, STATION, HARBOR)  # the kinds of action whose payments make one move
 LAYERS = ("w1", "b1", "w2", "b2", "wp", "bp", "wv", "bv", "wm", "bm")
 
 
@@ -79,6 +82,22 @@ class Network:
 
 
 @lru_cache(maxsize=None)
+def moves(space: ActionSpace) -> tuple[np.ndarray, int]:
+    """Per id, the number of its move: the ids of one claim, station or harbor paid in different
+    ways share a number; every other id has its own (a tunnel's extra payments too). And how many."""
+    keys: dict[Any, int] = {}
+    out = np.empty(space.n, dtype=np.int64)
+    for i in range(space.n):
+        try:
+            a = space.decode(i)
+        except TtrError:  # a keep (its tickets are positions in the offer)
+            a = None
+        key = (a.kind, a.target) if a is not None and a.kind in PLACED else ("id", i)
+        out[i] = keys.setdefault(key, len(keys))
+    return out, len(keys)
+
+
+@lru_cache(maxsize=None)
 def network(rules: Ruleset) -> Network | None:
     """The shipped network of a board and player count, or None."""
     name = f"{rules.map.name}-{rules.players}.npz"
@@ -104,13 +123,14 @@ class LearnedAgent(SearchAgent):
         self.rng_net = random.Random(seed ^ 0x5EED)  # the worlds that give the ids (apart from the search's)
         self.ids: np.ndarray | None = None     # the legal ids of the move being chosen, ascending
         self.probs: np.ndarray | None = None   # the network's probability of each
+        self.move_probs: np.ndarray | None = None  # ... of each move (payments added up)
         self.favourites: list[Action] = []     # its `proposals` likeliest moves
         self.space: ActionSpace | None = None
         self.world: Any = None                 # a world of the seat's view (for the ids of its actions)
         self._observers: dict[Ruleset, Observer] = {}
 
     def _act(self, obs: Observation) -> Action:
-        self.ids = self.probs = None
+        self.ids = self.probs = self.move_probs = None
         self.favourites = []
         self.doubting = False
         net = self.net if self.net is not None and self.net.rules is obs.rules else network(obs.rules)
@@ -120,33 +140,46 @@ class LearnedAgent(SearchAgent):
                 ob = self._observers[obs.rules] = Observer(obs.rules)
             self.space = ob.space
             self.world = determinize(obs, self.rng_net)  # its legal actions are the seat's (they follow from its view)
-            self.ids = self.space.legal_ids(self.world)  # ascending
-            self.probs = net.policy(ob.encode(obs), self.ids)
-            top = np.argsort(-self.probs, kind="stable")[:self.proposals]
+            ids = self.ids = self.space.legal_ids(self.world)  # ascending
+            probs = self.probs = net.policy(ob.encode(obs), ids)
+            move_of, count = moves(self.space)
+            mp = self.move_probs = np.bincount(move_of[ids], weights=probs, minlength=count)
+            # the likeliest moves, each by its likeliest id (a claim paid some other way is the same move)
+            best: dict[int, int] = {}
+            for j in np.argsort(-probs, kind="stable"):
+                best.setdefault(int(move_of[ids[j]]), int(j))
+            top = sorted(best, key=lambda m: (-mp[m], best[m]))[:self.proposals]
             # (a claim paid in steps has no single id: left out; no such board has a network yet)
-            self.favourites = [a for a in (self.space.decode(int(self.ids[j]), self.world) for j in top) if a is not None]
+            acts = (self.space.decode(int(ids[best[m]]), self.world) for m in top)
+            self.favourites = [a for a in acts if a is not None]
         return super()._act(obs)
 
     def prob(self, action: Action) -> float:
-        """The network's probability of `action` in the move being chosen (0 without a network)."""
-        if self.ids is None or self.probs is None or self.space is None:
+        """The network's probability of `action`'s move (whatever its payment) in the position being
+        decided (0 without a network)."""
+        if self.move_probs is None or self.space is None:
             return 0.0
-        i = self.space.encode(action, self.world)
-        j = int(np.searchsorted(self.ids, i))
-        return float(self.probs[j]) if j < len(self.ids) and self.ids[j] == i else 0.0
+        return float(self.move_probs[moves(self.space)[0][self.space.encode(action, self.world)]])
 
     def _searched_turn(self, seat: int, first: Action) -> bool:
         if super()._searched_turn(seat, first):
             return True
         if not self.favourites:
             return False
-        self.doubting = self.favourites[0] != first and self.prob(first) < self.doubt
+        self.doubting = self._move(self.favourites[0]) != self._move(first) and self.prob(first) < self.doubt
         return self.doubting
 
     def _candidates(self, obs: Observation, legal: LegalActions, first: Action) -> list:
         out = super()._candidates(obs, legal, first)
-        mine = [a for a in self.favourites if a not in out and a in legal]
+        known = {self._move(a) for a in out}
+        mine = [a for a in self.favourites if self._move(a) not in known and a in legal]
         return [out[0]] + mine + out[1:]  # the planner's first, then the network's, then search's others
+
+    def _move(self, action: Action) -> int:
+        """The number of `action`'s move (-1 without a network)."""
+        if self.space is None:
+            return -1
+        return int(moves(self.space)[0][self.space.encode(action, self.world)])
 
     def _evaluate(self, worlds: Worlds, candidates: list, samples: int,
                   work: float | None = None) -> tuple[list[float], list[float], float]:
