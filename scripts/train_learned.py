@@ -59,7 +59,10 @@ def play_one(args: tuple[str, int, int, dict]) -> dict:
     ob = Observer(game.rules)
     rows: list = []
     seats = [Recorder(SearchAgent(seed * 16 + p, **teacher), game, ob, rows) for p in range(players)]
-    Match(game, seats).run()
+    try:
+        Match(game, seats).run()
+    except Exception as e:  # noqa: BLE001 - a teacher's failure is reported with its seed, the others go on
+        return {"seed": seed, "error": f"{type(e).__name__}: {e}"}
     res = game.result()
     totals = [p["total"] for p in res["players"]]
     winners = res["winners"]
@@ -80,6 +83,9 @@ def selfplay(map_name: str, players: int, games: int, seed: int, out: Path, work
     try:
         played = pool.imap_unordered(play_one, todo) if pool else map(play_one, todo)
         for k, g in enumerate(played):
+            if "error" in g:
+                print(f"game {g['seed']} failed: {g['error']}", file=sys.stderr, flush=True)
+                continue
             np.savez_compressed(out / f"game-{g['seed']}.npz", **{k2: v for k2, v in g.items() if k2 != "seed"})
             if (k + 1) % 10 == 0:
                 print(f"{k + 1}/{len(todo)} games, {time.time() - t0:.0f} s", flush=True)

@@ -117,6 +117,26 @@ def test_a_weighted_world_passes_every_check_of_the_codec(map_name):
         assert world.observe(0).state == obs.state
 
 
+def test_a_seat_keeping_a_long_ticket_is_dealt_one_in_every_weighted_world():
+    """Europe: the pile holds only regular tickets, so a seat that kept a long ticket (the counts
+    show it) must be dealt one. Dealing its tickets by weight alone could give it regular ones only
+    and leave the pile short (found in self-play: seed 413, 'ticket_pile: -2 is out of range')."""
+    g = ttr.new_game("europe", 2, seed=413)
+    for a in ("keep 7 22 24 45", "keep 15 21 26", "claim 65 1blue+1locomotive"):
+        g.apply(a)
+    obs = g.observe(1)
+    worlds = Worlds(obs, TicketModel(obs.rules).weights(obs))
+    assert worlds.weighted  # seat 0 has claimed: its tickets are dealt by weight
+    held = g.observe(0).layout.items(g.observe(0).state, "players[0].tickets")
+    assert sum(t in worlds.long for t in held) == 1  # (the position: seat 0 kept a long ticket)
+    rng = random.Random(1)
+    at = obs.layout["players[0].tickets"].start
+    for _ in range(200):
+        state = worlds.state(rng)
+        decode(obs.rules, state, obs.options)  # check=True: the pile whole, each ticket once
+        assert sum(t in worlds.long for t in state[at + 1:at + 1 + state[at]]) == 1
+
+
 def test_each_board_has_its_budget_and_explicit_parameters_win():
     assert budget("europe", True) == NATIVE_BUDGET
     assert budget("nordic", False)["work"] == PYTHON_WORK["nordic"]

@@ -31,6 +31,9 @@ def _cards_of(rules: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(counts), tuple(dict.fromkeys(rules.deck_cards))
 
 
+WEIGHTED_TRIES = 100  # weighted deals tried before a uniform one
+
+
 class Worlds:
     """The worlds one seat cannot tell from the real one, given its Observation. `state(rng)` deals
     one (the masked state with every HIDDEN value filled in), `game(rng)` decodes it. The draws, in
@@ -68,6 +71,7 @@ class Worlds:
         self.regular = list(filterfalse(mine, ticket_pool(rules, obs.options)))
         self.long = list(filterfalse(mine, rules.long_tickets))
         self.pool = pool = self.regular + self.long
+        self.long_set = frozenset(self.long)
         self.ticket_pile = layout.ticket_pile
         self.pile_size = s[self.ticket_pile]
         self.initial_long = ed.initial_long
@@ -143,11 +147,20 @@ class Worlds:
     def _deal_weighted(self, rng: random.Random, s: list[int]) -> None:
         """The weighted seats' kept tickets by weight (one at a time, each in proportion to its weight among
         those not yet dealt: a draw of one dealt already is drawn again), then the other deals and the pile
-        uniformly from the rest."""
+        uniformly from the rest. A deal that leaves too few tickets for the others or the pile (the weighted
+        seats given regular tickets where they hold long ones) or gives a seat more long tickets than an
+        initial deal offers (E1: one; later draws are regular) is not a world: it is dealt again."""
+        for _ in range(WEIGHTED_TRIES):
+            if self._try_weighted(rng, s):
+                return
+        self._deal_tickets(rng, s)  # (not met in practice: the uniform deal always fits)
+
+    def _try_weighted(self, rng: random.Random, s: list[int]) -> bool:
         taken: set[int] = set()
         rand = rng.random
         pool = self.pool
         last = len(pool) - 1
+        long_set = self.long_set
         for at, k, cumulative in self.weighted:
             total = cumulative[-1]
             got: list[int] = []
@@ -156,6 +169,8 @@ class Worlds:
                 if t not in taken:
                     taken.add(t)
                     got.append(t)
+            if long_set and sum(t in long_set for t in got) > self.initial_long:
+                return False
             s[at + 1:at + 1 + k] = got
         regular = [t for t in self.regular if t not in taken]
         long = [t for t in self.long if t not in taken]
@@ -168,13 +183,18 @@ class Worlds:
             need = k - len(out)
             got = rest[len(rest) - need:] if need > 0 else []
             out += got
+            if len(out) < k:
+                return False
             regular = [t for t in regular if t not in got]
             long = [t for t in long if t not in got]
             s[at + 1:at + 1 + k] = out
-        m = min(self.pile_size, len(regular))
+        m = self.pile_size
+        if len(regular) < m:
+            return False
         at = self.ticket_pile
         s[at] = m
         s[at + 1:at + 1 + m] = regular[len(regular) - m:][::-1]
+        return True
 
     def _deal_tickets(self, rng: random.Random, s: list[int]) -> None:
         """Every ticket the seat cannot account for, uniformly: the pile, then the others' tickets and offers."""
