@@ -144,6 +144,30 @@ def test_a_turn_the_network_doubts_is_searched_with_its_favourite_among_the_cand
     assert checked >= 2
 
 
+def test_a_key_turn_the_network_is_sure_of_is_not_searched():
+    """A key turn (here: the end game) where the network agrees with the planner and gives its move
+    at least `sure` is played without a search; below `sure` it is searched as the search bot does."""
+    rules = ttr.get_ruleset("europe", 2)
+    g = ttr.new_game("europe", 2, seed=4)
+    bots = [make_agent("planner", s) for s in range(2)]
+    checked = 0
+    while not g.is_over and checked < 3:
+        seat = g.current_player
+        obs = g.observe(seat)
+        plain = SearchAgent(1, **SMALL)
+        first = plain.planner.act(obs)
+        if seat == 0 and g.phase == "turn" and len(obs.legal) > 1 and plain._searched_turn(0, first):
+            sure = LearnedAgent(1, net=Favouring(rules, str(first), game=g), sure=0.9, **SMALL)
+            sure._act(obs)
+            assert not sure._searched_turn(0, first)
+            unsure = LearnedAgent(1, net=Favouring(rules, str(first), p=0.8, game=g), sure=0.9, **SMALL)
+            unsure._act(obs)
+            assert unsure._searched_turn(0, first) and not unsure.doubting
+            checked += 1
+        g.apply(bots[seat].act(obs))
+    assert checked == 3
+
+
 def test_the_prior_breaks_a_near_tie_toward_the_network():
     """Each candidate's mean gets prior_weight times its probability: with a large weight the
     network's favourite is played at a ticket choice (always searched)."""

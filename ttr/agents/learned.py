@@ -1,18 +1,19 @@
 """The learned bot: the search bot guided by a policy and value network (expert iteration).
 
 The network (`Network`: an MLP over the seat's observation tensor, ttr.formats.observation)
-was trained by `scripts/train_learned.py` on the moves of a stronger, slower teacher (the search
-bot searching every turn) in self-play, and on how those games ended. It is read from numpy
-arrays shipped in the package (`weights/<map>-<players>.npz`): no PyTorch at play time.
+was trained by `scripts/train_learned.py` on the moves of a slower teacher (the search bot
+searching every turn) in self-play, and on how those games ended. It is read from numpy arrays
+shipped in the package (`weights/<map>-<players>.npz`): no PyTorch at play time.
 
-At play time it is the search bot (search.py) with three changes, all from the network's policy:
-* where to search: besides the search bot's key turns, every turn where the network's favourite
-  move is not the planner's and the network gives the planner's move less than `doubt` (with at
-  most `doubt_samples` worlds, and as many to confirm, so that its moves cost no more time on
-  average than the search bot's);
-* what to compare: the network's `proposals` favourite moves join the planner's candidates;
-* how to choose: each candidate's mean outcome gets `prior_weight` times its prior probability
-  (a candidate the teacher would have played is preferred in a near tie).
+At play time it is the search bot (search.py) with four changes, all from the network's policy:
+* it also searches a turn where the network's favourite move is not the planner's and the
+  network gives the planner's move less than `doubt` (with at most `doubt_samples` worlds, and as
+  many to confirm);
+* it does not search a key turn (ticket choices aside) where the network agrees with the planner
+  and gives its move at least `sure` (the time saved pays for the turns above);
+* the network's `proposals` favourite moves join the planner's candidates;
+* each candidate's mean outcome gets `prior_weight` times its probability (a move the teacher
+  would have played is preferred in a near tie).
 A move here is an action up to its payment (a claim of a route, a station or a harbor in a city:
 the network's probabilities of its payments are added up).
 On a board or player count with no trained network it plays exactly as the search bot.
@@ -111,12 +112,13 @@ def network(rules: Ruleset) -> Network | None:
 class LearnedAgent(SearchAgent):
     name = "learned"
 
-    def __init__(self, seed: int = 0, doubt: float = 0.5, doubt_samples: int = 16, proposals: int = 2,
-                 prior_weight: float = 0.02, net: Network | None = None, **search: Any):
+    def __init__(self, seed: int = 0, doubt: float = 0.5, doubt_samples: int = 16, sure: float = 0.95,
+                 proposals: int = 2, prior_weight: float = 0.02, net: Network | None = None, **search: Any):
         super().__init__(seed, **search)
         self.doubt = doubt                # search a turn the network doubts: the planner's move below this
         self.doubt_samples = doubt_samples  # worlds for such a turn (and to confirm its move)
         self.doubting = False             # the turn is searched for the network's doubt alone
+        self.sure = sure                  # a key turn is not searched where the network gives the planner's move this
         self.proposals = proposals        # the network's favourite moves that join the candidates
         self.prior_weight = prior_weight  # outcome bonus per unit of prior probability
         self.net = net
@@ -162,11 +164,13 @@ class LearnedAgent(SearchAgent):
         return float(self.move_probs[moves(self.space)[0][self.space.encode(action, self.world)]])
 
     def _searched_turn(self, seat: int, first: Action) -> bool:
-        if super()._searched_turn(seat, first):
-            return True
+        key = super()._searched_turn(seat, first)
         if not self.favourites:
-            return False
-        self.doubting = self._move(self.favourites[0]) != self._move(first) and self.prob(first) < self.doubt
+            return key
+        agrees = self._move(self.favourites[0]) == self._move(first)
+        if key:  # a key turn, unless the network is sure of the planner's move
+            return not (agrees and self.prob(first) >= self.sure)
+        self.doubting = not agrees and self.prob(first) < self.doubt
         return self.doubting
 
     def _candidates(self, obs: Observation, legal: LegalActions, first: Action) -> list:
