@@ -183,10 +183,67 @@ def test_two_servers_with_bots_on_postgresql_never_stall(pg_url, tmp_path):
             if v["status"] == "over":
                 continue
             mine = view(here, gid, tok[0])
+            if not mine["view"]["legal"]:  # a stale copy showed seat 0 to move, then heard of the change
+                continue
             r = act(here, gid, tok[0], random_move(mine, rng), mine["turn"])
             assert r.status_code in (200, 409), r.text  # 409: the other copy had not heard yet
             moves += r.status_code == 200
         assert moves >= 20
+
+
+def test_a_notice_during_a_load_is_not_lost(pg_url, tmp_path):
+    """The soak's stall: server b loads a game (reads the database, replays) while a stores a change;
+    b hears of it before the copy is in memory. The notice must not be dropped: b's copy showed the
+    old position (a bot to move) for good, since no other notice comes while a person is to move."""
+    with server(tmp_path, db=pg_url) as a, server(tmp_path, db=pg_url) as b:
+        g = create(a, "usa", 2, seed=11)
+        gid, tok = g["id"], tokens(g)
+        loading, resume, heard = threading.Event(), threading.Event(), threading.Event()
+        replay, refresh = b.service._replay, b.service.refresh
+
+        def held_replay(row, rows):  # the first load of b holds after reading the database
+            out = replay(row, rows)
+            if not loading.is_set():
+                loading.set()
+                assert resume.wait(10)
+            return out
+
+        def noted_refresh(gid):
+            refresh(gid)
+            heard.set()
+        b.service._replay, b.service.refresh = held_replay, noted_refresh
+        loader = threading.Thread(target=lambda: view(b, gid))
+        loader.start()
+        assert loading.wait(10)  # b has read the game at turn 0
+        mine = view(a, gid, tok[0])
+        assert act(a, gid, tok[0], "keep " + mine["view"]["legal"][0]["texts"][0], 0).status_code == 200
+        assert heard.wait(10)  # b's listener handled the notice while the load was under way (the old code
+        resume.set()           # dropped it: the game was not in memory yet)
+        loader.join(10)
+        for _ in range(250):
+            if view(b, gid)["turn"] == 1:
+                break
+            time.sleep(0.02)
+        assert view(b, gid)["turn"] == 1
+
+
+def test_a_bot_scheduled_on_a_newer_position_than_the_copy_in_memory_plays(tmp_path):
+    """A move stored through a copy dropped from memory meanwhile (cache_size=1), while an older copy
+    was loaded in its place: the bot scheduled by that move finds the older copy, rebuilds it from the
+    database and plays (it used to stand down, and nothing scheduled it again)."""
+    with server(tmp_path, cache_size=1) as a:
+        g = create(a, "usa", 2, kinds=["human", "random"], seed=12)
+        gid, tok = g["id"], tokens(g)
+        mine = view(a, gid, tok[0])
+        a.service.schedule, schedule = None, a.service.schedule  # no bot started by the move: we start it below
+        assert act(a, gid, tok[0], "keep " + mine["view"]["legal"][0]["texts"][0], 0).status_code == 200
+        a.service.schedule = schedule
+        live = a.service.live(gid)
+        with live.lock:  # the copy in memory is one loaded before the move was stored
+            live.install(*a.service._replay(live.row, []))
+        assert a.service.live(gid).game.ply == 0
+        schedule(gid, 1, True, None)  # what the move scheduled
+        assert wait_for_humans(a, gid, tok, timeout=10)["turn"] == 2
 
 
 def test_the_migrations_make_exactly_the_tables_the_code_uses(db_url):

@@ -126,6 +126,8 @@ class GameService:
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._load_lock = threading.Lock()
+        # games being loaded, and whether another process changed one meanwhile (under _cache_lock)
+        self._loading: dict[str, bool] = {}
 
     # ------------------------------------------------------------- creation
 
@@ -174,19 +176,39 @@ class GameService:
             if live is not None:
                 self._cache.move_to_end(gid)
                 return live
+        missed = False
         with self._load_lock:
             with self._cache_lock:
                 live = self._cache.get(gid)
+                if live is None:
+                    self._loading[gid] = False  # from here on, a notice of a change is kept for us (refresh)
             if live is None:
-                row = self.store.game(gid) if _plausible_id(gid) else None
-                if row is None:
-                    raise NotFound(f"no game {gid!r}")
-                live = Live(row).install(*self._replay(row, self.store.actions(gid)))
-                self._remember(live)
+                try:
+                    row = self.store.game(gid) if _plausible_id(gid) else None
+                    if row is None:
+                        raise NotFound(f"no game {gid!r}")
+                    live = Live(row).install(*self._replay(row, self.store.actions(gid)))
+                except BaseException:
+                    with self._cache_lock:
+                        self._loading.pop(gid, None)
+                    raise
+                missed = self._remember(live)
+        if missed:
+            # another process changed the game while it was read: its notice found no copy in memory,
+            # and this one may hold the position before the change (for good: no other notice comes
+            # while a person is to move)
+            try:
+                self.refresh(gid)
+            except BaseException:
+                self._forget(live)  # not kept stale: the next request loads it again
+                raise
         return live
 
-    def _remember(self, live: Live) -> None:
+    def _remember(self, live: Live) -> bool:
+        """Keep the game in memory (dropping the least recently used ones over cache_size that may
+        go); True if another process changed it while it was being loaded."""
         with self._cache_lock:
+            missed = self._loading.pop(live.id, False)
             self._cache[live.id] = live
             self._cache.move_to_end(live.id)
             over = len(self._cache) - self.cache_size
@@ -198,6 +220,12 @@ class GameService:
                     if gid != live.id and not old.subscribers and not self.busy(gid):
                         del self._cache[gid]
                         over -= 1
+        return missed
+
+    def _forget(self, live: Live) -> None:
+        with self._cache_lock:
+            if self._cache.get(live.id) is live:
+                del self._cache[live.id]
 
     def cached(self) -> int:
         return len(self._cache)
@@ -448,6 +476,8 @@ class GameService:
         unless the game moved meanwhile. True if it played."""
         live = self.live(gid)
         with live.lock:
+            if live.game.ply < ply:  # a copy older than the change that scheduled this move (stored): rebuild it
+                self._reload(live)
             g = live.game
             seat = g.current_player
             bot = live.bots[seat]
@@ -587,9 +617,13 @@ class GameService:
             live.subscribers.discard(sub)
 
     def refresh(self, gid: str) -> None:
-        """Another process changed game gid: rebuild it if it is in memory, tell the subscribers."""
+        """Another process changed game gid: rebuild it if it is in memory, tell the subscribers. If it
+        is being loaded, the loader does this once its copy is in memory (it may have read the game
+        before the change)."""
         with self._cache_lock:
             live = self._cache.get(gid)
+            if live is None and gid in self._loading:
+                self._loading[gid] = True
         if live is None:
             return
         with live.lock:
