@@ -9,9 +9,13 @@ At play time it is the search bot (search.py) with four changes, all from the ne
 * it also searches a turn where the network's favourite move is not the planner's and the
   network gives the planner's move less than `doubt` (with at most `doubt_samples` worlds, and as
   many to confirm);
-* it does not search a key turn (ticket choices aside) where the network agrees with the planner
-  and gives its move at least `sure` (the time saved pays for the turns above);
-* the network's `proposals` favourite moves join the planner's candidates;
+* at a key turn (ticket choices aside) where the network's favourite is the planner's move it
+  searches with at most `agree_samples` worlds (and as many to confirm), and not at all if the
+  network gives that move at least `sure`;
+* at a ticket choice it takes `keep_share` of the search bot's worlds (the time saved on these
+  two pays for the turns it doubts: its moves cost no more time than the search bot's on average);
+* the network's `proposals` favourite moves join the candidates, right after the planner's (the
+  search's last alternatives make room: as many candidates as the search bot compares);
 * each candidate's mean outcome gets `prior_weight` times its probability (a move the teacher
   would have played is preferred in a near tie).
 A move here is an action up to its payment (a claim of a route, a station or a harbor in a city:
@@ -28,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import CLAIM, HARBOR, STATION, Action, LegalActions, Observation, Ruleset
+from ..engine import CLAIM, HARBOR, KEEP, STATION, Action, LegalActions, Observation, Ruleset
 from ..errors import TtrError
 from ..formats.action_space import ActionSpace
 from ..formats.observation import Observer
@@ -112,13 +116,17 @@ def network(rules: Ruleset) -> Network | None:
 class LearnedAgent(SearchAgent):
     name = "learned"
 
-    def __init__(self, seed: int = 0, doubt: float = 0.5, doubt_samples: int = 16, sure: float = 0.95,
-                 proposals: int = 2, prior_weight: float = 0.02, net: Network | None = None, **search: Any):
+    def __init__(self, seed: int = 0, doubt: float = 0.15, doubt_samples: int = 8, sure: float = 0.95,
+                 agree_samples: int = 32, keep_share: float = 0.75, proposals: int = 2, prior_weight: float = 0.02,
+                 net: Network | None = None, **search: Any):
         super().__init__(seed, **search)
         self.doubt = doubt                # search a turn the network doubts: the planner's move below this
         self.doubt_samples = doubt_samples  # worlds for such a turn (and to confirm its move)
         self.doubting = False             # the turn is searched for the network's doubt alone
         self.sure = sure                  # a key turn is not searched where the network gives the planner's move this
+        self.agree_samples = agree_samples  # worlds for a key turn where the network's favourite is the planner's
+        self.agreeing = False             # the turn is a key turn where it is
+        self.keep_share = keep_share      # of the search's worlds per ticket choice (and to confirm it)
         self.proposals = proposals        # the network's favourite moves that join the candidates
         self.prior_weight = prior_weight  # outcome bonus per unit of prior probability
         self.net = net
@@ -134,7 +142,7 @@ class LearnedAgent(SearchAgent):
     def _act(self, obs: Observation) -> Action:
         self.ids = self.probs = self.move_probs = None
         self.favourites = []
-        self.doubting = False
+        self.doubting = self.agreeing = False
         net = self.net if self.net is not None and self.net.rules is obs.rules else network(obs.rules)
         if net is not None and len(obs.legal) > 1:
             ob = self._observers.get(obs.rules)
@@ -168,7 +176,8 @@ class LearnedAgent(SearchAgent):
         if not self.favourites:
             return key
         agrees = self._move(self.favourites[0]) == self._move(first)
-        if key:  # a key turn, unless the network is sure of the planner's move
+        if key:  # a key turn, unless the network is sure of the planner's move; fewer worlds if it agrees
+            self.agreeing = agrees
             return not (agrees and self.prob(first) >= self.sure)
         self.doubting = not agrees and self.prob(first) < self.doubt
         return self.doubting
@@ -177,7 +186,9 @@ class LearnedAgent(SearchAgent):
         out = super()._candidates(obs, legal, first)
         known = {self._move(a) for a in out}
         mine = [a for a in self.favourites if self._move(a) not in known and a in legal]
-        return [out[0]] + mine + out[1:]  # the planner's first, then the network's, then search's others
+        limit = self.keep_candidates if KEEP in self.planner.segs else self.max_candidates
+        # the planner's first, then the network's, then the search's others: as many as the search compares
+        return ([out[0]] + mine + out[1:])[:limit]
 
     def _move(self, action: Action) -> int:
         """The number of `action`'s move (-1 without a network)."""
@@ -189,6 +200,10 @@ class LearnedAgent(SearchAgent):
                   work: float | None = None) -> tuple[list[float], list[float], float]:
         if self.doubting:
             samples = min(samples, self.doubt_samples)
+        elif self.agreeing:
+            samples = min(samples, self.agree_samples)
+        elif self.probs is not None and KEEP in self.planner.segs:
+            samples = max(1, round(samples * self.keep_share))
         means, errors, simulated = super()._evaluate(worlds, candidates, samples, work)
         if self.probs is not None and self.prior_weight:
             means = [m + self.prior_weight * self.prob(c) for m, c in zip(means, candidates)]
