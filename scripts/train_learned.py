@@ -205,18 +205,22 @@ def train(map_name: str, players: int, data: Path, seed: int, out: Path, epochs:
 
 
 def plot(meta: dict, out: Path) -> None:
+    """The learning curve: losses and the share of the teacher's moves ranked first, per epoch,
+    on the training games and the held-out ones; the epoch kept marked."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     ep = [r["epoch"] for r in meta["curve"]]
     fig, ax = plt.subplots(1, 2, figsize=(9, 3.4))
+    for what, colour in (("policy", "tab:blue"), ("win", "tab:orange")):
+        for part, style in (("train", "-"), ("validation", "--")):
+            ax[0].plot(ep, [r[part][what] for r in meta["curve"]], style, color=colour, label=f"{what} loss ({part})")
     for part, style in (("train", "-"), ("validation", "--")):
-        ax[0].plot(ep, [r[part]["policy"] for r in meta["curve"]], style, label=f"policy loss ({part})")
-        ax[0].plot(ep, [r[part]["win"] for r in meta["curve"]], style, label=f"win loss ({part})")
-        ax[1].plot(ep, [r[part]["accuracy"] for r in meta["curve"]], style, label=part)
-    ax[0].set_xlabel("epoch")
+        ax[1].plot(ep, [r[part]["accuracy"] for r in meta["curve"]], style, color="tab:blue", label=part)
+    for a in ax:
+        a.axvline(meta["kept_epoch"], color="grey", lw=0.8, ls=":")
+        a.set_xlabel("epoch (dotted: the one kept)")
     ax[0].legend(fontsize=7)
-    ax[1].set_xlabel("epoch")
     ax[1].set_ylabel("the teacher's move ranked first")
     ax[1].legend(fontsize=7)
     fig.suptitle(f"The learned bot's network: {meta['map']}, {meta['players']} players, {meta['games']} teacher games")
@@ -246,8 +250,13 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--value-weight", type=float, default=0.25, help="of the outcome's losses beside the policy's")
     t.add_argument("--out", type=Path, default=None, help="default: ttr/agents/weights/MAP-PLAYERS.npz")
     t.add_argument("--plot", type=Path, default=None, help="the learning curve as a PNG")
+    c = sub.add_parser("plot", help="the learning curve of a training run's JSON (written beside its weights)")
+    c.add_argument("meta", type=Path)
+    c.add_argument("--out", type=Path, required=True)
     a = p.parse_args(argv)
-    if a.cmd == "selfplay":
+    if a.cmd == "plot":
+        plot(json.loads(a.meta.read_text()), a.out)
+    elif a.cmd == "selfplay":
         selfplay(a.map, a.players, a.games, a.seed, a.out, a.workers)
     else:
         out = a.out or ROOT / "ttr" / "agents" / "weights" / f"{a.map}-{a.players}.npz"

@@ -167,7 +167,7 @@ class LearnedAgent(SearchAgent):
     def prob(self, action: Action) -> float:
         """The network's probability of `action`'s move (whatever its payment) in the position being
         decided (0 without a network)."""
-        if self.move_probs is None or self.space is None:
+        if self.move_probs is None or self.space is None:  # no network in this move
             return 0.0
         return float(self.move_probs[moves(self.space)[0][self.space.encode(action, self.world)]])
 
@@ -184,6 +184,8 @@ class LearnedAgent(SearchAgent):
 
     def _candidates(self, obs: Observation, legal: LegalActions, first: Action) -> list:
         out = super()._candidates(obs, legal, first)
+        if not self.favourites:
+            return out
         known = {self._move(a) for a in out}
         mine = [a for a in self.favourites if self._move(a) not in known and a in legal]
         limit = self.keep_candidates if KEEP in self.planner.segs else self.max_candidates
@@ -191,8 +193,8 @@ class LearnedAgent(SearchAgent):
         return ([out[0]] + mine + out[1:])[:limit]
 
     def _move(self, action: Action) -> int:
-        """The number of `action`'s move (-1 without a network)."""
-        if self.space is None:
+        """The number of `action`'s move (-1 without a network in this move)."""
+        if self.probs is None or self.space is None:
             return -1
         return int(moves(self.space)[0][self.space.encode(action, self.world)])
 
