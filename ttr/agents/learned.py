@@ -117,7 +117,7 @@ class LearnedAgent(SearchAgent):
     name = "learned"
 
     def __init__(self, seed: int = 0, doubt: float = 0.15, doubt_samples: int = 8, sure: float = 0.95,
-                 agree_samples: int = 32, keep_share: float = 0.75, proposals: int = 2, prior_weight: float = 0.02,
+                 agree_samples: int = 32, keep_share: float = 0.7, proposals: int = 2, prior_weight: float = 0.02,
                  net: Network | None = None, **search: Any):
         super().__init__(seed, **search)
         self.doubt = doubt                # search a turn the network doubts: the planner's move below this
