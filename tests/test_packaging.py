@@ -26,6 +26,8 @@ except ttr.TtrError as e:
     assert 'not built' in str(e), e
 else:
     raise AssertionError('the native engine should be missing')
+from ttr.agents.learned import network
+assert network(ttr.get_ruleset('europe', 2)) is not None  # the learned bot's weights ship in the wheel
 print('ok', type(g).__name__, g.result()['winners'])
 """
 
@@ -40,7 +42,7 @@ def test_a_wheel_built_without_a_compiler_is_the_whole_pure_python_package(tmp_p
     names = zipfile.ZipFile(wheel).namelist()
     assert not [n for n in names if n.endswith(".so")]
     for needed in ("ttr/maps/data/usa.json", "ttr/editions/legacy/packs/demo.json", "ttr/server/migrations/env.py",
-                   "ttr/server/ladder.json",
+                   "ttr/server/ladder.json", "ttr/agents/weights/europe-2.npz",
                    "ttr/server/static/index.html", "ttr/py.typed"):
         assert needed in names, needed
     target = tmp_path / "site"
