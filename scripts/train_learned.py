@@ -1,8 +1,8 @@
 """Train the `learned` bot's network (docs/bots.md, "The learned bot"): expert iteration.
 
-    python scripts/train_learned.py selfplay --map europe --games 400 --seed 0 --out data/
-    python scripts/train_learned.py train --map europe --data data/ --seed 0 --out weights.npz
-    python scripts/train_learned.py all --map europe --games 400 --seed 0    # both, into ttr/agents/weights/
+    python scripts/train_learned.py selfplay --map europe --games 614 --seed 0 --out data/
+    python scripts/train_learned.py train --map europe --data data/ --seed 0   # into ttr/agents/weights/
+    python scripts/train_learned.py plot ttr/agents/weights/europe-2.json --out curve.png
 
 1. selfplay: the teacher (the search bot searching every turn) plays itself, seeded; every
    decision is recorded as the deciding seat's tensor (`ttr.formats.observation.Observer`), its

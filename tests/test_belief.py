@@ -137,6 +137,23 @@ def test_a_seat_keeping_a_long_ticket_is_dealt_one_in_every_weighted_world():
         assert sum(t in worlds.long for t in state[at + 1:at + 1 + state[at]]) == 1
 
 
+def test_weighted_worlds_that_never_fit_fall_back_to_a_uniform_deal_of_every_seat(monkeypatch):
+    """After WEIGHTED_TRIES failed weighted deals every seat is dealt uniformly, the weighted ones
+    too: still a world the codec accepts, showing the seat exactly its view."""
+    from ttr.agents import determinize as dmod
+
+    g = ttr.new_game("europe", 2, seed=413)
+    for a in ("keep 7 22 24 45", "keep 15 21 26", "claim 65 1blue+1locomotive"):
+        g.apply(a)
+    obs = g.observe(1)
+    worlds = Worlds(obs, TicketModel(obs.rules).weights(obs))
+    monkeypatch.setattr(dmod, "WEIGHTED_TRIES", 0)
+    rng = random.Random(2)
+    for _ in range(20):
+        world = decode(obs.rules, worlds.state(rng), obs.options)  # check=True
+        assert world.observe(1).state == obs.state
+
+
 def test_each_board_has_its_budget_and_explicit_parameters_win():
     assert budget("europe", True) == NATIVE_BUDGET
     assert budget("nordic", False)["work"] == PYTHON_WORK["nordic"]

@@ -1,6 +1,6 @@
 """Bots, found by name: the strengths (LEVELS, weakest first: the browser's choices and the
-ladder's), the learned bot (LEARNED: in the ladder, not yet a browser level) and the play styles
-(STYLES, ttr.agents.styles); AGENTS holds them all."""
+ladder's), the learned bot (LEARNED: a bot by name, not a browser level until it beats the search
+bot) and the play styles (STYLES, ttr.agents.styles); AGENTS holds them all."""
 from __future__ import annotations
 
 from ..errors import TtrError
@@ -24,5 +24,5 @@ def make_agent(name: str, seed: int = 0) -> Agent:
         raise TtrError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}") from None
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "LEARNED", "LEVELS", "LearnedAgent", "LongRouteAgent", "OneStepAgent", "PlannerAgent", "RandomAgent",
-           "RouteAgent", "STYLES", "SearchAgent", "TicketAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "LEARNED", "LEVELS", "LearnedAgent", "LongRouteAgent", "OneStepAgent",
+           "PlannerAgent", "RandomAgent", "RouteAgent", "STYLES", "SearchAgent", "TicketAgent", "make_agent"]

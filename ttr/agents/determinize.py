@@ -80,10 +80,13 @@ class Worlds:
         self.deals: list[tuple[int, int, bool]] = []  # their tickets and offers, in seat order: where, how many, long first
         # the seats whose kept tickets are dealt by weight: where, how many, the cumulative weights over `pool`
         self.weighted: list[tuple[int, int, list[float]]] = []
+        self.uniform_deals: list[tuple[int, int, bool]] = []  # every other seat's, as if none were weighted
         for p, (hand, tickets, offer, pieces, _, _) in enumerate(layout.seat_starts):
             if p == seat:
                 continue
             self.hands.append((hand, s[hand]))
+            self.uniform_deals += [(at, s[at], first_long) for at, first_long in ((tickets, False), (offer, initial))
+                                   if s[at]]
             if weights and p in weights and s[tickets]:
                 self.weighted.append((tickets, s[tickets], list(accumulate(weights[p][t] for t in pool))))
                 self.deals += [(offer, s[offer], initial)] if s[offer] else []
@@ -150,10 +153,10 @@ class Worlds:
         uniformly from the rest. A deal that leaves too few tickets for the others or the pile (the weighted
         seats given regular tickets where they hold long ones) or gives a seat more long tickets than an
         initial deal offers (E1: one; later draws are regular) is not a world: it is dealt again."""
-        for _ in range(WEIGHTED_TRIES):
+        for _ in range(WEIGHTED_TRIES):  # (1.04 tries a world on average in Europe's positions, at most 1.6)
             if self._try_weighted(rng, s):
                 return
-        self._deal_tickets(rng, s)  # (not met in practice: the uniform deal always fits)
+        self._deal_tickets(rng, s, self.uniform_deals)  # every seat uniformly: a deal that always fits
 
     def _try_weighted(self, rng: random.Random, s: list[int]) -> bool:
         taken: set[int] = set()
@@ -196,8 +199,10 @@ class Worlds:
         s[at + 1:at + 1 + m] = regular[len(regular) - m:][::-1]
         return True
 
-    def _deal_tickets(self, rng: random.Random, s: list[int]) -> None:
-        """Every ticket the seat cannot account for, uniformly: the pile, then the others' tickets and offers."""
+    def _deal_tickets(self, rng: random.Random, s: list[int],
+                      deals: list[tuple[int, int, bool]] | None = None) -> None:
+        """Every ticket the seat cannot account for, uniformly: the pile, then the others' tickets and offers
+        (`deals`: those of every other seat, where some are dealt by weight otherwise)."""
         regular, long = self.regular[:], self.long[:]
         shuffle(rng, regular)
         shuffle(rng, long)
@@ -211,14 +216,14 @@ class Worlds:
         shuffle(rng, rest)
         # the others' tickets, then their offers: from the end of `rest`, the last first (E1: an
         # initial offer takes the long ones first)
-        if self.in_order:
+        if deals is None and self.in_order:
             i = len(rest)
             for at, k, _ in self.deals:
                 s[at + 1:at + 1 + k] = rest[i - 1:i - 1 - k if i > k else None:-1]
                 i -= k
         else:
             long_set = set(long)
-            for at, k, first_long in self.deals:
+            for at, k, first_long in self.deals if deals is None else deals:
                 out: list[int] = []
                 if first_long:
                     while long and len(out) < self.initial_long:
