@@ -187,8 +187,11 @@ def test_openspiel_resample_keeps_the_information_state():
     state = game.new_initial_state()
     _deal(state, 11)
     rng = random.Random(0)
+    other = random.Random(1)  # the worlds' own moves: the game's line does not depend on the worlds dealt
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     for step in range(240):
+        if state.is_terminal():
+            break
         if step % 8 == 0:
             for p in range(3):
                 for _ in range(2):  # the second world of the same state is copied from the first's (Worlds)
@@ -198,8 +201,8 @@ def test_openspiel_resample_keeps_the_information_state():
                     assert np.array_equal(r.observation_tensor(p), state.observation_tensor(p))
                     assert r.legal_actions(p) == state.legal_actions(p)
                     clone = r.clone()  # a resampled world plays on like any state
-                    clone.apply_action(rng.choice(clone.legal_actions()))
-                    r.apply_action(rng.choice(r.legal_actions()))  # and so does the world itself
+                    clone.apply_action(other.choice(clone.legal_actions()))
+                    r.apply_action(other.choice(r.legal_actions()))  # and so does the world itself
         state.apply_action(rng.choice(state.legal_actions()))
 
 
