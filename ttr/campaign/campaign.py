@@ -11,6 +11,7 @@ file (Campaign.open) rebuilds the exact state, the game in progress included
 (its setup + seed + stored actions, replayed). See docs/campaign.md."""
 from __future__ import annotations
 
+import copy
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -35,6 +36,7 @@ from .state import (
 )
 from .packcheck import check_pack_games
 from .store import Store
+from .story import Facts, facts_of, read
 
 READY, PLAYING, REMOVAL, FINISHED = "ready", "playing", "removal", "finished"
 
@@ -121,12 +123,18 @@ class Campaign:
             raise self._damaged("an earlier game is unfinished")
         box = Box.initial(self.pack)
         try:
-            for g in s.games:
-                r = s.removals.get(g["game"])
+            for g in s.games:  # in the order of the rulebook: set-up step 7, the game, end steps 2 and 3
+                k = g["game"]
+                box.begin(k)
+                if (k, "setup") in s.readings:
+                    box.apply_reading(s.readings[k, "setup"])
+                r = s.removals.get(k)
                 if r and r["event"]:
-                    box.remove(r["event"], g["game"], r["player"])
-                if g["game"] in s.changes:
-                    box.apply(s.changes[g["game"]])
+                    box.remove(r["event"], k, r["player"])
+                if k in s.changes:
+                    box.apply(s.changes[k])
+                if (k, "end") in s.readings:
+                    box.apply_reading(s.readings[k, "end"])
         except (ValueError, KeyError, TypeError) as e:
             raise self._damaged(f"the between-games record does not fit the pack ({e})") from None
         self.box = box
@@ -135,6 +143,8 @@ class Campaign:
             self.phase = FINISHED if last and last["game"] == GAMES else READY
             self.number = last["game"] + (self.phase == READY) if last else 1
             self._game = None
+            if self.phase == READY:
+                box.begin(self.number)
         else:
             self.phase = PLAYING if last["status"] == "playing" else REMOVAL
             self.number = last["game"]
@@ -214,8 +224,8 @@ class Campaign:
         if holder in gone:  # rulebook setup step 14
             holder, moved = pick(self.seed, f"caboose-holder-absent/{k}", present), True
         seats = seat_order(self.players, set(present), holder)
-        box = self.box
         try:
+            reading, box = read(self.pack, self.box, k, "setup", self._decide(k - 1, f"game {k}'s set-up"))
             setup = self.pack.setup(k, companies=tuple(self.players[i].company for i in seats),
                                     events=tuple(box.events), steps=tuple(box.steps),
                                     company_bonus=box.company_bonus, retired_tickets=tuple(box.retired_tickets),
@@ -227,6 +237,7 @@ class Campaign:
             if moved:
                 self.store.write_caboose(k, holder, "holder-absent")
             self.store.write_game(k, year(k), game_seed(self.seed, k), setup.to_dict(), seats, gone)
+            self.store.write_reading(reading)
         self._reload()
         return self.live_game().clone()
 
@@ -254,6 +265,7 @@ class Campaign:
         """Inside apply's transaction: slips, caboose, and what follows without a decision."""
         k, seats = self.number, self._snap.seats[self.number]
         res = g.result()
+        res["facts"] = facts_of(k, g, tuple(self.players[i].company for i in seats)).to_dict()
         slips = [(k, seats[p["seat"]], p["seat"], p["rank"], p["money_held"], p["remaining_trains_bonus"],
                   p["ticket_points"], p["total"]) for p in res["players"]]
         last = seats[res["last_place"]]
@@ -261,17 +273,55 @@ class Campaign:
         discard = g.view(None, legal=False)["edition"]["event_discard"]  # type: ignore[index]  # a Legacy game's block
         st.write_end(k, res, list(discard), slips)
         st.write_caboose(k, last, "last-place")
-        if k == GAMES:  # LW-C3: no removal after the last game
+        if k == GAMES:  # LW-C3: no removal after the last game; the story's end is still read
+            self._read_end(k, copy.deepcopy(self.box), Facts.from_dict(res["facts"]))
             self._finish(k, {(k, row[1]): row[7] for row in slips})
         elif not discard:  # L5: nothing to remove
             st.write_removal(k, last, None, "empty")
-            self._between_games(k)
+            self._between_games(k, None, Facts.from_dict(res["facts"]))
 
-    def _between_games(self, k: int) -> None:
+    def _between_games(self, k: int, removed: tuple[str, int] | None, facts: Facts | None = None) -> None:
+        """After the removal (`removed`: the event and who removed it): the pack's change, then
+        the story (end-of-game step 3)."""
+        box = copy.deepcopy(self.box)
+        if removed is not None:
+            box.remove(removed[0], k, removed[1])
         change = self.pack.change_after(k)
         if change is not None:
-            self.store.write_change(k, change_record(change))
+            record = change_record(change)
+            self.store.write_change(k, record)
+            box.apply(record)
+        self._read_end(k, box, facts)
         self.store.write_done(k)
+
+    def _read_end(self, k: int, box: Box, facts: Facts | None) -> None:
+        try:
+            reading, _ = read(self.pack, box, k, "end", self._decide(k, f"game {k}'s end", facts))
+        except TtrError as e:
+            raise CampaignError(f"the story cannot be read after game {k}: {e}") from None
+        self.store.write_reading(reading)
+
+    def _decide(self, k: int, where: str, facts: Facts | None = None):
+        """The story's conditions, tested on game `k` (the game just ended; 0: none yet)."""
+        def decide(cond, what: str) -> bool:
+            nonlocal facts
+            if k == 0:
+                raise CampaignError(f"{what} asks whether {cond.describe()}, but at {where} no game has ended")
+            if facts is None:
+                facts = self.facts(k)
+            return facts.holds(cond)
+        return decide
+
+    def facts(self, k: int) -> Facts:
+        """What game `k` (finished) leaves for the story's conditions."""
+        row = self._snap.games[k - 1]
+        if row["result"] and "facts" in row["result"]:
+            return Facts.from_dict(row["result"]["facts"])
+        # a game that ended before the story was read (a campaign file of schema version 1): replayed
+        seats = self._snap.seats[k]
+        setup = LegacySetup.from_dict(row["setup"], where=f"game {k} setup")
+        g = replay(MAP, len(seats), row["seed"], [t for _, t in self.store.actions(k)], setup=setup)
+        return facts_of(k, g, tuple(self.players[i].company for i in seats))
 
     def _finish(self, k: int, last_slips: dict) -> None:
         """After game 12: the absent players' awards (LW-C7), revealed in the final standings."""
@@ -299,7 +349,7 @@ class Campaign:
                                 f"{self.caboose.name} may remove one of: {', '.join(choices)}")
         with self.store.tx():
             self.store.write_removal(self.number, self.caboose.idx, event_id, how)
-            self._between_games(self.number)
+            self._between_games(self.number, (event_id, self.caboose.idx))
         self._reload()
 
     def auto_remove(self) -> str:

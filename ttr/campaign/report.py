@@ -36,7 +36,10 @@ def status(c) -> dict:
         "events": {"box": [_event(c, e) for e in box.events],
                    "removed": [{**_event(c, r["event"]), "game": r["game"], "by": r["by"],
                                 "player": names.get(r["player"])} for r in box.removed]},
-        "claim_steps": [{"number": s.number, "kind": s.kind, "label": s.label} for s in box.steps],
+        "claim_steps": [{"number": s.number, "kind": s.kind, "label": s.label, "until_game": box.expiry.get(s.number)}
+                        for s in box.steps],
+        "story": story(c),
+        "boxes": boxes(c),
         "company_bonus": box.company_bonus,
         "retired_tickets": list(box.retired_tickets),
         "changes": [{"after": a, "note": ch["note"], "demo": ch["demo"]} for a, ch in sorted(snap.changes.items())],
@@ -52,6 +55,31 @@ def status(c) -> dict:
         out["current_game"] = _progress(c)
     else:
         out["standings"] = c.standings()
+    return out
+
+
+def story(c) -> dict:
+    """The story as far as it has been read (rulebook 160-162): each card read, both sides, and
+    the pause card the reading waits at (its face is up); nothing of the cards below it."""
+    box, cards = c.box, {card.id: card for card in c.pack.story}
+    read = [{"id": r["id"], "a": cards[r["id"]].a, "b": cards[r["id"]].b, "game": r["game"], "point": r["point"],
+             "demo": cards[r["id"]].demo} for r in box.read]
+    waiting = cards[box.waiting] if box.waiting else None
+    return {"read": read, "ended": box.ended, "left": len(c.pack.story) - box.story_pos,
+            "waiting": {"id": waiting.id, "a": waiting.a, "until_game": waiting.until_game, "at": waiting.at}
+            if waiting else None}
+
+
+def boxes(c) -> list[dict]:
+    """The frontier boxes and the toolbox: an open one's contents are public (rulebook 190), a
+    closed one shows its name alone."""
+    opened = {b["id"]: b for b in c.box.opened}
+    out = []
+    for b in c.pack.boxes.values():
+        row = {"id": b.id, "name": b.name, "kind": b.kind, "open": b.id in opened}
+        if b.id in opened:
+            row |= {"text": b.text, "opened_in": opened[b.id]["game"], "demo": b.demo}
+        out.append(row)
     return out
 
 

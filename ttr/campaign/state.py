@@ -86,13 +86,20 @@ def seat_order(players: list[Player], present: set[int], holder: int) -> list[in
 
 @dataclass
 class Box:
-    """What the next game is set up with: the event box, the board's claim steps,
-    the company bonus, retired tickets; and the events removed for good."""
+    """What the next game is set up with: the event box, the board's claim steps (with the last
+    game of those that last some games), the company bonus, retired tickets; the events removed
+    for good; and how far the story has been read and which boxes are open."""
     events: list[str]
     steps: list[ClaimStep]
     company_bonus: int
     retired_tickets: list[int]
-    removed: list[dict] = field(default_factory=list)  # {"event", "game", "by": "caboose"|"pack", "player"}
+    removed: list[dict] = field(default_factory=list)  # {"event", "game", "by": "caboose"|"pack"|"story", "player"}
+    expiry: dict[int, int] = field(default_factory=dict)  # claim step number -> the last game it lasts
+    story_pos: int = 0                                  # the story cards read so far
+    read: list[dict] = field(default_factory=list)      # {"id", "game", "point"}, in order
+    opened: list[dict] = field(default_factory=list)    # {"id", "game", "point"}, in order
+    waiting: str | None = None                          # the pause card the reading waits at
+    ended: bool = False                                 # the stop card was read: the story is over
 
     @classmethod
     def initial(cls, pack: Pack) -> "Box":
@@ -103,19 +110,58 @@ class Box:
         self.events.remove(event_id)
         self.removed.append({"event": event_id, "game": game, "by": "caboose", "player": player})
 
+    def begin(self, game: int) -> None:
+        """Before game `game` is set up: stickers that lasted their games come off (rulebook 206)."""
+        gone = {n for n, last in self.expiry.items() if last < game}
+        if gone:
+            self.steps = [s for s in self.steps if s.number not in gone]
+            self.expiry = {n: last for n, last in self.expiry.items() if n not in gone}
+
     def apply(self, change: dict) -> None:
         """A recorded between-games change (change_record)."""
+        self.apply_order(change, change["after"], "pack")
+
+    def apply_order(self, change: dict, game: int, by: str) -> None:
+        """A recorded change: of the pack's schedule (change_record) or of the story (story.order_record)."""
         for eid in change["remove_events"]:
             if eid in self.events:
                 self.events.remove(eid)
-                self.removed.append({"event": eid, "game": change["after"], "by": "pack", "player": None})
+                self.removed.append({"event": eid, "game": game, "by": by, "player": None})
         for eid in change["add_events"]:  # LW-C6: an event removed earlier can be recalled
             if eid not in self.events:
                 self.events.append(eid)
-        self.steps = sorted(self.steps + [ClaimStep(**s) for s in change["add_steps"]], key=lambda s: s.number)
+        added = [ClaimStep(**s) for s in change["add_steps"]]
+        self.steps = sorted(self.steps + added, key=lambda s: s.number)
+        if change.get("until_game") is not None:
+            self.expiry.update({s.number: change["until_game"] for s in added})
         if change["company_bonus"] is not None:
             self.company_bonus = change["company_bonus"]
         self.retired_tickets += [t for t in change["retire_tickets"] if t not in self.retired_tickets]
+        back = set(change.get("restore_tickets", ()))
+        self.retired_tickets = [t for t in self.retired_tickets if t not in back]
+
+    def read_card(self, card: str, game: int, point: str, stop: bool) -> None:
+        self.read.append({"id": card, "game": game, "point": point})
+        self.story_pos += 1
+        self.ended = self.ended or stop
+
+    def open(self, box: str, game: int, point: str) -> None:
+        self.opened.append({"id": box, "game": game, "point": point})
+
+    def opened_ids(self) -> set[str]:
+        return {b["id"] for b in self.opened}
+
+    def apply_reading(self, record: dict) -> None:
+        """A stored reading of the story (story.read's record), replayed."""
+        game, point = record["game"], record["point"]
+        for card in record["cards"]:
+            self.read_card(card, game, point, False)
+        for order in record["orders"]:
+            self.apply_order(order, game, "story")
+            if order["open_box"] is not None:
+                self.open(order["open_box"], game, point)
+        self.waiting = record["waiting"]
+        self.ended = record["stopped"]
 
 
 def change_record(change: Change) -> dict:

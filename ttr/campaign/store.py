@@ -16,7 +16,7 @@ from pathlib import Path
 from .state import CampaignError, Player
 
 KIND = "ttr-campaign"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2 added `readings` (the story); a version-1 file gains it when opened
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -77,6 +77,11 @@ CREATE TABLE removals (
 CREATE TABLE changes (
     after       INTEGER PRIMARY KEY REFERENCES games(game),
     change_json TEXT NOT NULL);
+CREATE TABLE readings (
+    game        INTEGER NOT NULL REFERENCES games(game),
+    point       TEXT NOT NULL CHECK (point IN ('setup', 'end')),
+    record_json TEXT NOT NULL,
+    PRIMARY KEY (game, point));
 CREATE TABLE awards (
     game   INTEGER NOT NULL REFERENCES games(game),
     player INTEGER NOT NULL REFERENCES players(idx),
@@ -85,7 +90,8 @@ CREATE TABLE awards (
     PRIMARY KEY (game, player));
 """
 TABLES = ("meta", "players", "campaign", "games", "seats", "absences", "actions", "slips", "caboose", "removals",
-          "changes", "awards")
+          "changes", "awards", "readings")
+READINGS = SCHEMA[SCHEMA.index("CREATE TABLE readings"):SCHEMA.index("CREATE TABLE awards")]
 
 
 @dataclass
@@ -103,6 +109,7 @@ class Snapshot:
     removals: dict[int, dict]               # game -> row
     changes: dict[int, dict]                # after -> change record
     awards: dict[tuple[int, int], int]
+    readings: dict[tuple[int, str], dict] = field(default_factory=dict)  # (game, "setup"|"end") -> story.read's record
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, text) of the game in progress
 
 
@@ -227,6 +234,16 @@ class Store:
         if meta.get("kind") != KIND:
             conn.close()
             raise CampaignError(f"{p} is an SQLite database but not a ttr campaign")
+        if meta.get("schema_version") == "1":  # version 2 only adds a table: add it
+            try:
+                conn.executescript("BEGIN IMMEDIATE;" + READINGS
+                                   + "UPDATE meta SET value = '2' WHERE key = 'schema_version'; COMMIT;")
+            except sqlite3.Error as e:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                conn.close()
+                raise CampaignError(f"cannot bring {p} to campaign schema version {SCHEMA_VERSION}: {e}") from None
+            meta["schema_version"], names = str(SCHEMA_VERSION), names | {"readings"}
         if meta.get("schema_version") != str(SCHEMA_VERSION):
             conn.close()
             raise CampaignError(f"{p} has campaign schema version {meta.get('schema_version')}; "
@@ -303,8 +320,9 @@ class Store:
             "SELECT game, player, event_id, how FROM removals")}
         changes = {a: json.loads(j) for a, j in c.execute("SELECT after, change_json FROM changes")}
         awards = {(g, p): a for g, p, a in c.execute("SELECT game, player, amount FROM awards")}
+        readings = {(g, pt): json.loads(j) for g, pt, j in c.execute("SELECT game, point, record_json FROM readings")}
         snap = Snapshot(row[0], row[1], json.loads(row[2]), players, games, seats, absences, slips, caboose,
-                        removals, changes, awards)
+                        removals, changes, awards, readings)
         if games and games[-1]["status"] == "playing":
             snap.actions = self.actions(games[-1]["game"])
         return snap
@@ -354,6 +372,10 @@ class Store:
     def write_change(self, after: int, record: dict) -> None:
         self.conn.execute("INSERT INTO changes (after, change_json) VALUES (?, ?)",
                           (after, json.dumps(record, sort_keys=True)))
+
+    def write_reading(self, record: dict) -> None:
+        self.conn.execute("INSERT INTO readings (game, point, record_json) VALUES (?, ?, ?)",
+                          (record["game"], record["point"], json.dumps(record, sort_keys=True)))
 
     def write_done(self, game: int) -> None:
         self.conn.execute("UPDATE games SET status = 'done' WHERE game = ?", (game,))

@@ -19,8 +19,28 @@ def console() -> Console:
 def started(out: Console, c: Campaign) -> None:
     gone = [c.players[i].name for i in c._snap.absences.get(c.number, [])]
     seats = ", ".join(f"{escape(p.name)} ({p.company})" for p in c.seats)
+    story(out, c, c.number, "setup")
     out.print(f"[bold]Game {c.number} ({c.year})[/]: {seats}; {c.pack.trains[c.number - 1]} trains each"
               + (f"; absent: {escape(', '.join(gone))}" if gone else "") + ".")
+
+
+def story(out: Console, c: Campaign, k: int, point: str) -> None:
+    """The story cards read at `point` of game `k`, both sides, and what they did."""
+    record = c._snap.readings.get((k, point))
+    if not record:
+        return
+    cards = {card.id: card for card in c.pack.story}
+    for cid in record["cards"]:
+        card = cards[cid]
+        out.print(f"[bold]Story {escape(cid)}[/]: {escape(card.a)}" + (f" / {escape(card.b)}" if card.b else ""))
+    for order in record["orders"]:
+        if order["open_box"]:
+            b = c.pack.boxes[order["open_box"]]
+            out.print(f"Opened: {escape(b.name)}. {escape(b.text)}")
+        elif order["note"]:
+            out.print(f"  {escape(order['note'])}")
+    if record["waiting"] and record["cards"]:  # newly reached (not the same pause again)
+        out.print(f"[dim]The story waits at {escape(record['waiting'])}: {escape(cards[record['waiting']].a)}[/]")
 
 
 def ended(out: Console, c: Campaign, k: int) -> None:
@@ -53,6 +73,8 @@ def change(out: Console, c: Campaign, k: int) -> None:
     if ch and c._snap.games[k - 1]["status"] == "done":
         out.print(f"Between games: {escape(ch['note'] or 'content changes')}"
                   + (" [dim](demo content)[/]" if ch["demo"] else ""))
+    if c._snap.games[k - 1]["status"] == "done":
+        story(out, c, k, "end")
 
 
 def standings(out: Console, s: dict) -> None:
@@ -107,10 +129,22 @@ def print_status(out: Console, file: str, s: dict) -> None:
         out.print("Removed for good: " + "; ".join(
             f"{escape(e['name'])} (after game {e['game']}, "
             f"{'by ' + escape(e['player']) if e['by'] == 'caboose' else 'by the pack'})" for e in ev["removed"]))
-    out.print("Claim steps: " + ", ".join(f"{x['number']} {escape(x['label'] or x['kind'])}" for x in s["claim_steps"])
+    out.print("Claim steps: " + ", ".join(f"{x['number']} {escape(x['label'] or x['kind'])}"
+                                          + (f" (until game {x['until_game']})" if x["until_game"] else "")
+                                          for x in s["claim_steps"])
               + f"; company bonus ${s['company_bonus']} (each office's bonus card).")
     if s["retired_tickets"]:
         out.print(f"Retired tickets: {', '.join(map(str, s['retired_tickets']))}")
+    st = s["story"]
+    wait = st["waiting"]
+    out.print(f"Story: {plural(len(st['read']), 'card')} read"
+              + (f", the last {escape(st['read'][-1]['id'])}" if st["read"] else "")
+              + ("; the story is over." if st["ended"] else
+                 f"; waiting at {escape(wait['id'])} ({escape(wait['a'])})." if wait else "."))
+    if s["boxes"]:
+        out.print("Boxes: " + "; ".join(f"{escape(b['name'])}: " + (f"opened in game {b['opened_in']}"
+                                                                     if b["open"] else "closed")
+                                        for b in s["boxes"]))
     cur = s["current_game"]
     if cur:
         cev = cur["current_event"]
@@ -135,4 +169,4 @@ def print_status(out: Console, file: str, s: dict) -> None:
         standings(out, s["standings"])
 
 
-__all__ = ["change", "console", "ended", "print_status", "removed", "standings", "started"]
+__all__ = ["change", "console", "ended", "print_status", "removed", "standings", "started", "story"]

@@ -4,7 +4,7 @@ can write a pack with the printed content and play with it."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Optional
@@ -29,8 +29,18 @@ from .content import (
     _first_error,
     check_steps,
 )
+from .story import (
+    StoryBox,
+    StoryBoxModel,
+    StoryCard,
+    StoryCardModel,
+    check_story,
+    conditions,
+    walk,
+)
 
-FORMAT = "ttr-legacy-pack/1"
+FORMAT = "ttr-legacy-pack/2"
+FORMATS = ("ttr-legacy-pack/1", FORMAT)  # /1: no story deck and no boxes
 GAMES = 12
 YEARS = tuple(1865 + 3 * i for i in range(GAMES))  # L6: 1865, 1868, ... 1898
 PACK_DIR = Path(__file__).parent / "packs"
@@ -54,7 +64,7 @@ class AbsentModel(Strict):
 
 
 class PackModel(Strict):
-    format: Literal["ttr-legacy-pack/1"]
+    format: Literal[FORMATS]  # type: ignore[valid-type]
     name: StrictStr = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9-]*$")
     title: StrictStr
     demo: StrictBool
@@ -66,6 +76,8 @@ class PackModel(Strict):
     start_events: list[StrictStr]
     between_games: list[ChangeModel] = []
     absent: AbsentModel
+    story: list[StoryCardModel] = []
+    boxes: list[StoryBoxModel] = []
 
     @model_validator(mode="after")
     def _facts(self):
@@ -96,6 +108,20 @@ class PackModel(Strict):
             self._refs(ch.add_events + ch.remove_events, where, known)
             steps += ch.add_steps
             check_steps(steps, f"{where}: add_steps")
+        if (self.story or self.boxes) and self.format != FORMAT:
+            raise ValueError(f"story and boxes need format {FORMAT!r}")
+        check_story(self.story, self.boxes)
+        boxes = {b.id for b in self.boxes}
+        for where, do in ([(f"story card {c.id!r}", c.do) for c in self.story]
+                          + [(f"box {b.id!r}", b.do) for b in self.boxes]):
+            built = tuple(i.build() for i in do)
+            for order in walk(built):
+                self._refs(list(order.add_events + order.remove_events), where, known)
+                if order.open_box is not None and order.open_box not in boxes:
+                    raise ValueError(f"{where}: opens box {order.open_box!r}, which 'boxes' does not define")
+            for cond in conditions(built):
+                if cond.event_revealed is not None:
+                    self._refs([cond.event_revealed], f"{where}: if", known)
         return self
 
     @staticmethod
@@ -132,6 +158,8 @@ class Pack:
     absent_rule: str
     absent_amount: int
     source: dict            # the validated file, for saving with a campaign
+    story: tuple[StoryCard, ...] = ()
+    boxes: dict[str, StoryBox] = field(default_factory=dict)  # id -> box, in the pack's order
 
     def change_after(self, game: int) -> Change | None:
         return next((c for c in self.changes if c.after == game), None)
@@ -165,7 +193,8 @@ def parse_pack(data: dict, where: str = "pack") -> Pack:
         changes=tuple(Change(c.after, c.note, tuple(c.add_events), tuple(c.remove_events),
                              tuple(s.build() for s in c.add_steps), c.company_bonus, tuple(c.retire_tickets), c.demo)
                       for c in sorted(m.between_games, key=lambda c: c.after)),
-        absent_rule=m.absent.rule, absent_amount=m.absent.amount, source=m.model_dump(mode="json"))
+        absent_rule=m.absent.rule, absent_amount=m.absent.amount, source=m.model_dump(mode="json", by_alias=True),
+        story=tuple(c.build() for c in m.story), boxes={b.id: b.build() for b in m.boxes})
 
 
 @lru_cache(maxsize=16)
@@ -199,4 +228,4 @@ def default_setup(players: int) -> LegacySetup:
     return load_pack("demo").setup(1, companies=COMPANY_COLORS[:players])
 
 
-__all__ = ["Pack", "Change", "load_pack", "load_pack_file", "parse_pack", "default_setup", "FORMAT", "GAMES", "YEARS"]
+__all__ = ["Pack", "Change", "FORMATS", "load_pack", "load_pack_file", "parse_pack", "default_setup", "FORMAT", "GAMES", "YEARS"]

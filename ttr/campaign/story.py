@@ -1,0 +1,127 @@
+"""Reading the story deck and opening boxes (rulebook lines 160-162, 190, 239, 527-529).
+
+The story is read at two points of every game: set-up step 7 (before the game is set up, game 1
+included) and end-of-game step 3 (after the caboose holder's removal). From the top card on,
+every card is read, both sides, and its instructions are carried out, until a pause card that
+is not yet due (LW-S1) or the stop card that ends the story. `read` is a pure function: from the
+content in force (a Box), the game just ended (Facts, or None before game 1) and the reading
+point, it gives the record of what was read and done, which the campaign stores and Box.apply
+replays; the record names every change it made, so the campaign never needs the pack to
+rebuild its past."""
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..editions.legacy.content import ContentError
+from ..editions.legacy.story import Branch, Condition, Instruction, Order
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..editions.legacy.pack import Pack
+    from ..engine import Game
+    from .state import Box
+
+Decide = Callable[[Condition, str], bool]  # (condition, where it is) -> does it hold
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a finished game leaves for the story's conditions to test (rulebook line 117)."""
+    game: int
+    players: int
+    events: tuple[str, ...]                 # revealed, in order (the event discard)
+    routes: tuple[tuple[str, str], ...]     # city pairs of the routes claimed (sorted)
+    tickets: tuple[int, ...]                # tickets some player completed
+    winner_company: str
+    slips: tuple[int, ...]                  # bank slips by seat
+
+    def holds(self, c: Condition) -> bool:
+        return ((c.event_revealed is None or c.event_revealed in self.events)
+                and (c.route_claimed is None or tuple(sorted(c.route_claimed)) in self.routes)
+                and (c.ticket_completed is None or c.ticket_completed in self.tickets)
+                and (c.winner_company is None or c.winner_company == self.winner_company)
+                and (c.slip_at_least is None or max(self.slips) >= c.slip_at_least)
+                and (c.players_at_least is None or self.players >= c.players_at_least))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Facts":
+        return cls(d["game"], d["players"], tuple(d["events"]), tuple(tuple(r) for r in d["routes"]),  # type: ignore[misc]
+                   tuple(d["tickets"]), d["winner_company"], tuple(d["slips"]))
+
+
+def facts_of(number: int, game: "Game", companies: tuple[str, ...]) -> Facts:
+    """The facts of a finished Legacy game (`companies` by seat)."""
+    rules = game.rules
+    res = game.result()
+    owner = game.owner  # type: ignore[attr-defined]  # a PyGame's route owners by id (-1: free)
+    routes = sorted({tuple(sorted(rules.map.route(r).cities)) for r in rules.route_ids if owner[r] >= 0})
+    done = sorted({t for p in res["players"] for t in p["tickets_completed"]})
+    discard = game.view(None, legal=False)["edition"]["event_discard"]  # type: ignore[index]  # a Legacy game's block
+    return Facts(number, rules.players, tuple(discard), tuple(routes), tuple(done),  # type: ignore[arg-type]
+                 companies[res["winners"][0]], tuple(p["total"] for p in res["players"]))
+
+
+def order_record(order: Order, source: str, until: int | None) -> dict[str, Any]:
+    """An order as the campaign keeps it: what it changed, from which card or box."""
+    return {"from": source, "note": order.note, "add_events": list(order.add_events),
+            "remove_events": list(order.remove_events), "add_steps": [asdict(s) for s in order.add_steps],
+            "until_game": until, "company_bonus": order.company_bonus,
+            "retire_tickets": list(order.retire_tickets), "restore_tickets": list(order.restore_tickets),
+            "open_box": order.open_box}
+
+
+def read(pack: "Pack", box: "Box", game: int, point: str, decide: Decide) -> tuple[dict[str, Any], "Box"]:
+    """Read the story at `point` ("setup" or "end") of game `game`: the record of what was read
+    and done, and the content it leaves in force (a new Box; `box` is not changed). A pack
+    that asks for what cannot be done (a box opened twice, a claim step's number taken) raises
+    ContentError naming the card or box."""
+    box = copy.deepcopy(box)
+    ended = game - 1 if point == "setup" else game
+    record: dict[str, Any] = {"game": game, "point": point, "cards": [], "orders": [], "waiting": None}
+    story = pack.story
+    pos = box.story_pos
+    while pos < len(story) and not box.ended:
+        card = story[pos]
+        if card.halt == "pause" and (ended < (card.until_game or 0) or (card.at and card.at != point)):
+            record["waiting"] = card.id
+            break
+        record["cards"].append(card.id)
+        box.read_card(card.id, game, point, card.halt == "stop")
+        pos += 1
+        _carry_out(pack, box, card.do, f"story card {card.id!r}", card.id, game, point, decide, record)
+    box.waiting = record["waiting"]
+    record["stopped"] = box.ended
+    return record, box
+
+
+def _carry_out(pack: "Pack", box: "Box", instructions: tuple[Instruction, ...], where: str, source: str,
+               game: int, point: str, decide: Decide, record: dict[str, Any]) -> None:
+    for ins in instructions:
+        if isinstance(ins, Branch):
+            branch = ins.then if decide(ins.when, where) else ins.otherwise
+            _carry_out(pack, box, branch, where, source, game, point, decide, record)
+            continue
+        # stickers for some games: from the next game played on (this one, at its set-up)
+        first = game if point == "setup" else game + 1
+        until = first + ins.for_games - 1 if ins.for_games is not None else None
+        rec = order_record(ins, source, until)
+        taken = {s.number for s in box.steps}
+        clash = sorted(taken & {s.number for s in ins.add_steps})
+        if clash:
+            raise ContentError(f"{where}: claim step number(s) {clash} already hold a rule")
+        if ins.open_box is not None and ins.open_box in box.opened_ids():
+            raise ContentError(f"{where}: opens box {ins.open_box!r}, which is already open")
+        box.apply_order(rec, game, "story")
+        record["orders"].append(rec)
+        if ins.open_box is not None:
+            b = pack.boxes[ins.open_box]
+            box.open(b.id, game, point)
+            _carry_out(pack, box, b.do, f"box {b.id!r}", b.id, game, point, decide, record)
+
+
+__all__ = ["Decide", "Facts", "facts_of", "order_record", "read"]

@@ -1,0 +1,248 @@
+"""The story deck and the boxes of a content pack (rulebook lines 95, 127, 160-162, 188-190,
+224, 239, 527-529), as validated models and frozen values.
+
+A story card has two sides of text and a list of instructions (`do`) carried out when it is
+read. A `pause` card holds the reading until a number of games have ended (LW-S1); a `stop`
+card ends the story. A box (a frontier box or the conductor's toolbox) is opened by an
+instruction; its text becomes public and its own instructions are carried out then.
+An instruction is a change (events in or out of the box, claim-step stickers, for good or
+for some games, the company bonus, tickets retired or restored, a box opened) or a branch
+on what happened in the game just ended (`if`, `then`, `else`: rulebook line 117).
+The reading itself (which cards, in which order, with what result) is the campaign's
+(ttr/campaign/story.py)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Optional, Union
+
+from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
+
+from .content import COMPANY_COLORS, ClaimStep, StepModel, Strict
+
+ID = r"^[a-z0-9][a-z0-9-]*$"
+GAMES = 12
+HALTS = ("pause", "stop")
+POINTS = ("setup", "end")  # set-up step 7 and end-of-game step 3: when the story is read
+
+
+# ------------------------------------------------------------------ values
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """What must have happened in the game just ended (every given field must hold)."""
+    event_revealed: str | None = None           # this event was revealed (it is in the event discard)
+    route_claimed: tuple[str, str] | None = None  # a route between these cities was claimed
+    ticket_completed: int | None = None          # some player completed this ticket
+    winner_company: str | None = None            # the winner plays this company
+    slip_at_least: int | None = None             # some player's bank slip is at least this
+    players_at_least: int | None = None          # at least this many played
+
+    def describe(self) -> str:
+        parts = []
+        if self.event_revealed is not None:
+            parts.append(f"event {self.event_revealed} was revealed")
+        if self.route_claimed is not None:
+            parts.append(f"a route {self.route_claimed[0]}-{self.route_claimed[1]} was claimed")
+        if self.ticket_completed is not None:
+            parts.append(f"ticket {self.ticket_completed} was completed")
+        if self.winner_company is not None:
+            parts.append(f"the {self.winner_company} company won")
+        if self.slip_at_least is not None:
+            parts.append(f"a bank slip reached ${self.slip_at_least}")
+        if self.players_at_least is not None:
+            parts.append(f"at least {self.players_at_least} played")
+        return " and ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """One change to the campaign's content, carried out when read."""
+    note: str = ""
+    add_events: tuple[str, ...] = ()
+    remove_events: tuple[str, ...] = ()
+    add_steps: tuple[ClaimStep, ...] = ()
+    for_games: int | None = None       # the stickers of add_steps last this many games (rulebook 206)
+    company_bonus: int | None = None
+    retire_tickets: tuple[int, ...] = ()
+    restore_tickets: tuple[int, ...] = ()
+    open_box: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """Instructions that depend on the game just ended."""
+    when: Condition
+    then: tuple["Instruction", ...]
+    otherwise: tuple["Instruction", ...] = ()
+
+
+Instruction = Union[Order, Branch]
+
+
+@dataclass(frozen=True, slots=True)
+class StoryCard:
+    id: str
+    a: str                             # side A (read first)
+    b: str = ""                        # side B
+    halt: str | None = None            # "pause" or "stop" (HALTS)
+    until_game: int | None = None      # a pause: read once this many games have ended
+    at: str | None = None              # a pause: read only at this reading point (POINTS)
+    do: tuple[Instruction, ...] = ()
+    demo: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StoryBox:
+    """A frontier box or the conductor's toolbox."""
+    id: str
+    name: str
+    kind: str                          # "frontier" or "toolbox"
+    text: str = ""                     # what it holds, public once opened
+    do: tuple[Instruction, ...] = ()
+    demo: bool = False
+
+
+# ------------------------------------------------------------- validation
+
+class ConditionModel(Strict):
+    event_revealed: Optional[StrictStr] = None
+    route_claimed: Optional[list[StrictStr]] = Field(default=None, min_length=2, max_length=2)
+    ticket_completed: Optional[StrictInt] = None
+    winner_company: Optional[Literal[COMPANY_COLORS]] = None  # type: ignore[valid-type]
+    slip_at_least: Optional[StrictInt] = Field(default=None, ge=0, le=10_000)
+    players_at_least: Optional[StrictInt] = Field(default=None, ge=2, le=5)
+
+    @model_validator(mode="after")
+    def _some(self):
+        if all(v is None for v in self.model_dump().values()):
+            raise ValueError("a condition needs at least one of " + ", ".join(ConditionModel.model_fields))
+        return self
+
+    def build(self) -> Condition:
+        d = self.model_dump()
+        if d["route_claimed"] is not None:
+            d["route_claimed"] = tuple(d["route_claimed"])
+        return Condition(**d)
+
+
+CHANGE_FIELDS = ("add_events", "remove_events", "add_steps", "company_bonus", "retire_tickets",
+                 "restore_tickets", "open_box")
+
+
+class InstructionModel(Strict):
+    """A change (any of CHANGE_FIELDS, with `note`), or a branch (`if`, `then`, `else`)."""
+    model_config = Strict.model_config | {"populate_by_name": True}
+    if_: Optional[ConditionModel] = Field(default=None, alias="if")
+    then: list["InstructionModel"] = []
+    else_: list["InstructionModel"] = Field(default=[], alias="else")
+    note: StrictStr = ""
+    add_events: list[StrictStr] = []
+    remove_events: list[StrictStr] = []
+    add_steps: list[StepModel] = []
+    for_games: Optional[StrictInt] = Field(default=None, ge=1, le=GAMES - 1)
+    company_bonus: Optional[StrictInt] = Field(default=None, ge=0, le=1000)
+    retire_tickets: list[StrictInt] = []
+    restore_tickets: list[StrictInt] = []
+    open_box: Optional[StrictStr] = None
+
+    @model_validator(mode="after")
+    def _shape(self):
+        changes = [f for f in CHANGE_FIELDS if getattr(self, f) not in (None, [])]
+        if self.if_ is not None:
+            if changes or self.note or self.for_games is not None:
+                raise ValueError(f"a branch ('if') holds 'then' and 'else' only; put {changes or ['note']} "
+                                 "in one of them")
+            if not self.then and not self.else_:
+                raise ValueError("a branch ('if') needs 'then' or 'else'")
+        else:
+            if self.then or self.else_:
+                raise ValueError("'then' and 'else' need an 'if'")
+            if not changes and not self.note:
+                raise ValueError(f"an instruction needs one of {', '.join(CHANGE_FIELDS)} (or a note), or an 'if'")
+            if self.for_games is not None and not self.add_steps:
+                raise ValueError("'for_games' says how long the stickers of 'add_steps' last; there are none")
+        return self
+
+    def build(self) -> Instruction:
+        if self.if_ is not None:
+            return Branch(self.if_.build(), tuple(i.build() for i in self.then), tuple(i.build() for i in self.else_))
+        return Order(self.note, tuple(self.add_events), tuple(self.remove_events),
+                      tuple(s.build() for s in self.add_steps), self.for_games, self.company_bonus,
+                      tuple(self.retire_tickets), tuple(self.restore_tickets), self.open_box)
+
+
+InstructionModel.model_rebuild()
+
+
+class StoryCardModel(Strict):
+    id: StrictStr = Field(min_length=1, pattern=ID)
+    a: StrictStr = Field(min_length=1)
+    b: StrictStr = ""
+    halt: Optional[Literal[HALTS]] = None  # type: ignore[valid-type]
+    until_game: Optional[StrictInt] = Field(default=None, ge=1, le=GAMES)
+    at: Optional[Literal[POINTS]] = None  # type: ignore[valid-type]
+    do: list[InstructionModel] = []
+    demo: StrictBool = False
+
+    @model_validator(mode="after")
+    def _halt(self):
+        if self.halt == "pause" and self.until_game is None:
+            raise ValueError(f"pause card {self.id!r} needs 'until_game' (the games that must have ended)")
+        if self.halt != "pause" and (self.until_game is not None or self.at is not None):
+            raise ValueError(f"story card {self.id!r}: 'until_game' and 'at' belong to a pause card")
+        return self
+
+    def build(self) -> StoryCard:
+        return StoryCard(self.id, self.a, self.b, self.halt, self.until_game, self.at,
+                         tuple(i.build() for i in self.do), self.demo)
+
+
+class StoryBoxModel(Strict):
+    id: StrictStr = Field(min_length=1, pattern=ID)
+    name: StrictStr = Field(min_length=1)
+    kind: Literal["frontier", "toolbox"]
+    text: StrictStr = ""
+    do: list[InstructionModel] = []
+    demo: StrictBool = False
+
+    def build(self) -> StoryBox:
+        return StoryBox(self.id, self.name, self.kind, self.text, tuple(i.build() for i in self.do), self.demo)
+
+
+def walk(instructions: tuple[Instruction, ...]):
+    """Every change among `instructions`, on every branch (for checks that need no results)."""
+    for i in instructions:
+        if isinstance(i, Branch):
+            yield from walk(i.then)
+            yield from walk(i.otherwise)
+        else:
+            yield i
+
+
+def conditions(instructions: tuple[Instruction, ...]):
+    """Every condition among `instructions`, nested ones too."""
+    for i in instructions:
+        if isinstance(i, Branch):
+            yield i.when
+            yield from conditions(i.then)
+            yield from conditions(i.otherwise)
+
+
+def check_story(cards: list[StoryCardModel], boxes: list[StoryBoxModel]) -> None:
+    """What the story's cards and boxes must satisfy by themselves (references to events,
+    tickets and cities are checked by the pack, which knows them)."""
+    ids = [c.id for c in cards]
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise ValueError(f"story: card id(s) {dup} used twice")
+    for i, c in enumerate(cards):
+        if c.halt == "stop" and i + 1 < len(cards):
+            raise ValueError(f"story: card {cards[i + 1].id!r} follows the stop card {c.id!r} and would never be read")
+    box_ids = [b.id for b in boxes]
+    dup = sorted({i for i in box_ids if box_ids.count(i) > 1})
+    if dup:
+        raise ValueError(f"boxes: box id(s) {dup} used twice")
+
+
+__all__ = ["Branch", "Order", "Condition", "Instruction", "StoryBox", "StoryCard", "HALTS", "POINTS",
+           "CHANGE_FIELDS", "conditions", "walk"]
