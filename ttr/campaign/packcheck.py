@@ -50,8 +50,8 @@ def _run(pack: Pack, companies: Sequence[str], prefix: list[bool], trail: list[t
     def decide_for(k: int, point: str):
         def decide(cond: Condition, where: str) -> bool:
             if k == 0:
-                raise CampaignError(f"content pack {pack.name}: {where} is read at game 1's set-up and asks whether "
-                                    f"{cond.describe()}, but no game has ended then")
+                raise CampaignError(f"{where} is read at game 1's set-up and asks whether {cond.describe()}, "
+                                    "but no game has ended then")
             yes = prefix[len(trail)] if len(trail) < len(prefix) else True
             trail.append((yes, f"after game {k}, {cond.describe()}"))
             return yes

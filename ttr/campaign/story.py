@@ -50,7 +50,7 @@ class Facts:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Facts":
-        return cls(d["game"], d["players"], tuple(d["events"]), tuple(tuple(r) for r in d["routes"]),  # type: ignore[misc]
+        return cls(d["game"], d["players"], tuple(d["events"]), tuple(tuple(r) for r in d["routes"]),
                    tuple(d["tickets"]), d["winner_company"], tuple(d["slips"]))
 
 

@@ -1,0 +1,326 @@
+"""The story deck and the boxes of a Legacy campaign (rulebook lines cited per test; rulings
+LW-S1 to LW-S4 in docs/campaign.md): read at set-up step 7 and end-of-game step 3, pauses and
+the stop card, instructions on the game just ended, stickers for some games, boxes opened, and
+nothing unread or unopened shown anywhere."""
+from __future__ import annotations
+
+import copy
+import json
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+from ttr.campaign import FINISHED, PLAYING, READY, REMOVAL, Campaign, CampaignError, bot_action
+from ttr.campaign.packcheck import check_pack_games
+from ttr.campaign.state import Box
+from ttr.campaign.story import Facts, read
+from ttr.cli import main
+from ttr.editions.legacy import ContentError
+from ttr.editions.legacy.pack import load_pack, parse_pack
+
+PLAYERS = [("Ann", "blue"), ("Bob", "red"), ("Cy", "green")]
+DEMO = load_pack("demo")
+
+
+def pack(story, boxes=(), **changes):
+    data = copy.deepcopy(DEMO.source)
+    data.update(name="story-test", story=list(story), boxes=list(boxes), between_games=[], **changes)
+    return parse_pack(data, "test pack")
+
+
+def card(cid, *do, **kw):
+    return {"id": cid, "a": f"side A of {cid}", "b": f"side B of {cid}", "do": list(do), **kw}
+
+
+def facts(**kw):
+    base = dict(game=1, players=2, events=(), routes=(), tickets=(), winner_company="blue", slips=(10, 20))
+    return Facts(**(base | kw))
+
+
+def never(cond, where):
+    raise AssertionError(f"{where} asked a question")
+
+
+def play_until(c: Campaign, game: int, point: str) -> None:
+    """Random bots play (bot removals included) until game `game` is set up ("setup") or over ("end")."""
+    while True:
+        if point == "setup" and c.number == game and c.phase == PLAYING:
+            return
+        if point == "end" and c.phase in (READY, FINISHED) and c.number > game or c.phase == FINISHED:
+            return
+        if c.phase == READY:
+            c.start_game()
+        elif c.phase == PLAYING:
+            c.apply(bot_action(c, "random"))
+        elif c.phase == REMOVAL:
+            c.auto_remove()
+
+
+def new(tmp_path, p, n=2, seed=1, name="c.db"):
+    return Campaign.create(tmp_path / name, PLAYERS[:n], pack=p, seed=seed, durable=False)
+
+
+# ----------------------------------------------------------------- reading
+
+def test_story_is_read_at_set_up_step_7_of_game_1_until_a_pause_card_L239(tmp_path):
+    p = pack([card("c1"), card("c2"), card("p1", halt="pause", until_game=1), card("c3")])
+    c = new(tmp_path, p)
+    assert c.status()["story"]["read"] == []  # nothing read before the first set-up
+    c.start_game()
+    st = c.status()["story"]
+    assert [(r["id"], r["game"], r["point"]) for r in st["read"]] == [("c1", 1, "setup"), ("c2", 1, "setup")]
+    assert st["read"][0]["a"] == "side A of c1" and st["read"][0]["b"] == "side B of c1"  # both sides (L162)
+    assert st["waiting"]["id"] == "p1" and st["left"] == 2
+
+
+def test_a_pause_card_is_passed_once_its_games_have_ended_at_its_point_LW_S1():
+    p = pack([card("p1", halt="pause", until_game=2, at="end"), card("c1")])
+    box = Box.initial(p)
+    for game, point in [(1, "setup"), (1, "end"), (2, "setup")]:
+        rec, box = read(p, box, game, point, never)
+        assert rec["cards"] == [] and rec["waiting"] == "p1", (game, point)
+    rec, box = read(p, box, 2, "end", never)
+    assert rec["cards"] == ["p1", "c1"] and rec["waiting"] is None and not box.ended
+    # at the set-up only: after game 2 has ended, the set-up of game 3 is the first such point
+    q = pack([card("p1", halt="pause", until_game=2, at="setup"), card("c1")])
+    rec, _ = read(q, Box.initial(q), 2, "end", never)
+    assert rec["cards"] == []
+    rec, _ = read(q, Box.initial(q), 3, "setup", never)
+    assert rec["cards"] == ["p1", "c1"]
+
+
+def test_the_stop_card_ends_the_story_L162():
+    p = pack([card("c1"), card("end", halt="stop")])
+    rec, box = read(p, Box.initial(p), 1, "setup", never)
+    assert rec["cards"] == ["c1", "end"] and rec["stopped"] and box.ended
+    rec, box = read(p, box, 1, "end", never)
+    assert rec["cards"] == [] and rec["orders"] == []
+    with pytest.raises(ContentError, match="'c2' follows the stop card 'end' and would never be read"):
+        pack([card("end", halt="stop"), card("c2")])
+
+
+def test_instructions_on_the_game_just_ended_take_their_branch_L117():
+    do = {"if": {"event_revealed": "demo-gold-rush"}, "then": [{"add_events": ["demo-gold-rush"]}],
+          "else": [{"add_events": ["demo-coal-strike"]}]}
+    p = pack([card("c1", do)])
+    rec, box = read(p, Box.initial(p), 1, "end", lambda cond, where: facts(events=("demo-gold-rush",)).holds(cond))
+    assert "demo-gold-rush" in box.events and "demo-coal-strike" not in box.events
+    rec, box = read(p, Box.initial(p), 1, "end", lambda cond, where: facts().holds(cond))
+    assert "demo-coal-strike" in box.events and "demo-gold-rush" not in box.events
+    assert rec["orders"][0]["from"] == "c1"
+
+
+@pytest.mark.parametrize("cond, yes, no", [
+    ({"event_revealed": "demo-gold-rush"}, {"events": ("demo-gold-rush",)}, {"events": ("demo-bank-panic",)}),
+    ({"route_claimed": ["Detroit", "Chicago"]}, {"routes": (("Chicago", "Detroit"),)}, {"routes": (("Albany", "Boston"),)}),
+    ({"ticket_completed": 4}, {"tickets": (1, 4)}, {"tickets": (1, 5)}),
+    ({"winner_company": "red"}, {"winner_company": "red"}, {"winner_company": "blue"}),
+    ({"slip_at_least": 20}, {"slips": (5, 20)}, {"slips": (19, 3)}),
+    ({"players_at_least": 3}, {"players": 3}, {"players": 2}),
+])
+def test_each_condition_tests_its_fact_L117(cond, yes, no):
+    p = pack([card("c1", {"if": cond, "then": [{"note": "yes"}], "else": [{"note": "no"}]})])
+    for fact, want in ((yes, "yes"), (no, "no")):
+        rec, _ = read(p, Box.initial(p), 1, "end", lambda c, w, f=fact: facts(**f).holds(c))
+        assert rec["orders"][0]["note"] == want, (cond, fact)
+
+
+def test_a_campaign_takes_the_branch_its_own_game_decides_L117(tmp_path):
+    do = {"if": {"slip_at_least": 1}, "then": [{"note": "rich"}], "else": [{"note": "poor"}]}
+    c = new(tmp_path, pack([card("p1", halt="pause", until_game=1), card("c1", do)]))
+    play_until(c, 1, "end")
+    f = c.facts(1)
+    slips = {row["total"] for (g, _), row in c._snap.slips.items() if g == 1}
+    assert f.game == 1 and set(f.slips) == slips
+    assert c._snap.readings[1, "end"]["orders"][0]["note"] == ("rich" if max(slips) >= 1 else "poor")
+    g1 = c._snap.games[0]
+    assert Facts.from_dict(g1["result"]["facts"]) == f  # kept with the game's result
+
+
+def test_a_condition_read_at_game_1_set_up_is_refused_L117():
+    p = pack([card("c1", {"if": {"winner_company": "red"}, "then": [{"note": "x"}]})])
+    with pytest.raises(CampaignError, match="story card 'c1' is read at game 1's set-up and asks whether "
+                                            "the red company won, but no game has ended then"):
+        check_pack_games(p)
+
+
+# ----------------------------------------------------------------- changes
+
+def test_stickers_for_some_games_come_off_after_them_L206(tmp_path):
+    sticker = {"number": 4, "kind": "route_bonus", "amount": 1, "label": "Rush"}
+    p = pack([card("p1", halt="pause", until_game=1, at="end"),
+              card("c1", {"add_steps": [sticker], "for_games": 2})])  # read at the end of game 1
+    c = new(tmp_path, p)
+    steps = {}
+    while c.number <= 4 and c.phase != FINISHED:
+        if c.phase == READY:
+            steps[c.number] = [s.number for s in c.start_game().setup.steps]
+        play_until(c, c.number, "end")
+    assert steps == {1: [3, 12], 2: [3, 4, 12], 3: [3, 4, 12], 4: [3, 12]}
+    # read at a set-up, the game being set up is the first of them
+    q = pack([card("c1", {"add_steps": [sticker], "for_games": 1})])
+    _, box = read(q, Box.initial(q), 1, "setup", never)
+    assert box.expiry == {4: 1}
+    box.begin(2)
+    assert [s.number for s in box.steps] == [3, 12]
+
+
+def test_events_tickets_and_the_company_bonus_change_as_the_story_says_L168():
+    p = pack([card("c1", {"add_events": ["demo-gold-rush"], "remove_events": ["demo-dividend-day"],
+                          "company_bonus": 7, "retire_tickets": [1, 2]}),
+              card("c2", {"restore_tickets": [1]})])
+    _, box = read(p, Box.initial(p), 1, "setup", never)
+    assert "demo-gold-rush" in box.events and "demo-dividend-day" not in box.events
+    assert box.removed == [{"event": "demo-dividend-day", "game": 1, "by": "story", "player": None}]
+    assert box.company_bonus == 7 and box.retired_tickets == [2]
+
+
+def test_a_claim_step_number_holds_one_rule_L206():
+    p = pack([card("c1", {"add_steps": [{"number": 3, "kind": "route_fee", "amount": 1}]})])
+    with pytest.raises(ContentError, match=r"story card 'c1': claim step number\(s\) \[3\] already hold a rule"):
+        read(p, Box.initial(p), 1, "setup", never)
+
+
+# ------------------------------------------------------------------- boxes
+
+BOXES = [{"id": "west", "name": "Frontier box: the West", "kind": "frontier", "text": "SECRET-WEST",
+          "do": [{"add_events": ["demo-gold-rush"]}]},
+         {"id": "tools", "name": "The conductor's toolbox", "kind": "toolbox", "text": "SECRET-TOOLS"}]
+
+
+def test_an_opened_box_is_public_and_carries_out_its_contents_L190(tmp_path):
+    p = pack([card("c1"), card("p1", halt="pause", until_game=1, at="end"), card("c2", {"open_box": "west"})], BOXES)
+    c = new(tmp_path, p)
+    c.start_game()
+    assert [(b["id"], b["open"]) for b in c.status()["boxes"]] == [("west", False), ("tools", False)]
+    assert "text" not in c.status()["boxes"][0]  # a closed box shows its name alone
+    play_until(c, 1, "end")
+    b = c.status()["boxes"][0]
+    assert b["open"] and b["text"] == "SECRET-WEST" and b["opened_in"] == 1
+    assert "demo-gold-rush" in c.box.events
+    q = pack([card("c1", {"open_box": "west"}), card("c2", {"open_box": "west"})], BOXES)
+    with pytest.raises(ContentError, match="story card 'c2': opens box 'west', which is already open"):
+        read(q, Box.initial(q), 1, "setup", never)
+
+
+def test_unread_cards_and_closed_boxes_show_nowhere_L91(tmp_path):
+    """Two packs that differ only in what has not been revealed give the same status, JSON and
+    screen, and the same game views."""
+    def made(secret):
+        story = [card("c1"), card("p1", halt="pause", until_game=3),
+                 card("c2", {"open_box": "west"}, a=f"{secret}-A", b=f"{secret}-B")]
+        boxes = copy.deepcopy(BOXES)
+        boxes[0]["text"] = f"{secret}-BOX"
+        return pack(story, boxes)
+
+    outs = []
+    for i, secret in enumerate(("HIDDEN-ONE", "HIDDEN-TWO")):
+        path = tmp_path / f"c{i}.db"
+        c = Campaign.create(path, PLAYERS[:2], pack=made(secret), seed=3, durable=False)
+        play_until(c, 2, "setup")
+        status = json.dumps(c.status(), sort_keys=True)
+        view = json.dumps(c.live_game().view(0), sort_keys=True)
+        c.close()
+        screen = CliRunner().invoke(main, ["campaign", "status", str(path)]).output.replace(f"c{i}.db", "F")
+        assert secret not in status + view + screen
+        outs.append((status, view, screen))
+    assert outs[0] == outs[1]
+
+
+# -------------------------------------------------------------- the pack
+
+def test_a_pack_is_checked_on_every_branch_L117():
+    clash = {"if": {"winner_company": "red"}, "then": [{"note": "fine"}],
+             "else": [{"add_steps": [{"number": 12, "kind": "route_fee", "amount": 1}]}]}
+    p = pack([card("p1", halt="pause", until_game=1, at="end"), card("c1", clash)])
+    with pytest.raises(CampaignError, match=r"game 1's end \(story\): story card 'c1': claim step number\(s\) \[12\] "
+                                            r"already hold a rule; on the branch where after game 1, the red company "
+                                            r"won: no"):
+        check_pack_games(p)
+    # the same sticker number on two branches that exclude each other is fine
+    both = {"if": {"winner_company": "red"},
+            "then": [{"add_steps": [{"number": 6, "kind": "route_fee", "amount": 1}]}],
+            "else": [{"add_steps": [{"number": 6, "kind": "route_bonus", "amount": 1}]}]}
+    check_pack_games(pack([card("p1", halt="pause", until_game=1, at="end"), card("c1", both)]))
+
+
+def test_the_demo_pack_exercises_the_story_and_every_branch_is_checked():
+    p = DEMO
+    assert p.story and all(c.demo for c in p.story) and all(b.demo for b in p.boxes.values())
+    halts = [c.halt for c in p.story]
+    assert "pause" in halts and halts[-1] == "stop"
+    assert {b.kind for b in p.boxes.values()} == {"frontier", "toolbox"}
+    text = json.dumps(p.source)
+    for word in ('"if"', '"for_games"', '"open_box"', '"restore_tickets"', '"retire_tickets"', '"remove_events"'):
+        assert word in text
+    check_pack_games(p)
+
+
+@pytest.mark.parametrize("story, boxes, message", [
+    ([card("c1", {"open_box": "nope"})], [], "story card 'c1': opens box 'nope', which 'boxes' does not define"),
+    ([card("c1", {"add_events": ["nope"]})], [], r"story card 'c1': unknown event id\(s\) \['nope'\]"),
+    ([card("c1", {"if": {"event_revealed": "nope"}, "then": [{"note": "x"}]})], [], "story card 'c1': if: unknown event"),
+    ([card("c1", {"note": "x", "then": [{"note": "y"}]})], [], "'then' and 'else' need an 'if'"),
+    ([card("c1", {"if": {"winner_company": "red"}, "note": "x"})], [], "a branch \\('if'\\) holds 'then' and 'else' only"),
+    ([card("c1", {"for_games": 2, "note": "x"})], [], "'for_games' says how long the stickers of 'add_steps' last"),
+    ([card("c1", halt="pause")], [], "pause card 'c1' needs 'until_game'"),
+    ([card("c1"), card("c1")], [], r"story: card id\(s\) \['c1'\] used twice"),
+    ([card("c1", {"if": {}, "then": [{"note": "x"}]})], [], "a condition needs at least one of"),
+])
+def test_malformed_story_entries_are_refused_with_their_entry(story, boxes, message):
+    with pytest.raises(ContentError, match=message):
+        pack(story, boxes)
+
+
+@pytest.mark.parametrize("do, message", [
+    ({"retire_tickets": [999]}, "story card 'c1': no ticket 999 on the board"),
+    ({"if": {"route_claimed": ["Chicago", "Denver"]}, "then": [{"note": "x"}]}, "story card 'c1': if: no city 'Denver'"),
+    ({"if": {"ticket_completed": 999}, "then": [{"note": "x"}]}, "story card 'c1': if: no ticket 999"),
+])
+def test_story_references_to_the_board_are_checked(do, message):
+    with pytest.raises(CampaignError, match=message):
+        check_pack_games(pack([card("c1", do)]))
+
+
+def test_a_format_1_pack_has_no_story():
+    data = copy.deepcopy(DEMO.source)
+    data["format"] = "ttr-legacy-pack/1"
+    with pytest.raises(ContentError, match="story and boxes need format 'ttr-legacy-pack/2'"):
+        parse_pack(data)
+    data.update(story=[], boxes=[])
+    assert parse_pack(data).story == ()
+
+
+# ---------------------------------------------------------- the campaign file
+
+def test_a_version_1_campaign_file_gains_the_readings_and_goes_on(tmp_path):
+    path = tmp_path / "old.db"
+    c = Campaign.create(path, PLAYERS[:2], pack="demo", seed=2, durable=False)
+    play_until(c, 1, "end")
+    c.close()
+    conn = sqlite3.connect(path)  # as ttr wrote it before the story: no readings, no facts
+    conn.execute("DROP TABLE readings")
+    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    row = json.loads(conn.execute("SELECT result_json FROM games WHERE game = 1").fetchone()[0])
+    want = row.pop("facts")
+    conn.execute("UPDATE games SET result_json = ? WHERE game = 1", (json.dumps(row),))
+    conn.commit()
+    conn.close()
+    c = Campaign.open(path)
+    assert c.facts(1) == Facts.from_dict(want)  # replayed from the stored actions
+    assert c.status()["story"]["read"] == []
+    play_until(c, 3, "end")  # the story is read from the next reading point on
+    assert c.status()["story"]["read"]
+    c.close()
+    assert sqlite3.connect(path).execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("2",)
+
+
+def test_reopening_replays_the_story_exactly(tmp_path):
+    c = new(tmp_path, DEMO, n=3, seed=5)
+    play_until(c, 7, "setup")
+    before = c.status()
+    c.close()
+    c = Campaign.open(tmp_path / "c.db")
+    assert c.status() == before
+    assert before["story"]["read"] and any(b["open"] for b in before["boxes"])
