@@ -301,6 +301,7 @@ def test_a_version_1_campaign_file_gains_the_readings_and_goes_on(tmp_path):
     c.close()
     conn = sqlite3.connect(path)  # as ttr wrote it before the story: no readings, no facts
     conn.execute("DROP TABLE readings")
+    conn.execute("DROP TABLE packs")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     row = json.loads(conn.execute("SELECT result_json FROM games WHERE game = 1").fetchone()[0])
     want = row.pop("facts")
@@ -324,3 +325,69 @@ def test_reopening_replays_the_story_exactly(tmp_path):
     c = Campaign.open(tmp_path / "c.db")
     assert c.status() == before
     assert before["story"]["read"] and any(b["open"] for b in before["boxes"])
+
+
+# ------------------------------------------------- content entered as it comes
+
+def dump(path) -> dict:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        return {t: sorted(conn.execute(f"SELECT * FROM {t}")) for t in tables}
+    finally:
+        conn.close()
+
+
+def test_a_group_adds_content_between_games_and_loses_nothing_L123(tmp_path):
+    first = pack([card("c1"), card("p1", halt="pause", until_game=2, at="end")])
+    c = new(tmp_path, first)
+    play_until(c, 1, "end")
+    before = dump(tmp_path / "c.db")
+    more = pack([card("c1"), card("p1", halt="pause", until_game=2, at="end"), card("c2", {"add_events": ["demo-gold-rush"]}),
+                 card("end", halt="stop")], title="Entered after game 1")
+    assert c.update_pack(more) == 2
+    after = dump(tmp_path / "c.db")
+    assert {t: v for t, v in after.items() if t not in ("campaign", "packs")} == \
+           {t: v for t, v in before.items() if t not in ("campaign", "packs")}  # nothing of the past changed
+    assert [json.loads(r[3])["title"] for r in after["packs"]] == [first.title]  # the old pack is kept
+    assert c.pack.title == "Entered after game 1"
+    play_until(c, 2, "end")
+    assert [r["id"] for r in c.status()["story"]["read"]] == ["c1", "p1", "c2", "end"]
+    assert "demo-gold-rush" in c.box.events
+    c.close()
+    c = Campaign.open(tmp_path / "c.db")  # and it reopens as it was
+    assert c.status()["story"]["ended"]
+
+
+def test_a_pack_update_that_breaks_the_past_changes_nothing_L123(tmp_path):
+    c = new(tmp_path, pack([card("c1"), card("p1", halt="pause", until_game=3)]))
+    c.start_game()
+    with pytest.raises(CampaignError, match="only between games"):
+        c.update_pack(pack([card("c1")]))
+    play_until(c, 1, "end")
+    before = dump(tmp_path / "c.db")
+    with pytest.raises(CampaignError, match="has read the story cards c1; the pack's story must begin with them"):
+        c.update_pack(pack([card("c0"), card("c1")]))
+    data = copy.deepcopy(DEMO.source)
+    met = c._snap.games[0]["discard"] or c.box.events
+    data.update(name="story-test", story=[card("c1")], boxes=[], between_games=[],
+                events=[e for e in data["events"] if e["id"] != met[0]],
+                start_events=[e for e in data["start_events"] if e != met[0]])
+    with pytest.raises(CampaignError, match=f"has met {met[0]}"):
+        c.update_pack(parse_pack(data))
+    assert dump(tmp_path / "c.db") == before
+
+
+def test_cli_update_pack(tmp_path):
+    path = tmp_path / "c.db"
+    c = new(tmp_path, DEMO)
+    c.close()
+    f = tmp_path / "mine.json"
+    data = copy.deepcopy(DEMO.source)
+    data.update(name="mine", title="Mine")
+    f.write_text(json.dumps(data))
+    res = CliRunner().invoke(main, ["campaign", "update-pack", str(path), str(f)])
+    assert res.exit_code == 0 and "Content pack mine (Mine) plays from game 1 on: 9 story cards, 3 boxes" in res.output
+    f.write_text("{")
+    res = CliRunner().invoke(main, ["campaign", "update-pack", str(path), str(f)])
+    assert res.exit_code == 1 and "not JSON" in res.output

@@ -121,20 +121,8 @@ class Campaign:
             raise self._damaged(f"games {numbers} are not 1, 2, 3, ...")
         if any(g["status"] != "done" for g in s.games[:-1]):
             raise self._damaged("an earlier game is unfinished")
-        box = Box.initial(self.pack)
         try:
-            for g in s.games:  # in the order of the rulebook: set-up step 7, the game, end steps 2 and 3
-                k = g["game"]
-                box.begin(k)
-                if (k, "setup") in s.readings:
-                    box.apply_reading(s.readings[k, "setup"])
-                r = s.removals.get(k)
-                if r and r["event"]:
-                    box.remove(r["event"], k, r["player"])
-                if k in s.changes:
-                    box.apply(s.changes[k])
-                if (k, "end") in s.readings:
-                    box.apply_reading(s.readings[k, "end"])
+            box = fold(self.pack, s)
         except (ValueError, KeyError, TypeError) as e:
             raise self._damaged(f"the between-games record does not fit the pack ({e})") from None
         self.box = box
@@ -335,6 +323,53 @@ class Campaign:
         self.store.write_awards(awards)
         self.store.write_done(k)
 
+    def update_pack(self, pack: "str | Pack") -> int:
+        """Between games, replace the campaign's pack with one that corrects or adds content (rulebook
+        line 123: a group may enter cards as the box reveals them). The new pack is checked as
+        `new` checks one, and against the past: the story cards read so far must begin its story,
+        in order, and the events and boxes the campaign has met must still be in it; the next game
+        must set up. The old pack is kept in the file. Returns the game the new pack applies from.
+        CampaignError says what does not fit; nothing is changed then."""
+        if self.phase not in (READY, REMOVAL):
+            self._need(READY, "change the content pack (only between games)")
+        if not isinstance(pack, Pack):
+            try:
+                pack = load_pack(str(pack))
+            except ContentError as e:
+                raise CampaignError(str(e)) from None
+        check_pack_games(pack, [p.company for p in self.players])
+        box, snap = self.box, self._snap
+        read_ids = [r["id"] for r in box.read]
+        if [c.id for c in pack.story[:len(read_ids)]] != read_ids:
+            raise CampaignError(f"content pack {pack.name}: the campaign has read the story cards "
+                                f"{', '.join(read_ids)}; the pack's story must begin with them, in that order")
+        met = set(box.events) | {r["event"] for r in box.removed} | {e for g in snap.games for e in g["discard"] or ()}
+        lost = sorted(met - set(pack.events)) + sorted(box.opened_ids() - set(pack.boxes))
+        if lost:
+            raise CampaignError(f"content pack {pack.name}: the campaign has met {', '.join(lost)}, which the pack "
+                                "does not define; keep them")
+        k = self.number + (self.phase == REMOVAL)
+        try:
+            after = fold(pack, snap)
+            if self.phase == READY:
+                after.begin(k)
+        except (ValueError, KeyError, TypeError) as e:
+            raise CampaignError(f"content pack {pack.name} does not fit this campaign's past ({e})") from None
+        if self.phase == READY:  # the next game, as it would be set up now, for any players present
+            try:
+                _, nxt = read(pack, after, k, "setup", self._decide(k - 1, f"game {k}'s set-up"))
+                for n in range(2, len(self.players) + 1):
+                    new_game(MAP, n, game_seed(self.seed, k), setup=pack.setup(
+                        k, companies=tuple(p.company for p in self.players[:n]), events=tuple(nxt.events),
+                        steps=tuple(nxt.steps), company_bonus=nxt.company_bonus,
+                        retired_tickets=tuple(nxt.retired_tickets)))
+            except TtrError as e:
+                raise CampaignError(f"content pack {pack.name}: game {k} would not set up ({e})") from None
+        with self.store.tx():
+            self.store.write_pack(pack.name, pack.source, k, datetime.now(timezone.utc).isoformat(timespec="seconds"))
+        self._reload()
+        return k
+
     def pending_removal(self) -> list[str]:
         """The events the caboose holder may remove now (the last game's event discard), or []."""
         return list(self._snap.games[-1]["discard"]) if self.phase == REMOVAL else []
@@ -380,4 +415,24 @@ class Campaign:
         return status(self)
 
 
-__all__ = ["Campaign", "CampaignError", "READY", "PLAYING", "REMOVAL", "FINISHED"]
+def fold(pack: Pack, s) -> Box:
+    """The content in force after the stored games (Snapshot `s`): the pack's starting content
+    folded with the records, per game in the rulebook's order: the set-up reading (step 7), the
+    removal (end step 2), the pack's change, the end reading (end step 3)."""
+    box = Box.initial(pack)
+    for g in s.games:
+        k = g["game"]
+        box.begin(k)
+        if (k, "setup") in s.readings:
+            box.apply_reading(s.readings[k, "setup"])
+        r = s.removals.get(k)
+        if r and r["event"]:
+            box.remove(r["event"], k, r["player"])
+        if k in s.changes:
+            box.apply(s.changes[k])
+        if (k, "end") in s.readings:
+            box.apply_reading(s.readings[k, "end"])
+    return box
+
+
+__all__ = ["Campaign", "fold", "CampaignError", "READY", "PLAYING", "REMOVAL", "FINISHED"]

@@ -16,7 +16,7 @@ from pathlib import Path
 from .state import CampaignError, Player
 
 KIND = "ttr-campaign"
-SCHEMA_VERSION = 2  # 2 added `readings` (the story); a version-1 file gains it when opened
+SCHEMA_VERSION = 2  # 2 added `readings` (the story) and `packs`; a version-1 file gains them when opened
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -82,6 +82,12 @@ CREATE TABLE readings (
     point       TEXT NOT NULL CHECK (point IN ('setup', 'end')),
     record_json TEXT NOT NULL,
     PRIMARY KEY (game, point));
+CREATE TABLE packs (
+    seq       INTEGER PRIMARY KEY,
+    from_game INTEGER NOT NULL CHECK (from_game BETWEEN 1 AND 13),
+    pack_name TEXT NOT NULL,
+    pack_json TEXT NOT NULL,
+    replaced  TEXT NOT NULL);
 CREATE TABLE awards (
     game   INTEGER NOT NULL REFERENCES games(game),
     player INTEGER NOT NULL REFERENCES players(idx),
@@ -90,8 +96,8 @@ CREATE TABLE awards (
     PRIMARY KEY (game, player));
 """
 TABLES = ("meta", "players", "campaign", "games", "seats", "absences", "actions", "slips", "caboose", "removals",
-          "changes", "awards", "readings")
-READINGS = SCHEMA[SCHEMA.index("CREATE TABLE readings"):SCHEMA.index("CREATE TABLE awards")]
+          "changes", "awards", "readings", "packs")
+VERSION_2 = SCHEMA[SCHEMA.index("CREATE TABLE readings"):SCHEMA.index("CREATE TABLE awards")]  # what 1 lacks
 
 
 @dataclass
@@ -234,16 +240,16 @@ class Store:
         if meta.get("kind") != KIND:
             conn.close()
             raise CampaignError(f"{p} is an SQLite database but not a ttr campaign")
-        if meta.get("schema_version") == "1":  # version 2 only adds a table: add it
+        if meta.get("schema_version") == "1":  # version 2 only adds tables: add them
             try:
-                conn.executescript("BEGIN IMMEDIATE;" + READINGS
+                conn.executescript("BEGIN IMMEDIATE;" + VERSION_2
                                    + "UPDATE meta SET value = '2' WHERE key = 'schema_version'; COMMIT;")
             except sqlite3.Error as e:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 conn.close()
                 raise CampaignError(f"cannot bring {p} to campaign schema version {SCHEMA_VERSION}: {e}") from None
-            meta["schema_version"], names = str(SCHEMA_VERSION), names | {"readings"}
+            meta["schema_version"], names = str(SCHEMA_VERSION), names | {"readings", "packs"}
         if meta.get("schema_version") != str(SCHEMA_VERSION):
             conn.close()
             raise CampaignError(f"{p} has campaign schema version {meta.get('schema_version')}; "
@@ -372,6 +378,16 @@ class Store:
     def write_change(self, after: int, record: dict) -> None:
         self.conn.execute("INSERT INTO changes (after, change_json) VALUES (?, ?)",
                           (after, json.dumps(record, sort_keys=True)))
+
+    def write_pack(self, pack_name: str, pack_json: dict, from_game: int, replaced: str) -> None:
+        """The campaign's pack replaced (rulebook 123): the old one is kept in `packs` with the
+        game the new one applies from."""
+        c = self.conn
+        old_name, old_json = c.execute("SELECT pack_name, pack_json FROM campaign WHERE id = 1").fetchone()
+        c.execute("INSERT INTO packs (from_game, pack_name, pack_json, replaced) VALUES (?, ?, ?, ?)",
+                  (from_game, old_name, old_json, replaced))
+        c.execute("UPDATE campaign SET pack_name = ?, pack_json = ? WHERE id = 1",
+                  (pack_name, json.dumps(pack_json, sort_keys=True)))
 
     def write_reading(self, record: dict) -> None:
         self.conn.execute("INSERT INTO readings (game, point, record_json) VALUES (?, ?, ?)",

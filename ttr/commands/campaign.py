@@ -188,6 +188,23 @@ def check_pack_cmd(pack: str) -> None:
                            f"for 2 to 5 players{'; demo content' if p.demo else ''}.")
 
 
+@command.command("update-pack")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("pack")
+def update_pack_cmd(file: str, pack: str) -> None:
+    """Between games, replace the content pack of the campaign in FILE with PACK (a pack file or a
+    shipped pack's name) that corrects or adds content: cards entered as the box reveals them.
+    The story read so far must begin PACK's story; the old pack is kept in FILE."""
+    try:
+        with Campaign.open(file) as c:
+            k = c.update_pack(pack)
+            p = c.pack
+    except TtrError as e:
+        raise click.ClickException(str(e)) from None
+    screen.console().print(f"Content pack {escape(p.name)} ({escape(p.title)}) plays from game {k} on: "
+                           f"{len(p.story)} story cards, {len(p.boxes)} boxes, {len(p.events)} events.")
+
+
 @command.command("status")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="print the status as JSON")
