@@ -63,7 +63,7 @@ def _bad(mutate):
     (lambda d: d["events"].append(dict(d["events"][0])), "defined twice"),
     (lambda d: d["events"][0].update(amount=0), "non-zero amount"),
     (lambda d: d["events"][0].update(kind="persistent"), "needs a 'step'"),
-    (lambda d: d["events"][5].update(step={"number": 7, "kind": "big_city"}), "route_bonus or route_fee"),
+    (lambda d: d["events"][5].update(step={"number": 7, "kind": "big_city"}), "route_bonus, route_fee or route_cards"),
     (lambda d: d["events"][0].update(effect="teleport"), "effect"),
     (lambda d: d["events"][0].update(colour="red"), "colour"),
     (lambda d: d["between_games"][0].update(add_events=["ghost"]), r"after game 2.*unknown event"),

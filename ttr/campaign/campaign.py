@@ -31,6 +31,7 @@ from .state import (
     game_seed,
     pick,
     seat_order,
+    setup_for,
     standings,
     year,
 )
@@ -214,10 +215,8 @@ class Campaign:
         seats = seat_order(self.players, set(present), holder)
         try:
             reading, box = read(self.pack, self.box, k, "setup", self._decide(k - 1, f"game {k}'s set-up"))
-            setup = self.pack.setup(k, companies=tuple(self.players[i].company for i in seats),
-                                    events=tuple(box.events), steps=tuple(box.steps),
-                                    company_bonus=box.company_bonus, retired_tickets=tuple(box.retired_tickets),
-                                    names=tuple(self.players[i].name for i in seats))
+            setup = setup_for(self.pack, k, box, tuple(self.players[i].company for i in seats),
+                              tuple(self.players[i].name for i in seats))
             new_game(MAP, len(seats), game_seed(self.seed, k), setup=setup)  # the setup must be playable
         except TtrError as e:
             raise CampaignError(f"game {k} cannot be set up: {e}") from None
@@ -359,10 +358,8 @@ class Campaign:
             try:
                 _, nxt = read(pack, after, k, "setup", self._decide(k - 1, f"game {k}'s set-up"))
                 for n in range(2, len(self.players) + 1):
-                    new_game(MAP, n, game_seed(self.seed, k), setup=pack.setup(
-                        k, companies=tuple(p.company for p in self.players[:n]), events=tuple(nxt.events),
-                        steps=tuple(nxt.steps), company_bonus=nxt.company_bonus,
-                        retired_tickets=tuple(nxt.retired_tickets)))
+                    new_game(MAP, n, game_seed(self.seed, k),
+                             setup=setup_for(pack, k, nxt, tuple(p.company for p in self.players[:n])))
             except TtrError as e:
                 raise CampaignError(f"content pack {pack.name}: game {k} would not set up ({e})") from None
         with self.store.tx():

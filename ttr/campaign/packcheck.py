@@ -14,7 +14,7 @@ from ..editions.legacy.content import COMPANY_COLORS
 from ..editions.legacy.pack import GAMES, YEARS, Pack
 from ..editions.legacy.story import Condition, conditions, walk
 from ..errors import TtrError
-from .state import MAP, MAX_PLAYERS, MIN_PLAYERS, Box, CampaignError, change_record
+from .state import MAP, MAX_PLAYERS, MIN_PLAYERS, Box, CampaignError, change_record, setup_for
 from .story import read
 
 MAX_BRANCHES = 4096  # paths through the story's conditions that a pack may have
@@ -66,9 +66,7 @@ def _run(pack: Pack, companies: Sequence[str], prefix: list[bool], trail: list[t
             raise CampaignError(f"content pack {pack.name}: game {k}'s set-up (story): {e}{branch()}") from None
         for n in range(MIN_PLAYERS, len(companies) + 1):
             try:
-                setup = pack.setup(k, companies=tuple(companies[:n]), events=tuple(box.events),
-                                   steps=tuple(box.steps), company_bonus=box.company_bonus,
-                                   retired_tickets=tuple(box.retired_tickets))
+                setup = setup_for(pack, k, box, tuple(companies[:n]))
                 key = json.dumps(setup.to_dict(), sort_keys=True)
                 if key not in checked:
                     new_game(MAP, n, k, setup=setup)

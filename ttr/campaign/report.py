@@ -22,7 +22,7 @@ def status(c) -> dict:
         played = sorted(g for (g, q) in snap.slips if q == p.idx)
         companies.append({
             "player": p.name, "company": p.company,
-            "office": {"company_bonus": box.company_bonus, "caboose": p.idx == caboose.idx},
+            "office": {"company_bonus": box.bonus(p.company), "caboose": p.idx == caboose.idx},
             "vault": vault[p.idx], "games_played": played,
             "games_absent": sorted(g for g, gone in snap.absences.items() if p.idx in gone),
         })

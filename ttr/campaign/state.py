@@ -100,10 +100,16 @@ class Box:
     opened: list[dict] = field(default_factory=list)    # {"id", "game", "point"}, in order
     waiting: str | None = None                          # the pause card the reading waits at
     ended: bool = False                                 # the stop card was read: the story is over
+    company_bonuses: dict[str, int] = field(default_factory=dict)  # a company's own bonus card, where set
 
     @classmethod
     def initial(cls, pack: Pack) -> "Box":
-        return cls(list(pack.start_events), list(pack.steps), pack.company_bonus, [])
+        return cls(list(pack.start_events), list(pack.steps), pack.company_bonus, [],
+                   company_bonuses=dict(pack.company_bonuses))
+
+    def bonus(self, company: str) -> int:
+        """The company's bonus card (rulebook 222, 421)."""
+        return self.company_bonuses.get(company, self.company_bonus)
 
     def remove(self, event_id: str, game: int, player: int | None) -> None:
         """The caboose holder's removal (L5): out of the box for good."""
@@ -134,8 +140,10 @@ class Box:
         self.steps = sorted(self.steps + added, key=lambda s: s.number)
         if change.get("until_game") is not None:
             self.expiry.update({s.number: change["until_game"] for s in added})
-        if change["company_bonus"] is not None:
+        if change["company_bonus"] is not None:  # every company's card, unless its own is set again below
             self.company_bonus = change["company_bonus"]
+            self.company_bonuses = {}
+        self.company_bonuses.update(dict(change.get("company_bonuses") or {}))
         self.retired_tickets += [t for t in change["retire_tickets"] if t not in self.retired_tickets]
         back = set(change.get("restore_tickets", ()))
         self.retired_tickets = [t for t in self.retired_tickets if t not in back]
@@ -168,8 +176,16 @@ def change_record(change: Change) -> dict:
     """A pack change as the JSON kept in the campaign (so the record is self-contained)."""
     return {"after": change.after, "note": change.note, "add_events": list(change.add_events),
             "remove_events": list(change.remove_events), "add_steps": [asdict(s) for s in change.add_steps],
-            "company_bonus": change.company_bonus, "retire_tickets": list(change.retire_tickets),
+            "company_bonus": change.company_bonus, "company_bonuses": dict(change.company_bonuses),
+            "retire_tickets": list(change.retire_tickets),
             "demo": change.demo}
+
+
+def setup_for(pack: Pack, game: int, box: Box, companies: tuple[str, ...], names: tuple[str, ...] = ()):
+    """The LegacySetup of game `game` with the content in force (`box`), companies by seat."""
+    return pack.setup(game, companies=companies, events=tuple(box.events), steps=tuple(box.steps),
+                      company_bonus=box.company_bonus, retired_tickets=tuple(box.retired_tickets), names=names,
+                      company_bonuses=box.company_bonuses)
 
 
 # ------------------------------------------------------------- awards
@@ -209,5 +225,5 @@ def standings(players: list[Player], slips: dict[tuple[int, int], int], awards: 
                                                             if rows[i]["rank"] == 1]}
 
 
-__all__ = ["CampaignError", "Player", "Box", "MAP", "GAMES", "derive", "game_seed", "pick", "year", "check_players",
+__all__ = ["CampaignError", "Player", "Box", "setup_for", "MAP", "GAMES", "derive", "game_seed", "pick", "year", "check_players",
            "seat_order", "change_record", "absent_award", "standings"]

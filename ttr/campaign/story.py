@@ -71,6 +71,7 @@ def order_record(order: Order, source: str, until: int | None) -> dict[str, Any]
     return {"from": source, "note": order.note, "add_events": list(order.add_events),
             "remove_events": list(order.remove_events), "add_steps": [asdict(s) for s in order.add_steps],
             "until_game": until, "company_bonus": order.company_bonus,
+            "company_bonuses": dict(order.company_bonuses),
             "retire_tickets": list(order.retire_tickets), "restore_tickets": list(order.restore_tickets),
             "open_box": order.open_box}
 

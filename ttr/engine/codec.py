@@ -593,7 +593,7 @@ def _check_player(g: PyGame, rd: _Reader, p: int) -> None:
     if problem is not None:
         rd.fail(problem)
     if not chosen_later:
-        start = g.start_trains()
+        start = g.start_trains(p)
         if trains != start - used[0]:
             rd.fail(f"players[{p}].trains is {trains} but the routes held leave {start - used[0]}")
         if ships or box_t or box_s or exchanged or choice is not None:

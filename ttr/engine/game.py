@@ -235,7 +235,8 @@ class PyGame:
             return f"players[{p}].score is {score} but the routes held (less exchanges) score {points}"
         return None
 
-    def start_trains(self) -> int:
+    def start_trains(self, p: int) -> int:
+        """The trains seat `p` starts with."""
         return self.rules.edition.trains
 
     # The edition's own state in the integer codec (codec.py); none here.

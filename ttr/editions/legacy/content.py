@@ -8,7 +8,7 @@ current event; a lightning event has an effect that acts once, when revealed.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Literal, Optional
+from typing import Annotated, Literal, Optional
 
 from pydantic import (
     BaseModel,
@@ -25,7 +25,8 @@ from ...errors import TtrError
 
 COMPANY_COLORS = ("blue", "black", "red", "yellow", "green")
 CARD_COLORS = ("black", "blue", "white", "green", "yellow", "red")
-STEP_KINDS = ("company_route", "big_city", "route_bonus", "route_fee")
+STEP_KINDS = ("company_route", "big_city", "route_bonus", "route_fee", "route_cards")
+GIVES = ("money", "cards")  # what an event's effect gives (or, negative money, takes)
 EFFECTS = ("gain_all", "gain_drawer", "gain_poorest", "gain_richest", "gain_per_route")
 
 
@@ -38,10 +39,12 @@ class ClaimStep:
     """A numbered claim step (L4). Kinds:
     company_route: a route of the claimer's company colour pays the company bonus;
     big_city: a route touching a big city draws the top card of the deck (once);
-    route_bonus / route_fee: a matching route gains / costs `amount` dollars.
+    route_bonus / route_fee: a matching route gains / costs `amount` dollars;
+    route_cards: a matching route draws `amount` cards from the top of the deck.
     A route matches when its colour is `color` ("company": the claimer's company
-    colour; None: any), its length is at least `min_length`, and, if `big_city`,
-    it touches a big city."""
+    colour; None: any), its length is at least `min_length` (and at most
+    `max_length` unless 0), it touches one of `cities` if any are named, and, if
+    `big_city`, it touches a big city."""
     number: int
     kind: str
     amount: int = 0
@@ -49,13 +52,16 @@ class ClaimStep:
     min_length: int = 1
     big_city: bool = False
     label: str = ""
+    max_length: int = 0
+    cities: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """An event card. persistent: `step` acts while the event is current;
     lightning: `effect` acts once, when revealed (kinds in EFFECTS; `color`
-    filters gain_per_route, "company" meaning each player's company colour)."""
+    filters gain_per_route, "company" meaning each player's company colour),
+    giving `amount` dollars or, with gives="cards", cards from the deck."""
     id: str
     name: str
     kind: str                       # "persistent" or "lightning"
@@ -65,6 +71,7 @@ class Event:
     amount: int = 0
     color: str | None = None
     demo: bool = False              # invented for the demo pack, not a printed card
+    gives: str = "money"            # GIVES
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +88,16 @@ class LegacySetup:
     pack: str = "demo"
     demo: bool = True               # the content is (partly) invented demo content
     names: tuple[str, ...] = ()     # players' names per seat, if any
+    company_bonuses: tuple[tuple[str, int], ...] = ()  # a company's own bonus card, where not company_bonus
+    company_trains: tuple[tuple[str, int], ...] = ()   # a company's own train count, where not trains
+
+    def bonus(self, company: str) -> int:
+        """What a route of `company`'s colour pays at the company-route step (its bonus card)."""
+        return dict(self.company_bonuses).get(company, self.company_bonus)
+
+    def trains_of(self, company: str) -> int:
+        """The trains `company` plays this game (the back of its box)."""
+        return dict(self.company_trains).get(company, self.trains)
 
     def event(self, event_id: str) -> Event:
         for e in self.events:
@@ -121,18 +138,26 @@ class StepModel(Strict):
     min_length: StrictInt = Field(default=1, ge=1, le=12)
     big_city: StrictBool = False
     label: StrictStr = ""
+    max_length: StrictInt = Field(default=0, ge=0, le=12)
+    cities: list[StrictStr] = []
 
     @model_validator(mode="after")
     def _amounts(self):
-        if self.kind in ("route_bonus", "route_fee") and self.amount <= 0:
+        if self.kind in ("route_bonus", "route_fee", "route_cards") and self.amount <= 0:
             raise ValueError(f"a {self.kind} step needs a positive amount")
+        if self.kind == "route_cards" and self.amount > 10:
+            raise ValueError("a route_cards step draws at most 10 cards")
         if self.kind in ("company_route", "big_city") and (self.amount or self.color or self.min_length != 1
-                                                           or self.big_city):
+                                                           or self.big_city or self.max_length or self.cities):
             raise ValueError(f"a {self.kind} step takes no amount or filter (the company bonus is set by the pack)")
+        if self.max_length and self.max_length < self.min_length:
+            raise ValueError(f"max_length {self.max_length} is below min_length {self.min_length}: no route matches")
         return self
 
     def build(self) -> ClaimStep:
-        return ClaimStep(**self.model_dump())
+        d = self.model_dump()
+        d["cities"] = tuple(d["cities"])
+        return ClaimStep(**d)
 
 
 class EventModel(Strict):
@@ -145,14 +170,17 @@ class EventModel(Strict):
     amount: StrictInt = Field(default=0, ge=-1000, le=1000)
     color: Optional[Literal[CARD_COLORS + ("gray", "company")]] = None  # type: ignore[valid-type]
     demo: StrictBool = False
+    gives: Literal[GIVES] = "money"  # type: ignore[valid-type]
 
     @model_validator(mode="after")
     def _shape(self):
         if self.kind == "persistent":
             if self.step is None or self.effect is not None:
                 raise ValueError(f"persistent event {self.id!r} needs a 'step' (and no 'effect')")
-            if self.step.kind not in ("route_bonus", "route_fee"):
-                raise ValueError(f"persistent event {self.id!r}: its step must be route_bonus or route_fee")
+            if self.step.kind not in ("route_bonus", "route_fee", "route_cards"):
+                raise ValueError(f"persistent event {self.id!r}: its step must be route_bonus, route_fee or route_cards")
+            if self.gives != "money":
+                raise ValueError(f"persistent event {self.id!r}: 'gives' belongs to a lightning event")
         else:
             if self.effect is None or self.step is not None:
                 raise ValueError(f"lightning event {self.id!r} needs an 'effect' (and no 'step')")
@@ -160,6 +188,8 @@ class EventModel(Strict):
                 raise ValueError(f"lightning event {self.id!r} needs a non-zero amount")
             if self.color is not None and self.effect != "gain_per_route":
                 raise ValueError(f"lightning event {self.id!r}: only gain_per_route takes a colour")
+            if self.gives == "cards" and not 0 < self.amount <= 10:
+                raise ValueError(f"lightning event {self.id!r}: it gives 1 to 10 cards, not {self.amount}")
         return self
 
     def build(self) -> Event:
@@ -187,6 +217,8 @@ class _SetupModel(Strict):
     pack: StrictStr = "demo"
     demo: StrictBool = True
     names: list[StrictStr] = []
+    company_bonuses: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=1000)]]] = []  # type: ignore[valid-type]
+    company_trains: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=3, le=56)]]] = []  # type: ignore[valid-type]
 
     @model_validator(mode="after")
     def _unique(self):
@@ -205,7 +237,9 @@ class _SetupModel(Strict):
             companies=tuple(self.companies), company_bonus=self.company_bonus, trains=self.trains,
             steps=tuple(sorted((s.build() for s in self.steps), key=lambda s: s.number)),
             events=tuple(e.build() for e in self.events), year=self.year, start_money=self.start_money,
-            retired_tickets=tuple(self.retired_tickets), pack=self.pack, demo=self.demo, names=tuple(self.names))
+            retired_tickets=tuple(self.retired_tickets), pack=self.pack, demo=self.demo, names=tuple(self.names),
+            company_bonuses=tuple((c, a) for c, a in self.company_bonuses),
+            company_trains=tuple((c, t) for c, t in self.company_trains))
 
 
-__all__ = ["ClaimStep", "Event", "LegacySetup", "ContentError", "COMPANY_COLORS", "STEP_KINDS", "EFFECTS"]
+__all__ = ["ClaimStep", "Event", "LegacySetup", "ContentError", "COMPANY_COLORS", "STEP_KINDS", "EFFECTS", "GIVES"]

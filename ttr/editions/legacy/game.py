@@ -91,7 +91,7 @@ class LegacyGame(PyGame):
             self.decks[0].extend(aside)
             self.shuffle(self.decks[0])
         n = self.rules.players
-        self.trains = [self.setup.trains] * n
+        self.trains = [self.setup.trains_of(c) for c in self.setup.companies]  # the back of each company's box
         self.scores = [self.setup.start_money] * n  # L1: money held
 
     def ticket_pool(self) -> list[int]:
@@ -164,6 +164,7 @@ class LegacyGame(PyGame):
         n = self.rules.players
         money = self.scores
         seats: Sequence[int]
+        give = self._gain if ev.gives == "money" else partial(self._cards, why=ev.name)
         if ev.effect == "gain_all":
             seats = range(n)
         elif ev.effect == "gain_drawer":
@@ -174,10 +175,22 @@ class LegacyGame(PyGame):
         else:  # gain_per_route
             for p in range(n):
                 count = sum(1 for r in self.rules.route_ids if self.owner[r] == p and self._colour_matches(r, ev.color, p))
-                self._gain(p, ev.amount * count, reason)
+                give(p, ev.amount * count, reason)
             return
         for p in seats:
-            self._gain(p, ev.amount, reason)
+            give(p, ev.amount, reason)
+
+    def _cards(self, p: int, count: int, reason: int = 0, why: str = "") -> None:
+        """Seat `p` draws `count` cards from the top of the deck, as far as the L2 draw limit allows
+        (LW-P2); a newspaper among them is revealed and replaced (L2)."""
+        for _ in range(count):
+            if not can_draw(self):
+                return
+            c = self.pop_card(0)
+            if c < 0:
+                return
+            self.hands[p][c] += 1
+            self.note(event="card", seat=p, reason=why)
 
     # --------------------------------------------------- claim steps (L4)
 
@@ -211,17 +224,19 @@ class LegacyGame(PyGame):
         big = r in _big_city_routes(rules)
         if step.kind == "company_route":
             if self._colour_matches(r, "company", p):
-                self._gain(p, self.setup.company_bonus, reason)
+                self._gain(p, self.setup.bonus(self.setup.companies[p]), reason)
         elif step.kind == "big_city":
-            if big and can_draw(self):  # LW-P2: the L2 draw limit applies to this draw too
-                c = self.pop_card(0)
-                if c >= 0:
-                    self.hands[p][c] += 1
-                    self.note(event="card", seat=p, reason=step_reason(step))
+            if big:  # one card, whether one end or both are big cities
+                self._cards(p, 1, why=step_reason(step))
         elif (self._colour_matches(r, step.color, p) and rules.r_len[r] >= step.min_length
-              and (big or not step.big_city)):
-            sign = 1 if step.kind == "route_bonus" else -1
-            self._gain(p, sign * step.amount, reason)
+              and (not step.max_length or rules.r_len[r] <= step.max_length)
+              and (big or not step.big_city)
+              and (not step.cities or any(c in step.cities for c in rules.map.route(r).cities))):
+            if step.kind == "route_cards":
+                self._cards(p, step.amount, why=step_reason(step))
+            else:
+                sign = 1 if step.kind == "route_bonus" else -1
+                self._gain(p, sign * step.amount, reason)
 
     # ---------------------------------------------------------- scoring (L5)
 
@@ -346,8 +361,8 @@ class LegacyGame(PyGame):
                     f"give {expected}")
         return None
 
-    def start_trains(self) -> int:
-        return self.setup.trains
+    def start_trains(self, p: int) -> int:
+        return self.setup.trains_of(self.setup.companies[p])
 
 
 def steps_in_force(setup: LegacySetup, discard: Sequence[int]) -> list[tuple[ClaimStep, int]]:
@@ -386,6 +401,12 @@ def check_setup(setup: LegacySetup, rules: Ruleset) -> None:
     unknown = [t for t in setup.retired_tickets if t not in rules.map.ticket_by_id]
     if unknown:
         raise ContentError(f"setup retires unknown ticket id(s) {unknown}")
+    cities = {c.name for c in rules.map.cities}
+    for step in list(setup.steps) + [e.step for e in setup.events if e.step is not None]:
+        gone = [c for c in step.cities if c not in cities]
+        if gone:
+            raise ContentError(f"claim step {step.number} ({step.label or step.kind}) names {gone[0]!r}, "
+                               "which is not a city of the board")
 
 
 def _event_view(ev: Event) -> dict[str, Any]:

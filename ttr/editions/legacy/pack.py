@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Annotated, Literal, Optional
 
 from pydantic import (
     Field,
@@ -53,6 +53,7 @@ class ChangeModel(Strict):
     remove_events: list[StrictStr] = []           # removed for good
     add_steps: list[StepModel] = []               # new claim steps (stickers)
     company_bonus: Optional[StrictInt] = Field(default=None, ge=0, le=1000)
+    company_bonuses: dict[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=1000)]] = {}  # type: ignore[valid-type]
     retire_tickets: list[StrictInt] = []
     demo: StrictBool = False
 
@@ -70,7 +71,9 @@ class PackModel(Strict):
     demo: StrictBool
     note: StrictStr = ""
     company_bonus: StrictInt = Field(ge=0, le=1000)
+    company_bonuses: dict[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=1000)]] = {}  # type: ignore[valid-type]
     trains: list[StrictInt] = Field(min_length=GAMES, max_length=GAMES)
+    company_trains: dict[Literal[COMPANY_COLORS], list[StrictInt]] = {}  # type: ignore[valid-type]
     steps: list[StepModel]
     events: list[EventModel]
     start_events: list[StrictStr]
@@ -83,9 +86,14 @@ class PackModel(Strict):
     def _facts(self):
         if self.trains[0] != 20:
             raise ValueError(f"trains: game 1 is played with 20 trains (L4), not {self.trains[0]}")
-        for i, t in enumerate(self.trains):
-            if not 3 <= t <= 56:
-                raise ValueError(f"trains[{i}]: {t} trains; a company has 56 (at least 3 are needed to play)")
+        for where, counts in [("trains", self.trains)] + [(f"company_trains.{c}", t) for c, t in self.company_trains.items()]:
+            if len(counts) != GAMES:
+                raise ValueError(f"{where}: {len(counts)} counts, one per game ({GAMES}) needed")
+            if counts[0] != 20:
+                raise ValueError(f"{where}: game 1 is played with 20 trains (L4), not {counts[0]}")
+            for i, t in enumerate(counts):
+                if not 3 <= t <= 56:
+                    raise ValueError(f"{where}[{i}]: {t} trains; a company has 56 (at least 3 are needed to play)")
         check_steps(list(self.steps), "steps")
         kinds = {s.number: s.kind for s in self.steps}
         if kinds.get(3) != "company_route" or kinds.get(12) != "big_city":
@@ -141,6 +149,7 @@ class Change:
     company_bonus: int | None
     retire_tickets: tuple[int, ...]
     demo: bool
+    company_bonuses: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -160,13 +169,16 @@ class Pack:
     source: dict            # the validated file, for saving with a campaign
     story: tuple[StoryCard, ...] = ()
     boxes: dict[str, StoryBox] = field(default_factory=dict)  # id -> box, in the pack's order
+    company_bonuses: dict[str, int] = field(default_factory=dict)  # a company's own bonus card (222)
+    company_trains: dict[str, tuple[int, ...]] = field(default_factory=dict)  # a company's own counts (241)
 
     def change_after(self, game: int) -> Change | None:
         return next((c for c in self.changes if c.after == game), None)
 
     def setup(self, game: int = 1, companies: tuple[str, ...] = COMPANY_COLORS[:2], events: tuple[str, ...] | None = None,
               steps: tuple[ClaimStep, ...] | None = None, company_bonus: int | None = None,
-              retired_tickets: tuple[int, ...] = (), names: tuple[str, ...] = ()) -> LegacySetup:
+              retired_tickets: tuple[int, ...] = (), names: tuple[str, ...] = (),
+              company_bonuses: dict[str, int] | None = None) -> LegacySetup:
         """The setup of game `game` (1-12); by default the pack's game-1 content."""
         if not 1 <= game <= GAMES:
             raise ContentError(f"a campaign has games 1-{GAMES}, not {game}")
@@ -175,7 +187,10 @@ class Pack:
             companies=tuple(companies), company_bonus=self.company_bonus if company_bonus is None else company_bonus,
             trains=self.trains[game - 1], steps=tuple(sorted(self.steps if steps is None else steps, key=lambda s: s.number)),
             events=tuple(self.events[i] for i in ids), year=YEARS[game - 1], retired_tickets=tuple(retired_tickets),
-            pack=self.name, demo=self.demo or any(self.events[i].demo for i in ids), names=tuple(names))
+            pack=self.name, demo=self.demo or any(self.events[i].demo for i in ids), names=tuple(names),
+            company_bonuses=tuple(sorted((c, a) for c, a in (self.company_bonuses if company_bonuses is None
+                                                              else company_bonuses).items() if c in companies)),
+            company_trains=tuple(sorted((c, t[game - 1]) for c, t in self.company_trains.items() if c in companies)))
 
 
 def parse_pack(data: dict, where: str = "pack") -> Pack:
@@ -191,10 +206,12 @@ def parse_pack(data: dict, where: str = "pack") -> Pack:
         steps=tuple(s.build() for s in m.steps), events={e.id: e.build() for e in m.events},
         start_events=tuple(m.start_events),
         changes=tuple(Change(c.after, c.note, tuple(c.add_events), tuple(c.remove_events),
-                             tuple(s.build() for s in c.add_steps), c.company_bonus, tuple(c.retire_tickets), c.demo)
+                             tuple(s.build() for s in c.add_steps), c.company_bonus, tuple(c.retire_tickets), c.demo,
+                             tuple(sorted(c.company_bonuses.items())))
                       for c in sorted(m.between_games, key=lambda c: c.after)),
         absent_rule=m.absent.rule, absent_amount=m.absent.amount, source=m.model_dump(mode="json", by_alias=True),
-        story=tuple(c.build() for c in m.story), boxes={b.id: b.build() for b in m.boxes})
+        story=tuple(c.build() for c in m.story), boxes={b.id: b.build() for b in m.boxes},
+        company_bonuses=dict(m.company_bonuses), company_trains={c: tuple(t) for c, t in m.company_trains.items()})
 
 
 @lru_cache(maxsize=16)

@@ -13,7 +13,7 @@ The reading itself (which cards, in which order, with what result) is the campai
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Optional, Union
+from typing import Annotated, Literal, Optional, Union
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
 
@@ -63,6 +63,7 @@ class Order:
     add_steps: tuple[ClaimStep, ...] = ()
     for_games: int | None = None       # the stickers of add_steps last this many games (rulebook 206)
     company_bonus: int | None = None
+    company_bonuses: tuple[tuple[str, int], ...] = ()  # a company's own bonus card
     retire_tickets: tuple[int, ...] = ()
     restore_tickets: tuple[int, ...] = ()
     open_box: str | None = None
@@ -125,7 +126,7 @@ class ConditionModel(Strict):
         return Condition(**d)
 
 
-CHANGE_FIELDS = ("add_events", "remove_events", "add_steps", "company_bonus", "retire_tickets",
+CHANGE_FIELDS = ("add_events", "remove_events", "add_steps", "company_bonus", "company_bonuses", "retire_tickets",
                  "restore_tickets", "open_box")
 
 
@@ -141,13 +142,14 @@ class InstructionModel(Strict):
     add_steps: list[StepModel] = []
     for_games: Optional[StrictInt] = Field(default=None, ge=1, le=GAMES - 1)
     company_bonus: Optional[StrictInt] = Field(default=None, ge=0, le=1000)
+    company_bonuses: dict[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=1000)]] = {}  # type: ignore[valid-type]
     retire_tickets: list[StrictInt] = []
     restore_tickets: list[StrictInt] = []
     open_box: Optional[StrictStr] = None
 
     @model_validator(mode="after")
     def _shape(self):
-        changes = [f for f in CHANGE_FIELDS if getattr(self, f) not in (None, [])]
+        changes = [f for f in CHANGE_FIELDS if getattr(self, f) not in (None, [], {})]
         if self.if_ is not None:
             if changes or self.note or self.for_games is not None:
                 raise ValueError(f"a branch ('if') holds 'then' and 'else' only; put {changes or ['note']} "
@@ -168,6 +170,7 @@ class InstructionModel(Strict):
             return Branch(self.if_.build(), tuple(i.build() for i in self.then), tuple(i.build() for i in self.else_))
         return Order(self.note, tuple(self.add_events), tuple(self.remove_events),
                       tuple(s.build() for s in self.add_steps), self.for_games, self.company_bonus,
+                      tuple(sorted(self.company_bonuses.items())),
                       tuple(self.retire_tickets), tuple(self.restore_tickets), self.open_box)
 
 
