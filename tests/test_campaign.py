@@ -301,7 +301,7 @@ def test_pack_changes_apply_between_games(tmp_path):
         finish_game(c)
         if c.phase == REMOVAL:
             c.auto_remove()
-    story = {2, 11, 14}  # the demo story's stickers (tests/test_campaign_story.py): here the pack's schedule alone
+    story = {2, 11, 14, 15}  # the demo story's stickers (tests/test_campaign_story.py): here the pack's schedule alone
     steps = {k: [s.number for s in st.steps if s.number not in story] for k, st in setups.items()}
     assert steps[1] == steps[4 - 1] == [3, 12]
     assert steps[4] == [3, 6, 12] and steps[10] == [3, 6, 10, 12]

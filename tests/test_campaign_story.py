@@ -252,7 +252,8 @@ def test_the_demo_pack_exercises_the_story_and_every_branch_is_checked():
     assert "pause" in halts and halts[-1] == "stop"
     assert {b.kind for b in p.boxes.values()} == {"frontier", "toolbox"}
     text = json.dumps(p.source)
-    for word in ('"if"', '"for_games"', '"open_box"', '"restore_tickets"', '"retire_tickets"', '"remove_events"'):
+    for word in ('"if"', '"for_games"', '"open_box"', '"restore_tickets"', '"retire_tickets"', '"remove_events"',
+                 '"gives": "cards"', '"company_trains"', '"company_bonuses"', '"route_cards"', '"cities"', '"max_length": 3'):
         assert word in text
     check_pack_games(p)
 

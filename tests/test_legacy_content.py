@@ -1,0 +1,126 @@
+"""Legacy content beyond game 1's (rulebook lines cited per test): each company's own bonus card
+and train count, claim steps that give cards or filter by city and length, events that give
+cards, and the campaign's story changing a company's bonus card."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+import ttr
+from legacy_helpers import NEWS, position, route_between, setup_with
+from ttr.campaign.state import Box
+from ttr.campaign.story import read
+from ttr.editions.legacy import ContentError
+from ttr.editions.legacy.content import ClaimStep, Event
+from ttr.editions.legacy.pack import load_pack, parse_pack
+
+BLUE_PLAIN = route_between("Bangor", "Montreal")             # 2 blue, no big city
+CHICAGO_GREEN = route_between("Chicago", "Cincinnati", "green")  # 1 green
+ALBANY_RED = route_between("Albany", "Montreal")              # 1 red
+DEMO = load_pack("demo")
+
+
+def hand(g, seat=0):
+    return {ttr.cards.CARD_NAMES[k]: n for k, n in enumerate(g.hands[seat]) if n}
+
+
+def steps(*extra: ClaimStep) -> list[ClaimStep]:
+    return list(setup_with().steps) + list(extra)
+
+
+# ------------------------------------------------------ the companies' boxes
+
+def test_each_company_has_its_own_bonus_card_L222():
+    s = setup_with(company_bonus=3, company_bonuses=[["blue", 9]])
+    g = position(hands={0: {"blue": 2}}, setup=s)
+    g.apply(f"claim {BLUE_PLAIN} 2blue")  # seat 0 plays blue: its own card pays 9
+    assert g.money == [14, 5]
+    assert s.bonus("black") == 3 and s.bonus("blue") == 9
+
+
+def test_each_company_plays_the_trains_on_its_box_L241():
+    s = setup_with(company_trains=[["black", 25]])
+    g = ttr.new_game("legends-west", 2, seed=4, setup=s)
+    assert g.trains == [20, 25]  # seat 0 blue (the pack's count), seat 1 black (its own)
+    again = ttr.load_game(ttr.save_game(g))  # a save checks each seat's trains against its own count
+    assert again.trains == [20, 25]
+    d = ttr.save_game(g)
+    d["players"][1]["trains"] = 20
+    with pytest.raises(ttr.SaveError, match=r"players\[1\].trains is 20 but the routes held leave 25"):
+        ttr.load_game(d)
+
+
+def test_a_pack_gives_each_company_its_own_counts_and_bonus():
+    data = copy.deepcopy(DEMO.source)
+    data.update(company_bonuses={"red": 6}, company_trains={"green": [20] + [30] * 11})
+    p = parse_pack(data)
+    s = p.setup(4, companies=("red", "green", "blue"))
+    assert s.trains_of("green") == 30 and s.trains_of("blue") == DEMO.trains[3] and s.bonus("red") == 6
+    data["company_trains"] = {"green": [22] * 12}
+    with pytest.raises(ContentError, match="company_trains.green: game 1 is played with 20 trains"):
+        parse_pack(data)
+
+
+def test_the_story_changes_one_companys_bonus_card_L421():
+    data = copy.deepcopy(DEMO.source)
+    data.update(between_games=[], boxes=[], story=[
+        {"id": "c1", "a": "x", "do": [{"company_bonuses": {"red": 6}}]},
+        {"id": "c2", "a": "y", "do": [{"company_bonus": 4}, {"company_bonuses": {"green": 1}}]}])
+    p = parse_pack(data)
+    rec, box = read(p, Box.initial(p), 1, "setup", lambda c, w: False)
+    # c1 gave red its own card; c2 set every card to 4 (red's too), then green's to 1
+    assert [box.bonus(c) for c in ("red", "green", "blue")] == [4, 1, 4]
+    replay = Box.initial(p)
+    replay.apply_reading(rec)
+    assert replay.company_bonuses == box.company_bonuses and replay.company_bonus == 4
+
+
+# --------------------------------------------------------------- claim steps
+
+def test_a_route_cards_step_draws_cards_for_a_route_into_its_city_L278():
+    s = setup_with(steps=steps(ClaimStep(5, "route_cards", 2, cities=("Chicago",), label="Rail yard")))
+    g = position(hands={0: {"green": 1}}, deck_top=["red", "yellow", "white"], setup=s)
+    g.apply(f"claim {CHICAGO_GREEN} 1green")
+    assert hand(g) == {"red": 1, "yellow": 1}
+    g = position(hands={0: {"red": 1}}, deck_top=["red", "yellow"], setup=s)
+    g.apply(f"claim {ALBANY_RED} 1red")  # not into Chicago: nothing
+    assert hand(g) == {}
+
+
+def test_a_step_matches_routes_up_to_its_longest_length():
+    s = setup_with(steps=steps(ClaimStep(5, "route_bonus", 2, max_length=1, label="Short line")))
+    g = position(hands={0: {"red": 1}}, setup=s)
+    g.apply(f"claim {ALBANY_RED} 1red")
+    assert g.money == [7, 5]
+    g = position(hands={0: {"blue": 2}}, setup=setup_with(company_bonus=0, steps=s.steps))
+    g.apply(f"claim {BLUE_PLAIN} 2blue")  # 2 spaces: too long
+    assert g.money == [5, 5]
+
+
+def test_a_step_naming_a_city_off_the_board_is_refused():
+    s = setup_with(steps=steps(ClaimStep(5, "route_cards", 1, cities=("Denver",))))
+    with pytest.raises(ContentError, match="claim step 5 \\(route_cards\\) names 'Denver', which is not a city"):
+        ttr.new_game("legends-west", 2, seed=1, setup=s)
+
+
+def test_a_lightning_event_can_give_cards_L278():
+    ev = Event("gift", "Supply train (test)", "lightning", effect="gain_all", amount=2, gives="cards")
+    s = setup_with(events=list(setup_with().events) + [ev])
+    g = position(deck_top=[NEWS, "red", "blue", "white", "green", "yellow"], event_top=["gift"], setup=s)
+    g.apply("draw deck")  # the newspaper: both seats take 2 cards from the top, then the draw goes on
+    assert hand(g, 0) == {"red": 1, "blue": 1, "yellow": 1} and hand(g, 1) == {"white": 1, "green": 1}
+    assert g.money == [5, 5]
+
+
+@pytest.mark.parametrize("event, message", [
+    ({"kind": "lightning", "effect": "gain_all", "amount": 0, "gives": "cards"}, "non-zero amount"),
+    ({"kind": "lightning", "effect": "gain_all", "amount": 11, "gives": "cards"}, "gives 1 to 10 cards"),
+    ({"kind": "persistent", "gives": "cards", "step": {"number": 5, "kind": "route_cards", "amount": 1}},
+     "'gives' belongs to a lightning event"),
+])
+def test_malformed_card_effects_are_refused(event, message):
+    data = copy.deepcopy(DEMO.source)
+    data["events"].append({"id": "bad", "name": "Bad", **event})
+    with pytest.raises(ContentError, match=message):
+        parse_pack(data)
