@@ -124,3 +124,18 @@ def test_malformed_card_effects_are_refused(event, message):
     data["events"].append({"id": "bad", "name": "Bad", **event})
     with pytest.raises(ContentError, match=message):
         parse_pack(data)
+
+
+def test_the_observation_tells_card_steps_and_card_events():
+    """`card_steps` (the research tensor): route_cards steps in force, and a current event that gives
+    cards; the fields of game 1's kinds are as before."""
+    from ttr.formats.observation import Observer
+    gift = Event("gift", "Supply train (test)", "lightning", effect="gain_all", amount=1, gives="cards")
+    s = setup_with(steps=steps(ClaimStep(5, "route_cards", 1)), events=list(setup_with().events) + [gift])
+    g = position(deck_top=[NEWS, "red", "blue", "white"], event_top=["gift"], setup=s)
+    ob = Observer(g.rules)
+    field = next(f for f in ob.fields if f.name == "card_steps")
+    before = ob.encode(g.observe(0))[field.start:field.stop]
+    g.apply("draw deck")
+    after = ob.encode(g.observe(0))[field.start:field.stop]
+    assert list(before) == pytest.approx([1 / 3, 0, 0]) and list(after) == pytest.approx([1 / 3, 0, 1])
