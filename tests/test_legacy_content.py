@@ -117,7 +117,7 @@ def test_a_lightning_event_can_give_cards_L278():
     ({"kind": "lightning", "effect": "gain_all", "amount": 0, "gives": "cards"}, "non-zero amount"),
     ({"kind": "lightning", "effect": "gain_all", "amount": 11, "gives": "cards"}, "gives 1 to 10 cards"),
     ({"kind": "persistent", "gives": "cards", "step": {"number": 5, "kind": "route_cards", "amount": 1}},
-     "'gives' belongs to a lightning event"),
+     "'gives' and 'remove' belong to a lightning event"),
 ])
 def test_malformed_card_effects_are_refused(event, message):
     data = copy.deepcopy(DEMO.source)
@@ -139,3 +139,66 @@ def test_the_observation_tells_card_steps_and_card_events():
     g.apply("draw deck")
     after = ob.encode(g.observe(0))[field.start:field.stop]
     assert list(before) == pytest.approx([1 / 3, 0, 0]) and list(after) == pytest.approx([1 / 3, 0, 1])
+
+
+# ------------------------------------------------- events removed for good (337)
+
+GRANT = Event("grant", "Land grant (test)", "lightning", effect="gain_drawer", amount=4, remove=True)
+
+
+def test_an_event_that_removes_itself_is_replaced_at_once_L337():
+    s = setup_with(events=list(setup_with().events) + [GRANT])
+    g = position(deck_top=[NEWS, "red"], event_top=["grant", "demo-city-tolls"], setup=s)
+    g.apply("draw deck")
+    block = g.view(None, legal=False)["edition"]
+    assert g.money == [9, 5]                                  # it acted
+    assert block["event_gone"] == ["grant"]                   # then left the game for good
+    assert block["event_discard"] == ["demo-city-tolls"]      # and the next event was revealed at once
+    assert block["current_event"]["id"] == "demo-city-tolls"
+    again = ttr.load_game(ttr.save_game(g), verify=False)     # the save keeps it
+    assert again.view(None, legal=False)["edition"]["event_gone"] == ["grant"]
+    d = ttr.save_game(g)
+    d["edition"]["event_gone"] = ["demo-city-tolls"]
+    d["edition"]["event_discard"] = ["grant"]
+    with pytest.raises(ttr.SaveError, match="event_gone may hold only events that remove themselves"):
+        ttr.load_game(d, verify=False)
+
+
+def test_a_save_from_before_event_gone_still_loads():
+    g = position()
+    d = ttr.save_game(g)
+    del d["edition"]["event_gone"]
+    assert ttr.load_game(d, verify=False).view(None, legal=False)["edition"]["event_gone"] == []
+
+
+def test_a_bot_plays_after_an_event_removed_itself():
+    """The search bot's worlds deal the event deck without the events gone (determinize)."""
+    s = setup_with(events=list(setup_with().events) + [GRANT])
+    g = position(deck_top=[NEWS, "red", "blue", "white"], event_top=["grant"], setup=s)
+    g.apply("draw deck")
+    g.apply("draw deck")
+    from ttr.agents import make_agent
+    bot = make_agent("search", 1)
+    assert bot.act(g.observe(g.current_player)) in g.legal_actions()
+
+
+def test_an_event_removed_in_play_leaves_the_campaign_for_good_L337(tmp_path):
+    from ttr.campaign import Campaign, bot_action, PLAYING, REMOVAL
+    data = copy.deepcopy(DEMO.source)
+    data["events"].append({"id": "grant", "name": "Land grant (test)", "kind": "lightning", "effect": "gain_drawer",
+                           "amount": 4, "remove": True})
+    data.update(name="gone-test", start_events=["grant"], story=[], boxes=[], between_games=[])
+    c = Campaign.create(tmp_path / "c.db", [("Ann", "blue"), ("Bob", "red")], pack=parse_pack(data), seed=2,
+                        durable=False)
+    c.start_game()
+    while c.phase == PLAYING:
+        c.apply(bot_action(c, "random"))
+    f = c.facts(1)
+    assert f.gone == ("grant",)  # the only event: the first newspaper revealed it, and it went
+    assert "grant" not in c.box.events and "grant" not in c.pending_removal()
+    assert {"event": "grant", "game": 1, "by": "event", "player": None} in c.box.removed
+    if c.phase == REMOVAL:
+        c.auto_remove()
+    c.close()
+    c = Campaign.open(tmp_path / "c.db")
+    assert "grant" not in c.box.events and c.status()["events"]["removed"][0]["by"] == "event"

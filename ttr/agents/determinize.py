@@ -99,7 +99,7 @@ class Worlds:
         self.events: tuple[int, list[int]] | None = None
         if "edition.event_deck" in layout.by_name:  # Legacy: the events not yet revealed, in any order
             sec = layout["edition.event_deck"]
-            shown = set(items(s, "edition.event_discard"))
+            shown = set(items(s, "edition.event_discard")) | set(items(s, "edition.event_gone"))
             self.events = (sec.start + 1, [i for i in range(sec.size - 1) if i not in shown])
         s[layout["shuffles"].start] = 0  # a fresh random stream: a new seed, from its first draw
         # no deal takes long tickets first: every deal takes from the end of the same list, in order

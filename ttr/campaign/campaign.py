@@ -260,17 +260,23 @@ class Campaign:
         discard = g.view(None, legal=False)["edition"]["event_discard"]  # type: ignore[index]  # a Legacy game's block
         st.write_end(k, res, list(discard), slips)
         st.write_caboose(k, last, "last-place")
+        facts = Facts.from_dict(res["facts"])
+        box = copy.deepcopy(self.box)
+        for eid in facts.gone:  # events that removed themselves during the game (337)
+            box.remove(eid, k, None, by="event")
         if k == GAMES:  # LW-C3: no removal after the last game; the story's end is still read
-            self._read_end(k, copy.deepcopy(self.box), Facts.from_dict(res["facts"]))
+            self._read_end(k, box, facts)
             self._finish(k, {(k, row[1]): row[7] for row in slips})
         elif not discard:  # L5: nothing to remove
             st.write_removal(k, last, None, "empty")
-            self._between_games(k, None, Facts.from_dict(res["facts"]))
+            self._between_games(k, None, facts, box)
 
-    def _between_games(self, k: int, removed: tuple[str, int] | None, facts: Facts | None = None) -> None:
+    def _between_games(self, k: int, removed: tuple[str, int] | None, facts: Facts | None = None,
+                       box: Box | None = None) -> None:
         """After the removal (`removed`: the event and who removed it): the pack's change, then
-        the story (end-of-game step 3)."""
-        box = copy.deepcopy(self.box)
+        the story (end-of-game step 3). `box`: the content in force when the game ended (default:
+        the campaign's, which holds it once the game's end is stored)."""
+        box = copy.deepcopy(self.box if box is None else box)
         if removed is not None:
             box.remove(removed[0], k, removed[1])
         change = self.pack.change_after(k)
@@ -422,6 +428,8 @@ def fold(pack: Pack, s) -> Box:
         box.begin(k)
         if (k, "setup") in s.readings:
             box.apply_reading(s.readings[k, "setup"])
+        for eid in ((g["result"] or {}).get("facts") or {}).get("gone", ()):  # removed for good in play (337)
+            box.remove(eid, k, None, by="event")
         r = s.removals.get(k)
         if r and r["event"]:
             box.remove(r["event"], k, r["player"])

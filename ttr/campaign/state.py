@@ -93,7 +93,7 @@ class Box:
     steps: list[ClaimStep]
     company_bonus: int
     retired_tickets: list[int]
-    removed: list[dict] = field(default_factory=list)  # {"event", "game", "by": "caboose"|"pack"|"story", "player"}
+    removed: list[dict] = field(default_factory=list)  # {"event", "game", "by": "caboose"|"event"|"pack"|"story", "player"}
     expiry: dict[int, int] = field(default_factory=dict)  # claim step number -> the last game it lasts
     story_pos: int = 0                                  # the story cards read so far
     read: list[dict] = field(default_factory=list)      # {"id", "game", "point"}, in order
@@ -111,10 +111,10 @@ class Box:
         """The company's bonus card (rulebook 222, 421)."""
         return self.company_bonuses.get(company, self.company_bonus)
 
-    def remove(self, event_id: str, game: int, player: int | None) -> None:
-        """The caboose holder's removal (L5): out of the box for good."""
+    def remove(self, event_id: str, game: int, player: int | None, by: str = "caboose") -> None:
+        """Out of the box for good: the caboose holder's removal (L5), or an event's own (337, by "event")."""
         self.events.remove(event_id)
-        self.removed.append({"event": event_id, "game": game, "by": "caboose", "player": player})
+        self.removed.append({"event": event_id, "game": game, "by": by, "player": player})
 
     def begin(self, game: int) -> None:
         """Before game `game` is set up: stickers that lasted their games come off (rulebook 206)."""

@@ -36,6 +36,7 @@ class Facts:
     tickets: tuple[int, ...]                # tickets some player completed
     winner_company: str
     slips: tuple[int, ...]                  # bank slips by seat
+    gone: tuple[str, ...] = ()              # events that removed themselves for good (rulebook 337)
 
     def holds(self, c: Condition) -> bool:
         return ((c.event_revealed is None or c.event_revealed in self.events)
@@ -51,7 +52,7 @@ class Facts:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Facts":
         return cls(d["game"], d["players"], tuple(d["events"]), tuple(tuple(r) for r in d["routes"]),
-                   tuple(d["tickets"]), d["winner_company"], tuple(d["slips"]))
+                   tuple(d["tickets"]), d["winner_company"], tuple(d["slips"]), tuple(d.get("gone", ())))
 
 
 def facts_of(number: int, game: "Game", companies: tuple[str, ...]) -> Facts:
@@ -61,9 +62,10 @@ def facts_of(number: int, game: "Game", companies: tuple[str, ...]) -> Facts:
     owner = game.owner  # type: ignore[attr-defined]  # a PyGame's route owners by id (-1: free)
     routes = sorted({tuple(sorted(rules.map.route(r).cities)) for r in rules.route_ids if owner[r] >= 0})
     done = sorted({t for p in res["players"] for t in p["tickets_completed"]})
-    discard = game.view(None, legal=False)["edition"]["event_discard"]  # type: ignore[index]  # a Legacy game's block
-    return Facts(number, rules.players, tuple(discard), tuple(routes), tuple(done),  # type: ignore[arg-type]
-                 companies[res["winners"][0]], tuple(p["total"] for p in res["players"]))
+    block = game.view(None, legal=False)["edition"]
+    return Facts(number, rules.players, tuple(block["event_discard"]), tuple(routes), tuple(done),  # type: ignore[index,arg-type]  # a Legacy game's block
+                 companies[res["winners"][0]], tuple(p["total"] for p in res["players"]),
+                 tuple(block["event_gone"]))  # type: ignore[index]
 
 
 def order_record(order: Order, source: str, until: int | None) -> dict[str, Any]:

@@ -12,6 +12,9 @@ from ..play.tables import Col, fit_table, natural_width
 from ..text import plural
 
 
+BY = {"event": "the event itself", "pack": "the pack", "story": "the story"}  # who removed an event for good
+
+
 def console() -> Console:
     return Console(highlight=False)  # a screen laid out for 80 columns, piped too (docs/cli.md)
 
@@ -128,7 +131,8 @@ def print_status(out: Console, file: str, s: dict) -> None:
     if ev["removed"]:
         out.print("Removed for good: " + "; ".join(
             f"{escape(e['name'])} (after game {e['game']}, "
-            f"{'by ' + escape(e['player']) if e['by'] == 'caboose' else 'by the pack'})" for e in ev["removed"]))
+            f"{'by ' + escape(e['player']) if e['by'] == 'caboose' else 'by ' + BY.get(e['by'], e['by'])})"
+            for e in ev["removed"]))
     out.print("Claim steps: " + ", ".join(f"{x['number']} {escape(x['label'] or x['kind'])}"
                                           + (f" (until game {x['until_game']})" if x["until_game"] else "")
                                           for x in s["claim_steps"])

@@ -172,6 +172,7 @@ class LegacyBlock(TypedDict):
     money: list[int]
     current_event: LegacyEvent | None
     event_discard: list[str]
+    event_gone: list[str]      # removed for good during this game (rulebook 337)
     event_deck_size: int
     claim_steps: list[LegacyStep]
     ledger: list[list[Any]]    # [turn, seat, dollars, reason]

@@ -72,6 +72,7 @@ class Event:
     color: str | None = None
     demo: bool = False              # invented for the demo pack, not a printed card
     gives: str = "money"            # GIVES
+    remove: bool = False            # a lightning event removed for good once it has acted (rulebook 337)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +172,7 @@ class EventModel(Strict):
     color: Optional[Literal[CARD_COLORS + ("gray", "company")]] = None  # type: ignore[valid-type]
     demo: StrictBool = False
     gives: Literal[GIVES] = "money"  # type: ignore[valid-type]
+    remove: StrictBool = False
 
     @model_validator(mode="after")
     def _shape(self):
@@ -179,8 +181,8 @@ class EventModel(Strict):
                 raise ValueError(f"persistent event {self.id!r} needs a 'step' (and no 'effect')")
             if self.step.kind not in ("route_bonus", "route_fee", "route_cards"):
                 raise ValueError(f"persistent event {self.id!r}: its step must be route_bonus, route_fee or route_cards")
-            if self.gives != "money":
-                raise ValueError(f"persistent event {self.id!r}: 'gives' belongs to a lightning event")
+            if self.gives != "money" or self.remove:
+                raise ValueError(f"persistent event {self.id!r}: 'gives' and 'remove' belong to a lightning event")
         else:
             if self.effect is None or self.step is not None:
                 raise ValueError(f"lightning event {self.id!r} needs an 'effect' (and no 'step')")

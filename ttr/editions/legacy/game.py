@@ -55,10 +55,11 @@ def _big_city_routes(rules: Ruleset) -> frozenset[int]:
 
 
 class LegacyGame(PyGame):
-    __slots__ = ("setup", "event_deck", "event_discard", "ledger", "_aside")
+    __slots__ = ("setup", "event_deck", "event_discard", "event_gone", "ledger", "_aside")
     setup: LegacySetup
     event_deck: list[int]                      # indices into setup.events; the top card is the last
     event_discard: list[int]                   # the current event is the last
+    event_gone: list[int]                      # removed for good during this game (rulebook 337), in order
     ledger: list[tuple[int, int, int, int]]    # (turn, seat, dollars, reason: an index into reasons(setup))
     _aside: list[int] | None                   # newspapers set aside during the deal
 
@@ -82,6 +83,7 @@ class LegacyGame(PyGame):
         self.event_deck = list(range(len(self.setup.events)))  # the top card is the end of the list
         self.shuffle(self.event_deck)
         self.event_discard = []  # the current event is the last
+        self.event_gone = []     # removed for good in this game
         self.ledger = []         # (turn, seat, dollars, reason): every change of money held
         self._aside = []         # L2: newspapers dealt at setup, shuffled back afterwards
 
@@ -110,6 +112,7 @@ class LegacyGame(PyGame):
         g = PyGame.copy_public(self)
         g.setup = self.setup
         g.event_discard = self.event_discard[:]
+        g.event_gone = self.event_gone[:]
         g.ledger = self.ledger[:]
         g._aside = None
         return g
@@ -159,6 +162,19 @@ class LegacyGame(PyGame):
         self.note(event="newspaper", id=ev.id, name=ev.name, kind=ev.kind, text=ev.text)
         if ev.kind == "lightning":
             self._lightning(ev, len(self.setup.steps) + i)
+            if ev.remove:
+                self._remove_for_good(i)
+
+    def _remove_for_good(self, i: int) -> None:
+        """Rulebook 337: the event leaves the game (and the campaign) for good; if it was the current
+        event, the next one is revealed at once (LW-P5)."""
+        current = self.event_discard[-1] == i
+        self.event_discard.remove(i)
+        self.event_gone.append(i)
+        ev = self.setup.events[i]
+        self.note(event="event-removed", id=ev.id, name=ev.name)
+        if current:
+            self._reveal_event()
 
     def _lightning(self, ev: Event, reason: int) -> None:
         n = self.rules.players
@@ -271,12 +287,14 @@ class LegacyGame(PyGame):
     def layout(self) -> StateLayout:
         e = len(self.setup.events)
         return layout_of(self.rules, (("edition.event_deck", 1 + e, LIST, NOBODY),
-                                      ("edition.event_discard", 1 + e, LIST, PUBLIC)), ("edition.ledger", 4))
+                                      ("edition.event_discard", 1 + e, LIST, PUBLIC),
+                                      ("edition.event_gone", 1 + e, LIST, PUBLIC)), ("edition.ledger", 4))
 
     def encode_edition(self, out: list[int], layout: StateLayout) -> None:
         e = len(self.setup.events)
         put_list(out, self.event_deck, e)
         put_list(out, self.event_discard, e)
+        put_list(out, self.event_gone, e)
         out.append(len(self.ledger))
         for x in self.ledger:
             out += x
@@ -284,22 +302,25 @@ class LegacyGame(PyGame):
     def decode_edition(self, state: Sequence[int], layout: StateLayout, where: str) -> None:
         e = len(self.setup.events)
         piles = []
-        for name in ("edition.event_deck", "edition.event_discard"):
+        for name in ("edition.event_deck", "edition.event_discard", "edition.event_gone"):
             s = layout[name]
             k = state[s.start]
             if where and not (0 <= k <= e and all(x == NONE for x in state[s.start + 1 + k:s.stop])):
                 raise SaveError(f"{where}: {name} must hold a count and that many events")
             piles.append(list(state[s.start + 1:s.start + 1 + k]))
-        deck, discard = piles
-        if where and sorted(deck + discard) != list(range(e)):
-            raise SaveError(f"{where}: edition.event_deck + event_discard must hold each event of the setup exactly once")
+        deck, discard, gone = piles
+        if where and sorted(deck + discard + gone) != list(range(e)):
+            raise SaveError(f"{where}: edition.event_deck + event_discard + event_gone must hold each event of the "
+                            "setup exactly once")
+        if where and any(not self.setup.events[i].remove for i in gone):
+            raise SaveError(f"{where}: edition.event_gone may hold only events that remove themselves")
         ledger = [tuple(x) for x in layout.tail_records(state)]
         if where:
             n_reasons, n = len(reasons(self.setup)), self.rules.players
             for i, (_, seat, _, reason) in enumerate(ledger):
                 if not (0 <= seat < n and 0 <= reason < n_reasons):
                     raise SaveError(f"{where}: edition.ledger[{i}] must be [turn, seat, dollars, reason]")
-        self.event_deck, self.event_discard = deck, discard
+        self.event_deck, self.event_discard, self.event_gone = deck, discard, gone
         self.ledger = ledger  # type: ignore[assignment]  # records of 4 (the layout's tail width)
         self._aside = None
 
@@ -313,8 +334,10 @@ class LegacyGame(PyGame):
 
     @classmethod
     def options_from_save(cls, block: Any, rules: Ruleset, where: str) -> dict[str, Any]:
-        if not isinstance(block, dict) or set(block) != {"setup", "event_deck", "event_discard", "ledger"}:
-            raise SaveError(f"{where}: the edition block must hold setup, event_deck, event_discard and ledger")
+        keys = set(block) if isinstance(block, dict) else set()
+        if not keys or keys - {"event_gone"} != {"setup", "event_deck", "event_discard", "ledger"}:
+            raise SaveError(f"{where}: the edition block must hold setup, event_deck, event_discard and ledger "
+                            "(and event_gone, if any event was removed for good)")
         try:
             setup = LegacySetup.from_dict(block["setup"], where=f"{where}: edition.setup")
             check_setup(setup, rules)
@@ -327,10 +350,11 @@ class LegacyGame(PyGame):
         setup: LegacySetup = options["setup"]
         index, e = _event_index(setup), len(setup.events)
         out: list[int] = []
-        for name in ("event_deck", "event_discard"):
-            ids = block[name]
+        for name in ("event_deck", "event_discard", "event_gone"):
+            ids = block.get(name, [])  # event_gone: absent from saves made before it
             if not isinstance(ids, list) or not all(isinstance(x, str) and x in index for x in ids) or len(ids) > e:
-                raise SaveError(f"{where}: edition.event_deck + event_discard must hold each event of the setup exactly once")
+                raise SaveError(f"{where}: edition.event_deck + event_discard + event_gone must hold each event of "
+                                "the setup exactly once")
             put_list(out, [index[x] for x in ids], e)
         ledger = block["ledger"] if isinstance(block["ledger"], list) else [None]
         names = reasons(setup)
@@ -351,6 +375,7 @@ class LegacyGame(PyGame):
         return {"setup": setup.to_dict(),
                 "event_deck": [setup.events[i].id for i in layout.items(state, "edition.event_deck")],
                 "event_discard": [setup.events[i].id for i in layout.items(state, "edition.event_discard")],
+                "event_gone": [setup.events[i].id for i in layout.items(state, "edition.event_gone")],
                 "ledger": [[t, seat, dollars, names[r]] for t, seat, dollars, r in layout.tail_records(state)]}
 
     def check_score(self, p: int, score: int, points: int) -> str | None:
@@ -387,6 +412,7 @@ def _edition_view(setup: LegacySetup, players: int, layout: StateLayout, state: 
         "money": [state[layout.seat(p, "score").start] for p in range(players)],
         "current_event": _event_view(ev) if ev else None,
         "event_discard": [setup.events[i].id for i in discard],
+        "event_gone": [setup.events[i].id for i in layout.items(state, "edition.event_gone")],
         "event_deck_size": state[layout["edition.event_deck"].start],
         "claim_steps": [_step_view(s) for s, _ in steps_in_force(setup, discard)],
         "ledger": [[t, seat, dollars, names[reason]] for t, seat, dollars, reason in layout.tail_records(state)],

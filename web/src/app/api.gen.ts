@@ -528,6 +528,11 @@ export interface components {
             /** Event Discard */
             event_discard: string[];
             /**
+             * Event Gone
+             * @description removed for good during this game (rulebook 337)
+             */
+            event_gone: string[];
+            /**
              * Ledger
              * @description [turn, seat, dollars, reason]
              */
