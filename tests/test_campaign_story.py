@@ -392,3 +392,32 @@ def test_cli_update_pack(tmp_path):
     f.write_text("{")
     res = CliRunner().invoke(main, ["campaign", "update-pack", str(path), str(f)])
     assert res.exit_code == 1 and "not JSON" in res.output
+
+
+# ------------------------------------------------------------- the arc
+
+def test_status_shows_the_campaigns_arc_per_year(tmp_path):
+    c = new(tmp_path, DEMO, n=3, seed=5)
+    play_until(c, 3, "end")
+    arc = c.status()["arc"]
+    assert [r["year"] for r in arc] == [1865, 1868, 1871, 1874][:len(arc)] and all(r["over"] for r in arc[:3])
+    for r in arc[:3]:
+        k = r["game"]
+        assert r["slips"] == {name: slip for (g, name), slip in c.slips().items() if g == k}  # money per year
+        assert r["slips"][r["winner"]] == max(r["slips"].values())  # (ties: L5's tie-breaks)
+        assert r["story"] == [x["id"] for x in c.box.read if x["game"] == k]
+        assert len(r["events_revealed"]) == len(c._snap.games[k - 1]["discard"]) + len(c.facts(k).gone)
+    assert arc[1]["boxes_opened"] == ["The conductor's toolbox"]  # the demo's story opens it after game 2
+    c.close()
+    out = CliRunner().invoke(main, ["campaign", "status", str(tmp_path / "c.db")]).output
+    assert "The campaign so far" in out and "1868:" in out and "opened The conductor's toolbox" in out
+
+
+def test_status_draws_the_arc(tmp_path):
+    pytest.importorskip("matplotlib")
+    c = new(tmp_path, DEMO, n=2, seed=5)
+    play_until(c, 2, "end")
+    c.close()
+    png = tmp_path / "arc.png"
+    res = CliRunner().invoke(main, ["campaign", "status", str(tmp_path / "c.db"), "--plot", str(png)])
+    assert res.exit_code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000

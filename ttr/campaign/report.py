@@ -40,6 +40,7 @@ def status(c) -> dict:
                         for s in box.steps],
         "story": story(c),
         "boxes": boxes(c),
+        "arc": arc(c),
         "company_bonus": box.company_bonus,
         "retired_tickets": list(box.retired_tickets),
         "changes": [{"after": a, "note": ch["note"], "demo": ch["demo"]} for a, ch in sorted(snap.changes.items())],
@@ -55,6 +56,33 @@ def status(c) -> dict:
         out["current_game"] = _progress(c)
     else:
         out["standings"] = c.standings()
+    return out
+
+
+def arc(c) -> list[dict]:
+    """The campaign's arc, a row per game played: each player's bank slip (money per year), the
+    winner, the events revealed and removed, the story read and the boxes opened (where the world
+    grew), all as far as revealed."""
+    snap, box = c._snap, c.box
+    names = {p.idx: p.name for p in c.players}
+    events = c.pack.events
+    boxes_by_id = c.pack.boxes
+    out = []
+    for g in snap.games:
+        k = g["game"]
+        seats = snap.seats.get(k, [])
+        res = g["result"]
+        row: dict = {"game": k, "year": g["year"], "over": res is not None,
+                     "players": [names[p] for p in seats], "absent": [names[p] for p in snap.absences.get(k, [])],
+                     "slips": {names[p]: snap.slips[k, p]["total"] for p in seats if (k, p) in snap.slips},
+                     "winner": names[seats[res["winners"][0]]] if res else None,
+                     "events_revealed": [events[e].name for e in (g["discard"] or [])]
+                     + [events[e].name for e in ((res or {}).get("facts") or {}).get("gone", ())],
+                     "events_removed": [{"event": events[r["event"]].name, "by": r["by"],
+                                         "player": names.get(r["player"])} for r in box.removed if r["game"] == k],
+                     "story": [r["id"] for r in box.read if r["game"] == k],
+                     "boxes_opened": [boxes_by_id[b["id"]].name for b in box.opened if b["game"] == k]}
+        out.append(row)
     return out
 
 

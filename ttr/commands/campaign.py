@@ -208,14 +208,21 @@ def update_pack_cmd(file: str, pack: str) -> None:
 @command.command("status")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="print the status as JSON")
-def status_cmd(file: str, as_json: bool) -> None:
+@click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None,
+              help="also draw the campaign's arc (slips and vaults per year) to this PNG file (the analytics extra)")
+def status_cmd(file: str, as_json: bool, plot: str | None) -> None:
     """Where the campaign in FILE stands: game and year, caboose, offices and vaults, events,
-    claim steps, the game in progress, a pending decision, the final standings."""
+    claim steps, the story and the boxes, the campaign so far, the game in progress, a pending
+    decision, the final standings."""
     try:
         with Campaign.open(file, lock=False) as c:
             s = campaign_status(c)
+            companies = {p.name: p.company for p in c.players}
     except TtrError as e:
         raise click.ClickException(str(e)) from None
+    if plot:
+        from ..analytics.campaign_plot import plot_arc
+        plot_arc(s["arc"], companies, plot, title=f"Campaign {file}: pack {s['pack']['name']}")
     if as_json:
         click.echo(json.dumps(s, indent=2))
         return

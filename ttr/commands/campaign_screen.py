@@ -112,6 +112,23 @@ def standings(out: Console, s: dict) -> None:
         out.print("[bold]Winner:[/] " + ", ".join(escape(w) for w in s["winners"]))
 
 
+def arc(out: Console, rows: list[dict]) -> None:
+    """The campaign so far, a line per game over (wrapped, never cut): its winner and slip, the
+    events it revealed and removed, the story cards read and the boxes opened."""
+    done = [r for r in rows if r["over"]]
+    if not done:
+        return
+    out.print("[bold]The campaign so far[/]")
+    for r in done:
+        gone = [e["event"] + (" (by itself)" if e["by"] == "event" else "") for e in r["events_removed"]]
+        parts = [f"{escape(r['winner'])} won (${r['slips'][r['winner']]})",
+                 plural(len(r["events_revealed"]), "event") + (f", removed {escape(', '.join(gone))}" if gone else "")]
+        if r["story"]:
+            parts.append(f"story: {plural(len(r['story']), 'card')}")
+        parts += [f"opened {escape(b)}" for b in r["boxes_opened"]]
+        out.print(f"  {r['year']}: " + "; ".join(parts) + ".")
+
+
 def print_status(out: Console, file: str, s: dict) -> None:
     pack = s["pack"]
     out.print(f"[bold]Campaign {escape(file)}[/]: pack {escape(pack['name'])}"
@@ -149,6 +166,7 @@ def print_status(out: Console, file: str, s: dict) -> None:
         out.print("Boxes: " + "; ".join(f"{escape(b['name'])}: " + (f"opened in game {b['opened_in']}"
                                                                      if b["open"] else "closed")
                                         for b in s["boxes"]))
+    arc(out, s["arc"])
     cur = s["current_game"]
     if cur:
         cev = cur["current_event"]
@@ -173,4 +191,4 @@ def print_status(out: Console, file: str, s: dict) -> None:
         standings(out, s["standings"])
 
 
-__all__ = ["change", "console", "ended", "print_status", "removed", "standings", "started", "story"]
+__all__ = ["arc", "change", "console", "ended", "print_status", "removed", "standings", "started", "story"]
