@@ -9,6 +9,8 @@ import json
 import sqlite3
 
 import pytest
+
+import ttr
 from click.testing import CliRunner
 
 from ttr.campaign import FINISHED, PLAYING, READY, REMOVAL, Campaign, CampaignError, bot_action
@@ -253,7 +255,7 @@ def test_the_demo_pack_exercises_the_story_and_every_branch_is_checked():
     assert {b.kind for b in p.boxes.values()} == {"frontier", "toolbox"}
     text = json.dumps(p.source)
     for word in ('"if"', '"for_games"', '"open_box"', '"restore_tickets"', '"retire_tickets"', '"remove_events"',
-                 '"gives": "cards"', '"company_trains"', '"company_bonuses"', '"route_cards"', '"cities"', '"max_length": 3'):
+                 '"gives": "cards"', '"office"', '"vault"', '"remove": true', '"company_trains"', '"company_bonuses"', '"route_cards"', '"cities"', '"max_length": 3'):
         assert word in text
     check_pack_games(p)
 
@@ -421,3 +423,69 @@ def test_status_draws_the_arc(tmp_path):
     png = tmp_path / "arc.png"
     res = CliRunner().invoke(main, ["campaign", "status", str(tmp_path / "c.db"), "--plot", str(png)])
     assert res.exit_code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+
+
+# ------------------------------------------------------- offices and vaults
+
+def test_an_office_gives_money_and_cards_at_the_companys_next_set_up_L152():
+    from ttr.editions.legacy.pack import default_setup
+    s = default_setup(2)
+    s = s.from_dict({**s.to_dict(), "office_money": [["black", 7]], "office_cards": [["blue", 3]]})
+    g = ttr.new_game("legends-west", 2, seed=3, setup=s)
+    block = g.view(None, legal=False)["edition"]
+    assert g.money == [5, 12] and block["ledger"] == [[0, 1, 7, "office"]]
+    assert [sum(h) for h in g.hands] == [4 + 3, 4] and block["event_discard"] == []  # no event at set-up (L2)
+    assert ttr.load_game(ttr.save_game(g)).money == [5, 12]
+
+
+def test_offices_fill_between_games_and_empty_at_their_companys_next_set_up_L152(tmp_path):
+    p = pack([card("p1", halt="pause", until_game=1, at="end"),
+              card("c1", {"office": [{"to": "each", "money": 2}, {"to": "last", "cards": 1}]})])
+    c = new(tmp_path, p, n=3)
+    play_until(c, 1, "end")
+    last = c.facts(1).last_company
+    offices = {co["company"]: co["office"] for co in c.status()["companies"]}
+    assert {k: (o["money"], o["cards"]) for k, o in offices.items()} == \
+           {co: (2, 1 if co == last else 0) for co in ("blue", "red", "green")}
+    away = next(pl.name for pl in c.players if pl.company != last)
+    g = c.start_game(absent=[away])
+    setup = g.setup
+    here = set(setup.companies)
+    assert dict(setup.office_money) == {co: 2 for co in here}
+    assert dict(setup.office_cards) == ({last: 1} if last in here else {})
+    offices = {co["company"]: co["office"] for co in c.status()["companies"]}
+    assert all(offices[co]["money"] == 0 for co in here)                  # taken out at set-up step 2
+    assert offices[c.player(away).company]["money"] == 2                  # an absent company keeps its own
+
+
+def test_vault_items_count_at_the_campaigns_end_L229(tmp_path):
+    p = pack([card("p1", halt="pause", until_game=1, at="end"),
+              card("c1", {"vault": [{"to": "winner", "money": 25, "note": "gold"}]})])
+    c = new(tmp_path, p)
+    play_until(c, 1, "end")
+    winner = c.facts(1).winner_company
+    row = next(co for co in c.status()["companies"] if co["company"] == winner)
+    assert row["vault_items"] == [{"money": 25, "note": "gold", "game": 1}]
+    assert all(r["items"] == 0 for r in c.standings()["ranking"])  # not counted before the end
+    play_until(c, 12, "end")
+    final = {r["company"]: r for r in c.standings()["ranking"]}
+    assert final[winner]["items"] == 25
+    assert final[winner]["vault"] == sum(x["slip"] for x in final[winner]["games"] if x) + 25
+
+
+def test_giving_to_the_last_games_winner_at_game_1s_set_up_is_refused():
+    p = pack([card("c1", {"vault": [{"to": "winner", "money": 5}]})])
+    with pytest.raises(CampaignError, match="gives to the winner of the last game, but no game has ended"):
+        check_pack_games(p)
+
+
+def test_a_sticker_naming_cities_sets_up_after_a_reading():
+    p = pack([card("c1", {"add_steps": [{"number": 15, "kind": "route_cards", "amount": 1,
+                                         "cities": ["Mobile", "New Orleans"]}]})])
+    _, box = read(p, Box.initial(p), 1, "setup", never)
+    replay = Box.initial(p)
+    replay.apply_reading(json.loads(json.dumps(read(p, Box.initial(p), 1, "setup", never)[0])))  # as stored
+    from ttr.campaign.state import setup_for
+    for b in (box, replay):
+        g = ttr.new_game("legends-west", 2, seed=1, setup=setup_for(p, 1, b, ("blue", "red")))
+        assert [s.cities for s in g.setup.steps if s.number == 15] == [("Mobile", "New Orleans")]

@@ -214,7 +214,8 @@ class Campaign:
             holder, moved = pick(self.seed, f"caboose-holder-absent/{k}", present), True
         seats = seat_order(self.players, set(present), holder)
         try:
-            reading, box = read(self.pack, self.box, k, "setup", self._decide(k - 1, f"game {k}'s set-up"))
+            reading, box = read(self.pack, self.box, k, "setup", self._decide(k - 1, f"game {k}'s set-up"),
+                                self._whom(k - 1, self.players[holder].company))
             setup = setup_for(self.pack, k, box, tuple(self.players[i].company for i in seats),
                               tuple(self.players[i].name for i in seats))
             new_game(MAP, len(seats), game_seed(self.seed, k), setup=setup)  # the setup must be playable
@@ -289,7 +290,9 @@ class Campaign:
 
     def _read_end(self, k: int, box: Box, facts: Facts | None) -> None:
         try:
-            reading, _ = read(self.pack, box, k, "end", self._decide(k, f"game {k}'s end", facts))
+            facts = facts or self.facts(k)
+            reading, _ = read(self.pack, box, k, "end", self._decide(k, f"game {k}'s end", facts),
+                              self._whom(k, facts.last_company, facts))
         except TtrError as e:
             raise CampaignError(f"the story cannot be read after game {k}: {e}") from None
         self.store.write_reading(reading)
@@ -304,6 +307,26 @@ class Campaign:
                 facts = self.facts(k)
             return facts.holds(cond)
         return decide
+
+    def _whom(self, k: int, caboose: str, facts: Facts | None = None):
+        """Who an office or vault item goes to, as companies: `each`, a company colour (nobody if no
+        player has it), the caboose holder (`caboose`: its company now), or the winner or the
+        last-placed player of game `k` (the game just ended; 0: none yet)."""
+        def whom(who: str, where: str) -> list[str]:
+            nonlocal facts
+            companies = [p.company for p in self.players]
+            if who == "each":
+                return companies
+            if who == "caboose":
+                return [caboose]
+            if who in companies or who not in ("winner", "last"):
+                return [who] if who in companies else []
+            if k == 0:
+                raise CampaignError(f"{where} gives to the {who} of the last game, but no game has ended")
+            if facts is None:
+                facts = self.facts(k)
+            return [facts.winner_company if who == "winner" else facts.last_company]
+        return whom
 
     def facts(self, k: int) -> Facts:
         """What game `k` (finished) leaves for the story's conditions."""
@@ -362,7 +385,8 @@ class Campaign:
             raise CampaignError(f"content pack {pack.name} does not fit this campaign's past ({e})") from None
         if self.phase == READY:  # the next game, as it would be set up now, for any players present
             try:
-                _, nxt = read(pack, after, k, "setup", self._decide(k - 1, f"game {k}'s set-up"))
+                _, nxt = read(pack, after, k, "setup", self._decide(k - 1, f"game {k}'s set-up"),
+                              self._whom(k - 1, self.caboose.company))
                 for n in range(2, len(self.players) + 1):
                     new_game(MAP, n, game_seed(self.seed, k),
                              setup=setup_for(pack, k, nxt, tuple(p.company for p in self.players[:n])))
@@ -408,8 +432,10 @@ class Campaign:
         Before the end: the vaults so far, slips only (awards are revealed at the end), final False."""
         snap = self._snap
         slips = {key: row["total"] for key, row in snap.slips.items()}
-        awards = snap.awards if self.phase == FINISHED else {}
-        out = standings(self.players, slips, awards)
+        final = self.phase == FINISHED
+        awards = snap.awards if final else {}
+        items = {p.idx: self.box.vault_money(p.company) for p in self.players} if final else {}
+        out = standings(self.players, slips, awards, items)
         out["final"] = self.phase == FINISHED
         return out
 
@@ -428,6 +454,7 @@ def fold(pack: Pack, s) -> Box:
         box.begin(k)
         if (k, "setup") in s.readings:
             box.apply_reading(s.readings[k, "setup"])
+        box.use_offices(s.players[p].company for p in s.seats.get(k, ()))  # set-up step 2
         for eid in ((g["result"] or {}).get("facts") or {}).get("gone", ()):  # removed for good in play (337)
             box.remove(eid, k, None, by="event")
         r = s.removals.get(k)

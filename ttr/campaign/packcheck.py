@@ -57,11 +57,21 @@ def _run(pack: Pack, companies: Sequence[str], prefix: list[bool], trail: list[t
             return yes
         return decide
 
+    def whom_for(k: int):
+        def whom(who: str, where: str) -> list[str]:  # any one company will do for the checks
+            if who == "each":
+                return list(companies)
+            if who in ("winner", "last") and k == 0:
+                raise CampaignError(f"{where} is read at game 1's set-up and gives to the {who} of the last game, "
+                                    "but no game has ended then")
+            return [who] if who in companies else [] if who in COMPANY_COLORS else [companies[0]]
+        return whom
+
     box = Box.initial(pack)
     for k in range(1, GAMES + 1):
         box.begin(k)
         try:
-            _, box = read(pack, box, k, "setup", decide_for(k - 1, "setup"))
+            _, box = read(pack, box, k, "setup", decide_for(k - 1, "setup"), whom_for(k - 1))
         except TtrError as e:
             raise CampaignError(f"content pack {pack.name}: game {k}'s set-up (story): {e}{branch()}") from None
         for n in range(MIN_PLAYERS, len(companies) + 1):
@@ -76,11 +86,12 @@ def _run(pack: Pack, companies: Sequence[str], prefix: list[bool], trail: list[t
                          else "the pack's game-1 content" if k == 1 else f"trains[{k - 1}] or the story")
                 raise CampaignError(f"content pack {pack.name}: game {k} ({YEARS[k - 1]}) cannot be set up for "
                                     f"{n} players ({e}); see {entry}{branch()}") from None
+        box.use_offices(companies)
         change = pack.change_after(k)
         if change is not None:
             box.apply(change_record(change))
         try:
-            _, box = read(pack, box, k, "end", decide_for(k, "end"))
+            _, box = read(pack, box, k, "end", decide_for(k, "end"), whom_for(k))
         except TtrError as e:
             raise CampaignError(f"content pack {pack.name}: game {k}'s end (story): {e}{branch()}") from None
 

@@ -22,7 +22,11 @@ def status(c) -> dict:
         played = sorted(g for (g, q) in snap.slips if q == p.idx)
         companies.append({
             "player": p.name, "company": p.company,
-            "office": {"company_bonus": box.bonus(p.company), "caboose": p.idx == caboose.idx},
+            "office": {"company_bonus": box.bonus(p.company), "caboose": p.idx == caboose.idx,
+                       "money": box.offices.get(p.company, {}).get("money", 0),
+                       "cards": box.offices.get(p.company, {}).get("cards", 0)},
+            "vault_items": [{"money": i["money"], "note": i["note"], "game": i["game"]}
+                            for i in box.vault_items if i["company"] == p.company],
             "vault": vault[p.idx], "games_played": played,
             "games_absent": sorted(g for g, gone in snap.absences.items() if p.idx in gone),
         })

@@ -101,6 +101,8 @@ class Box:
     waiting: str | None = None                          # the pause card the reading waits at
     ended: bool = False                                 # the stop card was read: the story is over
     company_bonuses: dict[str, int] = field(default_factory=dict)  # a company's own bonus card, where set
+    offices: dict[str, dict[str, int]] = field(default_factory=dict)  # company -> {"money", "cards"} for its next set-up
+    vault_items: list[dict] = field(default_factory=list)  # {"company", "money", "note", "game"}: scored at the end
 
     @classmethod
     def initial(cls, pack: Pack) -> "Box":
@@ -136,7 +138,7 @@ class Box:
         for eid in change["add_events"]:  # LW-C6: an event removed earlier can be recalled
             if eid not in self.events:
                 self.events.append(eid)
-        added = [ClaimStep(**s) for s in change["add_steps"]]
+        added = [ClaimStep(**{**s, "cities": tuple(s.get("cities", ()))}) for s in change["add_steps"]]
         self.steps = sorted(self.steps + added, key=lambda s: s.number)
         if change.get("until_game") is not None:
             self.expiry.update({s.number: change["until_game"] for s in added})
@@ -147,6 +149,20 @@ class Box:
         self.retired_tickets += [t for t in change["retire_tickets"] if t not in self.retired_tickets]
         back = set(change.get("restore_tickets", ()))
         self.retired_tickets = [t for t in self.retired_tickets if t not in back]
+        for item in change.get("office", ()):
+            o = self.offices.setdefault(item["company"], {"money": 0, "cards": 0})
+            o["money"] += item["money"]
+            o["cards"] += item["cards"]
+        self.vault_items += [{**item, "game": game} for item in change.get("vault", ())]
+
+    def use_offices(self, companies) -> None:
+        """At a set-up (step 2): the companies playing take everything out of their offices."""
+        for c in companies:
+            self.offices.pop(c, None)
+
+    def vault_money(self, company: str) -> int:
+        """What the items in a company's vault are worth at the campaign's end."""
+        return sum(i["money"] for i in self.vault_items if i["company"] == company)
 
     def read_card(self, card: str, game: int, point: str, stop: bool) -> None:
         self.read.append({"id": card, "game": game, "point": point})
@@ -185,7 +201,7 @@ def setup_for(pack: Pack, game: int, box: Box, companies: tuple[str, ...], names
     """The LegacySetup of game `game` with the content in force (`box`), companies by seat."""
     return pack.setup(game, companies=companies, events=tuple(box.events), steps=tuple(box.steps),
                       company_bonus=box.company_bonus, retired_tickets=tuple(box.retired_tickets), names=names,
-                      company_bonuses=box.company_bonuses)
+                      company_bonuses=box.company_bonuses, offices=box.offices)
 
 
 # ------------------------------------------------------------- awards
@@ -202,8 +218,10 @@ def absent_award(rule: str, amount: int, slips: list[int]) -> int:
     return sum(slips) // len(slips)
 
 
-def standings(players: list[Player], slips: dict[tuple[int, int], int], awards: dict[tuple[int, int], int]) -> dict:
-    """The campaign's standings: each vault (slips + absent awards), ranked; equal vaults share a rank (LW-C8)."""
+def standings(players: list[Player], slips: dict[tuple[int, int], int], awards: dict[tuple[int, int], int],
+              items: dict[int, int] | None = None) -> dict:
+    """The campaign's standings: each vault (slips + absent awards + what its items are worth, `items`
+    by player, counted at the campaign's end: rulebook 152, 229), ranked; equal vaults share a rank (LW-C8)."""
     rows: list[dict[str, Any]] = []
     for p in players:
         # one entry per game: {"game", "year", "slip", "absent"}, or None before it is played
@@ -215,8 +233,9 @@ def standings(players: list[Player], slips: dict[tuple[int, int], int], awards: 
                 per_game.append({"game": g, "year": year(g), "slip": awards[g, p.idx], "absent": True})
             else:
                 per_game.append(None)
-        total = sum(x["slip"] for x in per_game if x)
-        rows.append({"player": p.name, "company": p.company, "vault": total, "games": per_game})
+        extra = (items or {}).get(p.idx, 0)
+        total = sum(x["slip"] for x in per_game if x) + extra
+        rows.append({"player": p.name, "company": p.company, "vault": total, "games": per_game, "items": extra})
     order = sorted(range(len(rows)), key=lambda i: -rows[i]["vault"])
     for pos, i in enumerate(order):
         prev = rows[order[pos - 1]] if pos else None

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import Box
 
 Decide = Callable[[Condition, str], bool]  # (condition, where it is) -> does it hold
+Whom = Callable[[str, str], list[str]]     # (WHO, where it is) -> the companies it names
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class Facts:
     winner_company: str
     slips: tuple[int, ...]                  # bank slips by seat
     gone: tuple[str, ...] = ()              # events that removed themselves for good (rulebook 337)
+    last_company: str = ""                  # the last-placed player's company
 
     def holds(self, c: Condition) -> bool:
         return ((c.event_revealed is None or c.event_revealed in self.events)
@@ -52,7 +54,8 @@ class Facts:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Facts":
         return cls(d["game"], d["players"], tuple(d["events"]), tuple(tuple(r) for r in d["routes"]),
-                   tuple(d["tickets"]), d["winner_company"], tuple(d["slips"]), tuple(d.get("gone", ())))
+                   tuple(d["tickets"]), d["winner_company"], tuple(d["slips"]), tuple(d.get("gone", ())),
+                   d.get("last_company", ""))
 
 
 def facts_of(number: int, game: "Game", companies: tuple[str, ...]) -> Facts:
@@ -65,22 +68,33 @@ def facts_of(number: int, game: "Game", companies: tuple[str, ...]) -> Facts:
     block = game.view(None, legal=False)["edition"]
     return Facts(number, rules.players, tuple(block["event_discard"]), tuple(routes), tuple(done),  # type: ignore[index,arg-type]  # a Legacy game's block
                  companies[res["winners"][0]], tuple(p["total"] for p in res["players"]),
-                 tuple(block["event_gone"]))  # type: ignore[index]
+                 tuple(block["event_gone"]), companies[res["last_place"]])  # type: ignore[index]
 
 
-def order_record(order: Order, source: str, until: int | None) -> dict[str, Any]:
-    """An order as the campaign keeps it: what it changed, from which card or box."""
+def order_record(order: Order, source: str, until: int | None, whom: Whom | None = None,
+                 where: str = "") -> dict[str, Any]:
+    """An order as the campaign keeps it: what it changed, from which card or box, and to which
+    companies its office and vault items went (`whom` names them)."""
+    def items(kind: str, its) -> list[dict[str, Any]]:
+        if not its:
+            return []
+        if whom is None:
+            raise ContentError(f"{where}: puts something in a {kind}, but nobody is there to receive it")
+        return [{"company": c, "money": i.money, "cards": i.cards, "note": i.note} for i in its for c in whom(i.to, where)]
+
     return {"from": source, "note": order.note, "add_events": list(order.add_events),
             "remove_events": list(order.remove_events), "add_steps": [asdict(s) for s in order.add_steps],
             "until_game": until, "company_bonus": order.company_bonus,
             "company_bonuses": dict(order.company_bonuses),
             "retire_tickets": list(order.retire_tickets), "restore_tickets": list(order.restore_tickets),
-            "open_box": order.open_box}
+            "open_box": order.open_box, "office": items("office", order.office), "vault": items("vault", order.vault)}
 
 
-def read(pack: "Pack", box: "Box", game: int, point: str, decide: Decide) -> tuple[dict[str, Any], "Box"]:
+def read(pack: "Pack", box: "Box", game: int, point: str, decide: Decide,
+         whom: Whom | None = None) -> tuple[dict[str, Any], "Box"]:
     """Read the story at `point` ("setup" or "end") of game `game`: the record of what was read
-    and done, and the content it leaves in force (a new Box; `box` is not changed). A pack
+    and done, and the content it leaves in force (a new Box; `box` is not changed); `whom` names
+    the companies an office or vault item goes to. A pack
     that asks for what cannot be done (a box opened twice, a claim step's number taken) raises
     ContentError naming the card or box."""
     box = copy.deepcopy(box)
@@ -96,23 +110,23 @@ def read(pack: "Pack", box: "Box", game: int, point: str, decide: Decide) -> tup
         record["cards"].append(card.id)
         box.read_card(card.id, game, point, card.halt == "stop")
         pos += 1
-        _carry_out(pack, box, card.do, f"story card {card.id!r}", card.id, game, point, decide, record)
+        _carry_out(pack, box, card.do, f"story card {card.id!r}", card.id, game, point, decide, record, whom)
     box.waiting = record["waiting"]
     record["stopped"] = box.ended
     return record, box
 
 
 def _carry_out(pack: "Pack", box: "Box", instructions: tuple[Instruction, ...], where: str, source: str,
-               game: int, point: str, decide: Decide, record: dict[str, Any]) -> None:
+               game: int, point: str, decide: Decide, record: dict[str, Any], whom: Whom | None) -> None:
     for ins in instructions:
         if isinstance(ins, Branch):
             branch = ins.then if decide(ins.when, where) else ins.otherwise
-            _carry_out(pack, box, branch, where, source, game, point, decide, record)
+            _carry_out(pack, box, branch, where, source, game, point, decide, record, whom)
             continue
         # stickers for some games: from the next game played on (this one, at its set-up)
         first = game if point == "setup" else game + 1
         until = first + ins.for_games - 1 if ins.for_games is not None else None
-        rec = order_record(ins, source, until)
+        rec = order_record(ins, source, until, whom, where)
         taken = {s.number for s in box.steps}
         clash = sorted(taken & {s.number for s in ins.add_steps})
         if clash:
@@ -124,7 +138,7 @@ def _carry_out(pack: "Pack", box: "Box", instructions: tuple[Instruction, ...], 
         if ins.open_box is not None:
             b = pack.boxes[ins.open_box]
             box.open(b.id, game, point)
-            _carry_out(pack, box, b.do, f"box {b.id!r}", b.id, game, point, decide, record)
+            _carry_out(pack, box, b.do, f"box {b.id!r}", b.id, game, point, decide, record, whom)
 
 
-__all__ = ["Decide", "Facts", "facts_of", "order_record", "read"]
+__all__ = ["Decide", "Whom", "Facts", "facts_of", "order_record", "read"]

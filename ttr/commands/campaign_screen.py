@@ -106,6 +106,9 @@ def standings(out: Console, s: dict) -> None:
             by_game = [[str(year(g + 1))] + [slip(r["games"][g]) for r in ranking] for g in played]
             out.print(fit_table(out, [Col("year")] + [Col(r["player"], "right", most=room) for r in ranking],
                                 by_game, title="Bank slips by game", header_style="bold"))
+    if any(r.get("items") for r in ranking):
+        out.print("Vaults include what their items are worth: " + ", ".join(
+            f"{escape(r['player'])} ${r['items']}" for r in ranking if r.get("items")) + ".")
     if any(x and x["absent"] for r in ranking for x in r["games"]):
         out.print("[dim]*: absent, paid by the pack's rule for absent players[/]")
     if s["final"]:
@@ -143,6 +146,16 @@ def print_status(out: Console, file: str, s: dict) -> None:
     cols = [Col("player"), Col("company"), Col("vault", "right"), Col("played", "right"), Col("absent"),
             Col("office")]
     out.print(fit_table(out, cols, rows, title="Companies", header_style="bold"))
+    offices = [f"{escape(co['player'])} " + " and ".join(
+        x for x in (f"${co['office']['money']}" if co["office"]["money"] else "",
+                    plural(co["office"]["cards"], "card") if co["office"]["cards"] else "") if x)
+        for co in s["companies"] if co["office"]["money"] or co["office"]["cards"]]
+    if offices:
+        out.print("In the offices, for the next set-up: " + "; ".join(offices) + ".")
+    items = [f"{escape(co['player'])} " + ", ".join(f"${i['money']} ({escape(i['note'])})" if i["note"] else f"${i['money']}"
+                                                    for i in co["vault_items"]) for co in s["companies"] if co["vault_items"]]
+    if items:
+        out.print("In the vaults, counted at the end: " + "; ".join(items) + ".")
     ev = s["events"]
     out.print(f"Event box ({len(ev['box'])}): " + (", ".join(escape(e["name"]) for e in ev["box"]) or "empty"))
     if ev["removed"]:

@@ -91,6 +91,8 @@ class LegacySetup:
     names: tuple[str, ...] = ()     # players' names per seat, if any
     company_bonuses: tuple[tuple[str, int], ...] = ()  # a company's own bonus card, where not company_bonus
     company_trains: tuple[tuple[str, int], ...] = ()   # a company's own train count, where not trains
+    office_money: tuple[tuple[str, int], ...] = ()     # dollars a company takes from its office at set-up (152)
+    office_cards: tuple[tuple[str, int], ...] = ()     # cards it draws at set-up for what its office holds
 
     def bonus(self, company: str) -> int:
         """What a route of `company`'s colour pays at the company-route step (its bonus card)."""
@@ -221,6 +223,8 @@ class _SetupModel(Strict):
     names: list[StrictStr] = []
     company_bonuses: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=1000)]]] = []  # type: ignore[valid-type]
     company_trains: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=3, le=56)]]] = []  # type: ignore[valid-type]
+    office_money: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=1000)]]] = []  # type: ignore[valid-type]
+    office_cards: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=20)]]] = []  # type: ignore[valid-type]
 
     @model_validator(mode="after")
     def _unique(self):
@@ -241,7 +245,9 @@ class _SetupModel(Strict):
             events=tuple(e.build() for e in self.events), year=self.year, start_money=self.start_money,
             retired_tickets=tuple(self.retired_tickets), pack=self.pack, demo=self.demo, names=tuple(self.names),
             company_bonuses=tuple((c, a) for c, a in self.company_bonuses),
-            company_trains=tuple((c, t) for c, t in self.company_trains))
+            company_trains=tuple((c, t) for c, t in self.company_trains),
+            office_money=tuple((c, m) for c, m in self.office_money),
+            office_cards=tuple((c, k) for c, k in self.office_cards))
 
 
 __all__ = ["ClaimStep", "Event", "LegacySetup", "ContentError", "COMPANY_COLORS", "STEP_KINDS", "EFFECTS", "GIVES"]

@@ -32,15 +32,16 @@ def step_reason(step: ClaimStep) -> str:
 
 
 SET_UP = "set up"  # the reason of money given to a position set up by hand (tests, tools)
+OFFICE = "office"  # the reason of money a company takes from its office at set-up (rulebook 152)
 
 
 @lru_cache(maxsize=64)
 def reasons(setup: LegacySetup) -> tuple[str, ...]:
     """Every reason money changes hands in a game of this setup; the state keeps a ledger entry's
     reason as its index here: the board's steps, then per event its step or its own name, and last
-    SET_UP, for money a position was set up with."""
+    SET_UP, for money a position was set up with, and OFFICE."""
     return (tuple(step_reason(s) for s in setup.steps)
-            + tuple(step_reason(e.step) if e.step is not None else e.name for e in setup.events) + (SET_UP,))
+            + tuple(step_reason(e.step) if e.step is not None else e.name for e in setup.events) + (SET_UP, OFFICE))
 
 
 @lru_cache(maxsize=64)
@@ -88,13 +89,25 @@ class LegacyGame(PyGame):
         self._aside = []         # L2: newspapers dealt at setup, shuffled back afterwards
 
     def after_setup(self) -> None:
+        n = self.rules.players
+        self.scores = [self.setup.start_money] * n  # L1: money held
+        # what each company's office holds (rulebook 152): cards from the deck, newspapers set aside as
+        # in the deal (L2); dollars, in the ledger
+        cards, money = dict(self.setup.office_cards), dict(self.setup.office_money)
+        office = len(reasons(self.setup)) - 1
+        for p, company in enumerate(self.setup.companies):
+            for _ in range(cards.get(company, 0)):
+                c = self.pop_card(0)
+                if c >= 0:
+                    self.hands[p][c] += 1
+            if money.get(company):
+                self.scores[p] += money[company]
+                self.ledger.append((0, p, money[company], office))
         aside, self._aside = self._aside, None
         if aside:
             self.decks[0].extend(aside)
             self.shuffle(self.decks[0])
-        n = self.rules.players
         self.trains = [self.setup.trains_of(c) for c in self.setup.companies]  # the back of each company's box
-        self.scores = [self.setup.start_money] * n  # L1: money held
 
     def ticket_pool(self) -> list[int]:
         retired = set(self.setup.retired_tickets)

@@ -178,7 +178,8 @@ class Pack:
     def setup(self, game: int = 1, companies: tuple[str, ...] = COMPANY_COLORS[:2], events: tuple[str, ...] | None = None,
               steps: tuple[ClaimStep, ...] | None = None, company_bonus: int | None = None,
               retired_tickets: tuple[int, ...] = (), names: tuple[str, ...] = (),
-              company_bonuses: dict[str, int] | None = None) -> LegacySetup:
+              company_bonuses: dict[str, int] | None = None,
+              offices: dict[str, dict[str, int]] | None = None) -> LegacySetup:
         """The setup of game `game` (1-12); by default the pack's game-1 content."""
         if not 1 <= game <= GAMES:
             raise ContentError(f"a campaign has games 1-{GAMES}, not {game}")
@@ -190,7 +191,11 @@ class Pack:
             pack=self.name, demo=self.demo or any(self.events[i].demo for i in ids), names=tuple(names),
             company_bonuses=tuple(sorted((c, a) for c, a in (self.company_bonuses if company_bonuses is None
                                                               else company_bonuses).items() if c in companies)),
-            company_trains=tuple(sorted((c, t[game - 1]) for c, t in self.company_trains.items() if c in companies)))
+            company_trains=tuple(sorted((c, t[game - 1]) for c, t in self.company_trains.items() if c in companies)),
+            office_money=tuple(sorted((c, o["money"]) for c, o in (offices or {}).items()
+                                      if c in companies and o.get("money"))),
+            office_cards=tuple(sorted((c, o["cards"]) for c, o in (offices or {}).items()
+                                      if c in companies and o.get("cards"))))
 
 
 def parse_pack(data: dict, where: str = "pack") -> Pack:

@@ -22,6 +22,7 @@ from .content import COMPANY_COLORS, ClaimStep, StepModel, Strict
 ID = r"^[a-z0-9][a-z0-9-]*$"
 GAMES = 12
 HALTS = ("pause", "stop")
+WHO = ("winner", "last", "caboose", "each") + COMPANY_COLORS  # who an office or vault item goes to
 POINTS = ("setup", "end")  # set-up step 7 and end-of-game step 3: when the story is read
 
 
@@ -67,6 +68,17 @@ class Order:
     retire_tickets: tuple[int, ...] = ()
     restore_tickets: tuple[int, ...] = ()
     open_box: str | None = None
+    office: tuple["Item", ...] = ()    # into offices: used at that company's next set-up (rulebook 152)
+    vault: tuple["Item", ...] = ()     # into vaults: scored at the campaign's end (152, 229)
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """What goes into an office or a vault: to whom (WHO), and how much of what."""
+    to: str
+    money: int = 0                     # office: dollars taken at set-up; vault: dollars at the campaign's end
+    cards: int = 0                     # office: cards drawn at set-up
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +139,32 @@ class ConditionModel(Strict):
 
 
 CHANGE_FIELDS = ("add_events", "remove_events", "add_steps", "company_bonus", "company_bonuses", "retire_tickets",
-                 "restore_tickets", "open_box")
+                 "restore_tickets", "open_box", "office", "vault")
+
+
+class OfficeModel(Strict):
+    to: Literal[WHO]  # type: ignore[valid-type]
+    money: StrictInt = Field(default=0, ge=0, le=1000)
+    cards: StrictInt = Field(default=0, ge=0, le=20)
+    note: StrictStr = ""
+
+    @model_validator(mode="after")
+    def _some(self):
+        if not self.money and not self.cards:
+            raise ValueError("an office item needs money or cards")
+        return self
+
+    def build(self) -> Item:
+        return Item(self.to, self.money, self.cards, self.note)
+
+
+class VaultModel(Strict):
+    to: Literal[WHO]  # type: ignore[valid-type]
+    money: StrictInt = Field(ge=1, le=1000)
+    note: StrictStr = ""
+
+    def build(self) -> Item:
+        return Item(self.to, self.money, 0, self.note)
 
 
 class InstructionModel(Strict):
@@ -146,6 +183,8 @@ class InstructionModel(Strict):
     retire_tickets: list[StrictInt] = []
     restore_tickets: list[StrictInt] = []
     open_box: Optional[StrictStr] = None
+    office: list[OfficeModel] = []
+    vault: list[VaultModel] = []
 
     @model_validator(mode="after")
     def _shape(self):
@@ -171,7 +210,8 @@ class InstructionModel(Strict):
         return Order(self.note, tuple(self.add_events), tuple(self.remove_events),
                       tuple(s.build() for s in self.add_steps), self.for_games, self.company_bonus,
                       tuple(sorted(self.company_bonuses.items())),
-                      tuple(self.retire_tickets), tuple(self.restore_tickets), self.open_box)
+                      tuple(self.retire_tickets), tuple(self.restore_tickets), self.open_box,
+                      tuple(i.build() for i in self.office), tuple(i.build() for i in self.vault))
 
 
 InstructionModel.model_rebuild()
@@ -247,5 +287,5 @@ def check_story(cards: list[StoryCardModel], boxes: list[StoryBoxModel]) -> None
         raise ValueError(f"boxes: box id(s) {dup} used twice")
 
 
-__all__ = ["Branch", "Order", "Condition", "Instruction", "StoryBox", "StoryCard", "HALTS", "POINTS",
+__all__ = ["Branch", "Order", "Item", "WHO", "Condition", "Instruction", "StoryBox", "StoryCard", "HALTS", "POINTS",
            "CHANGE_FIELDS", "conditions", "walk"]
