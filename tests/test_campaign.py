@@ -100,7 +100,7 @@ def test_whole_campaign_of_12_games_reaches_final_standings(tmp_path):
     for r in s["ranking"]:  # the vault holds the 12 bank slips
         slips = [x["slip"] for x in r["games"]]
         assert len(slips) == 12 and all(x >= 0 for x in slips)
-        assert r["vault"] == sum(slips)
+        assert r["vault"] == sum(slips) + r["items"]  # and what its vault items are worth (LW-S5)
         assert [x["year"] for x in r["games"]] == list(YEARS)
     vaults = [r["vault"] for r in s["ranking"]]
     assert vaults == sorted(vaults, reverse=True)

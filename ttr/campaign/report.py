@@ -14,9 +14,12 @@ def _event(c, eid: str) -> dict:
 def status(c) -> dict:
     snap, box = c._snap, c.box
     caboose = c.caboose
-    vault = {p.idx: 0 for p in c.players}
+    vault = {p.idx: 0 for p in c.players}  # the slips so far; once finished, the final standings' vaults
     for (_g, p), row in snap.slips.items():
         vault[p] += row["total"]
+    if c.phase == "finished":
+        final = {r["player"]: r["vault"] for r in c.standings()["ranking"]}
+        vault = {p.idx: final[p.name] for p in c.players}
     companies = []
     for p in c.players:
         played = sorted(g for (g, q) in snap.slips if q == p.idx)
