@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -489,3 +490,46 @@ def test_a_sticker_naming_cities_sets_up_after_a_reading():
     for b in (box, replay):
         g = ttr.new_game("legends-west", 2, seed=1, setup=setup_for(p, 1, b, ("blue", "red")))
         assert [s.cities for s in g.setup.steps if s.number == 15] == [("Mobile", "New Orleans")]
+
+
+# ------------------------------------------------------ a second pack, whole
+
+SECOND = Path(__file__).parent / "packs" / "second.json"
+
+
+def test_the_second_pack_plays_a_whole_campaign_from_the_cli(tmp_path):
+    """tests/packs/second.json exercises the story otherwise than the demo: pauses at a set-up, a
+    box that opens another, conditions on routes, tickets and players, a sticker whose kind and
+    length depend on the branch, items for the caboose and for a colour, an event that removes
+    itself, an absent player."""
+    path = str(tmp_path / "c.db")
+    run = CliRunner().invoke
+    assert run(main, ["campaign", "new", path, "--player", "Ann:blue", "--player", "Bob:black", "--player", "Cy:red",
+                      "--pack", str(SECOND), "--seed", "8"]).exit_code == 0
+    assert run(main, ["campaign", "play", path, "--bots", "random", "--games", "5", "--absent", "Cy"]).exit_code == 0
+    res = run(main, ["campaign", "play", path, "--bots", "random"])
+    assert res.exit_code == 0, res.output
+    with Campaign.open(path) as c:
+        s = c.status()
+        assert s["phase"] == "finished" and s["story"]["ended"]
+        assert [r["id"] for r in s["story"]["read"]] == [card.id for card in c.pack.story]
+        opened = {b["id"] for b in s["boxes"] if b["open"]}
+        depot = ("Albany", "New York") in c.facts(2).routes  # read at game 3's set-up: game 2 decides
+        assert opened == {"t-annex"} | ({"t-depot", "t-tools"} if depot else set())
+        setups = {g["game"]: g["setup"] for g in c._snap.games}
+        rush = [k for k, st in setups.items() if any(x["number"] == 7 for x in st["steps"])]
+        three = c.facts(5).players >= 3  # games 1-5 were played without Cy: 2 players
+        assert not three and rush == [6, 7]  # the 2-player branch: a sticker for 2 games
+        assert [x["kind"] for x in setups[6]["steps"] if x["number"] == 7] == ["route_cards"]
+        events = {k: [e["id"] for e in st["events"]] for k, st in setups.items()}
+        assert "t-boom" in events[9] and "t-boom" not in events[8]  # the story added it after game 8
+        assert all("t-flood" not in events[k] for k in range(9, 13))  # and took the flood out for good
+        assert [r["by"] for r in c.box.removed if r["event"] == "t-convoy"] in ([], ["event"], ["caboose"])
+        bond = 4 in c.facts(5).tickets  # ticket 4 completed in game 5: a bond for red, else it is retired
+        assert [k for k, st in setups.items() if 4 in st["retired_tickets"]] == ([] if bond else [6, 7, 8])
+        final = {r["player"]: r for r in c.standings()["ranking"]}
+        assert final["Cy"]["items"] == (5 if bond else 0)
+        assert final["Cy"]["games"][0]["absent"] and len([g for g in final["Cy"]["games"] if g]) == 12
+    flat = " ".join(run(main, ["campaign", "status", path]).output.split())  # (lines wrap at 80 columns)
+    assert "opened Frontier box: the annex (test)" in flat
+    assert ("Vaults include what their items are worth: Cy $5" in flat) == bond
