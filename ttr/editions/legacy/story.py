@@ -39,20 +39,18 @@ class Condition:
     players_at_least: int | None = None          # at least this many played
 
     def describe(self) -> str:
+        """The condition in words (error messages and branch names)."""
         parts = []
-        if self.event_revealed is not None:
-            parts.append(f"event {self.event_revealed} was revealed")
-        if self.route_claimed is not None:
-            parts.append(f"a route {self.route_claimed[0]}-{self.route_claimed[1]} was claimed")
-        if self.ticket_completed is not None:
-            parts.append(f"ticket {self.ticket_completed} was completed")
-        if self.winner_company is not None:
-            parts.append(f"the {self.winner_company} company won")
-        if self.slip_at_least is not None:
-            parts.append(f"a bank slip reached ${self.slip_at_least}")
-        if self.players_at_least is not None:
-            parts.append(f"at least {self.players_at_least} played")
+        for name, text in SAYS.items():
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(text.format("-".join(value) if isinstance(value, tuple) else value))
         return " and ".join(parts)
+
+
+SAYS = {"event_revealed": "event {} was revealed", "route_claimed": "a route {} was claimed",
+        "ticket_completed": "ticket {} was completed", "winner_company": "the {} company won",
+        "slip_at_least": "a bank slip reached ${}", "players_at_least": "at least {} played"}
 
 
 @dataclass(frozen=True, slots=True)
