@@ -126,19 +126,19 @@ def test_malformed_card_effects_are_refused(event, message):
         parse_pack(data)
 
 
-def test_the_observation_tells_card_steps_and_card_events():
-    """`card_steps` (the research tensor): route_cards steps in force, and a current event that gives
-    cards; the fields of game 1's kinds are as before."""
+def test_the_observation_tells_card_steps_and_gift_events():
+    """`gifts` (the research tensor): route_cards steps in force, and a current event that gives
+    cards or tickets; the fields of game 1's kinds are as before."""
     from ttr.formats.observation import Observer
     gift = Event("gift", "Supply train (test)", "lightning", effect="gain_all", amount=1, gives="cards")
     s = setup_with(steps=steps(ClaimStep(5, "route_cards", 1)), events=list(setup_with().events) + [gift])
     g = position(deck_top=[NEWS, "red", "blue", "white"], event_top=["gift"], setup=s)
     ob = Observer(g.rules)
-    field = next(f for f in ob.fields if f.name == "card_steps")
+    field = next(f for f in ob.fields if f.name == "gifts")
     before = ob.encode(g.observe(0))[field.start:field.stop]
     g.apply("draw deck")
     after = ob.encode(g.observe(0))[field.start:field.stop]
-    assert list(before) == pytest.approx([1 / 3, 0, 0]) and list(after) == pytest.approx([1 / 3, 0, 1])
+    assert list(before) == pytest.approx([1 / 3, 0, 0, 0]) and list(after) == pytest.approx([1 / 3, 0, 1, 0])
 
 
 # ------------------------------------------------- events removed for good (337)
@@ -202,3 +202,17 @@ def test_an_event_removed_in_play_leaves_the_campaign_for_good_L337(tmp_path):
     c.close()
     c = Campaign.open(tmp_path / "c.db")
     assert "grant" not in c.box.events and c.status()["events"]["removed"][0]["by"] == "event"
+
+
+def test_a_lightning_event_can_give_tickets_kept_and_secret_L278():
+    ev = Event("mail", "Mail bag (test)", "lightning", effect="gain_drawer", amount=2, gives="tickets")
+    s = setup_with(events=list(setup_with().events) + [ev])
+    g = position(deck_top=[NEWS, "red"], event_top=["mail"], setup=s, tickets={0: [1], 1: [2]},
+                 ticket_pile=[10, 11, 12, 13])
+    g.apply("draw deck")
+    assert sorted(g.tickets[0]) == [1, 12, 13] and g.tickets[1] == [2] and g.ticket_pile == [10, 11]
+    entry = g.log[-1]  # the public log: what every seat sees
+    words = " ".join(str(x) for x in entry.get("events", []))
+    assert "12" not in words and "13" not in words  # the other seat learns how many, not which
+    assert [e["event"] for e in entry["events"]].count("ticket") == 2
+    assert g.view(1, legal=False)["players"][0]["tickets"] == 3

@@ -220,8 +220,8 @@ def _random_positions(map_name: str, players: int, seed: int, every: int = 6):
         yield g, s, ()
 
 
-# Fields added since the face (not in the pinned digests; each has its own tests): `longest`, `card_steps`.
-NEW_FIELDS = ("longest", "card_steps")
+# Fields added since the face (not in the pinned digests; each has its own tests): `longest`, `gifts`.
+NEW_FIELDS = ("longest", "gifts")
 
 
 def _without_new_fields(ob: Observer, x: np.ndarray) -> np.ndarray:

@@ -145,6 +145,10 @@ def _event_words(ev: LogEvent, who: Callable[[int], str]) -> str:
         return f"{who(ev['seat'])} {'gains' if ev['dollars'] > 0 else 'pays'} ${abs(ev['dollars'])} ({ev['reason']})"
     if kind == "card":
         return f"{who(ev['seat'])} draws a card ({ev['reason']})"
+    if kind == "ticket":
+        return f"{who(ev['seat'])} takes a ticket ({ev['reason']})"
+    if kind == "event-removed":
+        return f"the event {ev['name']} is removed for good"
     return str(ev)
 
 

@@ -212,7 +212,7 @@ class View(TypedDict):
 
 class LogEvent(TypedDict):
     """What followed an action: `event` names it (tunnel, tickets-drawn, display-reset, last-round,
-    game-over, pieces-revealed, newspaper, money, card); the other keys depend on it."""
+    game-over, pieces-revealed, newspaper, money, card, ticket, event-removed); the other keys depend on it."""
     event: str
     seat: NotRequired[int]
     route: NotRequired[int]

@@ -30,7 +30,7 @@ from ..cards import CARD_NAMES, DECK_NAMES
 from ..editions.legacy import LegacyEdition
 from ..editions.legacy.content import COMPANY_COLORS
 
-STEP_KINDS = ("company_route", "big_city", "route_bonus", "route_fee")  # money and game 1's kinds; cards: card_steps
+STEP_KINDS = ("company_route", "big_city", "route_bonus", "route_fee")  # money and game 1's kinds; cards: gifts
 CARD_STEP = "route_cards"
 from ..editions.legacy.game import steps_in_force
 from ..engine import DRAW, NONE, PHASES, TICKETS, Observation, Ruleset, StateLayout, longest_path
@@ -128,8 +128,8 @@ class Observer:
                 + ", ".join(STEP_KINDS) + "), amount / 10 (clipped to [-1, 1])", low=-1.0)
             add("claim_steps", (len(STEP_KINDS) + 2,), "claim steps in force per kind / 3, events revealed / all, "
                 "events left / all")
-            add("card_steps", (3,), "cards given: route_cards claim steps in force / 3, the current event's step is "
-                "route_cards, the current event gives cards")
+            add("gifts", (4,), "cards and tickets given: route_cards claim steps in force / 3, the current "
+                "event's step is route_cards, the current event gives cards, it gives tickets")
         if private:
             add("hand", (K,), "own cards per kind / cards of the kind")
             add("tickets", (len(self.tickets),), "own tickets (map order)")
@@ -359,9 +359,9 @@ class Observer:
             if e.step is not None and e.step.kind in STEP_KINDS:
                 t.ones.append(base + 2 + STEP_KINDS.index(e.step.kind))
             if e.step is not None and e.step.kind == CARD_STEP:
-                t.ones.append(at["card_steps"] + 1)
-            if e.gives == "cards":
-                t.ones.append(at["card_steps"] + 2)
+                t.ones.append(at["gifts"] + 1)
+            if e.gives in ("cards", "tickets"):
+                t.ones.append(at["gifts"] + (2 if e.gives == "cards" else 3))
             amount = e.step.amount if e.step is not None else e.amount
             t.set(base + 2 + len(STEP_KINDS), max(-1.0, min(amount / 10, 1.0)))
         steps = [0] * len(STEP_KINDS)
@@ -372,7 +372,7 @@ class Observer:
             else:
                 steps[STEP_KINDS.index(step.kind)] += 1
         if cards:
-            t.set(at["card_steps"], min(cards / 3, 1.0))
+            t.set(at["gifts"], min(cards / 3, 1.0))
         base, n = at["claim_steps"], max(len(setup.events), 1)
         if max(steps) >= len(self._third_sums):
             self._third_sums = _sums(1 / 3, max(steps))

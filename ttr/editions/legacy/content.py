@@ -26,7 +26,7 @@ from ...errors import TtrError
 COMPANY_COLORS = ("blue", "black", "red", "yellow", "green")
 CARD_COLORS = ("black", "blue", "white", "green", "yellow", "red")
 STEP_KINDS = ("company_route", "big_city", "route_bonus", "route_fee", "route_cards")
-GIVES = ("money", "cards")  # what an event's effect gives (or, negative money, takes)
+GIVES = ("money", "cards", "tickets")  # what an event's effect gives (or, negative money, takes)
 EFFECTS = ("gain_all", "gain_drawer", "gain_poorest", "gain_richest", "gain_per_route")
 
 
@@ -61,7 +61,8 @@ class Event:
     """An event card. persistent: `step` acts while the event is current;
     lightning: `effect` acts once, when revealed (kinds in EFFECTS; `color`
     filters gain_per_route, "company" meaning each player's company colour),
-    giving `amount` dollars or, with gives="cards", cards from the deck."""
+    giving `amount` dollars or, with gives="cards" / "tickets", cards from the deck or tickets
+    from the ticket pile (kept: there is no choice)."""
     id: str
     name: str
     kind: str                       # "persistent" or "lightning"
@@ -194,6 +195,8 @@ class EventModel(Strict):
                 raise ValueError(f"lightning event {self.id!r}: only gain_per_route takes a colour")
             if self.gives == "cards" and not 0 < self.amount <= 10:
                 raise ValueError(f"lightning event {self.id!r}: it gives 1 to 10 cards, not {self.amount}")
+            if self.gives == "tickets" and not 0 < self.amount <= 3:
+                raise ValueError(f"lightning event {self.id!r}: it gives 1 to 3 tickets, not {self.amount}")
         return self
 
     def build(self) -> Event:

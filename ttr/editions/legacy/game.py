@@ -193,7 +193,8 @@ class LegacyGame(PyGame):
         n = self.rules.players
         money = self.scores
         seats: Sequence[int]
-        give = self._gain if ev.gives == "money" else partial(self._cards, why=ev.name)
+        give = {"money": self._gain, "cards": partial(self._cards, why=ev.name),
+                "tickets": partial(self._tickets, why=ev.name)}[ev.gives]
         if ev.effect == "gain_all":
             seats = range(n)
         elif ev.effect == "gain_drawer":
@@ -208,6 +209,15 @@ class LegacyGame(PyGame):
             return
         for p in seats:
             give(p, ev.amount, reason)
+
+    def _tickets(self, p: int, count: int, reason: int = 0, why: str = "") -> None:
+        """Seat `p` takes `count` tickets from the top of the ticket pile, as far as it holds them;
+        they are kept (scored at the end like any other) and stay secret (the log says how many)."""
+        for _ in range(count):
+            if not self.ticket_pile:
+                return
+            self.tickets[p].append(self.ticket_pile.pop())
+            self.note(event="ticket", seat=p, reason=why)
 
     def _cards(self, p: int, count: int, reason: int = 0, why: str = "") -> None:
         """Seat `p` draws `count` cards from the top of the deck, as far as the L2 draw limit allows

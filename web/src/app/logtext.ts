@@ -89,6 +89,10 @@ export function eventWords(ev: LogEvent, ctx: LogContext): string {
     }
     case 'card':
       return t('ev_card', { who: who(ev.seat), reason: String(ev.reason ?? '') });
+    case 'ticket':
+      return t('ev_ticket', { who: who(ev.seat), reason: String(ev.reason ?? '') });
+    case 'event-removed':
+      return t('ev_event_removed', { name: String(ev.name) });
     default:
       return JSON.stringify(ev);
   }

@@ -117,6 +117,17 @@ describe('log words from hand-written entries', () => {
     setLang('en');
   });
 
+  it('says the Legacy events that give tickets or remove themselves', () => {
+    setLang('en');
+    const e = entry({ kind: 'draw', target: 'deck', action: 'draw deck',
+      events: [{ event: 'ticket', seat: 1, reason: 'Mail bag' }, { event: 'event-removed', id: 'grant', name: 'Land grant' }] });
+    expect(entryWords(e, ctx)).toBe('P0 draws a card from the deck; P1 takes a ticket (Mail bag); the event “Land grant” is removed for good');
+    setLang('zh');
+    expect(entryWords(e, ctx)).toContain('P1 拿了一张任务卡（Mail bag）');
+    expect(entryWords(e, ctx)).toContain('事件“Land grant”被永久移除');
+    setLang('en');
+  });
+
   it('highlights the last move from the targets', () => {
     const claim = entry({ kind: 'claim', ply: 4, seat: 1, turn: 3, target: 17, cards: { red: 2 }, action: 'claim 99 2red' });
     const pay = entry({ kind: 'pay', ply: 5, seat: 1, turn: 3, cards: { red: 1 } });
