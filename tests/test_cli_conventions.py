@@ -112,8 +112,11 @@ def test_too_many_bots_for_the_board_says_so_without_players():
 # ------------------------------------------------ 8. Ctrl-C: exit 130, what finished kept
 
 def _interrupt(args: list[str], after: float, cwd: Path) -> subprocess.CompletedProcess:
-    """Run ttr, send it SIGINT (Ctrl-C) after `after` seconds, wait for it to end."""
-    p = subprocess.Popen(TTR + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+    """Run ttr, send it SIGINT (Ctrl-C) after `after` seconds, wait for it to end. The child starts
+    with SIGINT at its default, as at a terminal: a suite started in the background of a shell
+    without job control inherits SIGINT ignored, and Python would then never raise KeyboardInterrupt."""
+    p = subprocess.Popen(TTR + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(after)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=120)
