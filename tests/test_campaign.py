@@ -413,7 +413,7 @@ def test_absent_games_pay_by_the_packs_rule_revealed_at_the_end(tmp_path, rule, 
         expect = {"lowest": min(played), "average": sum(played) // len(played), "fixed": amount}[rule]
         for name in gone:
             assert rows[name]["games"][k - 1] == {"game": k, "year": YEARS[k - 1], "slip": expect, "absent": True}
-    assert rows["Ann"]["vault"] == sum(x["slip"] for x in rows["Ann"]["games"])
+    assert rows["Ann"]["vault"] == sum(x["slip"] for x in rows["Ann"]["games"]) + rows["Ann"]["items"]  # (LW-S5)
     conn = sqlite3.connect(tmp_path / "c.db")
     assert conn.execute("SELECT count(*) FROM awards").fetchone()[0] == 4
     assert all(x is not None for r in s["ranking"] for x in r["games"])

@@ -256,7 +256,7 @@ def test_the_demo_pack_exercises_the_story_and_every_branch_is_checked():
     assert {b.kind for b in p.boxes.values()} == {"frontier", "toolbox"}
     text = json.dumps(p.source)
     for word in ('"if"', '"for_games"', '"open_box"', '"restore_tickets"', '"retire_tickets"', '"remove_events"',
-                 '"gives": "cards"', '"office"', '"vault"', '"remove": true', '"company_trains"', '"company_bonuses"', '"route_cards"', '"cities"', '"max_length": 3'):
+                 '"gives": "cards"', '"office"', '"vault"', '"remove": true', '"add_rules"', '"company_trains"', '"company_bonuses"', '"route_cards"', '"cities"', '"max_length": 3'):
         assert word in text
     check_pack_games(p)
 
@@ -267,7 +267,7 @@ def test_the_demo_pack_exercises_the_story_and_every_branch_is_checked():
     ([card("c1", {"if": {"event_revealed": "nope"}, "then": [{"note": "x"}]})], [], "story card 'c1': if: unknown event"),
     ([card("c1", {"note": "x", "then": [{"note": "y"}]})], [], "'then' and 'else' need an 'if'"),
     ([card("c1", {"if": {"winner_company": "red"}, "note": "x"})], [], "a branch \\('if'\\) holds 'then' and 'else' only"),
-    ([card("c1", {"for_games": 2, "note": "x"})], [], "'for_games' says how long the stickers of 'add_steps' last"),
+    ([card("c1", {"for_games": 2, "note": "x"})], [], "'for_games' says how long the stickers of 'add_steps' and 'add_rules' last"),
     ([card("c1", halt="pause")], [], "pause card 'c1' needs 'until_game'"),
     ([card("c1"), card("c1")], [], r"story: card id\(s\) \['c1'\] used twice"),
     ([card("c1", {"if": {}, "then": [{"note": "x"}]})], [], "a condition needs at least one of"),
@@ -533,3 +533,43 @@ def test_the_second_pack_plays_a_whole_campaign_from_the_cli(tmp_path):
     flat = " ".join(run(main, ["campaign", "status", path]).output.split())  # (lines wrap at 80 columns)
     assert "opened Frontier box: the annex (test)" in flat
     assert ("Vaults include what their items are worth: Cy $5" in flat) == bond
+
+
+# ------------------------------------------------ rule stickers off the claim steps
+
+def test_a_set_up_sticker_gives_every_game_while_in_force_L245(tmp_path):
+    p = pack([card("p1", halt="pause", until_game=1, at="end"),
+              card("c1", {"add_rules": [{"place": "B", "to": "each", "money": 3, "cards": 1, "label": "Investors"}],
+                          "for_games": 2})])
+    c = new(tmp_path, p)
+    money = {}
+    for k in (1, 2, 3, 4):
+        g = c.start_game()
+        money[k] = (g.money, [sum(h) for h in g.hands])
+        play_until(c, k, "end")
+    assert money[1] == ([5, 5], [4, 4])
+    assert money[2] == money[3] == ([8, 8], [5, 5])  # games 2 and 3: $3 and a card each, at set-up
+    assert money[4] == ([5, 5], [4, 4])              # then the sticker comes off (LW-S3)
+    assert c.status()["rules"] == []
+
+
+def test_an_end_of_game_sticker_banks_money_after_every_game_L437(tmp_path):
+    p = pack([card("c1", {"add_rules": [{"place": "end-5", "to": "winner", "money": 4, "label": "Prize"}]})])
+    c = new(tmp_path, p)
+    play_until(c, 2, "end")
+    got = [(i["company"], i["money"], i["game"]) for i in c.box.vault_items]
+    assert got == [(c.facts(1).winner_company, 4, 1), (c.facts(2).winner_company, 4, 2)]
+    flat = " ".join(CliRunner().invoke(main, ["campaign", "status", str(tmp_path / "c.db")]).output.split())
+    assert "Rule stickers: end step 5 Prize: winner puts $4 in the vault." in flat
+    twice = pack([card("c1", {"add_rules": [{"place": "end-5", "to": "each", "money": 1}]}),
+                  card("c2", {"add_rules": [{"place": "end-5", "to": "last", "money": 2}]})])
+    with pytest.raises(ContentError, match=r"story card 'c2': the place\(s\) \['end-5'\] already hold a rule sticker"):
+        read(twice, Box.initial(twice), 1, "setup", never)
+    with pytest.raises(ContentError, match="cards belong to a set-up place"):
+        pack([card("c1", {"add_rules": [{"place": "end-4", "to": "each", "cards": 1}]})])
+
+
+def test_a_set_up_sticker_for_the_last_games_winner_is_refused_at_game_1():
+    p = pack([card("c1", {"add_rules": [{"place": "A", "to": "winner", "money": 1}]})])
+    with pytest.raises(CampaignError, match="gives to the winner of the last game, but no game has ended"):
+        check_pack_games(p)

@@ -37,7 +37,7 @@ from .state import (
 )
 from .packcheck import check_pack_games
 from .store import Store
-from .story import Facts, facts_of, read
+from .story import Facts, end_steps, facts_of, read
 
 READY, PLAYING, REMOVAL, FINISHED = "ready", "playing", "removal", "finished"
 
@@ -214,10 +214,10 @@ class Campaign:
             holder, moved = pick(self.seed, f"caboose-holder-absent/{k}", present), True
         seats = seat_order(self.players, set(present), holder)
         try:
-            reading, box = read(self.pack, self.box, k, "setup", self._decide(k - 1, f"game {k}'s set-up"),
-                                self._whom(k - 1, self.players[holder].company))
+            whom = self._whom(k - 1, self.players[holder].company)
+            reading, box = read(self.pack, self.box, k, "setup", self._decide(k - 1, f"game {k}'s set-up"), whom)
             setup = setup_for(self.pack, k, box, tuple(self.players[i].company for i in seats),
-                              tuple(self.players[i].name for i in seats))
+                              tuple(self.players[i].name for i in seats), whom)
             new_game(MAP, len(seats), game_seed(self.seed, k), setup=setup)  # the setup must be playable
         except TtrError as e:
             raise CampaignError(f"game {k} cannot be set up: {e}") from None
@@ -291,8 +291,9 @@ class Campaign:
     def _read_end(self, k: int, box: Box, facts: Facts | None) -> None:
         try:
             facts = facts or self.facts(k)
-            reading, _ = read(self.pack, box, k, "end", self._decide(k, f"game {k}'s end", facts),
-                              self._whom(k, facts.last_company, facts))
+            whom = self._whom(k, facts.last_company, facts)
+            reading, after = read(self.pack, box, k, "end", self._decide(k, f"game {k}'s end", facts), whom)
+            reading["orders"] += end_steps(after, k, whom)  # end-of-game steps 4, 5, 7 (after the story, step 3)
         except TtrError as e:
             raise CampaignError(f"the story cannot be read after game {k}: {e}") from None
         self.store.write_reading(reading)
@@ -385,11 +386,11 @@ class Campaign:
             raise CampaignError(f"content pack {pack.name} does not fit this campaign's past ({e})") from None
         if self.phase == READY:  # the next game, as it would be set up now, for any players present
             try:
-                _, nxt = read(pack, after, k, "setup", self._decide(k - 1, f"game {k}'s set-up"),
-                              self._whom(k - 1, self.caboose.company))
+                whom = self._whom(k - 1, self.caboose.company)
+                _, nxt = read(pack, after, k, "setup", self._decide(k - 1, f"game {k}'s set-up"), whom)
                 for n in range(2, len(self.players) + 1):
                     new_game(MAP, n, game_seed(self.seed, k),
-                             setup=setup_for(pack, k, nxt, tuple(p.company for p in self.players[:n])))
+                             setup=setup_for(pack, k, nxt, tuple(p.company for p in self.players[:n]), (), whom))
             except TtrError as e:
                 raise CampaignError(f"content pack {pack.name}: game {k} would not set up ({e})") from None
         with self.store.tx():

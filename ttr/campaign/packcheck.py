@@ -15,7 +15,7 @@ from ..editions.legacy.pack import GAMES, YEARS, Pack
 from ..editions.legacy.story import Condition, conditions, walk
 from ..errors import TtrError
 from .state import MAP, MAX_PLAYERS, MIN_PLAYERS, Box, CampaignError, change_record, setup_for
-from .story import read
+from .story import end_steps, read
 
 MAX_BRANCHES = 4096  # paths through the story's conditions that a pack may have
 
@@ -76,7 +76,7 @@ def _run(pack: Pack, companies: Sequence[str], prefix: list[bool], trail: list[t
             raise CampaignError(f"content pack {pack.name}: game {k}'s set-up (story): {e}{branch()}") from None
         for n in range(MIN_PLAYERS, len(companies) + 1):
             try:
-                setup = setup_for(pack, k, box, tuple(companies[:n]))
+                setup = setup_for(pack, k, box, tuple(companies[:n]), (), whom_for(k - 1))
                 key = json.dumps(setup.to_dict(), sort_keys=True)
                 if key not in checked:
                     new_game(MAP, n, k, setup=setup)
@@ -92,6 +92,7 @@ def _run(pack: Pack, companies: Sequence[str], prefix: list[bool], trail: list[t
             box.apply(change_record(change))
         try:
             _, box = read(pack, box, k, "end", decide_for(k, "end"), whom_for(k))
+            end_steps(box, k, whom_for(k))
         except TtrError as e:
             raise CampaignError(f"content pack {pack.name}: game {k}'s end (story): {e}{branch()}") from None
 

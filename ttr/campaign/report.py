@@ -43,6 +43,7 @@ def status(c) -> dict:
         "events": {"box": [_event(c, e) for e in box.events],
                    "removed": [{**_event(c, r["event"]), "game": r["game"], "by": r["by"],
                                 "player": names.get(r["player"])} for r in box.removed]},
+        "rules": [{**rule, "until_game": box.rule_expiry.get(place)} for place, rule in sorted(box.rules.items())],
         "claim_steps": [{"number": s.number, "kind": s.kind, "label": s.label, "until_game": box.expiry.get(s.number)}
                         for s in box.steps],
         "story": story(c),

@@ -103,6 +103,8 @@ class Box:
     company_bonuses: dict[str, int] = field(default_factory=dict)  # a company's own bonus card, where set
     offices: dict[str, dict[str, int]] = field(default_factory=dict)  # company -> {"money", "cards"} for its next set-up
     vault_items: list[dict] = field(default_factory=list)  # {"company", "money", "note", "game"}: scored at the end
+    rules: dict[str, dict] = field(default_factory=dict)   # place (A-E, end-4/5/7) -> its rule sticker (story.Rule)
+    rule_expiry: dict[str, int] = field(default_factory=dict)  # place -> the last game its sticker lasts
 
     @classmethod
     def initial(cls, pack: Pack) -> "Box":
@@ -124,6 +126,8 @@ class Box:
         if gone:
             self.steps = [s for s in self.steps if s.number not in gone]
             self.expiry = {n: last for n, last in self.expiry.items() if n not in gone}
+        for place in [p for p, last in self.rule_expiry.items() if last < game]:
+            del self.rules[place], self.rule_expiry[place]
 
     def apply(self, change: dict) -> None:
         """A recorded between-games change (change_record)."""
@@ -154,6 +158,10 @@ class Box:
             o["money"] += item["money"]
             o["cards"] += item["cards"]
         self.vault_items += [{**item, "game": game} for item in change.get("vault", ())]
+        for rule in change.get("add_rules", ()):
+            self.rules[rule["place"]] = dict(rule)
+            if change.get("until_game") is not None:
+                self.rule_expiry[rule["place"]] = change["until_game"]
 
     def use_offices(self, companies) -> None:
         """At a set-up (step 2): the companies playing take everything out of their offices."""
@@ -197,11 +205,21 @@ def change_record(change: Change) -> dict:
             "demo": change.demo}
 
 
-def setup_for(pack: Pack, game: int, box: Box, companies: tuple[str, ...], names: tuple[str, ...] = ()):
-    """The LegacySetup of game `game` with the content in force (`box`), companies by seat."""
+def setup_for(pack: Pack, game: int, box: Box, companies: tuple[str, ...], names: tuple[str, ...] = (),
+              whom=None):
+    """The LegacySetup of game `game` with the content in force (`box`), companies by seat: what
+    their offices hold, plus what the rule stickers at set-up places A-E give the companies they
+    name (`whom(who, where)` names them; without it, none is given)."""
+    offices = {c: dict(o) for c, o in box.offices.items()}
+    for place in sorted(p for p in box.rules if not p.startswith("end-")):
+        rule = box.rules[place]
+        for c in (whom(rule["to"], f"the rule sticker at set-up place {place}") if whom else ()):
+            o = offices.setdefault(c, {"money": 0, "cards": 0})
+            o["money"] = o.get("money", 0) + rule["money"]
+            o["cards"] = o.get("cards", 0) + rule["cards"]
     return pack.setup(game, companies=companies, events=tuple(box.events), steps=tuple(box.steps),
                       company_bonus=box.company_bonus, retired_tickets=tuple(box.retired_tickets), names=names,
-                      company_bonuses=box.company_bonuses, offices=box.offices)
+                      company_bonuses=box.company_bonuses, offices=offices)
 
 
 # ------------------------------------------------------------- awards

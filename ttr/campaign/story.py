@@ -87,7 +87,8 @@ def order_record(order: Order, source: str, until: int | None, whom: Whom | None
             "until_game": until, "company_bonus": order.company_bonus,
             "company_bonuses": dict(order.company_bonuses),
             "retire_tickets": list(order.retire_tickets), "restore_tickets": list(order.restore_tickets),
-            "open_box": order.open_box, "office": items("office", order.office), "vault": items("vault", order.vault)}
+            "open_box": order.open_box, "office": items("office", order.office), "vault": items("vault", order.vault),
+            "add_rules": [asdict(r) for r in order.add_rules]}
 
 
 def read(pack: "Pack", box: "Box", game: int, point: str, decide: Decide,
@@ -123,7 +124,7 @@ def _carry_out(pack: "Pack", box: "Box", instructions: tuple[Instruction, ...], 
             branch = ins.then if decide(ins.when, where) else ins.otherwise
             _carry_out(pack, box, branch, where, source, game, point, decide, record, whom)
             continue
-        # stickers for some games: from the next game played on (this one, at its set-up)
+        # stickers (steps and rules) for some games: from the next game played on (this one, at its set-up)
         first = game if point == "setup" else game + 1
         until = first + ins.for_games - 1 if ins.for_games is not None else None
         rec = order_record(ins, source, until, whom, where)
@@ -133,6 +134,9 @@ def _carry_out(pack: "Pack", box: "Box", instructions: tuple[Instruction, ...], 
             raise ContentError(f"{where}: claim step number(s) {clash} already hold a rule")
         if ins.open_box is not None and ins.open_box in box.opened_ids():
             raise ContentError(f"{where}: opens box {ins.open_box!r}, which is already open")
+        held = sorted({r.place for r in ins.add_rules} & set(box.rules))
+        if held:
+            raise ContentError(f"{where}: the place(s) {held} already hold a rule sticker")
         box.apply_order(rec, game, "story")
         record["orders"].append(rec)
         if ins.open_box is not None:
@@ -141,4 +145,19 @@ def _carry_out(pack: "Pack", box: "Box", instructions: tuple[Instruction, ...], 
             _carry_out(pack, box, b.do, f"box {b.id!r}", b.id, game, point, decide, record, whom)
 
 
-__all__ = ["Decide", "Whom", "Facts", "facts_of", "order_record", "read"]
+def end_steps(box: "Box", game: int, whom: Whom) -> list[dict[str, Any]]:
+    """End-of-game steps 4, 5 and 7 (their rule stickers, in place order) after game `game`: the
+    vault items they give, as orders for the end reading's record."""
+    out = []
+    for place in sorted(p for p in box.rules if p.startswith("end-")):
+        rule = box.rules[place]
+        where = f"the rule sticker at {place}"
+        out.append({"from": place, "note": rule["label"], "add_events": [], "remove_events": [], "add_steps": [],
+                    "until_game": None, "company_bonus": None, "company_bonuses": {}, "retire_tickets": [],
+                    "restore_tickets": [], "open_box": None, "office": [], "add_rules": [],
+                    "vault": [{"company": c, "money": rule["money"], "cards": 0, "note": rule["label"] or place}
+                              for c in whom(rule["to"], where)]})
+    return out
+
+
+__all__ = ["Decide", "Whom", "Facts", "end_steps", "facts_of", "order_record", "read"]

@@ -115,6 +115,17 @@ def standings(out: Console, s: dict) -> None:
         out.print("[bold]Winner:[/] " + ", ".join(escape(w) for w in s["winners"]))
 
 
+def rule_words(r: dict) -> str:
+    """A rule sticker in words: where it is, who gets what, until when."""
+    setup = len(r["place"]) == 1  # A-E; else end-4, end-5, end-7
+    gives = " and ".join(x for x in (f"${r['money']}" if r["money"] else "",
+                                     plural(r["cards"], "card") if r["cards"] else "") if x)
+    what = f"starts with {gives}" if setup else f"puts {gives} in the vault"
+    where = f"set-up {r['place']}" if setup else f"end step {r['place'][4:]}"
+    return (f"{where}{' ' + escape(r['label']) if r['label'] else ''}: {escape(r['to'])} {what}"
+            + (f" (until game {r['until_game']})" if r["until_game"] else ""))
+
+
 def arc(out: Console, rows: list[dict]) -> None:
     """The campaign so far, a line per game over (wrapped, never cut): its winner and slip, the
     events it revealed and removed, the story cards read and the boxes opened."""
@@ -167,6 +178,8 @@ def print_status(out: Console, file: str, s: dict) -> None:
                                           + (f" (until game {x['until_game']})" if x["until_game"] else "")
                                           for x in s["claim_steps"])
               + f"; company bonus ${s['company_bonus']} (each office's bonus card).")
+    if s["rules"]:
+        out.print("Rule stickers: " + "; ".join(map(rule_words, s["rules"])) + ".")
     if s["retired_tickets"]:
         out.print(f"Retired tickets: {', '.join(map(str, s['retired_tickets']))}")
     st = s["story"]

@@ -193,8 +193,9 @@ class LegacyGame(PyGame):
         n = self.rules.players
         money = self.scores
         seats: Sequence[int]
-        give = {"money": self._gain, "cards": partial(self._cards, why=ev.name),
-                "tickets": partial(self._tickets, why=ev.name)}[ev.gives]
+        gifts: dict[str, Callable[[int, int, int], None]] = {
+            "money": self._gain, "cards": partial(self._cards, why=ev.name), "tickets": partial(self._tickets, why=ev.name)}
+        give = gifts[ev.gives]
         if ev.effect == "gain_all":
             seats = range(n)
         elif ev.effect == "gain_drawer":

@@ -23,6 +23,8 @@ ID = r"^[a-z0-9][a-z0-9-]*$"
 GAMES = 12
 HALTS = ("pause", "stop")
 WHO = ("winner", "last", "caboose", "each") + COMPANY_COLORS  # who an office or vault item goes to
+SETUP_PLACES = ("A", "B", "C", "D", "E")        # the blank set-up steps 10-13 (rulebook 245-258)
+END_PLACES = ("end-4", "end-5", "end-7")        # the end-of-game steps with room for a sticker
 POINTS = ("setup", "end")  # set-up step 7 and end-of-game step 3: when the story is read
 
 
@@ -68,6 +70,19 @@ class Order:
     open_box: str | None = None
     office: tuple["Item", ...] = ()    # into offices: used at that company's next set-up (rulebook 152)
     vault: tuple["Item", ...] = ()     # into vaults: scored at the campaign's end (152, 229)
+    add_rules: tuple["Rule", ...] = ()  # stickers on the set-up's places A-E and end-of-game steps 4, 5, 7
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A rule sticker outside the claim steps: at a set-up place (A-E) the companies it names start
+    every game with `money` and `cards`; at an end-of-game step (end-4, end-5, end-7) the companies
+    it names put `money` in their vaults after every game. `to` is a WHO."""
+    place: str
+    to: str
+    money: int = 0
+    cards: int = 0
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +152,7 @@ class ConditionModel(Strict):
 
 
 CHANGE_FIELDS = ("add_events", "remove_events", "add_steps", "company_bonus", "company_bonuses", "retire_tickets",
-                 "restore_tickets", "open_box", "office", "vault")
+                 "restore_tickets", "open_box", "office", "vault", "add_rules")
 
 
 class OfficeModel(Strict):
@@ -154,6 +169,25 @@ class OfficeModel(Strict):
 
     def build(self) -> Item:
         return Item(self.to, self.money, self.cards, self.note)
+
+
+class RuleModel(Strict):
+    place: Literal[SETUP_PLACES + END_PLACES]  # type: ignore[valid-type]
+    to: Literal[WHO]  # type: ignore[valid-type]
+    money: StrictInt = Field(default=0, ge=0, le=1000)
+    cards: StrictInt = Field(default=0, ge=0, le=20)
+    label: StrictStr = ""
+
+    @model_validator(mode="after")
+    def _some(self):
+        if not self.money and not self.cards:
+            raise ValueError(f"the rule sticker at {self.place} needs money or cards")
+        if self.place in END_PLACES and self.cards:
+            raise ValueError(f"the rule sticker at {self.place} puts money in vaults; cards belong to a set-up place")
+        return self
+
+    def build(self) -> Rule:
+        return Rule(self.place, self.to, self.money, self.cards, self.label)
 
 
 class VaultModel(Strict):
@@ -183,6 +217,7 @@ class InstructionModel(Strict):
     open_box: Optional[StrictStr] = None
     office: list[OfficeModel] = []
     vault: list[VaultModel] = []
+    add_rules: list[RuleModel] = []
 
     @model_validator(mode="after")
     def _shape(self):
@@ -198,8 +233,12 @@ class InstructionModel(Strict):
                 raise ValueError("'then' and 'else' need an 'if'")
             if not changes and not self.note:
                 raise ValueError(f"an instruction needs one of {', '.join(CHANGE_FIELDS)} (or a note), or an 'if'")
-            if self.for_games is not None and not self.add_steps:
-                raise ValueError("'for_games' says how long the stickers of 'add_steps' last; there are none")
+            if self.for_games is not None and not self.add_steps and not self.add_rules:
+                raise ValueError("'for_games' says how long the stickers of 'add_steps' and 'add_rules' last; "
+                                 "there are none")
+            places = [r.place for r in self.add_rules]
+            if len(set(places)) != len(places):
+                raise ValueError(f"add_rules: a place holds one sticker ({places})")
         return self
 
     def build(self) -> Instruction:
@@ -209,7 +248,8 @@ class InstructionModel(Strict):
                       tuple(s.build() for s in self.add_steps), self.for_games, self.company_bonus,
                       tuple(sorted(self.company_bonuses.items())),
                       tuple(self.retire_tickets), tuple(self.restore_tickets), self.open_box,
-                      tuple(i.build() for i in self.office), tuple(i.build() for i in self.vault))
+                      tuple(i.build() for i in self.office), tuple(i.build() for i in self.vault),
+                      tuple(r.build() for r in self.add_rules))
 
 
 InstructionModel.model_rebuild()
@@ -285,5 +325,5 @@ def check_story(cards: list[StoryCardModel], boxes: list[StoryBoxModel]) -> None
         raise ValueError(f"boxes: box id(s) {dup} used twice")
 
 
-__all__ = ["Branch", "Order", "Item", "WHO", "Condition", "Instruction", "StoryBox", "StoryCard", "HALTS", "POINTS",
+__all__ = ["Branch", "Order", "Item", "Rule", "WHO", "SETUP_PLACES", "END_PLACES", "Condition", "Instruction", "StoryBox", "StoryCard", "HALTS", "POINTS",
            "CHANGE_FIELDS", "conditions", "walk"]
