@@ -582,7 +582,7 @@ export interface components {
         /**
          * LogEvent
          * @description What followed an action: `event` names it (tunnel, tickets-drawn, display-reset, last-round,
-         *     game-over, pieces-revealed, newspaper, money, card); the other keys depend on it.
+         *     game-over, pieces-revealed, newspaper, money, card, ticket, event-removed); the other keys depend on it.
          */
         LogEvent: {
             /** Choices */
