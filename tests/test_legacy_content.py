@@ -216,3 +216,22 @@ def test_a_lightning_event_can_give_tickets_kept_and_secret_L278():
     assert "12" not in words and "13" not in words  # the other seat learns how many, not which
     assert [e["event"] for e in entry["events"]].count("ticket") == 2
     assert g.view(1, legal=False)["players"][0]["tickets"] == 3
+
+
+# ------------------------------------------------------------------ bots
+
+def test_the_planner_claims_what_pays_once_its_plan_is_done():
+    """With its tickets done and trains to spare, the planner claims the route the claim steps pay
+    for (its company's colour: step 3) rather than drawing for a longer one; elsewhere it plays as
+    before (routes pay nothing there)."""
+    from ttr.agents.planner import PlannerAgent
+    red_plain = route_between("Albany", "Montreal")  # 1 red: not seat 0's company (blue)
+    g = position(hands={0: {"blue": 2, "red": 1}}, trains=[12, 12], tickets={0: [], 1: []}, ticket_pile=[])
+    obs = g.observe(0)
+    pay = PlannerAgent.claim_pay(obs)
+    assert pay[BLUE_PLAIN] == g.setup.company_bonus and pay[red_plain] == 0
+    act = PlannerAgent(1).act(obs)
+    claimable = {r for routes, _ in (seg[1:] for seg in obs.legal.segments if seg[0] == "claim") for r in routes}
+    assert act.kind == "claim" and pay[act.target] == max(pay[r] for r in claimable) > 0
+    assert pay[act.target] == g.setup.company_bonus + 1  # Baltimore-Lewisburg: blue, and Baltimore is big
+    assert PlannerAgent.claim_pay(ttr.new_game("usa", 2, seed=1).observe(0)) == {}

@@ -23,11 +23,13 @@ from ..engine import (
     Action,
     Payment,
 )
+from ..editions.legacy.game import claim_values
 from ..engine import LegalActions, Observation, Ruleset
 from .base import Agent
 from .planning import CARD_INFO, INF, Position, RouteGraph, plan_routes, route_costs
 
 SAMPLE = 400  # payments looked at per route at most (some hands pay in thousands of ways)
+CARD_DOLLARS = 1.0  # Legacy: what a card drawn by a claim step is worth to the planner, in dollars
 
 
 _GRAPHS: dict[int, tuple] = {}  # id(map) -> (map, RouteGraph); the map is kept alive so its id stays unique
@@ -50,9 +52,21 @@ def _card_cost(k: int, needed_colors: set) -> float:
 class PlannerAgent(Agent):
     name = "planner"
     greedy = False  # the greedy bot plans each ticket alone and keeps the cheapest
+    pay: dict[int, float] = {}  # Legacy: what each route's claim pays (claim_pay), read at each move; never changed
 
     def act(self, obs: Observation) -> Action:
+        self.pay = self.claim_pay(obs)
         return self.choose(obs.rules, obs.phase, obs.legal, *self.position(obs))
+
+    @staticmethod
+    def claim_pay(obs: Observation) -> dict[int, float]:
+        """Legacy: what each route's claim pays this seat through the claim steps in force (dollars, cards
+        at CARD_DOLLARS); elsewhere nothing."""
+        setup = obs.options.get("setup")
+        if setup is None or not obs.rules.edition.money:
+            return {}
+        discard = tuple(obs.layout.items(obs.state, "edition.event_discard"))
+        return claim_values(setup, obs.rules, discard, obs.seat, CARD_DOLLARS)
 
     @staticmethod
     def position(obs: Observation) -> tuple[Position, int]:
@@ -154,8 +168,9 @@ class PlannerAgent(Agent):
         self.needs = self._needs(todo)
         claims = self._claims()
         wanted = [(r, pays) for r, pays in claims if r in planned]
-        if wanted:
-            r, pays = max(wanted, key=lambda x: (self.graph.route[x[0]].length, -x[0]))
+        pay = self.pay
+        if wanted:  # the longest first; of equal length, what pays most (Legacy's claim steps)
+            r, pays = max(wanted, key=lambda x: (self.graph.route[x[0]].length, pay.get(x[0], 0.0), -x[0]))
             return self._action(CLAIM, r, self._cheapest(pays, set(todo) - {r}))
         if blocked and STATION in self.segs:
             station = self._station(blocked)
@@ -169,15 +184,15 @@ class PlannerAgent(Agent):
             if (TICKETS in self.segs and not pos.last_round and not self.greedy
                     and pieces >= 18 and self.others_pieces >= 15):  # time left to finish new tickets
                 return self._action(TICKETS, None)
-            if claims:  # nothing left to plan: score points with the longest route
-                r, pays = max(claims, key=lambda x: (self.graph.route[x[0]].length, -x[0]))
-                if self.graph.route[r].length >= 3 or DRAW not in self.segs:
+            if claims:  # nothing left to plan: what pays most (Legacy), else points with the longest route
+                r, pays = max(claims, key=lambda x: (pay.get(x[0], 0.0), self.graph.route[x[0]].length, -x[0]))
+                if self.graph.route[r].length >= 3 or pay.get(r, 0.0) > 0 or DRAW not in self.segs:
                     return self._action(CLAIM, r, self._cheapest(pays, set()))
         draw = self._draw(second=False)
         if draw:
             return draw
         if claims:
-            r, pays = max(claims, key=lambda x: self.graph.route[x[0]].length)
+            r, pays = max(claims, key=lambda x: (pay.get(x[0], 0.0), self.graph.route[x[0]].length))
             return self._action(CLAIM, r, self._cheapest(pays, set()))
         if TICKETS in self.segs:
             return self._action(TICKETS, None)

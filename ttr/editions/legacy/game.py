@@ -249,34 +249,15 @@ class LegacyGame(PyGame):
         self.end_turn()
 
     def _colour_matches(self, r: int, color: str | None, p: int) -> bool:
-        if color is None:
-            return True
-        have = self.rules.r_color[r]
-        if color == "gray":
-            return have < 0
-        if color == "company":
-            color = self.setup.companies[p]
-        return have == CARD_INDEX[color]
+        return colour_matches(self.setup, self.rules, r, color, p)
 
     def _run_step(self, step: ClaimStep, r: int, reason: int) -> None:
         p = self.current
-        rules = self.rules
-        big = r in _big_city_routes(rules)
-        if step.kind == "company_route":
-            if self._colour_matches(r, "company", p):
-                self._gain(p, self.setup.bonus(self.setup.companies[p]), reason)
-        elif step.kind == "big_city":
-            if big:  # one card, whether one end or both are big cities
-                self._cards(p, 1, why=step_reason(step))
-        elif (self._colour_matches(r, step.color, p) and rules.r_len[r] >= step.min_length
-              and (not step.max_length or rules.r_len[r] <= step.max_length)
-              and (big or not step.big_city)
-              and (not step.cities or any(c in step.cities for c in rules.map.route(r).cities))):
-            if step.kind == "route_cards":
-                self._cards(p, step.amount, why=step_reason(step))
-            else:
-                sign = 1 if step.kind == "route_bonus" else -1
-                self._gain(p, sign * step.amount, reason)
+        dollars, cards = step_gives(self.setup, self.rules, step, r, p)
+        if cards:
+            self._cards(p, cards, why=step_reason(step))
+        if dollars:
+            self._gain(p, dollars, reason)
 
     # ---------------------------------------------------------- scoring (L5)
 
@@ -412,6 +393,52 @@ class LegacyGame(PyGame):
 
     def start_trains(self, p: int) -> int:
         return self.setup.trains_of(self.setup.companies[p])
+
+
+def colour_matches(setup: LegacySetup, rules: Ruleset, r: int, color: str | None, p: int) -> bool:
+    """Route `r` has the colour `color` (None: any; "gray"; "company": seat `p`'s company colour)."""
+    if color is None:
+        return True
+    have = rules.r_color[r]
+    if color == "gray":
+        return have < 0
+    if color == "company":
+        color = setup.companies[p]
+    return have == CARD_INDEX[color]
+
+
+def step_gives(setup: LegacySetup, rules: Ruleset, step: ClaimStep, r: int, p: int) -> tuple[int, int]:
+    """What claim step `step` gives seat `p` for claiming route `r`: (dollars, cards drawn); dollars
+    are negative for a fee (taken as far as the seat can pay). The game runs it; bots weigh it."""
+    big = r in _big_city_routes(rules)
+    if step.kind == "company_route":
+        return (setup.bonus(setup.companies[p]), 0) if colour_matches(setup, rules, r, "company", p) else (0, 0)
+    if step.kind == "big_city":
+        return 0, int(big)  # one card, whether one end or both are big cities
+    length = rules.r_len[r]
+    if not (colour_matches(setup, rules, r, step.color, p) and length >= step.min_length
+            and (not step.max_length or length <= step.max_length) and (big or not step.big_city)
+            and (not step.cities or any(c in step.cities for c in rules.map.route(r).cities))):
+        return 0, 0
+    if step.kind == "route_cards":
+        return 0, step.amount
+    return (step.amount if step.kind == "route_bonus" else -step.amount), 0
+
+
+@lru_cache(maxsize=256)
+def claim_values(setup: LegacySetup, rules: Ruleset, discard: tuple[int, ...], p: int,
+                 card_value: float) -> dict[int, float]:
+    """What claiming each route is worth to seat `p` through the claim steps in force with this
+    event discard: dollars, and each card drawn at `card_value` dollars (for bots)."""
+    steps = [s for s, _ in steps_in_force(setup, discard)]
+    out = {}
+    for r in rules.route_ids:
+        total = 0.0
+        for step in steps:
+            dollars, cards = step_gives(setup, rules, step, r, p)
+            total += dollars + cards * card_value
+        out[r] = total
+    return out
 
 
 def steps_in_force(setup: LegacySetup, discard: Sequence[int]) -> list[tuple[ClaimStep, int]]:
