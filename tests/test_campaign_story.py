@@ -573,3 +573,18 @@ def test_a_set_up_sticker_for_the_last_games_winner_is_refused_at_game_1():
     p = pack([card("c1", {"add_rules": [{"place": "A", "to": "winner", "money": 1}]})])
     with pytest.raises(CampaignError, match="gives to the winner of the last game, but no game has ended"):
         check_pack_games(p)
+
+
+def test_what_the_story_puts_in_an_office_at_a_set_up_waits_for_the_next_game_L229(tmp_path):
+    """Set-up step 2 (the offices emptied) comes before step 7 (the story read): an office item
+    read at a set-up is taken at the company's next one."""
+    p = pack([card("c1", {"office": [{"to": "each", "money": 6}]}), card("p1", halt="pause", until_game=12)])
+    c = new(tmp_path, p)
+    assert c.start_game().money == [5, 5]                        # read at game 1's step 7: not this game's
+    assert all(co["office"]["money"] == 6 for co in c.status()["companies"])
+    play_until(c, 1, "end")
+    assert c.start_game().money == [11, 11]                      # taken at game 2's step 2
+    assert all(co["office"]["money"] == 0 for co in c.status()["companies"])
+    c.close()
+    with Campaign.open(tmp_path / "c.db") as again:              # replayed alike
+        assert all(co["office"]["money"] == 0 for co in again.status()["companies"])

@@ -215,9 +215,11 @@ class Campaign:
         seats = seat_order(self.players, set(present), holder)
         try:
             whom = self._whom(k - 1, self.players[holder].company)
-            reading, box = read(self.pack, self.box, k, "setup", self._decide(k - 1, f"game {k}'s set-up"), whom)
-            setup = setup_for(self.pack, k, box, tuple(self.players[i].company for i in seats),
-                              tuple(self.players[i].name for i in seats), whom)
+            companies = tuple(self.players[i].company for i in seats)
+            before = copy.deepcopy(self.box)
+            taken = before.take_offices(companies)  # set-up step 2, before the story (step 7)
+            reading, box = read(self.pack, before, k, "setup", self._decide(k - 1, f"game {k}'s set-up"), whom)
+            setup = setup_for(self.pack, k, box, companies, tuple(self.players[i].name for i in seats), whom, taken)
             new_game(MAP, len(seats), game_seed(self.seed, k), setup=setup)  # the setup must be playable
         except TtrError as e:
             raise CampaignError(f"game {k} cannot be set up: {e}") from None
@@ -387,10 +389,11 @@ class Campaign:
         if self.phase == READY:  # the next game, as it would be set up now, for any players present
             try:
                 whom = self._whom(k - 1, self.caboose.company)
+                taken = after.take_offices([p.company for p in self.players])
                 _, nxt = read(pack, after, k, "setup", self._decide(k - 1, f"game {k}'s set-up"), whom)
                 for n in range(2, len(self.players) + 1):
                     new_game(MAP, n, game_seed(self.seed, k),
-                             setup=setup_for(pack, k, nxt, tuple(p.company for p in self.players[:n]), (), whom))
+                             setup=setup_for(pack, k, nxt, tuple(p.company for p in self.players[:n]), (), whom, taken))
             except TtrError as e:
                 raise CampaignError(f"content pack {pack.name}: game {k} would not set up ({e})") from None
         with self.store.tx():
@@ -453,9 +456,9 @@ def fold(pack: Pack, s) -> Box:
     for g in s.games:
         k = g["game"]
         box.begin(k)
-        if (k, "setup") in s.readings:
+        box.take_offices([s.players[p].company for p in s.seats.get(k, ())])  # set-up step 2
+        if (k, "setup") in s.readings:  # step 7
             box.apply_reading(s.readings[k, "setup"])
-        box.use_offices(s.players[p].company for p in s.seats.get(k, ()))  # set-up step 2
         for eid in ((g["result"] or {}).get("facts") or {}).get("gone", ()):  # removed for good in play (337)
             box.remove(eid, k, None, by="event")
         r = s.removals.get(k)

@@ -70,13 +70,14 @@ def _run(pack: Pack, companies: Sequence[str], prefix: list[bool], trail: list[t
     box = Box.initial(pack)
     for k in range(1, GAMES + 1):
         box.begin(k)
+        taken = box.take_offices(companies)  # set-up step 2, before the story (step 7)
         try:
             _, box = read(pack, box, k, "setup", decide_for(k - 1, "setup"), whom_for(k - 1))
         except TtrError as e:
             raise CampaignError(f"content pack {pack.name}: game {k}'s set-up (story): {e}{branch()}") from None
         for n in range(MIN_PLAYERS, len(companies) + 1):
             try:
-                setup = setup_for(pack, k, box, tuple(companies[:n]), (), whom_for(k - 1))
+                setup = setup_for(pack, k, box, tuple(companies[:n]), (), whom_for(k - 1), taken)
                 key = json.dumps(setup.to_dict(), sort_keys=True)
                 if key not in checked:
                     new_game(MAP, n, k, setup=setup)
@@ -86,7 +87,6 @@ def _run(pack: Pack, companies: Sequence[str], prefix: list[bool], trail: list[t
                          else "the pack's game-1 content" if k == 1 else f"trains[{k - 1}] or the story")
                 raise CampaignError(f"content pack {pack.name}: game {k} ({YEARS[k - 1]}) cannot be set up for "
                                     f"{n} players ({e}); see {entry}{branch()}") from None
-        box.use_offices(companies)
         change = pack.change_after(k)
         if change is not None:
             box.apply(change_record(change))

@@ -163,10 +163,10 @@ class Box:
             if change.get("until_game") is not None:
                 self.rule_expiry[rule["place"]] = change["until_game"]
 
-    def use_offices(self, companies) -> None:
-        """At a set-up (step 2): the companies playing take everything out of their offices."""
-        for c in companies:
-            self.offices.pop(c, None)
+    def take_offices(self, companies) -> dict[str, dict[str, int]]:
+        """At a set-up (step 2, before the story is read at step 7): the companies playing take
+        everything out of their offices; what they took."""
+        return {c: self.offices.pop(c) for c in companies if c in self.offices}
 
     def vault_money(self, company: str) -> int:
         """What the items in a company's vault are worth at the campaign's end."""
@@ -206,11 +206,12 @@ def change_record(change: Change) -> dict:
 
 
 def setup_for(pack: Pack, game: int, box: Box, companies: tuple[str, ...], names: tuple[str, ...] = (),
-              whom=None):
+              whom=None, taken: dict[str, dict[str, int]] | None = None):
     """The LegacySetup of game `game` with the content in force (`box`), companies by seat: what
-    their offices hold, plus what the rule stickers at set-up places A-E give the companies they
-    name (`whom(who, where)` names them; without it, none is given)."""
-    offices = {c: dict(o) for c, o in box.offices.items()}
+    they took from their offices (`taken`, Box.take_offices; default: what the offices hold), plus
+    what the rule stickers at set-up places A-E give the companies they name (`whom(who, where)`
+    names them; without it, none is given)."""
+    offices = {c: dict(o) for c, o in (box.offices if taken is None else taken).items()}
     for place in sorted(p for p in box.rules if not p.startswith("end-")):
         rule = box.rules[place]
         for c in (whom(rule["to"], f"the rule sticker at set-up place {place}") if whom else ()):
