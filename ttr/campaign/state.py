@@ -1,6 +1,7 @@
 """The campaign's rules as pure functions: the content in force between games
-(event box, claim steps, company bonus, retired tickets), seat order, seeds,
-absent players' awards and the final standings. No database, no engine state:
+(event box, claim steps and rule stickers, bonus cards, retired tickets, the story
+read, the boxes opened, offices and vaults), seat order, seeds, absent players'
+awards and the final standings. No database, no engine state:
 store.py persists, campaign.py plays."""
 from __future__ import annotations
 

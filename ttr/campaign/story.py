@@ -95,9 +95,9 @@ def read(pack: "Pack", box: "Box", game: int, point: str, decide: Decide,
          whom: Whom | None = None) -> tuple[dict[str, Any], "Box"]:
     """Read the story at `point` ("setup" or "end") of game `game`: the record of what was read
     and done, and the content it leaves in force (a new Box; `box` is not changed); `whom` names
-    the companies an office or vault item goes to. A pack
-    that asks for what cannot be done (a box opened twice, a claim step's number taken) raises
-    ContentError naming the card or box."""
+    the companies an office or vault item goes to. A pack that asks for what cannot be done (a
+    box opened twice, a claim step's number or a sticker's place taken) raises ContentError
+    naming the card or box."""
     box = copy.deepcopy(box)
     ended = game - 1 if point == "setup" else game
     record: dict[str, Any] = {"game": game, "point": point, "cards": [], "orders": [], "waiting": None}
