@@ -87,9 +87,10 @@ def seat_order(players: list[Player], present: set[int], holder: int) -> list[in
 
 @dataclass
 class Box:
-    """What the next game is set up with: the event box, the board's claim steps (with the last
-    game of those that last some games), the company bonus, retired tickets; the events removed
-    for good; and how far the story has been read and which boxes are open."""
+    """What the next game is set up with: the event box, the board's claim steps and the rule
+    stickers (with the last game of those that last some games), the bonus cards, retired tickets,
+    what the offices hold; the events removed for good, the vaults' items, how far the story has
+    been read and which boxes are open."""
     events: list[str]
     steps: list[ClaimStep]
     company_bonus: int
