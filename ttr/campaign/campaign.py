@@ -37,7 +37,7 @@ from .state import (
 )
 from .packcheck import check_pack_games
 from .store import Store
-from .story import Facts, end_steps, facts_of, read
+from .story import Facts, end_steps, facts_of, read, who_gets
 
 READY, PLAYING, REMOVAL, FINISHED = "ready", "playing", "removal", "finished"
 
@@ -315,20 +315,14 @@ class Campaign:
         """Who an office or vault item goes to, as companies: `each`, a company colour (nobody if no
         player has it), the caboose holder (`caboose`: its company now), or the winner or the
         last-placed player of game `k` (the game just ended; 0: none yet)."""
-        def whom(who: str, where: str) -> list[str]:
+        def last_game() -> Facts:
             nonlocal facts
-            companies = [p.company for p in self.players]
-            if who == "each":
-                return companies
-            if who == "caboose":
-                return [caboose]
-            if who in companies or who not in ("winner", "last"):
-                return [who] if who in companies else []
-            if k == 0:
-                raise CampaignError(f"{where} gives to the {who} of the last game, but no game has ended")
             if facts is None:
                 facts = self.facts(k)
-            return [facts.winner_company if who == "winner" else facts.last_company]
+            return facts
+
+        def whom(who: str, where: str) -> list[str]:
+            return who_gets(who, [p.company for p in self.players], caboose, last_game if k else None, where)
         return whom
 
     def facts(self, k: int) -> Facts:

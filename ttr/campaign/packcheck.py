@@ -15,7 +15,7 @@ from ..editions.legacy.pack import GAMES, YEARS, Pack
 from ..editions.legacy.story import Condition, conditions, walk
 from ..errors import TtrError
 from .state import MAP, MAX_PLAYERS, MIN_PLAYERS, Box, CampaignError, change_record, setup_for
-from .story import end_steps, read
+from .story import Facts, end_steps, read, who_gets
 
 MAX_BRANCHES = 4096  # paths through the story's conditions that a pack may have
 
@@ -58,13 +58,10 @@ def _run(pack: Pack, companies: Sequence[str], prefix: list[bool], trail: list[t
         return decide
 
     def whom_for(k: int):
-        def whom(who: str, where: str) -> list[str]:  # any one company will do for the checks
-            if who == "each":
-                return list(companies)
-            if who in ("winner", "last") and k == 0:
-                raise CampaignError(f"{where} is read at game 1's set-up and gives to the {who} of the last game, "
-                                    "but no game has ended then")
-            return [who] if who in companies else [] if who in COMPANY_COLORS else [companies[0]]
+        anyone = Facts(k, len(companies), (), (), (), companies[0], (0,), (), companies[0])  # any company will do
+
+        def whom(who: str, where: str) -> list[str]:
+            return who_gets(who, companies, companies[0], (lambda: anyone) if k else None, where)
         return whom
 
     box = Box.initial(pack)

@@ -11,12 +11,12 @@ rebuild its past."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..editions.legacy.content import ContentError
-from ..editions.legacy.story import Branch, Condition, Instruction, Order
+from ..editions.legacy.story import Branch, Condition, Instruction, Item, Order
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..editions.legacy.pack import Pack
@@ -151,13 +151,26 @@ def end_steps(box: "Box", game: int, whom: Whom) -> list[dict[str, Any]]:
     out = []
     for place in sorted(p for p in box.rules if p.startswith("end-")):
         rule = box.rules[place]
-        where = f"the rule sticker at {place}"
-        out.append({"from": place, "note": rule["label"], "add_events": [], "remove_events": [], "add_steps": [],
-                    "until_game": None, "company_bonus": None, "company_bonuses": {}, "retire_tickets": [],
-                    "restore_tickets": [], "open_box": None, "office": [], "add_rules": [],
-                    "vault": [{"company": c, "money": rule["money"], "cards": 0, "note": rule["label"] or place}
-                              for c in whom(rule["to"], where)]})
+        order = Order(note=rule["label"], vault=(Item(rule["to"], rule["money"], 0, rule["label"] or place),))
+        out.append(order_record(order, place, None, whom, f"the rule sticker at {place}"))
     return out
 
 
-__all__ = ["Decide", "Whom", "Facts", "end_steps", "facts_of", "order_record", "read"]
+def who_gets(who: str, companies: Sequence[str], caboose: str, last_game: Callable[[], Facts] | None,
+             where: str) -> list[str]:
+    """The companies a WHO names: `each` (every company of the campaign), a colour (nobody if no
+    player has it), `caboose` (the holder's company, given), or the `winner` or `last` of the game
+    just ended (`last_game` gives its facts; None before any game ends: refused)."""
+    if who == "each":
+        return list(companies)
+    if who == "caboose":
+        return [caboose]
+    if who not in ("winner", "last"):
+        return [who] if who in companies else []
+    if last_game is None:
+        raise ContentError(f"{where} gives to the {who} of the last game, but no game has ended")
+    facts = last_game()
+    return [facts.winner_company if who == "winner" else facts.last_company]
+
+
+__all__ = ["Decide", "Whom", "Facts", "end_steps", "who_gets", "facts_of", "order_record", "read"]

@@ -155,33 +155,38 @@ CHANGE_FIELDS = ("add_events", "remove_events", "add_steps", "company_bonus", "c
                  "restore_tickets", "open_box", "office", "vault", "add_rules")
 
 
-class OfficeModel(Strict):
+class GiftModel(Strict):
+    """What an office item or a rule sticker gives the companies it names: money, cards or both."""
     to: Literal[WHO]  # type: ignore[valid-type]
     money: StrictInt = Field(default=0, ge=0, le=1000)
     cards: StrictInt = Field(default=0, ge=0, le=20)
-    note: StrictStr = ""
+
+    def what(self) -> str:
+        return "an office item"
 
     @model_validator(mode="after")
     def _some(self):
         if not self.money and not self.cards:
-            raise ValueError("an office item needs money or cards")
+            raise ValueError(f"{self.what()} needs money or cards")
         return self
+
+
+class OfficeModel(GiftModel):
+    note: StrictStr = ""
 
     def build(self) -> Item:
         return Item(self.to, self.money, self.cards, self.note)
 
 
-class RuleModel(Strict):
+class RuleModel(GiftModel):
     place: Literal[SETUP_PLACES + END_PLACES]  # type: ignore[valid-type]
-    to: Literal[WHO]  # type: ignore[valid-type]
-    money: StrictInt = Field(default=0, ge=0, le=1000)
-    cards: StrictInt = Field(default=0, ge=0, le=20)
     label: StrictStr = ""
 
+    def what(self) -> str:
+        return f"the rule sticker at {self.place}"
+
     @model_validator(mode="after")
-    def _some(self):
-        if not self.money and not self.cards:
-            raise ValueError(f"the rule sticker at {self.place} needs money or cards")
+    def _money_at_the_end(self):
         if self.place in END_PLACES and self.cards:
             raise ValueError(f"the rule sticker at {self.place} puts money in vaults; cards belong to a set-up place")
         return self
