@@ -267,7 +267,7 @@ def test_the_demo_pack_exercises_the_story_and_every_branch_is_checked():
     ([card("c1", {"if": {"event_revealed": "nope"}, "then": [{"note": "x"}]})], [], "story card 'c1': if: unknown event"),
     ([card("c1", {"note": "x", "then": [{"note": "y"}]})], [], "'then' and 'else' need an 'if'"),
     ([card("c1", {"if": {"winner_company": "red"}, "note": "x"})], [], "a branch \\('if'\\) holds 'then' and 'else' only"),
-    ([card("c1", {"for_games": 2, "note": "x"})], [], "'for_games' says how long the stickers of 'add_steps' and 'add_rules' last"),
+    ([card("c1", {"for_games": 2, "note": "x"})], [], "'for_games' says how long the stickers of 'add_steps', 'add_rules' and 'public_tickets' last"),
     ([card("c1", halt="pause")], [], "pause card 'c1' needs 'until_game'"),
     ([card("c1"), card("c1")], [], r"story: card id\(s\) \['c1'\] used twice"),
     ([card("c1", {"if": {}, "then": [{"note": "x"}]})], [], "a condition needs at least one of"),

@@ -19,6 +19,7 @@ from functools import lru_cache
 from itertools import accumulate, filterfalse
 from operator import sub
 
+from ..editions.legacy.game import SHOWN
 from ..engine import HIDDEN, Game, Observation, Ruleset, decode, piece_choices, shuffle, ticket_pool
 
 
@@ -67,7 +68,12 @@ class Worlds:
                 piles[rules.deck_of[k]] += [k] * unseen[k]
         self.piles = [(pile, s[start], start + 1) for pile, (start, _) in zip(piles, layout.pile_starts)]
         # tickets: all in play but the seat's own, dealt to the others, the rest the pile
-        mine = set(s[tickets + 1:tickets + 1 + s[tickets]]).union(s[offer + 1:offer + 1 + s[offer]]).__contains__
+        shown: dict[int, list[int]] = {}  # Legacy (rulebook 465): the tickets each seat holds face up
+        if "edition.shown" in layout.by_name:
+            for x in items(s, "edition.shown"):
+                shown.setdefault(x // SHOWN, []).append(x % SHOWN)
+        mine = set(s[tickets + 1:tickets + 1 + s[tickets]]).union(s[offer + 1:offer + 1 + s[offer]]).union(
+            t for ts in shown.values() for t in ts).__contains__
         self.regular = list(filterfalse(mine, ticket_pool(rules, obs.options)))
         self.long = list(filterfalse(mine, rules.long_tickets))
         self.pool = pool = self.regular + self.long
@@ -85,13 +91,16 @@ class Worlds:
             if p == seat:
                 continue
             self.hands.append((hand, s[hand]))
-            self.uniform_deals += [(at, s[at], first_long) for at, first_long in ((tickets, False), (offer, initial))
-                                   if s[at]]
-            if weights and p in weights and s[tickets]:
-                self.weighted.append((tickets, s[tickets], list(accumulate(weights[p][t] for t in pool))))
+            pinned = shown.get(p, [])  # its face-up tickets first, as known; the rest are dealt after them
+            s[tickets + 1:tickets + 1 + len(pinned)] = pinned
+            kept = (tickets + len(pinned), s[tickets] - len(pinned))  # where its unknown tickets go, how many
+            self.uniform_deals += [(at, k, first_long) for at, k, first_long in (kept + (False,), (offer, s[offer], initial))
+                                   if k]
+            if weights and p in weights and kept[1]:
+                self.weighted.append(kept + (list(accumulate(weights[p][t] for t in pool)),))
                 self.deals += [(offer, s[offer], initial)] if s[offer] else []
                 continue
-            self.deals += [(at, s[at], first_long) for at, first_long in ((tickets, False), (offer, initial)) if s[at]]
+            self.deals += [(at, k, first_long) for at, k, first_long in (kept + (False,), (offer, s[offer], initial)) if k]
             if s[pieces + 4] == HIDDEN:  # RS1: chosen, still secret (after trains, ships, box): any choice will do
                 options = piece_choices(ed)
                 s[pieces + 4:pieces + 6] = options[len(options) // 2]
@@ -99,8 +108,8 @@ class Worlds:
         self.events: tuple[int, list[int]] | None = None
         if "edition.event_deck" in layout.by_name:  # Legacy: the events not yet revealed, in any order
             sec = layout["edition.event_deck"]
-            shown = set(items(s, "edition.event_discard")) | set(items(s, "edition.event_gone"))
-            self.events = (sec.start + 1, [i for i in range(sec.size - 1) if i not in shown])
+            revealed = set(items(s, "edition.event_discard")) | set(items(s, "edition.event_gone"))
+            self.events = (sec.start + 1, [i for i in range(sec.size - 1) if i not in revealed])
         s[layout["shuffles"].start] = 0  # a fresh random stream: a new seed, from its first draw
         # no deal takes long tickets first: every deal takes from the end of the same list, in order
         self.in_order = not (self.long and any(first_long for _, _, first_long in self.deals)) and not self.weighted

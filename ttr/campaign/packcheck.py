@@ -101,6 +101,9 @@ def _check_board_refs(pack: Pack) -> None:
     cities = {c.name for c in rules.map.cities} | {c.name for f in pack.frontiers.values() for c in f.cities}
     sources = [(f"story card {c.id!r}", c.do) for c in pack.story] + [(f"box {b.id!r}", b.do)
                                                                        for b in pack.boxes.values()]
+    for m in pack.ticket_marks:
+        if m.ticket not in tickets:
+            raise CampaignError(f"content pack {pack.name}: ticket_marks: no ticket {m.ticket} on the board or a frontier")
     for where, do in sources:
         for order in walk(do):
             bad = [t for t in order.retire_tickets + order.restore_tickets if t not in tickets]

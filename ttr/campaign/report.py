@@ -52,6 +52,7 @@ def status(c) -> dict:
         "boxes": boxes(c),
         "board": board(c),
         "arc": arc(c),
+        "public_tickets": [{"border": b, "until_game": last} for b, last in sorted(box.public_borders.items())],
         "company_bonus": box.company_bonus,
         "retired_tickets": list(box.retired_tickets),
         "changes": [{"after": a, "note": ch["note"], "demo": ch["demo"]} for a, ch in sorted(snap.changes.items())],

@@ -110,6 +110,7 @@ class Box:
     rule_expiry: dict[str, int] = field(default_factory=dict)  # place -> the last game its sticker lasts
     frontiers: list[dict] = field(default_factory=list)    # frontier boards added (as recorded), in order (451)
     grew: list[dict] = field(default_factory=list)         # {"id", "game"}: the game each was added at
+    public_borders: dict[str, int | None] = field(default_factory=dict)  # border -> last game (None: for good) (465)
 
     @classmethod
     def initial(cls, pack: Pack) -> "Box":
@@ -133,6 +134,8 @@ class Box:
             self.expiry = {n: last for n, last in self.expiry.items() if n not in gone}
         for place in [p for p, last in self.rule_expiry.items() if last < game]:
             del self.rules[place], self.rule_expiry[place]
+        for border in [b for b, last in self.public_borders.items() if last is not None and last < game]:
+            del self.public_borders[border]
 
     def apply(self, change: dict) -> None:
         """A recorded between-games change (change_record)."""
@@ -163,6 +166,8 @@ class Box:
             o["money"] += item["money"]
             o["cards"] += item["cards"]
         self.vault_items += [{**item, "game": game} for item in change.get("vault", ())]
+        for border in change.get("public_tickets", ()):
+            self.public_borders[border] = change.get("until_game")
         for f in change.get("add_frontiers", ()):
             if all(f["id"] != g["id"] for g in self.frontiers):
                 self.frontiers.append(f)
@@ -230,7 +235,8 @@ def setup_for(pack: Pack, game: int, box: Box, companies: tuple[str, ...], names
     return pack.setup(game, companies=companies, events=tuple(box.events), steps=tuple(box.steps),
                       company_bonus=box.company_bonus, retired_tickets=tuple(box.retired_tickets), names=names,
                       company_bonuses=box.company_bonuses, offices=offices,
-                      frontiers=tuple(frontier_from_dict(f) for f in box.frontiers))
+                      frontiers=tuple(frontier_from_dict(f) for f in box.frontiers),
+                      public_borders=tuple(box.public_borders))
 
 
 # ------------------------------------------------------------- awards

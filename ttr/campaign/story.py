@@ -91,7 +91,8 @@ def order_record(order: Order, source: str, until: int | None, whom: Whom | None
             "retire_tickets": list(order.retire_tickets), "restore_tickets": list(order.restore_tickets),
             "open_box": order.open_box, "office": items("office", order.office), "vault": items("vault", order.vault),
             "add_rules": [asdict(r) for r in order.add_rules],
-            "add_frontiers": [asdict((frontiers or {})[f]) for f in order.add_frontiers]}
+            "add_frontiers": [asdict((frontiers or {})[f]) for f in order.add_frontiers],
+            "public_tickets": list(order.public_tickets)}
 
 
 def read(pack: "Pack", box: "Box", game: int, point: str, decide: Decide,

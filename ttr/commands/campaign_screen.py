@@ -182,6 +182,10 @@ def print_status(out: Console, file: str, s: dict) -> None:
               + f"; company bonus ${s['company_bonus']} (each office's bonus card).")
     if s["rules"]:
         out.print("Rule stickers: " + "; ".join(map(rule_words, s["rules"])) + ".")
+    if s["public_tickets"]:
+        out.print("Tickets held face up: " + ", ".join(
+            f"{escape(t['border'])} borders" + (f" (until game {t['until_game']})" if t["until_game"] else "")
+            for t in s["public_tickets"]) + ".")
     if s["retired_tickets"]:
         out.print(f"Retired tickets: {', '.join(map(str, s['retired_tickets']))}")
     st = s["story"]

@@ -174,6 +174,7 @@ class LegacyBlock(TypedDict):
     event_discard: list[str]
     event_gone: list[str]      # removed for good during this game (rulebook 337)
     event_deck_size: int
+    shown_tickets: list[list[int]]  # [seat, ticket] held face up (rulebook 465)
     claim_steps: list[LegacyStep]
     ledger: list[list[Any]]    # [turn, seat, dollars, reason]
 
@@ -212,7 +213,8 @@ class View(TypedDict):
 
 class LogEvent(TypedDict):
     """What followed an action: `event` names it (tunnel, tickets-drawn, display-reset, last-round,
-    game-over, pieces-revealed, newspaper, money, card, ticket, event-removed); the other keys depend on it."""
+    game-over, pieces-revealed, newspaper, money, card, ticket, event-removed, ticket-shown); the other
+    keys depend on it."""
     event: str
     seat: NotRequired[int]
     route: NotRequired[int]
@@ -227,6 +229,7 @@ class LogEvent(TypedDict):
     text: NotRequired[str]
     dollars: NotRequired[int]
     reason: NotRequired[str]
+    ticket: NotRequired[int]
 
 
 class LogEntry(TypedDict):

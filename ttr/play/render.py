@@ -164,15 +164,20 @@ class Renderer:
             rows.append(row)
         self.print(fit_table(self.console, cols, rows, header_style="bold"))
         if legacy:
-            self.events(legacy)
+            self.events(ctx, legacy)
 
-    def events(self, legacy: dict) -> None:
+    def events(self, ctx: Context, legacy: dict) -> None:
         """Legacy: the current event, the claim steps in force and the company bonus."""
         ev = legacy["current_event"]
         if ev:
             self.print(f"Current event: [bold]{escape(ev['name'])}[/] ({ev['kind']}): {escape(ev['text'])}")
         else:
             self.print("[dim]No current event yet.[/]")
+        if legacy.get("shown_tickets"):  # rulebook 465: held face up
+            by_id = ctx.game_map.ticket_by_id
+            self.print("Tickets held face up: " + "; ".join(
+                f"{'you' if seat == ctx.seat else escape(self.who(seat))}: {escape('-'.join(by_id[t].cities))} "
+                f"(${by_id[t].points})" for seat, t in legacy["shown_tickets"]))
         steps = ", ".join(f"{s['number']} {escape(s['label'] or s['kind'])}" for s in legacy["claim_steps"])
         self.print(f"[dim]Claim steps: {steps} · company bonus ${legacy['setup']['company_bonus']} · "
                    f"{plural(legacy['event_deck_size'], 'event')} to come · {legacy['setup']['year']}[/]")

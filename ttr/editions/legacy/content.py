@@ -58,6 +58,16 @@ class ClaimStep:
 
 
 @dataclass(frozen=True, slots=True)
+class TicketMark:
+    """What a ticket card shows besides its cities and value (rulebook 146, 210, 463): its border
+    colour, a text, the number of a postcard it refers to."""
+    ticket: int
+    border: str = ""
+    text: str = ""
+    postcard: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Trade:
     """An event's action (rulebook 278; trade.py): as the whole turn, discard `cards` cards of
     `color` (None: any one colour; wild cards count as any) for `money` dollars, `draw` cards
@@ -109,6 +119,13 @@ class LegacySetup:
     office_money: tuple[tuple[str, int], ...] = ()     # dollars a company takes from its office at set-up (152)
     office_cards: tuple[tuple[str, int], ...] = ()     # cards it draws at set-up for what its office holds
     frontiers: tuple[Frontier, ...] = ()               # frontier boards added to the board, in order (451)
+    ticket_marks: tuple[TicketMark, ...] = ()          # borders, texts and postcard numbers on tickets (146, 463)
+    public_borders: tuple[str, ...] = ()               # tickets of these borders are held face up (465)
+
+    def shown_on_keep(self, ticket: int) -> bool:
+        """A ticket its holder plays face up (rulebook 465: where a rule says so, by its border)."""
+        return bool(self.public_borders) and any(m.ticket == ticket and m.border in self.public_borders
+                                                 for m in self.ticket_marks)
 
     def bonus(self, company: str) -> int:
         """What a route of `company`'s colour pays at the company-route step (its bonus card)."""
@@ -177,6 +194,22 @@ class StepModel(Strict):
         d = self.model_dump()
         d["cities"] = tuple(d["cities"])
         return ClaimStep(**d)
+
+
+class TicketMarkModel(Strict):
+    ticket: StrictInt = Field(ge=1)
+    border: StrictStr = Field(default="", pattern=r"^[a-z-]*$")
+    text: StrictStr = ""
+    postcard: Optional[StrictInt] = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _some(self):
+        if not (self.border or self.text or self.postcard is not None):
+            raise ValueError(f"the mark of ticket {self.ticket} needs a border, a text or a postcard number")
+        return self
+
+    def build(self) -> TicketMark:
+        return TicketMark(self.ticket, self.border, self.text, self.postcard)
 
 
 class TradeModel(Strict):
@@ -263,6 +296,8 @@ class _SetupModel(Strict):
     office_money: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=1000)]]] = []  # type: ignore[valid-type]
     office_cards: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=20)]]] = []  # type: ignore[valid-type]
     frontiers: list[FrontierModel] = []
+    ticket_marks: list[TicketMarkModel] = []
+    public_borders: list[StrictStr] = []
 
     @model_validator(mode="after")
     def _unique(self):
@@ -274,6 +309,9 @@ class _SetupModel(Strict):
             raise ValueError("events: an event id appears twice")
         if self.names and len(self.names) != len(self.companies):
             raise ValueError("names: one per seat")
+        marked = [m.ticket for m in self.ticket_marks]
+        if len(set(marked)) != len(marked):
+            raise ValueError("ticket_marks: a ticket is marked twice")
         return self
 
     def build(self) -> LegacySetup:
@@ -286,7 +324,8 @@ class _SetupModel(Strict):
             company_trains=tuple((c, t) for c, t in self.company_trains),
             office_money=tuple((c, m) for c, m in self.office_money),
             office_cards=tuple((c, k) for c, k in self.office_cards),
-            frontiers=tuple(f.build() for f in self.frontiers))
+            frontiers=tuple(f.build() for f in self.frontiers),
+            ticket_marks=tuple(m.build() for m in self.ticket_marks), public_borders=tuple(self.public_borders))
 
 
-__all__ = ["ClaimStep", "Event", "LegacySetup", "ContentError", "COMPANY_COLORS", "STEP_KINDS", "EFFECTS", "GIVES"]
+__all__ = ["ClaimStep", "Event", "LegacySetup", "TicketMark", "Trade", "ContentError", "COMPANY_COLORS", "STEP_KINDS", "EFFECTS", "GIVES"]

@@ -24,6 +24,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ...engine.ruleset import Ruleset
 
 
+SHOWN = 10_000  # edition.shown holds seat * SHOWN + ticket id
+
+
 def step_reason(step: ClaimStep) -> str:
     """What a claim step's money change is called in the ledger and the log."""
     if step.kind == "company_route":
@@ -58,11 +61,12 @@ def _big_city_routes(rules: Ruleset) -> frozenset[int]:
 
 
 class LegacyGame(PyGame):
-    __slots__ = ("setup", "event_deck", "event_discard", "event_gone", "ledger", "_aside")
+    __slots__ = ("setup", "event_deck", "event_discard", "event_gone", "ledger", "shown", "_aside")
     setup: LegacySetup
     event_deck: list[int]                      # indices into setup.events; the top card is the last
     event_discard: list[int]                   # the current event is the last
     event_gone: list[int]                      # removed for good during this game (rulebook 337), in order
+    shown: list[int]                           # tickets held face up (465): seat * SHOWN + ticket id, in order
     ledger: list[tuple[int, int, int, int]]    # (turn, seat, dollars, reason: an index into reasons(setup))
     _aside: list[int] | None                   # newspapers set aside during the deal
 
@@ -99,6 +103,7 @@ class LegacyGame(PyGame):
         self.shuffle(self.event_deck)
         self.event_discard = []  # the current event is the last
         self.event_gone = []     # removed for good in this game
+        self.shown = []          # tickets held face up (rulebook 465)
         self.ledger = []         # (turn, seat, dollars, reason): every change of money held
         self._aside = []         # L2: newspapers dealt at setup, shuffled back afterwards
 
@@ -140,6 +145,7 @@ class LegacyGame(PyGame):
         g.setup = self.setup
         g.event_discard = self.event_discard[:]
         g.event_gone = self.event_gone[:]
+        g.shown = self.shown[:]
         g.ledger = self.ledger[:]
         g._aside = None
         return g
@@ -233,6 +239,18 @@ class LegacyGame(PyGame):
                 return
             self.tickets[p].append(self.ticket_pile.pop())
             self.note(event="ticket", seat=p, reason=why)
+            self._show(p, self.tickets[p][-1:])
+
+    def keep_tickets(self, p: int, kept: tuple[int, ...]) -> None:
+        self._show(p, kept)
+        PyGame.keep_tickets(self, p, kept)
+
+    def _show(self, p: int, tickets: Sequence[int]) -> None:
+        """Rulebook 465: a ticket a rule shows is held face up from when it is kept."""
+        for t in tickets:
+            if self.setup.shown_on_keep(t):
+                self.shown.append(p * SHOWN + t)
+                self.note(event="ticket-shown", seat=p, ticket=t)
 
     def _cards(self, p: int, count: int, reason: int = 0, why: str = "") -> None:
         """Seat `p` draws `count` cards from the top of the deck, as far as the L2 draw limit allows
@@ -324,15 +342,19 @@ class LegacyGame(PyGame):
 
     def layout(self) -> StateLayout:
         e = len(self.setup.events)
+        shown = ((("edition.shown", 1 + len(self.rules.map.tickets), LIST, PUBLIC),)  # only where a rule shows tickets
+                 if self.setup.public_borders else ())
         return layout_of(self.rules, (("edition.event_deck", 1 + e, LIST, NOBODY),
                                       ("edition.event_discard", 1 + e, LIST, PUBLIC),
-                                      ("edition.event_gone", 1 + e, LIST, PUBLIC)), ("edition.ledger", 4))
+                                      ("edition.event_gone", 1 + e, LIST, PUBLIC)) + shown, ("edition.ledger", 4))
 
     def encode_edition(self, out: list[int], layout: StateLayout) -> None:
         e = len(self.setup.events)
         put_list(out, self.event_deck, e)
         put_list(out, self.event_discard, e)
         put_list(out, self.event_gone, e)
+        if self.setup.public_borders:
+            put_list(out, self.shown, len(self.rules.map.tickets))
         out.append(len(self.ledger))
         for x in self.ledger:
             out += x
@@ -359,6 +381,12 @@ class LegacyGame(PyGame):
                 if not (0 <= seat < n and 0 <= reason < n_reasons):
                     raise SaveError(f"{where}: edition.ledger[{i}] must be [turn, seat, dollars, reason]")
         self.event_deck, self.event_discard, self.event_gone = deck, discard, gone
+        self.shown = layout.items(state, "edition.shown") if self.setup.public_borders else []
+        if where and self.setup.public_borders:
+            bad = [x for x in self.shown if not (0 <= x // SHOWN < self.rules.players
+                                                 and self.setup.shown_on_keep(x % SHOWN))]
+            if bad:
+                raise SaveError(f"{where}: edition.shown may hold only tickets a rule shows, by seat")
         self.ledger = ledger  # type: ignore[assignment]  # records of 4 (the layout's tail width)
         self._aside = None
 
@@ -373,12 +401,12 @@ class LegacyGame(PyGame):
     @classmethod
     def options_from_save(cls, block: Any, rules: Ruleset, where: str) -> dict[str, Any]:
         keys = set(block) if isinstance(block, dict) else set()
-        if not keys or keys - {"event_gone"} != {"setup", "event_deck", "event_discard", "ledger"}:
+        if not keys or keys - {"event_gone", "shown"} != {"setup", "event_deck", "event_discard", "ledger"}:
             raise SaveError(f"{where}: the edition block must hold setup, event_deck, event_discard and ledger "
-                            "(and event_gone, if any event was removed for good)")
+                            "(and event_gone, if any event was removed for good; shown, if a rule shows tickets)")
         try:
             setup = LegacySetup.from_dict(block["setup"], where=f"{where}: edition.setup")
-            check_setup(setup, rules)
+            check_setup(setup, cls.rules_for(rules, {"setup": setup}))
         except TtrError as e:
             raise SaveError(str(e) if str(e).startswith(where) else f"{where}: edition.setup: {e}") from None
         return {"setup": setup}
@@ -394,6 +422,12 @@ class LegacyGame(PyGame):
                 raise SaveError(f"{where}: edition.event_deck + event_discard + event_gone must hold each event of "
                                 "the setup exactly once")
             put_list(out, [index[x] for x in ids], e)
+        if setup.public_borders:
+            shown = block.get("shown", [])
+            if not (isinstance(shown, list) and all(isinstance(x, list) and len(x) == 2 and all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in x) for x in shown)):
+                raise SaveError(f"{where}: edition.shown must list [seat, ticket] pairs")
+            put_list(out, [seat * SHOWN + t for seat, t in shown], len(cls.rules_for(rules, options).map.tickets))
         ledger = block["ledger"] if isinstance(block["ledger"], list) else [None]
         names = reasons(setup)
         out.append(len(ledger))
@@ -410,11 +444,15 @@ class LegacyGame(PyGame):
                         state: Sequence[int]) -> dict[str, Any]:
         setup: LegacySetup = options["setup"]
         names = reasons(setup)
-        return {"setup": setup.to_dict(),
-                "event_deck": [setup.events[i].id for i in layout.items(state, "edition.event_deck")],
-                "event_discard": [setup.events[i].id for i in layout.items(state, "edition.event_discard")],
-                "event_gone": [setup.events[i].id for i in layout.items(state, "edition.event_gone")],
-                "ledger": [[t, seat, dollars, names[r]] for t, seat, dollars, r in layout.tail_records(state)]}
+        out: dict[str, Any] = {
+            "setup": setup.to_dict(),
+            "event_deck": [setup.events[i].id for i in layout.items(state, "edition.event_deck")],
+            "event_discard": [setup.events[i].id for i in layout.items(state, "edition.event_discard")],
+            "event_gone": [setup.events[i].id for i in layout.items(state, "edition.event_gone")],
+            "ledger": [[t, seat, dollars, names[r]] for t, seat, dollars, r in layout.tail_records(state)]}
+        if setup.public_borders:
+            out["shown"] = [[x // SHOWN, x % SHOWN] for x in layout.items(state, "edition.shown")]
+        return out
 
     def check_score(self, p: int, score: int, points: int) -> str | None:
         """Save check: money held = start money + every ledger entry of the seat (routes pay nothing)."""
@@ -498,6 +536,8 @@ def _edition_view(setup: LegacySetup, players: int, layout: StateLayout, state: 
         "event_discard": [setup.events[i].id for i in discard],
         "event_gone": [setup.events[i].id for i in layout.items(state, "edition.event_gone")],
         "event_deck_size": state[layout["edition.event_deck"].start],
+        "shown_tickets": [[x // SHOWN, x % SHOWN] for x in layout.items(state, "edition.shown")]
+        if setup.public_borders else [],
         "claim_steps": [_step_view(s) for s, _ in steps_in_force(setup, discard)],
         "ledger": [[t, seat, dollars, names[reason]] for t, seat, dollars, reason in layout.tail_records(state)],
     }

@@ -26,6 +26,8 @@ from .content import (
     LegacySetup,
     StepModel,
     Strict,
+    TicketMark,
+    TicketMarkModel,
     _first_error,
     check_steps,
 )
@@ -83,6 +85,7 @@ class PackModel(Strict):
     story: list[StoryCardModel] = []
     boxes: list[StoryBoxModel] = []
     frontiers: list[FrontierModel] = []
+    ticket_marks: list[TicketMarkModel] = []
 
     @model_validator(mode="before")
     @classmethod
@@ -131,6 +134,9 @@ class PackModel(Strict):
             raise ValueError(f"story, boxes and frontiers need format {FORMAT!r}")
         check_story(self.story, self.boxes)
         check_frontiers(self.frontiers)
+        marked = [m.ticket for m in self.ticket_marks]
+        if len(set(marked)) != len(marked):
+            raise ValueError(f"ticket_marks: ticket(s) {sorted({t for t in marked if marked.count(t) > 1})} marked twice")
         frontiers = {f.id for f in self.frontiers}
         boxes = {b.id for b in self.boxes}
         for where, do in ([(f"story card {c.id!r}", c.do) for c in self.story]
@@ -188,6 +194,7 @@ class Pack:
     company_bonuses: dict[str, int] = field(default_factory=dict)  # a company's own bonus card (222)
     company_trains: dict[str, tuple[int, ...]] = field(default_factory=dict)  # a company's own counts (241)
     frontiers: dict[str, Frontier] = field(default_factory=dict)  # id -> frontier board, in the pack's order
+    ticket_marks: tuple[TicketMark, ...] = ()  # the marks printed on tickets (146, 210, 463)
 
     def change_after(self, game: int) -> Change | None:
         return next((c for c in self.changes if c.after == game), None)
@@ -197,7 +204,7 @@ class Pack:
               retired_tickets: tuple[int, ...] = (), names: tuple[str, ...] = (),
               company_bonuses: dict[str, int] | None = None,
               offices: dict[str, dict[str, int]] | None = None,
-              frontiers: tuple[Frontier, ...] = ()) -> LegacySetup:
+              frontiers: tuple[Frontier, ...] = (), public_borders: tuple[str, ...] = ()) -> LegacySetup:
         """The setup of game `game` (1-12); by default the pack's game-1 content."""
         if not 1 <= game <= GAMES:
             raise ContentError(f"a campaign has games 1-{GAMES}, not {game}")
@@ -214,7 +221,7 @@ class Pack:
                                       if c in companies and o.get("money"))),
             office_cards=tuple(sorted((c, o["cards"]) for c, o in (offices or {}).items()
                                       if c in companies and o.get("cards"))),
-            frontiers=tuple(frontiers))
+            frontiers=tuple(frontiers), ticket_marks=self.ticket_marks, public_borders=tuple(sorted(public_borders)))
 
 
 def parse_pack(data: dict, where: str = "pack") -> Pack:
@@ -236,7 +243,7 @@ def parse_pack(data: dict, where: str = "pack") -> Pack:
         absent_rule=m.absent.rule, absent_amount=m.absent.amount, source=m.model_dump(mode="json", by_alias=True),
         story=tuple(c.build() for c in m.story), boxes={b.id: b.build() for b in m.boxes},
         company_bonuses=dict(m.company_bonuses), company_trains={c: tuple(t) for c, t in m.company_trains.items()},
-        frontiers={f.id: f.build() for f in m.frontiers})
+        frontiers={f.id: f.build() for f in m.frontiers}, ticket_marks=tuple(t.build() for t in m.ticket_marks))
 
 
 @lru_cache(maxsize=16)

@@ -73,6 +73,7 @@ class Order:
     vault: tuple["Item", ...] = ()     # into vaults: scored at the campaign's end (152, 229)
     add_rules: tuple["Rule", ...] = ()  # stickers on the set-up's places A-E and end-of-game steps 4, 5, 7
     add_frontiers: tuple[str, ...] = ()  # frontier boards added to the board for all later games (451)
+    public_tickets: tuple[str, ...] = ()  # tickets of these borders are held face up (465); for_games applies
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +155,7 @@ class ConditionModel(Strict):
 
 
 CHANGE_FIELDS = ("add_events", "remove_events", "add_steps", "company_bonus", "company_bonuses", "retire_tickets",
-                 "restore_tickets", "open_box", "office", "vault", "add_rules", "add_frontiers")
+                 "restore_tickets", "open_box", "office", "vault", "add_rules", "add_frontiers", "public_tickets")
 
 
 class GiftModel(Strict):
@@ -226,6 +227,7 @@ class InstructionModel(Strict):
     vault: list[VaultModel] = []
     add_rules: list[RuleModel] = []
     add_frontiers: list[StrictStr] = []
+    public_tickets: list[Annotated[str, Field(strict=True, min_length=1, pattern=r"^[a-z-]+$")]] = []
 
     @model_validator(mode="after")
     def _shape(self):
@@ -241,9 +243,9 @@ class InstructionModel(Strict):
                 raise ValueError("'then' and 'else' need an 'if'")
             if not changes and not self.note:
                 raise ValueError(f"an instruction needs one of {', '.join(CHANGE_FIELDS)} (or a note), or an 'if'")
-            if self.for_games is not None and not self.add_steps and not self.add_rules:
-                raise ValueError("'for_games' says how long the stickers of 'add_steps' and 'add_rules' last; "
-                                 "there are none")
+            if self.for_games is not None and not self.add_steps and not self.add_rules and not self.public_tickets:
+                raise ValueError("'for_games' says how long the stickers of 'add_steps', 'add_rules' and "
+                                 "'public_tickets' last; there are none")
             places = [r.place for r in self.add_rules]
             if len(set(places)) != len(places):
                 raise ValueError(f"add_rules: a place holds one sticker ({places})")
@@ -257,7 +259,7 @@ class InstructionModel(Strict):
                       tuple(sorted(self.company_bonuses.items())),
                       tuple(self.retire_tickets), tuple(self.restore_tickets), self.open_box,
                       tuple(i.build() for i in self.office), tuple(i.build() for i in self.vault),
-                      tuple(r.build() for r in self.add_rules), tuple(self.add_frontiers))
+                      tuple(r.build() for r in self.add_rules), tuple(self.add_frontiers), tuple(self.public_tickets))
 
 
 InstructionModel.model_rebuild()

@@ -543,6 +543,11 @@ export interface components {
             setup: {
                 [key: string]: unknown;
             };
+            /**
+             * Shown Tickets
+             * @description [seat, ticket] held face up (rulebook 465)
+             */
+            shown_tickets: number[][];
         };
         /** LegacyEvent */
         LegacyEvent: {
@@ -582,7 +587,8 @@ export interface components {
         /**
          * LogEvent
          * @description What followed an action: `event` names it (tunnel, tickets-drawn, display-reset, last-round,
-         *     game-over, pieces-revealed, newspaper, money, card, ticket, event-removed); the other keys depend on it.
+         *     game-over, pieces-revealed, newspaper, money, card, ticket, event-removed, ticket-shown); the other
+         *     keys depend on it.
          */
         LogEvent: {
             /** Choices */
@@ -612,6 +618,8 @@ export interface components {
             seat?: number;
             /** Text */
             text?: string;
+            /** Ticket */
+            ticket?: number;
         };
         /**
          * LogLine

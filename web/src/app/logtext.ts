@@ -3,7 +3,7 @@
 import type { MapData } from '../board/index';
 import { cardName, cardsWords, t, tk } from './i18n';
 import type { LogEntry, LogEvent, PublicSeat } from './types';
-import { entryCity, entryDraw, entryExchange, entryRoute, routeName, seatName } from './game';
+import { entryCity, entryDraw, entryExchange, entryRoute, routeName, seatName, ticketById } from './game';
 import { cityName } from './names';
 
 export interface LogContext {
@@ -95,6 +95,11 @@ export function eventWords(ev: LogEvent, ctx: LogContext): string {
       return t('ev_ticket', { who: who(ev.seat), reason: String(ev.reason ?? '') });
     case 'event-removed':
       return t('ev_event_removed', { name: String(ev.name) });
+    case 'ticket-shown': {
+      const tk = ticketById(ctx.map, Number(ev.ticket));
+      const cities = tk ? tk.cities.map((c) => cityName(c)).join(' – ') : `#${String(ev.ticket)}`;
+      return t('ev_ticket_shown', { who: who(ev.seat), ticket: cities });
+    }
     default:
       return JSON.stringify(ev);
   }

@@ -128,6 +128,15 @@ describe('log words from hand-written entries', () => {
     setLang('en');
   });
 
+  it('says a ticket held face up (Legacy, rulebook 465)', () => {
+    setLang('en');
+    const e = entry({ kind: 'keep', kept: 1, events: [{ event: 'ticket-shown', seat: 1, ticket: 424242 }] });
+    expect(entryWords(e, ctx)).toContain('P1 holds #424242 face up');
+    setLang('zh');
+    expect(entryWords(e, ctx)).toContain('公开持有任务卡');
+    setLang('en');
+  });
+
   it("says a Legacy event's action (trade) in both languages", () => {
     setLang('en');
     const e = entry({ kind: 'trade', cards: { red: 2 }, action: 'trade 2red' });

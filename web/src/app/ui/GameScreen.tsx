@@ -700,7 +700,7 @@ export function GameScreen({ id }: { id: string }) {
             ) : null}
             <section class="panel-players">
               <Players env={env} me={me} lastSeat={lastEntry?.seat ?? null} />
-              {isLegacy(view) ? <LegacyPanel view={view} /> : null}
+              {isLegacy(view) ? <LegacyPanel view={view} map={map} seats={env?.seats} /> : null}
             </section>
             <section class="panel-cards draw-section">
               <DrawArea

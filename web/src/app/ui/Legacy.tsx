@@ -1,11 +1,15 @@
-// Legacy: the current event (from the newspapers), the claim steps, the companies.
+// Legacy: the current event (from the newspapers), the claim steps, the tickets held face up.
+import type { MapData } from '../../board/index';
+import { seatName, ticketById } from '../game';
 import { t } from '../i18n';
-import type { View } from '../types';
+import { cityName } from '../names';
+import type { PublicSeat, View } from '../types';
 
-export function LegacyPanel({ view }: { view: View }) {
+export function LegacyPanel({ view, map, seats }: { view: View; map: MapData | null; seats?: PublicSeat[] }) {
   const ed = view.edition!;
   const ev = ed.current_event;
   const steps = ed.claim_steps;
+  const shown = ed.shown_tickets ?? [];
   return (
     <div class="legacy-panel">
       <div class={`event-card${ev ? ` ev-${ev.kind}` : ''}`} data-event={ev?.id ?? ''}>
@@ -28,6 +32,22 @@ export function LegacyPanel({ view }: { view: View }) {
             ))}
           </ol>
         </details>
+      ) : null}
+      {shown.length ? (
+        <div class="shown-tickets" data-shown={shown.length}>
+          <div class="panel-head">{t('tickets_face_up')}</div>
+          <ul>
+            {shown.map(([seat, id]) => {
+              const tk = ticketById(map, id);
+              return (
+                <li>
+                  {seatName(seats, seat)}: {tk ? tk.cities.map((c) => cityName(c)).join(' – ') : `#${id}`}
+                  {tk ? ` ($${tk.points})` : ''}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       ) : null}
     </div>
   );
