@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from .postcards import view as postcard_view
 from .state import year
 
 
@@ -11,8 +12,11 @@ def _event(c, eid: str) -> dict:
     return {"id": e.id, "name": e.name, "kind": e.kind, "demo": e.demo}
 
 
-def status(c) -> dict:
+def status(c, as_player: str | None = None) -> dict:
+    """The campaign's status as all players may see it; `as_player` (a name) adds what that player
+    alone may see: the secret sides of the postcards they hold (rulebook 199)."""
     snap, box = c._snap, c.box
+    viewer = c.player(as_player).company if as_player is not None else None
     caboose = c.caboose
     vault = {p.idx: 0 for p in c.players}  # the slips so far; once finished, the final standings' vaults
     for (_g, p), row in snap.slips.items():
@@ -48,6 +52,8 @@ def status(c) -> dict:
                         for s in box.steps],
         "story": story(c),
         "boxes": boxes(c),
+        "postcards": postcard_view(c.pack, box, {p.company: p.name for p in c.players}, viewer),
+        "as_player": c.player(as_player).name if as_player is not None else None,
         "arc": arc(c),
         "company_bonus": box.company_bonus,
         "retired_tickets": list(box.retired_tickets),
@@ -75,6 +81,7 @@ def arc(c) -> list[dict]:
     names = {p.idx: p.name for p in c.players}
     events = c.pack.events
     boxes_by_id = c.pack.boxes
+    companies = {p.company: p.name for p in c.players}
     out = []
     for g in snap.games:
         k = g["game"]
@@ -89,7 +96,11 @@ def arc(c) -> list[dict]:
                      "events_removed": [{"event": events[r["event"]].name, "by": r["by"],
                                          "player": names.get(r["player"])} for r in box.removed if r["game"] == k],
                      "story": [r["id"] for r in box.read if r["game"] == k],
-                     "boxes_opened": [boxes_by_id[b["id"]].name for b in box.opened if b["game"] == k]}
+                     "boxes_opened": [boxes_by_id[b["id"]].name for b in box.opened if b["game"] == k],
+                     "postcards_drawn": [{"number": c.pack.postcards[p["id"]].number,
+                                          "holder": companies[p["company"]]} for p in box.postcards if p["game"] == k],
+                     "postcards_done": [{"number": c.pack.postcards[p["id"]].number, "holder": companies[p["company"]]}
+                                        for p in box.postcards if p["done"] == k]}
         out.append(row)
     return out
 

@@ -107,6 +107,7 @@ class Box:
     vault_items: list[dict] = field(default_factory=list)  # {"company", "money", "note", "game"}: scored at the end
     rules: dict[str, dict] = field(default_factory=dict)   # place (A-E, end-4/5/7) -> its rule sticker (story.Rule)
     rule_expiry: dict[str, int] = field(default_factory=dict)  # place -> the last game its sticker lasts
+    postcards: list[dict] = field(default_factory=list)  # drawn: {"id", "company", "game", "point", "done": game or None}
 
     @classmethod
     def initial(cls, pack: Pack) -> "Box":
@@ -160,10 +161,20 @@ class Box:
             o["money"] += item["money"]
             o["cards"] += item["cards"]
         self.vault_items += [{**item, "game": game} for item in change.get("vault", ())]
+        self.postcards += [{**drawn, "done": None} for drawn in change.get("postcards", ())]
         for rule in change.get("add_rules", ()):
             self.rules[rule["place"]] = dict(rule)
             if change.get("until_game") is not None:
                 self.rule_expiry[rule["place"]] = change["until_game"]
+
+    def drawn_postcards(self) -> set[str]:
+        return {p["id"] for p in self.postcards}
+
+    def postcards_met(self, done: list[dict]) -> None:
+        """Postcards whose condition was met (`{"id", "game"}`): revealed, and never met again."""
+        for d in done:
+            entry = next(p for p in self.postcards if p["id"] == d["id"])
+            entry["done"] = d["game"]
 
     def take_offices(self, companies) -> dict[str, dict[str, int]]:
         """At a set-up (step 2, before the story is read at step 7): the companies playing take
@@ -188,6 +199,7 @@ class Box:
     def apply_reading(self, record: dict) -> None:
         """A stored reading of the story (story.read's record), replayed."""
         game, point = record["game"], record["point"]
+        self.postcards_met(record.get("postcards_done", []))  # checked before the story is read (LW-PC3)
         for card in record["cards"]:
             self.read_card(card, game, point, False)
         for order in record["orders"]:

@@ -36,7 +36,12 @@ def story(out: Console, c: Campaign, k: int, point: str) -> None:
     for cid in record["cards"]:
         card = cards[cid]
         out.print(f"[bold]Story {escape(cid)}[/]: {escape(card.a)}" + (f" / {escape(card.b)}" if card.b else ""))
+    names = {p.company: p.name for p in c.players}
     for order in record["orders"]:
+        for drawn in order.get("postcards", ()):  # the public side, read aloud (rulebook 199)
+            card = c.pack.postcards[drawn["id"]]
+            out.print(f"  {escape(names.get(drawn['company'], drawn['company']))} draws postcard {card.number}: "
+                      f"{escape(card.public)}")
         if order["open_box"]:
             b = c.pack.boxes[order["open_box"]]
             out.print(f"Opened: {escape(b.name)}. {escape(b.text)}")
@@ -140,7 +145,27 @@ def arc(out: Console, rows: list[dict]) -> None:
         if r["story"]:
             parts.append(f"story: {plural(len(r['story']), 'card')}")
         parts += [f"opened {escape(b)}" for b in r["boxes_opened"]]
+        if r.get("postcards_done"):
+            parts.append("postcards met: " + ", ".join(f"{x['number']} ({escape(x['holder'])})"
+                                                       for x in r["postcards_done"]))
         out.print(f"  {r['year']}: " + "; ".join(parts) + ".")
+
+
+def postcards(out: Console, pc: dict) -> None:
+    """The postcards drawn: number, holder, public side; the secret side once met or to its holder."""
+    if not pc["drawn"]:
+        return
+    out.print(f"[bold]Postcards[/] ({pc['left']} left in the post office)")
+    for x in pc["drawn"]:
+        state = f"met in game {x['done']}" if x["done"] else "not met yet"
+        line = f"  {x['number']} ({escape(x['holder'] or x['company'])}, {state}): {escape(x['public'])}"
+        if x["secret"] is not None:
+            r = x["reward"]
+            gives = ", ".join(w for w in (f"${r['money']}" if r["money"] else "",
+                                          plural(r["cards"], "card") if r["cards"] else "",
+                                          f"${r['vault']} in the vault" if r["vault"] else "") if w)
+            line += f" [dim]Secret: {escape(x['secret'])} (reward: {gives})[/]"
+        out.print(line)
 
 
 def print_status(out: Console, file: str, s: dict) -> None:
@@ -188,6 +213,7 @@ def print_status(out: Console, file: str, s: dict) -> None:
               + (f", the last {escape(st['read'][-1]['id'])}" if st["read"] else "")
               + ("; the story is over." if st["ended"] else
                  f"; waiting at {escape(wait['id'])} ({escape(wait['a'])})." if wait else "."))
+    postcards(out, s["postcards"])
     if s["boxes"]:
         out.print("Boxes: " + "; ".join(f"{escape(b['name'])}: " + (f"opened in game {b['opened_in']}"
                                                                      if b["open"] else "closed")
@@ -217,4 +243,4 @@ def print_status(out: Console, file: str, s: dict) -> None:
         standings(out, s["standings"])
 
 
-__all__ = ["arc", "change", "console", "ended", "print_status", "removed", "standings", "started", "story"]
+__all__ = ["arc", "postcards", "change", "console", "ended", "print_status", "removed", "standings", "started", "story"]

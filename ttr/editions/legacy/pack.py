@@ -29,6 +29,7 @@ from .content import (
     _first_error,
     check_steps,
 )
+from .postcards import Postcard, PostcardModel, check_postcards
 from .story import (
     StoryBox,
     StoryBoxModel,
@@ -81,6 +82,7 @@ class PackModel(Strict):
     absent: AbsentModel
     story: list[StoryCardModel] = []
     boxes: list[StoryBoxModel] = []
+    postcards: list[PostcardModel] = []
 
     @model_validator(mode="after")
     def _facts(self):
@@ -118,6 +120,10 @@ class PackModel(Strict):
             check_steps(steps, f"{where}: add_steps")
         if (self.story or self.boxes) and self.format != FORMAT:
             raise ValueError(f"story and boxes need format {FORMAT!r}")
+        if self.postcards and self.format != FORMAT:
+            raise ValueError(f"postcards need format {FORMAT!r}")
+        check_postcards(self.postcards)
+        postcards = {c.id for c in self.postcards}
         check_story(self.story, self.boxes)
         boxes = {b.id for b in self.boxes}
         for where, do in ([(f"story card {c.id!r}", c.do) for c in self.story]
@@ -127,6 +133,9 @@ class PackModel(Strict):
                 self._refs(list(order.add_events + order.remove_events), where, known)
                 if order.open_box is not None and order.open_box not in boxes:
                     raise ValueError(f"{where}: opens box {order.open_box!r}, which 'boxes' does not define")
+                for d in order.draw_postcards:
+                    if d.postcard is not None and d.postcard not in postcards:
+                        raise ValueError(f"{where}: draws postcard {d.postcard!r}, which 'postcards' does not define")
             for cond in conditions(built):
                 if cond.event_revealed is not None:
                     self._refs([cond.event_revealed], f"{where}: if", known)
@@ -171,6 +180,7 @@ class Pack:
     boxes: dict[str, StoryBox] = field(default_factory=dict)  # id -> box, in the pack's order
     company_bonuses: dict[str, int] = field(default_factory=dict)  # a company's own bonus card (222)
     company_trains: dict[str, tuple[int, ...]] = field(default_factory=dict)  # a company's own counts (241)
+    postcards: dict[str, Postcard] = field(default_factory=dict)  # id -> postcard, in number order (the post office)
 
     def change_after(self, game: int) -> Change | None:
         return next((c for c in self.changes if c.after == game), None)
@@ -216,7 +226,8 @@ def parse_pack(data: dict, where: str = "pack") -> Pack:
                       for c in sorted(m.between_games, key=lambda c: c.after)),
         absent_rule=m.absent.rule, absent_amount=m.absent.amount, source=m.model_dump(mode="json", by_alias=True),
         story=tuple(c.build() for c in m.story), boxes={b.id: b.build() for b in m.boxes},
-        company_bonuses=dict(m.company_bonuses), company_trains={c: tuple(t) for c, t in m.company_trains.items()})
+        company_bonuses=dict(m.company_bonuses), company_trains={c: tuple(t) for c, t in m.company_trains.items()},
+        postcards={c.id: c.build() for c in sorted(m.postcards, key=lambda c: c.number)})
 
 
 @lru_cache(maxsize=16)

@@ -71,6 +71,16 @@ class Order:
     office: tuple["Item", ...] = ()    # into offices: used at that company's next set-up (rulebook 152)
     vault: tuple["Item", ...] = ()     # into vaults: scored at the campaign's end (152, 229)
     add_rules: tuple["Rule", ...] = ()  # stickers on the set-up's places A-E and end-of-game steps 4, 5, 7
+    draw_postcards: tuple["Draw", ...] = ()  # postcards drawn from the post office (rulebook 196-202)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Postcards drawn: `count` each for the companies `to` (a WHO) names, the post office's next
+    in number order, or the one named (`postcard`)."""
+    to: str
+    count: int = 1
+    postcard: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +162,7 @@ class ConditionModel(Strict):
 
 
 CHANGE_FIELDS = ("add_events", "remove_events", "add_steps", "company_bonus", "company_bonuses", "retire_tickets",
-                 "restore_tickets", "open_box", "office", "vault", "add_rules")
+                 "restore_tickets", "open_box", "office", "vault", "add_rules", "draw_postcards")
 
 
 class GiftModel(Strict):
@@ -204,6 +214,21 @@ class VaultModel(Strict):
         return Item(self.to, self.money, 0, self.note)
 
 
+class DrawModel(Strict):
+    to: Literal[WHO]  # type: ignore[valid-type]
+    count: StrictInt = Field(default=1, ge=1, le=5)
+    postcard: Optional[StrictStr] = None
+
+    @model_validator(mode="after")
+    def _one_named(self):
+        if self.postcard is not None and (self.count != 1 or self.to == "each"):
+            raise ValueError(f"postcard {self.postcard!r} is one card: it goes to one company, once")
+        return self
+
+    def build(self) -> Draw:
+        return Draw(self.to, self.count, self.postcard)
+
+
 class InstructionModel(Strict):
     """A change (any of CHANGE_FIELDS, with `note`), or a branch (`if`, `then`, `else`)."""
     model_config = Strict.model_config | {"populate_by_name": True}
@@ -223,6 +248,7 @@ class InstructionModel(Strict):
     office: list[OfficeModel] = []
     vault: list[VaultModel] = []
     add_rules: list[RuleModel] = []
+    draw_postcards: list[DrawModel] = []
 
     @model_validator(mode="after")
     def _shape(self):
@@ -254,7 +280,8 @@ class InstructionModel(Strict):
                       tuple(sorted(self.company_bonuses.items())),
                       tuple(self.retire_tickets), tuple(self.restore_tickets), self.open_box,
                       tuple(i.build() for i in self.office), tuple(i.build() for i in self.vault),
-                      tuple(r.build() for r in self.add_rules))
+                      tuple(r.build() for r in self.add_rules),
+                      draw_postcards=tuple(d.build() for d in self.draw_postcards))
 
 
 InstructionModel.model_rebuild()
@@ -330,5 +357,5 @@ def check_story(cards: list[StoryCardModel], boxes: list[StoryBoxModel]) -> None
         raise ValueError(f"boxes: box id(s) {dup} used twice")
 
 
-__all__ = ["Branch", "Order", "Item", "Rule", "WHO", "SETUP_PLACES", "END_PLACES", "Condition", "Instruction", "StoryBox", "StoryCard", "HALTS", "POINTS",
+__all__ = ["Branch", "Draw", "Order", "Item", "Rule", "WHO", "SETUP_PLACES", "END_PLACES", "Condition", "Instruction", "StoryBox", "StoryCard", "HALTS", "POINTS",
            "CHANGE_FIELDS", "conditions", "walk"]
