@@ -82,7 +82,7 @@ def facts_of(number: int, game: "Game", companies: tuple[str, ...]) -> Facts:
     return Facts(number, rules.players, tuple(block["event_discard"]), tuple(routes), tuple(done),  # type: ignore[index,arg-type]  # a Legacy game's block
                  companies[res["winners"][0]], tuple(p["total"] for p in res["players"]),
                  tuple(block["event_gone"]), companies[res["last_place"]], tuple(companies),  # type: ignore[index]
-                 owned, completed, tuple(p["money_held"] for p in res["players"]))  # type: ignore[arg-type]
+                 owned, completed, tuple(p["money_held"] for p in res["players"]))
 
 
 def order_record(order: Order, source: str, until: int | None, whom: Whom | None = None,

@@ -39,9 +39,9 @@ def story(out: Console, c: Campaign, k: int, point: str) -> None:
     names = {p.company: p.name for p in c.players}
     for order in record["orders"]:
         for drawn in order.get("postcards", ()):  # the public side, read aloud (rulebook 199)
-            card = c.pack.postcards[drawn["id"]]
-            out.print(f"  {escape(names.get(drawn['company'], drawn['company']))} draws postcard {card.number}: "
-                      f"{escape(card.public)}")
+            pc = c.pack.postcards[drawn["id"]]
+            out.print(f"  {escape(names.get(drawn['company'], drawn['company']))} draws postcard {pc.number}: "
+                      f"{escape(pc.public)}")
         if order["open_box"]:
             b = c.pack.boxes[order["open_box"]]
             out.print(f"Opened: {escape(b.name)}. {escape(b.text)}")

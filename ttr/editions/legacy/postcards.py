@@ -112,8 +112,9 @@ class PostcardModel(Strict):
 
 def check_postcards(cards: list[PostcardModel]) -> None:
     """Ids and numbers are unique (references are checked by the pack, which knows its story)."""
-    for what, values in (("id", [c.id for c in cards]), ("number", [c.number for c in cards])):
-        dup = sorted({v for v in values if values.count(v) > 1})  # type: ignore[type-var]  # all str or all int
+    ids, numbers = [c.id for c in cards], [c.number for c in cards]
+    for what, dup in (("id", sorted({v for v in ids if ids.count(v) > 1})),
+                      ("number", sorted({v for v in numbers if numbers.count(v) > 1}))):
         if dup:
             raise ValueError(f"postcards: {what}(s) {dup} used twice")
 
