@@ -165,7 +165,10 @@ def test_postcards_need_format_2():
 
 def test_a_pack_without_postcards_still_reads():
     data = copy.deepcopy(DEMO.source)
-    data.pop("postcards", None)
+    data.update(story=[], boxes=[])
+    data.pop("postcards")
+    assert parse_pack(data).postcards == {}
+    data["format"] = "ttr-legacy-pack/1"
     assert parse_pack(data).postcards == {}
 
 
@@ -347,3 +350,16 @@ def test_update_pack_keeps_the_postcards_the_campaign_has_drawn_L123(tmp_path):
     corrected = copy.deepcopy(EASY)
     corrected[2]["public"] = "a corrected public side"
     assert c.update_pack(pack(DRAW_AT_SETUP, corrected)) == 2
+
+
+@pytest.mark.parametrize("bot", ["random", "planner"])
+def test_the_demo_campaign_meets_postcards_and_never_one_drawn_at_game_12s_end_202(tmp_path, bot):
+    c = Campaign.create(tmp_path / "demo.db", PLAYERS, pack="demo", seed=3, durable=False)
+    play_until(c, 12, "end", bot)
+    assert c.phase == FINISHED
+    drawn = c.status()["postcards"]["drawn"]
+    assert [x["number"] for x in drawn][:3] == [1, 2, 3]          # game 1's set-up: each, in number order
+    assert sum(1 for x in drawn if x["done"]) >= 1
+    last = [x for x in drawn if x["drawn_in"] == 12 and x["drawn_at"] == "end"]
+    assert len(last) == 1 and last[0]["done"] is None and last[0]["secret"] is None  # 202
+    assert sum(len(r["postcards_done"]) for r in c.status()["arc"]) == sum(1 for x in drawn if x["done"])

@@ -292,7 +292,7 @@ def test_a_format_1_pack_has_no_story():
     data["format"] = "ttr-legacy-pack/1"
     with pytest.raises(ContentError, match="story and boxes need format 'ttr-legacy-pack/2'"):
         parse_pack(data)
-    data.update(story=[], boxes=[])
+    data.update(story=[], boxes=[], postcards=[])
     assert parse_pack(data).story == ()
 
 
@@ -391,7 +391,7 @@ def test_cli_update_pack(tmp_path):
     data.update(name="mine", title="Mine")
     f.write_text(json.dumps(data))
     res = CliRunner().invoke(main, ["campaign", "update-pack", str(path), str(f)])
-    assert res.exit_code == 0 and "Content pack mine (Mine) plays from game 1 on: 9 story cards, 3 boxes" in res.output
+    assert res.exit_code == 0 and "Content pack mine (Mine) plays from game 1 on: 13 story cards, 3 boxes" in res.output
     f.write_text("{")
     res = CliRunner().invoke(main, ["campaign", "update-pack", str(path), str(f)])
     assert res.exit_code == 1 and "not JSON" in res.output
