@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -22,6 +23,7 @@ from ttr.editions.legacy.postcards import Goal
 
 PLAYERS = [("Ann", "blue"), ("Bob", "red"), ("Cy", "green")]
 DEMO = load_pack("demo")
+SECOND = str(Path(__file__).parent / "packs" / "second.json")
 
 
 def postcard(pid, number, secret="Claim a route.", condition=None, reward=None, **kw):
@@ -363,3 +365,31 @@ def test_the_demo_campaign_meets_postcards_and_never_one_drawn_at_game_12s_end_2
     last = [x for x in drawn if x["drawn_in"] == 12 and x["drawn_at"] == "end"]
     assert len(last) == 1 and last[0]["done"] is None and last[0]["secret"] is None  # 202
     assert sum(len(r["postcards_done"]) for r in c.status()["arc"]) == sum(1 for x in drawn if x["done"])
+
+
+def test_the_second_pack_draws_postcards_otherwise_and_an_absent_holder_waits_LW_PC4(tmp_path):
+    """tests/packs/second.json: a postcard named for a colour, one for black, two for a game's
+    winner, one from a box (the caboose holder's), one for the last; numbers out of list order."""
+    c = Campaign.create(tmp_path / "c.db", [("Ann", "blue"), ("Bob", "black"), ("Cy", "red")], pack=SECOND, seed=8,
+                        durable=False)
+    absent = {"Cy"}
+    while c.phase != FINISHED:
+        if c.phase == READY:
+            c.start_game(absent=sorted(absent) if c.number <= 5 else [])
+        elif c.phase == PLAYING:
+            c.apply(bot_action(c, "planner"))
+        else:
+            c.auto_remove()
+    drawn = {x["number"]: x for x in c.status()["postcards"]["drawn"]}
+    assert drawn[20]["holder"] == "Cy" and drawn[20]["drawn_in"] == 1 and drawn[10]["holder"] == "Bob"
+    assert drawn[20]["done"] is None or drawn[20]["done"] >= 6   # Cy (red) missed games 1-5
+    assert [drawn[n]["drawn_in"] for n in (11, 12, 13, 14)] == [3, 3, 5, 8]
+    assert drawn[11]["holder"] == drawn[12]["holder"]             # the winner of game 2 draws two
+    assert c.status()["postcards"]["left"] == 0
+    met_any = [n for n, x in drawn.items() if x["done"]]
+    assert met_any, "some postcard is met in a whole campaign"
+    final = {r["player"]: r for r in c.standings()["ranking"]}
+    vaults = {p.name: sum(c.pack.postcards[e["id"]].reward.vault for e in c.box.postcards
+                          if e["done"] and e["company"] == p.company) for p in c.players}
+    for name, r in final.items():
+        assert r["items"] >= vaults[name]
