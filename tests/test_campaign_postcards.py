@@ -393,3 +393,28 @@ def test_the_second_pack_draws_postcards_otherwise_and_an_absent_holder_waits_LW
                           if e["done"] and e["company"] == p.company) for p in c.players}
     for name, r in final.items():
         assert r["items"] >= vaults[name]
+
+
+def test_a_planner_bot_pursues_its_own_postcards_and_no_one_elses(tmp_path, monkeypatch):
+    from ttr.campaign.play import CampaignBot
+    from ttr.agents.planner import PlannerAgent
+    cards = [postcard("pc-a", 1, condition={"connect": ["Boston", "Atlanta"]}, reward={"money": 3, "vault": 4}),
+             postcard("pc-b", 2, condition={"money_at_least": 9})]
+    c = new(tmp_path, pack([card("c1", {"draw_postcards": [{"to": "each"}]})], cards))
+    c.start_game()
+    bot = CampaignBot(c, "planner")
+    holder = {x["number"]: x["company"] for x in c.status()["postcards"]["drawn"]}
+    seat = {p.company: s for s, p in enumerate(c.seats)}
+    aims = bot.aims[seat[holder[1]]]
+    assert [(t.cities, t.points) for t in aims] == [(("Boston", "Atlanta"), 7)]
+    assert bot.aims[seat[holder[2]]] == ()  # money: left to play, and never another seat's aim
+    seen = []
+    orig = PlannerAgent.act
+
+    def spy(self, obs):
+        seen.append((obs.seat, self.goals))
+        return orig(self, obs)
+    monkeypatch.setattr(PlannerAgent, "act", spy)
+    g = c.live_game()
+    bot.act(g.observe(g.current_player))
+    assert seen == [(g.current_player, bot.aims[g.current_player])]

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..agents import AGENTS
-from ..engine import Action
+from ..agents import AGENTS, make_agent
+from ..agents.planner import PlannerAgent
+from ..engine import Action, Observation
 from ..play.bots import PlyBot
 from ..runtime import Match
 from .campaign import FINISHED, PLAYING, READY, REMOVAL, Campaign
+from .postcards import aims
 from .state import CampaignError, derive
 
 
@@ -37,11 +39,19 @@ def bot_names(c: Campaign, bots: str | list[str] | dict | None) -> dict[int, str
 
 class CampaignBot(PlyBot):
     """A bot seat of a campaign game: a fresh bot for every action, seeded from the campaign
-    seed, the game and the action's number (the view's ply)."""
+    seed, the game and the action's number (the view's ply). A planner (or greedy) bot also
+    pursues its own seat's postcards (postcards.aims), and no one else's."""
 
     def __init__(self, c: Campaign, name: str):
         seed, number = c.seed, c.number
         super().__init__(name, lambda ply: derive(seed, "bot", number, ply))
+        self.aims = {s: aims(c.pack, c.box, number, p.company) for s, p in enumerate(c.seats)}
+
+    def act(self, obs: Observation) -> Action:
+        agent = make_agent(self.name, self.seed_of(obs.view["ply"]))
+        if isinstance(agent, PlannerAgent):
+            agent.goals = self.aims.get(obs.seat, ())
+        return agent.act(obs)
 
 
 def bot_action(c: Campaign, bot: str) -> Action:

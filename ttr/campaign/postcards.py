@@ -15,6 +15,7 @@ from ..editions.legacy.content import CARD_COLORS
 from ..editions.legacy.pack import GAMES, Pack
 from ..editions.legacy.postcards import Goal, Postcard
 from ..editions.legacy.story import Item, Order
+from ..maps.model import Ticket
 from .story import Facts, order_record
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -84,6 +85,22 @@ def complete(pack: Pack, box: "Box", facts: Facts, game: int) -> tuple[list[dict
     return done, orders
 
 
+def aims(pack: Pack, box: "Box", game: int, company: str) -> tuple[Ticket, ...]:
+    """What a bot of `company` pursues in game `game` for its postcards, as tickets the planner plans
+    with its own: a postcard due now whose condition joins two cities (`route`, `connect`), worth
+    its reward (dollars, vault dollars and cards at $1 each). Other conditions are left to play."""
+    out = []
+    for entry in box.postcards:
+        if entry["company"] != company or not due(entry, game):
+            continue
+        card = pack.postcards[entry["id"]]
+        pair = card.goal.route or card.goal.connect
+        if pair is not None:
+            r = card.reward
+            out.append(Ticket(-card.number, tuple(pair), max(1, r.money + r.vault + r.cards)))
+    return tuple(out)
+
+
 def view(pack: Pack, box: "Box", names: dict[str, str], viewer: str | None = None) -> dict[str, Any]:
     """What the status shows of the postcards (rulebook 199): each drawn postcard's number, public
     side and holder; its secret side (condition and reward) only once met, or to its holder
@@ -121,4 +138,4 @@ def goal_words(goal: Goal) -> str:
     return " and ".join(parts)
 
 
-__all__ = ["complete", "due", "goal_words", "met", "view"]
+__all__ = ["aims", "complete", "due", "goal_words", "met", "view"]
