@@ -161,8 +161,9 @@ def postcards(out: Console, pc: dict) -> None:
         line = f"  {x['number']} ({escape(x['holder'] or x['company'])}, {state}): {escape(x['public'])}"
         if x["secret"] is not None:
             r = x["reward"]
-            gives = ", ".join(w for w in (f"${r['money']}" if r["money"] else "",
-                                          plural(r["cards"], "card") if r["cards"] else "",
+            office = " and ".join(w for w in (f"${r['money']}" if r["money"] else "",
+                                              plural(r["cards"], "card") if r["cards"] else "") if w)
+            gives = ", ".join(w for w in (f"{office} in the office" if office else "",
                                           f"${r['vault']} in the vault" if r["vault"] else "") if w)
             line += f" [dim]Secret: {escape(x['secret'])} (reward: {gives})[/]"
         out.print(line)
