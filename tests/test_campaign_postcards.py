@@ -418,3 +418,23 @@ def test_a_planner_bot_pursues_its_own_postcards_and_no_one_elses(tmp_path, monk
     g = c.live_game()
     bot.act(g.observe(g.current_player))
     assert seen == [(g.current_player, bot.aims[g.current_player])]
+
+
+def test_a_human_at_the_terminal_sees_their_own_postcards_secret_side_only_L199(tmp_path):
+    import io
+
+    from rich.console import Console
+
+    from ttr.campaign.play import bot_names, play, terminal_game
+    c = new(tmp_path, pack(DRAW_AT_SETUP[:1], [postcard("pc-a", 1, secret="first secret"),
+                                               postcard("pc-b", 2, secret="second secret")]))
+    out = Console(file=io.StringIO(), width=200)
+
+    def quits(prompt):
+        raise EOFError
+
+    c.start_game()
+    me = next(p for p in c.players if p.company == c.box.postcards[0]["company"])  # holds postcard 1
+    play(c, "random", human=me.idx, human_game=lambda c: terminal_game(c, me.idx, bot_names(c, "random"), out, quits))
+    log = out.file.getvalue()
+    assert "Your postcard 1: public side of pc-a Secret: first secret" in log and "second secret" not in log

@@ -11,7 +11,7 @@ from ..engine import Action, Observation
 from ..play.bots import PlyBot
 from ..runtime import Match
 from .campaign import FINISHED, PLAYING, READY, REMOVAL, Campaign
-from .postcards import aims
+from .postcards import aims, view
 from .state import CampaignError, derive
 
 
@@ -72,6 +72,10 @@ def terminal_game(c: Campaign, human: int, bots: dict[int, str], console, input_
                       saved_in=f"the campaign {c.store.path}")
     if input_fn is None:
         session.input_fn = make_input(lambda: session.ctx, console)
+    you = c.players[human]
+    for x in view(c.pack, c.box, {you.company: you.name}, you.company)["drawn"]:
+        if x["company"] == you.company and not x["done"]:  # your postcards: yours alone to see (rulebook 199)
+            console.print(f"Your postcard {x['number']}: {x['public']} Secret: {x['secret']}", markup=False)
     session.run()
     return not session.quit
 
