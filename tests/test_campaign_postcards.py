@@ -438,3 +438,25 @@ def test_a_human_at_the_terminal_sees_their_own_postcards_secret_side_only_L199(
     play(c, "random", human=me.idx, human_game=lambda c: terminal_game(c, me.idx, bot_names(c, "random"), out, quits))
     log = out.file.getvalue()
     assert "Your postcard 1: public side of pc-a Secret: first secret" in log and "second secret" not in log
+
+
+def test_facts_stored_before_postcards_meet_no_postcard():
+    old = {"game": 1, "players": 2, "events": [], "routes": [], "tickets": [], "winner_company": "blue",
+           "slips": [3, 4]}  # a result_json's facts written before the per-seat part
+    p = pack([], THREE)
+    box = Box.initial(p)
+    box.postcards = [entry("pc-b")]
+    assert complete(p, box, Facts.from_dict(old), 1) == ([], [])
+
+
+def test_play_reads_the_public_side_aloud_and_keeps_the_secret_L199(tmp_path):
+    cards = [postcard("pc-a", 1, secret="never shown", condition={"money_at_least": 10_000}),
+             postcard("pc-b", 2, secret="shown when met", condition={"routes": 1})]
+    path = tmp_path / "c.db"
+    new(tmp_path, pack(DRAW_AT_SETUP[:1], cards)).close()
+    out = CliRunner().invoke(main, ["campaign", "play", str(path), "--games", "1", "--no-sync"])
+    flat = " ".join(out.output.split())
+    assert out.exit_code == 0 and "draws postcard 1: public side of pc-a" in flat
+    assert "never shown" not in flat and "met by the" in flat and "shown when met" in flat
+    status = CliRunner().invoke(main, ["campaign", "status", str(path), "--json"]).output
+    assert "never shown" not in status and "shown when met" in status
