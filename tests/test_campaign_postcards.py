@@ -291,6 +291,10 @@ def test_a_campaign_draws_meets_and_rewards_postcards_L200_201(tmp_path):
     assert ann["office"]["money"] == 4 and ann["vault_items"] == [{"money": 2, "note": "postcard 1", "game": 1}]
     assert status["arc"][0]["postcards_done"] == [{"number": 1, "holder": pc[1]["holder"]},
                                                   {"number": 2, "holder": pc[2]["holder"]}]
+    c.start_game()  # the office's reward is taken at the holder's next set-up (LW-PC5, LW-S5)
+    company = next(p.company for p in c.players if p.name == pc[1]["holder"])
+    assert dict(c.game.setup.office_money) == {company: 4}
+    assert sum(dict(c.game.setup.office_cards).values()) == 1  # postcard 2's card
     play_until(c, 2, "end")
     assert [x["done"] for x in c.status()["postcards"]["drawn"]] == [1, 1, 2, 2]
 
