@@ -172,9 +172,9 @@ class Box:
 
     def postcards_met(self, done: list[dict]) -> None:
         """Postcards whose condition was met (`{"id", "game"}`): revealed, and never met again."""
+        held = {p["id"]: p for p in self.postcards}
         for d in done:
-            entry = next(p for p in self.postcards if p["id"] == d["id"])
-            entry["done"] = d["game"]
+            held[d["id"]]["done"] = d["game"]  # KeyError: a record that does not fit (reported as damage)
 
     def take_offices(self, companies) -> dict[str, dict[str, int]]:
         """At a set-up (step 2, before the story is read at step 7): the companies playing take
