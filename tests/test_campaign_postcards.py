@@ -464,3 +464,17 @@ def test_play_reads_the_public_side_aloud_and_keeps_the_secret_L199(tmp_path):
     assert "never shown" not in flat and "met by the" in flat and "shown when met" in flat
     status = CliRunner().invoke(main, ["campaign", "status", str(path), "--json"]).output
     assert "never shown" not in status and "shown when met" in status
+
+
+def test_bots_aim_at_route_connect_and_ticket_postcards_that_are_due():
+    from ttr.campaign.postcards import aims
+    cards = [postcard("pc-a", 1, condition={"route": ["Albany", "Boston"]}, reward={"vault": 2}),
+             postcard("pc-b", 2, condition={"ticket": 2}, reward={"money": 1, "cards": 2}),
+             postcard("pc-c", 3, condition={"ticket_to": "Boston"}),
+             postcard("pc-d", 4, condition={"connect": ["Quebec", "Mobile"]})]
+    p = pack([], cards)
+    box = Box.initial(p)
+    box.postcards = [entry("pc-a"), entry("pc-b"), entry("pc-c"), entry("pc-d", game=2, point="end"),
+                     entry("pc-d", company="red")]
+    got = [(t.id, t.cities, t.points) for t in aims(p, box, 2, "blue")]
+    assert got == [(-1, ("Albany", "Boston"), 2), (-2, ("Albany", "Savannah"), 3)]  # pc-d: drawn at game 2's end

@@ -15,7 +15,9 @@ from ..editions.legacy.content import CARD_COLORS
 from ..editions.legacy.pack import GAMES, Pack
 from ..editions.legacy.postcards import Goal, Postcard
 from ..editions.legacy.story import Item, Order
+from ..maps import load_map
 from ..maps.model import Ticket
+from .state import MAP
 from .story import Facts, order_record
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -87,17 +89,19 @@ def complete(pack: Pack, box: "Box", facts: Facts, game: int) -> tuple[list[dict
 
 def aims(pack: Pack, box: "Box", game: int, company: str) -> tuple[Ticket, ...]:
     """What a bot of `company` pursues in game `game` for its postcards, as tickets the planner plans
-    with its own: a postcard due now whose condition joins two cities (`route`, `connect`), worth
-    its reward (dollars, vault dollars and cards at $1 each). Other conditions are left to play."""
+    with its own: a postcard due now whose condition joins two cities (`route`, `connect`) or
+    completes a ticket of the board (`ticket`), worth its reward (dollars, vault dollars and cards
+    at $1 each). Other conditions are left to play."""
     out = []
+    tickets = load_map(MAP).ticket_by_id
     for entry in box.postcards:
         if entry["company"] != company or not due(entry, game):
             continue
         card = pack.postcards[entry["id"]]
-        pair = card.goal.route or card.goal.connect
-        if pair is not None:
-            r = card.reward
-            out.append(Ticket(-card.number, tuple(pair), max(1, r.money + r.vault + r.cards)))
+        goal, r = card.goal, card.reward
+        cities = goal.route or goal.connect or (tickets[goal.ticket].cities if goal.ticket in tickets else None)
+        if cities is not None:
+            out.append(Ticket(-card.number, tuple(cities), max(1, r.money + r.vault + r.cards)))
     return tuple(out)
 
 
