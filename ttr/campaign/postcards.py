@@ -117,13 +117,14 @@ def view(pack: Pack, box: "Box", names: dict[str, str], viewer: str | None = Non
                      "company": entry["company"], "drawn_in": entry["game"], "drawn_at": entry["point"],
                      "done": entry["done"], "demo": card.demo,
                      "secret": card.secret if shown else None,
+                     "condition": goal_words(card.goal) if shown else None,
                      "reward": {"money": card.reward.money, "cards": card.reward.cards, "vault": card.reward.vault}
                      if shown else None})
     return {"drawn": rows, "left": len(pack.postcards) - len(box.postcards)}
 
 
 def goal_words(goal: Goal) -> str:
-    """A condition in words (for the pack check's messages and the docs)."""
+    """A condition in words, as ttr reads it (shown with the secret side, to check a transcription)."""
     parts = []
     if goal.route:
         parts.append(f"claim a route {'-'.join(goal.route)}")

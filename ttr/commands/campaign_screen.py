@@ -165,7 +165,7 @@ def postcards(out: Console, pc: dict) -> None:
                                               plural(r["cards"], "card") if r["cards"] else "") if w)
             gives = ", ".join(w for w in (f"{office} in the office" if office else "",
                                           f"${r['vault']} in the vault" if r["vault"] else "") if w)
-            line += f" [dim]Secret: {escape(x['secret'])} (reward: {gives})[/]"
+            line += f" [dim]Secret: {escape(x['secret'])} (ttr reads: {escape(x['condition'])}; reward: {gives})[/]"
         out.print(line)
 
 
