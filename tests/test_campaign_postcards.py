@@ -286,7 +286,7 @@ def test_a_campaign_draws_meets_and_rewards_postcards_L200_201(tmp_path):
     assert pc[1]["done"] == 1 and pc[2]["done"] == 1              # drawn at set-up: met in game 1
     assert pc[3]["done"] is None and pc[4]["done"] is None        # drawn at game 1's end: not yet (201)
     assert pc[1]["secret"] == "Claim a route." and pc[3]["secret"] is None  # met: revealed to all (200)
-    assert pc[1]["condition"] == "claim 1 routes" and pc[3]["condition"] is None
+    assert pc[1]["condition"] == "claim 1 route" and pc[3]["condition"] is None
     status = c.status()
     ann = next(x for x in status["companies"] if x["player"] == pc[1]["holder"])
     assert ann["office"]["money"] == 4 and ann["vault_items"] == [{"money": 2, "note": "postcard 1", "game": 1}]

@@ -137,7 +137,7 @@ def goal_words(goal: Goal) -> str:
     if goal.routes:
         colour = f" {goal.color}" if goal.color in CARD_COLORS + ("gray",) else " company-coloured" if goal.color else ""
         size = f" of {goal.min_length}+ spaces" if goal.min_length > 1 else ""
-        parts.append(f"claim {goal.routes}{colour} routes{size}")
+        parts.append(f"claim {goal.routes}{colour} route{'s' if goal.routes != 1 else ''}{size}")
     if goal.money_at_least:
         parts.append(f"end holding ${goal.money_at_least}")
     return " and ".join(parts)
