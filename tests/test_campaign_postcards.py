@@ -479,3 +479,16 @@ def test_bots_aim_at_route_connect_and_ticket_postcards_that_are_due():
                      entry("pc-d", company="red")]
     got = [(t.id, t.cities, t.points) for t in aims(p, box, 2, "blue")]
     assert got == [(-1, ("Albany", "Boston"), 2), (-2, ("Albany", "Savannah"), 3)]  # pc-d: drawn at game 2's end
+
+
+def test_a_malformed_postcard_in_an_update_changes_nothing(tmp_path):
+    c = new(tmp_path, pack(DRAW_AT_SETUP, EASY))
+    play_until(c, 1, "end")
+    before = c.status(as_player="Ann")
+    bad = copy.deepcopy(EASY)
+    bad[3]["condition"] = {"connect": ["Boston", "Gotham"]}
+    with pytest.raises(CampaignError, match="postcard 'pc-d' .*no city 'Gotham' on the board"):
+        c.update_pack(pack(DRAW_AT_SETUP, bad))
+    c.close()
+    with Campaign.open(tmp_path / "c.db") as again:
+        assert again.status(as_player="Ann") == before and again.pack.postcards["pc-d"].goal.connect is None
