@@ -160,14 +160,14 @@ def test_a_postcards_condition_names_the_boards_cities_and_tickets(condition, me
 
 def test_postcards_need_format_2():
     data = copy.deepcopy(DEMO.source)
-    data.update(format="ttr-legacy-pack/1", story=[], boxes=[], postcards=THREE)
+    data.update(format="ttr-legacy-pack/1", story=[], boxes=[], frontiers=[], postcards=THREE)
     with pytest.raises(ContentError, match="postcards need format 'ttr-legacy-pack/2'"):
         parse_pack(data)
 
 
 def test_a_pack_without_postcards_still_reads():
     data = copy.deepcopy(DEMO.source)
-    data.update(story=[], boxes=[])
+    data.update(story=[], boxes=[], frontiers=[])
     data.pop("postcards")
     assert parse_pack(data).postcards == {}
     data["format"] = "ttr-legacy-pack/1"
