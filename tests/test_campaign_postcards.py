@@ -492,3 +492,8 @@ def test_a_malformed_postcard_in_an_update_changes_nothing(tmp_path):
     c.close()
     with Campaign.open(tmp_path / "c.db") as again:
         assert again.status(as_player="Ann") == before and again.pack.postcards["pc-d"].goal.connect is None
+
+
+def test_a_postcards_condition_may_name_a_frontiers_city_LW_F1():
+    frontier_city = next(c.name for f in DEMO.frontiers.values() for c in f.cities)
+    check_pack_games(pack([], [postcard("pc-a", 1, condition={"ticket_to": frontier_city})]), ["blue", "red"])

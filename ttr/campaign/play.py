@@ -45,7 +45,8 @@ class CampaignBot(PlyBot):
     def __init__(self, c: Campaign, name: str):
         seed, number = c.seed, c.number
         super().__init__(name, lambda ply: derive(seed, "bot", number, ply))
-        self.aims = {s: aims(c.pack, c.box, number, p.company) for s, p in enumerate(c.seats)}
+        board = c.live_game().rules.map.ticket_by_id  # the game's board, frontiers included
+        self.aims = {s: aims(c.pack, c.box, number, p.company, board) for s, p in enumerate(c.seats)}
 
     def act(self, obs: Observation) -> Action:
         agent = make_agent(self.name, self.seed_of(obs.view["ply"]))

@@ -9,6 +9,7 @@ postcard is revealed to all and its reward goes into the holder's office or vaul
 carries on to the holder's next game (LW-PC4)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..editions.legacy.content import CARD_COLORS
@@ -87,19 +88,23 @@ def complete(pack: Pack, box: "Box", facts: Facts, game: int) -> tuple[list[dict
     return done, orders
 
 
-def aims(pack: Pack, box: "Box", game: int, company: str) -> tuple[Ticket, ...]:
+def aims(pack: Pack, box: "Box", game: int, company: str, tickets: Mapping[int, Ticket] | None = None
+         ) -> tuple[Ticket, ...]:
     """What a bot of `company` pursues in game `game` for its postcards, as tickets the planner plans
     with its own: a postcard due now whose condition joins two cities (`route`, `connect`) or
     completes a ticket of the board (`ticket`), worth its reward (dollars, vault dollars and cards
-    at $1 each). Other conditions are left to play."""
+    at $1 each); `tickets`: the game's board's (default: the game-1 board's). Other conditions are
+    left to play."""
     out = []
-    tickets = load_map(MAP).ticket_by_id
+    if tickets is None:
+        tickets = load_map(MAP).ticket_by_id
     for entry in box.postcards:
         if entry["company"] != company or not due(entry, game):
             continue
         card = pack.postcards[entry["id"]]
         goal, r = card.goal, card.reward
-        cities = goal.route or goal.connect or (tickets[goal.ticket].cities if goal.ticket in tickets else None)
+        board = tickets.get(goal.ticket) if goal.ticket is not None else None
+        cities = goal.route or goal.connect or (board.cities if board is not None else None)
         if cities is not None:
             out.append(Ticket(-card.number, tuple(cities), max(1, r.money + r.vault + r.cards)))
     return tuple(out)
