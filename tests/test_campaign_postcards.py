@@ -136,7 +136,7 @@ def test_a_named_postcard_drawn_twice_is_refused_by_the_pack_check():
     ([], [postcard("pc-a", 1, condition={"color": "red"})], "a condition needs one of"),
     ([], [postcard("pc-a", 1, condition={"money_at_least": 5, "color": "red"})], "give 'routes'"),
     ([], [postcard("pc-a", 1, condition={"route": ["Albany", "Albany"]})], "two different cities"),
-    ([], [postcard("pc-a", 1, reward={"money": 0})], "a reward needs money, cards or vault"),
+    ([], [postcard("pc-a", 1, reward={"money": 0})], "a reward needs money, cards, tickets or vault"),
     ([], [postcard("pc-a", 1, reward={"dollars": 3})], "postcards.0.reward.dollars"),
     ([card("c1", {"draw_postcards": [{"to": "each", "postcard": "pc-a"}]})], THREE,
      "postcard 'pc-a' is one card"),
@@ -497,3 +497,31 @@ def test_a_malformed_postcard_in_an_update_changes_nothing(tmp_path):
 def test_a_postcards_condition_may_name_a_frontiers_city_LW_F1():
     frontier_city = next(c.name for f in DEMO.frontiers.values() for c in f.cities)
     check_pack_games(pack([], [postcard("pc-a", 1, condition={"ticket_to": frontier_city})]), ["blue", "red"])
+
+
+def test_a_reward_of_tickets_is_taken_at_the_holders_next_set_up_LW_PC5(tmp_path):
+    cards = [postcard("pc-a", 1, reward={"tickets": 2}), postcard("pc-b", 2, reward={"money": 1})]
+    c = new(tmp_path, pack(DRAW_AT_SETUP[:1], cards))
+    play_until(c, 1, "end")
+    holder = next(x for x in c.status()["postcards"]["drawn"] if x["number"] == 1)
+    assert holder["done"] == 1 and holder["reward"]["tickets"] == 2
+    office = next(co["office"] for co in c.status()["companies"] if co["player"] == holder["holder"])
+    assert office["tickets"] == 2
+    c.start_game()
+    g = c.game
+    seat = next(s for s, p in enumerate(c.seats) if p.name == holder["holder"])
+    assert dict(g.setup.office_tickets) == {c.seats[seat].company: 2}
+    other = 1 - seat
+    # 2 tickets kept at once, besides the initial offer (still to choose from)
+    assert len(g.tickets[seat]) == 2 and len(g.tickets[other]) == 0
+    assert c.status()["companies"][c.seats[seat].idx]["office"]["tickets"] == 0  # taken out
+
+
+def test_a_set_up_with_office_tickets_saves_and_loads():
+    import ttr
+    setup = load_pack("demo").setup(1, companies=("blue", "red"), offices={"red": {"money": 0, "cards": 0,
+                                                                                    "tickets": 1}})
+    g = ttr.new_game("legends-west", 2, seed=3, setup=setup)
+    assert [len(t) for t in g.tickets] == [0, 1]
+    again = ttr.load_game(ttr.save_game(g))
+    assert again.tickets == g.tickets and again.setup.office_tickets == (("red", 1),)

@@ -81,8 +81,8 @@ def complete(pack: Pack, box: "Box", facts: Facts, game: int) -> tuple[list[dict
         last = game == GAMES
         vault = r.vault + (r.money if last else 0)
         order = Order(note=f"Postcard {card.number} met by the {entry['company']} company: {card.secret}",
-                      office=() if last or not (r.money or r.cards) else (Item(entry["company"], r.money, r.cards,
-                                                                                note),),
+                      office=() if last or not (r.money or r.cards or r.tickets)
+                      else (Item(entry["company"], r.money, r.cards, note, r.tickets),),
                       vault=(Item(entry["company"], vault, 0, note),) if vault else ())
         orders.append(order_record(order, note, None, lambda who, where: [who], note))
     return done, orders
@@ -106,7 +106,7 @@ def aims(pack: Pack, box: "Box", game: int, company: str, tickets: Mapping[int, 
         board = tickets.get(goal.ticket) if goal.ticket is not None else None
         cities = goal.route or goal.connect or (board.cities if board is not None else None)
         if cities is not None:
-            out.append(Ticket(-card.number, tuple(cities), max(1, r.money + r.vault + r.cards)))
+            out.append(Ticket(-card.number, tuple(cities), max(1, r.money + r.vault + r.cards + 3 * r.tickets)))
     return tuple(out)
 
 
@@ -123,8 +123,8 @@ def view(pack: Pack, box: "Box", names: dict[str, str], viewer: str | None = Non
                      "done": entry["done"], "demo": card.demo,
                      "secret": card.secret if shown else None,
                      "condition": goal_words(card.goal) if shown else None,
-                     "reward": {"money": card.reward.money, "cards": card.reward.cards, "vault": card.reward.vault}
-                     if shown else None})
+                     "reward": {"money": card.reward.money, "cards": card.reward.cards, "vault": card.reward.vault,
+                                "tickets": card.reward.tickets} if shown else None})
     return {"drawn": rows, "left": len(pack.postcards) - len(box.postcards)}
 
 

@@ -33,7 +33,8 @@ def status(c, as_player: str | None = None) -> dict:
             "player": p.name, "company": p.company,
             "office": {"company_bonus": box.bonus(p.company), "caboose": p.idx == caboose.idx,
                        "money": box.offices.get(p.company, {}).get("money", 0),
-                       "cards": box.offices.get(p.company, {}).get("cards", 0)},
+                       "cards": box.offices.get(p.company, {}).get("cards", 0),
+                       "tickets": box.offices.get(p.company, {}).get("tickets", 0)},
             "vault_items": [{"money": i["money"], "note": i["note"], "game": i["game"]}
                             for i in box.vault_items if i["company"] == p.company],
             "vault": vault[p.idx], "games_played": played,

@@ -104,7 +104,7 @@ class Box:
     waiting: str | None = None                          # the pause card the reading waits at
     ended: bool = False                                 # the stop card was read: the story is over
     company_bonuses: dict[str, int] = field(default_factory=dict)  # a company's own bonus card, where set
-    offices: dict[str, dict[str, int]] = field(default_factory=dict)  # company -> {"money", "cards"} for its next set-up
+    offices: dict[str, dict[str, int]] = field(default_factory=dict)  # company -> {"money", "cards"[, "tickets"]} for its next set-up
     vault_items: list[dict] = field(default_factory=list)  # {"company", "money", "note", "game"}: scored at the end
     rules: dict[str, dict] = field(default_factory=dict)   # place (A-E, end-4/5/7) -> its rule sticker (story.Rule)
     rule_expiry: dict[str, int] = field(default_factory=dict)  # place -> the last game its sticker lasts
@@ -163,6 +163,8 @@ class Box:
             o = self.offices.setdefault(item["company"], {"money": 0, "cards": 0})
             o["money"] += item["money"]
             o["cards"] += item["cards"]
+            if item.get("tickets"):
+                o["tickets"] = o.get("tickets", 0) + item["tickets"]
         self.vault_items += [{**item, "game": game} for item in change.get("vault", ())]
         self.postcards += [{**drawn, "done": None} for drawn in change.get("postcards", ())]
         for f in change.get("add_frontiers", ()):

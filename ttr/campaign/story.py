@@ -96,7 +96,9 @@ def order_record(order: Order, source: str, until: int | None, whom: Whom | None
             return []
         if whom is None:
             raise ContentError(f"{where}: puts something in a {kind}, but nobody is there to receive it")
-        return [{"company": c, "money": i.money, "cards": i.cards, "note": i.note} for i in its for c in whom(i.to, where)]
+        return [{"company": c, "money": i.money, "cards": i.cards, "note": i.note} | ({"tickets": i.tickets}
+                                                                                    if i.tickets else {})
+                for i in its for c in whom(i.to, where)]
 
     return {"from": source, "note": order.note, "add_events": list(order.add_events),
             "remove_events": list(order.remove_events), "add_steps": [asdict(s) for s in order.add_steps],

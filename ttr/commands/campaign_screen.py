@@ -164,7 +164,8 @@ def postcards(out: Console, pc: dict) -> None:
         if x["secret"] is not None:
             r = x["reward"]
             office = " and ".join(w for w in (f"${r['money']}" if r["money"] else "",
-                                              plural(r["cards"], "card") if r["cards"] else "") if w)
+                                              plural(r["cards"], "card") if r["cards"] else "",
+                                              plural(r["tickets"], "ticket") if r["tickets"] else "") if w)
             gives = ", ".join(w for w in (f"{office} in the office" if office else "",
                                           f"${r['vault']} in the vault" if r["vault"] else "") if w)
             line += f" [dim]Secret: {escape(x['secret'])} (ttr reads: {escape(x['condition'])}; reward: {gives})[/]"
@@ -187,8 +188,9 @@ def print_status(out: Console, file: str, s: dict) -> None:
     out.print(fit_table(out, cols, rows, title="Companies", header_style="bold"))
     offices = [f"{escape(co['player'])} " + " and ".join(
         x for x in (f"${co['office']['money']}" if co["office"]["money"] else "",
-                    plural(co["office"]["cards"], "card") if co["office"]["cards"] else "") if x)
-        for co in s["companies"] if co["office"]["money"] or co["office"]["cards"]]
+                    plural(co["office"]["cards"], "card") if co["office"]["cards"] else "",
+                    plural(co["office"].get("tickets", 0), "ticket") if co["office"].get("tickets") else "") if x)
+        for co in s["companies"] if co["office"]["money"] or co["office"]["cards"] or co["office"].get("tickets")]
     if offices:
         out.print("In the offices, for the next set-up: " + "; ".join(offices) + ".")
     items = [f"{escape(co['player'])} " + ", ".join(f"${i['money']} ({escape(i['note'])})" if i["note"] else f"${i['money']}"

@@ -224,6 +224,8 @@ class Pack:
                                       if c in companies and o.get("money"))),
             office_cards=tuple(sorted((c, o["cards"]) for c, o in (offices or {}).items()
                                       if c in companies and o.get("cards"))),
+            office_tickets=tuple(sorted((c, o["tickets"]) for c, o in (offices or {}).items()
+                                        if c in companies and o.get("tickets"))),
             frontiers=tuple(frontiers))
 
 

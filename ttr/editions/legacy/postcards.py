@@ -39,6 +39,7 @@ class Reward:
     money: int = 0
     cards: int = 0
     vault: int = 0
+    tickets: int = 0           # into its office: tickets taken at its next set-up (kept, secret)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,15 +86,16 @@ class RewardModel(Strict):
     money: StrictInt = Field(default=0, ge=0, le=1000)
     cards: StrictInt = Field(default=0, ge=0, le=20)
     vault: StrictInt = Field(default=0, ge=0, le=1000)
+    tickets: StrictInt = Field(default=0, ge=0, le=3)
 
     @model_validator(mode="after")
     def _some(self):
-        if not (self.money or self.cards or self.vault):
-            raise ValueError("a reward needs money, cards or vault")
+        if not (self.money or self.cards or self.vault or self.tickets):
+            raise ValueError("a reward needs money, cards, tickets or vault")
         return self
 
     def build(self) -> Reward:
-        return Reward(self.money, self.cards, self.vault)
+        return Reward(self.money, self.cards, self.vault, self.tickets)
 
 
 class PostcardModel(Strict):

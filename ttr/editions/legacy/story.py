@@ -104,6 +104,7 @@ class Item:
     money: int = 0                     # office: dollars taken at set-up; vault: dollars at the campaign's end
     cards: int = 0                     # office: cards drawn at set-up
     note: str = ""
+    tickets: int = 0                   # office: tickets taken at set-up (a postcard's reward)
 
 
 @dataclass(frozen=True, slots=True)
