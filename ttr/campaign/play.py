@@ -45,7 +45,7 @@ class CampaignBot(PlyBot):
     def __init__(self, c: Campaign, name: str):
         seed, number = c.seed, c.number
         super().__init__(name, lambda ply: derive(seed, "bot", number, ply))
-        board = c.live_game().rules.map.ticket_by_id  # the game's board, frontiers included
+        board = c.live_game().rules.map.ticket_by_id if c.phase == PLAYING else None  # frontiers included
         self.aims = {s: aims(c.pack, c.box, number, p.company, board) for s, p in enumerate(c.seats)}
 
     def act(self, obs: Observation) -> Action:
