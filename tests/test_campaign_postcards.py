@@ -525,3 +525,27 @@ def test_a_set_up_with_office_tickets_saves_and_loads():
     assert [len(t) for t in g.tickets] == [0, 1]
     again = ttr.load_game(ttr.save_game(g))
     assert again.tickets == g.tickets and again.setup.office_tickets == (("red", 1),)
+
+
+def test_postcards_are_tested_before_the_end_reading_on_that_game_alone_LW_PC3(tmp_path):
+    c = new(tmp_path, pack(DRAW_AT_SETUP, [postcard(f"pc-{i}", i, condition={"routes": 1}) for i in range(1, 5)]))
+    play_until(c, 1, "end")
+    reading = c._snap.readings[1, "end"]
+    met_ids = [d["id"] for d in reading["postcards_done"]]
+    drawn_here = [d["id"] for o in reading["orders"] for d in o.get("postcards", ())]
+    assert met_ids == ["pc-1", "pc-2"] and drawn_here == ["pc-3", "pc-4"]  # drawn at this reading: not tested
+    assert [o["from"] for o in reading["orders"]][:2] == ["postcard 1", "postcard 2"]  # rewards before the story
+
+
+def test_money_held_is_the_dollars_held_when_the_game_ended_LW_PC7(tmp_path):
+    c = new(tmp_path, pack(DRAW_AT_SETUP[:1], THREE))
+    play_until(c, 1, "end")
+    f = c.facts(1)
+    res = c._snap.games[0]["result"]
+    assert f.held == tuple(p["money_held"] for p in res["players"]) != tuple(p["total"] for p in res["players"])
+
+
+def test_each_draws_for_every_company_absent_ones_too_LW_PC2(tmp_path):
+    c = new(tmp_path, pack(DRAW_AT_SETUP[:1], THREE), n=3)
+    c.start_game(absent=["Cy"])
+    assert [x["holder"] for x in c.status()["postcards"]["drawn"]] == ["Ann", "Bob", "Cy"]
