@@ -549,3 +549,18 @@ def test_each_draws_for_every_company_absent_ones_too_LW_PC2(tmp_path):
     c = new(tmp_path, pack(DRAW_AT_SETUP[:1], THREE), n=3)
     c.start_game(absent=["Cy"])
     assert [x["holder"] for x in c.status()["postcards"]["drawn"]] == ["Ann", "Bob", "Cy"]
+
+
+def test_the_html_report_lists_the_postcards_met_and_no_secret(tmp_path):
+    pytest.importorskip("matplotlib")
+    cards = [postcard("pc-a", 1, secret="the met one's secret"),
+             postcard("pc-b", 2, secret="the unmet one's secret", condition={"money_at_least": 10_000})]
+    c = new(tmp_path, pack(DRAW_AT_SETUP[:1], cards))
+    play_until(c, 1, "end")
+    holder = next(x["holder"] for x in c.status()["postcards"]["drawn"] if x["number"] == 1)
+    c.close()
+    out = tmp_path / "arc.html"
+    r = CliRunner().invoke(main, ["campaign", "report", str(tmp_path / "c.db"), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    html = out.read_text(encoding="utf-8")
+    assert "postcards met" in html and f"1 ({holder})" in html and "unmet one" not in html
