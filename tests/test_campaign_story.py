@@ -292,7 +292,7 @@ def test_a_format_1_pack_has_no_story():
     data["format"] = "ttr-legacy-pack/1"
     with pytest.raises(ContentError, match="story, boxes and frontiers need format 'ttr-legacy-pack/2'"):
         parse_pack(data)
-    data.update(story=[], boxes=[], frontiers=[])
+    data.update(story=[], boxes=[], frontiers=[], postcards=[])
     assert parse_pack(data).story == ()
 
 
@@ -391,7 +391,7 @@ def test_cli_update_pack(tmp_path):
     data.update(name="mine", title="Mine")
     f.write_text(json.dumps(data))
     res = CliRunner().invoke(main, ["campaign", "update-pack", str(path), str(f)])
-    assert res.exit_code == 0 and "Content pack mine (Mine) plays from game 1 on: 9 story cards, 3 boxes" in res.output
+    assert res.exit_code == 0 and "Content pack mine (Mine) plays from game 1 on: 13 story cards, 3 boxes" in res.output
     f.write_text("{")
     res = CliRunner().invoke(main, ["campaign", "update-pack", str(path), str(f)])
     assert res.exit_code == 1 and "not JSON" in res.output
@@ -528,11 +528,12 @@ def test_the_second_pack_plays_a_whole_campaign_from_the_cli(tmp_path):
         bond = 4 in c.facts(5).tickets  # ticket 4 completed in game 5: a bond for red, else it is retired
         assert [k for k, st in setups.items() if 4 in st["retired_tickets"]] == ([] if bond else [6, 7, 8])
         final = {r["player"]: r for r in c.standings()["ranking"]}
-        assert final["Cy"]["items"] == (5 if bond else 0)
+        cards = sum(c.pack.postcards[e["id"]].reward.vault for e in c.box.postcards if e["done"] and e["company"] == "red")
+        assert final["Cy"]["items"] == (5 if bond else 0) + cards  # and the postcards Cy met (vault rewards)
         assert final["Cy"]["games"][0]["absent"] and len([g for g in final["Cy"]["games"] if g]) == 12
     flat = " ".join(run(main, ["campaign", "status", path]).output.split())  # (lines wrap at 80 columns)
     assert "opened Frontier box: the annex (test)" in flat
-    assert ("Vaults include what their items are worth: Cy $5" in flat) == bond
+    assert ("Vaults include what their items are worth: Cy $" in flat) == (bond or cards > 0)
 
 
 # ------------------------------------------------ rule stickers off the claim steps

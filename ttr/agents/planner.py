@@ -54,6 +54,7 @@ class PlannerAgent(Agent):
     name = "planner"
     greedy = False  # the greedy bot plans each ticket alone and keeps the cheapest
     pay: dict[int, float] = {}  # Legacy: what each route's claim pays (claim_pay), read at each move; never changed
+    goals: tuple = ()  # Legacy: the seat's postcards as ticket-like aims (cities, points), planned with its tickets
 
     def act(self, obs: Observation) -> Action:
         self.pay = self.claim_pay(obs)
@@ -112,6 +113,22 @@ class PlannerAgent(Agent):
             blocked += b
         return planned, needed, ok, blocked
 
+    GOAL_SPACES = 0.25  # Legacy: a postcard is pursued while its extra spaces are at most this per dollar it pays
+
+    def _cheap_goals(self) -> list:
+        """The postcards (goals) worth pursuing now: those whose routes add to the tickets' plan at
+        most GOAL_SPACES spaces per dollar of reward (cheapest first, each on top of the last)."""
+        kept = list(self.pos.tickets)
+        if not self.goals:
+            return []
+        base = self._plan(kept)[1]
+        for goal in sorted(self.goals, key=lambda g: -g.points):
+            needed = self._plan(kept + [goal])[1]
+            if needed - base <= self.GOAL_SPACES * goal.points:
+                kept.append(goal)
+                base = needed
+        return kept[len(self.pos.tickets):]
+
     def costs(self) -> dict[int, float | None]:
         """Route id -> planning cost for this seat, or None if it cannot be used (`route_costs`)."""
         if self._costs is None:
@@ -126,7 +143,7 @@ class PlannerAgent(Agent):
 
     def _keep(self):
         targets = [t for ts, _ in self.segs[KEEP] for t in ts]
-        kept = self.pos.tickets
+        kept = list(self.pos.tickets) + list(self.goals)
         budget = self._budget()
         base = self._plan(kept)[1] if kept else 0.0
         best, best_value = None, -INF
@@ -164,7 +181,7 @@ class PlannerAgent(Agent):
 
     def _turn(self):
         pos = self.pos
-        planned, _, ok, blocked = self._plan(pos.tickets)
+        planned, _, ok, blocked = self._plan(list(pos.tickets) + self._cheap_goals())
         todo = [r for r in planned if pos.owner.get(r) != pos.seat]
         self.needs = self._needs(todo)
         claims = self._claims()

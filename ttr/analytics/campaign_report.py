@@ -57,10 +57,13 @@ def _events(done: list[dict]) -> str:
     for row in done:
         removed = [e["event"] + (" (by itself)" if e["by"] == "event" else f" (by {e['player']})" if e["player"] else "")
                    for e in row["events_removed"]]
+        met = [f"{x['number']} ({x['holder']})" for x in row.get("postcards_done", ())]  # by number and holder
         rows.append(f"<tr><td>{row['year']}</td><td>{esc(', '.join(row['events_revealed']) or '-')}</td>"
                     f"<td>{esc(', '.join(removed) or '-')}</td><td>{esc(', '.join(row['story']) or '-')}</td>"
-                    f"<td>{esc(', '.join(row['boxes_opened'] + row['frontiers_added']) or '-')}</td></tr>")
-    return table(["year", "events revealed", "removed for good", "story cards read", "boxes opened, boards added"], rows)
+                    f"<td>{esc(', '.join(row['boxes_opened'] + row['frontiers_added']) or '-')}</td>"
+                    f"<td>{esc(', '.join(met) or '-')}</td></tr>")
+    return table(["year", "events revealed", "removed for good", "story cards read", "boxes opened, boards added",
+                  "postcards met"], rows)
 
 
 def _board(status: Mapping[str, Any], frontiers: Sequence[Frontier]) -> str:

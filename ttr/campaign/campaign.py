@@ -36,6 +36,7 @@ from .state import (
     year,
 )
 from .packcheck import check_pack_games
+from .postcards import complete
 from .store import Store
 from .story import Facts, end_steps, facts_of, read, who_gets
 
@@ -294,8 +295,14 @@ class Campaign:
         try:
             facts = facts or self.facts(k)
             whom = self._whom(k, facts.last_company, facts)
+            met, rewards = complete(self.pack, box, facts, k)  # postcards, before the story (LW-PC3)
+            box = copy.deepcopy(box)
+            box.postcards_met(met)
+            for order in rewards:
+                box.apply_order(order, k, "postcard")
             reading, after = read(self.pack, box, k, "end", self._decide(k, f"game {k}'s end", facts), whom)
-            reading["orders"] += end_steps(after, k, whom)  # end-of-game steps 4, 5, 7 (after the story, step 3)
+            reading["postcards_done"] = met
+            reading["orders"] = rewards + reading["orders"] + end_steps(after, k, whom)  # steps 4, 5, 7 after step 3
         except TtrError as e:
             raise CampaignError(f"the story cannot be read after game {k}: {e}") from None
         self.store.write_reading(reading)
@@ -369,7 +376,8 @@ class Campaign:
             raise CampaignError(f"content pack {pack.name}: the campaign has read the story cards "
                                 f"{', '.join(read_ids)}; the pack's story must begin with them, in that order")
         met = set(box.events) | {r["event"] for r in box.removed} | {e for g in snap.games for e in g["discard"] or ()}
-        lost = sorted(met - set(pack.events)) + sorted(box.opened_ids() - set(pack.boxes))
+        lost = (sorted(met - set(pack.events)) + sorted(box.opened_ids() - set(pack.boxes))
+                + sorted(box.drawn_postcards() - set(pack.postcards)))
         if lost:
             raise CampaignError(f"content pack {pack.name}: the campaign has met {', '.join(lost)}, which the pack "
                                 "does not define; keep them")
@@ -437,9 +445,10 @@ class Campaign:
         out["final"] = self.phase == FINISHED
         return out
 
-    def status(self) -> dict:
+    def status(self, as_player: str | None = None) -> dict:
+        """What `ttr campaign status` shows; `as_player` (a name): with that player's secrets too."""
         from .report import status
-        return status(self)
+        return status(self, as_player)
 
 
 def fold(pack: Pack, s) -> Box:

@@ -116,6 +116,13 @@ def _check_board_refs(pack: Pack) -> None:
             for city in cond.route_claimed or ():
                 if city not in cities:
                     raise CampaignError(f"content pack {pack.name}: {where}: if: no city {city!r} on the board")
+    for card in pack.postcards.values():  # a postcard's condition names the board's cities and tickets
+        where = f"content pack {pack.name}: postcard {card.id!r} (number {card.number}): condition"
+        bad = [c for c in card.goal.cities() if c not in cities]
+        if bad:
+            raise CampaignError(f"{where}: no city {bad[0]!r} on the board")
+        if card.goal.ticket is not None and card.goal.ticket not in tickets:
+            raise CampaignError(f"{where}: no ticket {card.goal.ticket} on the board")
 
 
 __all__ = ["check_pack_games", "MAX_BRANCHES"]

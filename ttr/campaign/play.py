@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..agents import AGENTS
-from ..engine import Action
+from ..agents import AGENTS, make_agent
+from ..agents.planner import PlannerAgent
+from ..engine import Action, Observation
 from ..play.bots import PlyBot
 from ..runtime import Match
 from .campaign import FINISHED, PLAYING, READY, REMOVAL, Campaign
+from .postcards import aims, view
 from .state import CampaignError, derive
 
 
@@ -37,11 +39,20 @@ def bot_names(c: Campaign, bots: str | list[str] | dict | None) -> dict[int, str
 
 class CampaignBot(PlyBot):
     """A bot seat of a campaign game: a fresh bot for every action, seeded from the campaign
-    seed, the game and the action's number (the view's ply)."""
+    seed, the game and the action's number (the view's ply). A planner (or greedy) bot also
+    pursues its own seat's postcards (postcards.aims), and no one else's."""
 
     def __init__(self, c: Campaign, name: str):
         seed, number = c.seed, c.number
         super().__init__(name, lambda ply: derive(seed, "bot", number, ply))
+        board = c.live_game().rules.map.ticket_by_id if c.phase == PLAYING else None  # frontiers included
+        self.aims = {s: aims(c.pack, c.box, number, p.company, board) for s, p in enumerate(c.seats)}
+
+    def act(self, obs: Observation) -> Action:
+        agent = make_agent(self.name, self.seed_of(obs.view["ply"]))
+        if isinstance(agent, PlannerAgent):
+            agent.goals = self.aims.get(obs.seat, ())
+        return agent.act(obs)
 
 
 def bot_action(c: Campaign, bot: str) -> Action:
@@ -62,6 +73,10 @@ def terminal_game(c: Campaign, human: int, bots: dict[int, str], console, input_
                       saved_in=f"the campaign {c.store.path}")
     if input_fn is None:
         session.input_fn = make_input(lambda: session.ctx, console)
+    you = c.players[human]
+    for x in view(c.pack, c.box, {you.company: you.name}, you.company)["drawn"]:
+        if x["company"] == you.company and not x["done"]:  # your postcards: yours alone to see (rulebook 199)
+            console.print(f"Your postcard {x['number']}: {x['public']} Secret: {x['secret']}", markup=False)
     session.run()
     return not session.quit
 

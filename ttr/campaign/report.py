@@ -5,6 +5,7 @@ from dataclasses import asdict
 
 from ..editions.legacy.board import grown_map
 from ..editions.legacy.frontier import frontier_from_dict
+from .postcards import view as postcard_view
 from .state import year
 
 
@@ -13,8 +14,11 @@ def _event(c, eid: str) -> dict:
     return {"id": e.id, "name": e.name, "kind": e.kind, "demo": e.demo}
 
 
-def status(c) -> dict:
+def status(c, as_player: str | None = None) -> dict:
+    """The campaign's status as all players may see it; `as_player` (a name) adds what that player
+    alone may see: the secret sides of the postcards they hold (rulebook 199)."""
     snap, box = c._snap, c.box
+    viewer = c.player(as_player).company if as_player is not None else None
     caboose = c.caboose
     vault = {p.idx: 0 for p in c.players}  # the slips so far; once finished, the final standings' vaults
     for (_g, p), row in snap.slips.items():
@@ -29,7 +33,8 @@ def status(c) -> dict:
             "player": p.name, "company": p.company,
             "office": {"company_bonus": box.bonus(p.company), "caboose": p.idx == caboose.idx,
                        "money": box.offices.get(p.company, {}).get("money", 0),
-                       "cards": box.offices.get(p.company, {}).get("cards", 0)},
+                       "cards": box.offices.get(p.company, {}).get("cards", 0),
+                       "tickets": box.offices.get(p.company, {}).get("tickets", 0)},
             "vault_items": [{"money": i["money"], "note": i["note"], "game": i["game"]}
                             for i in box.vault_items if i["company"] == p.company],
             "vault": vault[p.idx], "games_played": played,
@@ -51,6 +56,8 @@ def status(c) -> dict:
         "story": story(c),
         "boxes": boxes(c),
         "board": board(c),
+        "postcards": postcard_view(c.pack, box, {p.company: p.name for p in c.players}, viewer),
+        "as_player": c.player(as_player).name if as_player is not None else None,
         "arc": arc(c),
         "public_tickets": [{"border": b, "until_game": last} for b, last in sorted(box.public_borders.items())],
         "company_bonus": box.company_bonus,
@@ -79,6 +86,7 @@ def arc(c) -> list[dict]:
     names = {p.idx: p.name for p in c.players}
     events = c.pack.events
     boxes_by_id = c.pack.boxes
+    companies = {p.company: p.name for p in c.players}
     grown = {f["id"]: f["name"] for f in box.frontiers}
     out = []
     for g in snap.games:
@@ -95,7 +103,11 @@ def arc(c) -> list[dict]:
                                          "player": names.get(r["player"])} for r in box.removed if r["game"] == k],
                      "story": [r["id"] for r in box.read if r["game"] == k],
                      "boxes_opened": [boxes_by_id[b["id"]].name for b in box.opened if b["game"] == k],
-                     "frontiers_added": [grown[f["id"]] for f in box.grew if f["game"] == k]}
+                     "frontiers_added": [grown[f["id"]] for f in box.grew if f["game"] == k],
+                     "postcards_drawn": [{"number": c.pack.postcards[p["id"]].number,
+                                          "holder": companies[p["company"]]} for p in box.postcards if p["game"] == k],
+                     "postcards_done": [{"number": c.pack.postcards[p["id"]].number, "holder": companies[p["company"]]}
+                                        for p in box.postcards if p["done"] == k]}
         out.append(row)
     return out
 

@@ -104,10 +104,11 @@ class Box:
     waiting: str | None = None                          # the pause card the reading waits at
     ended: bool = False                                 # the stop card was read: the story is over
     company_bonuses: dict[str, int] = field(default_factory=dict)  # a company's own bonus card, where set
-    offices: dict[str, dict[str, int]] = field(default_factory=dict)  # company -> {"money", "cards"} for its next set-up
+    offices: dict[str, dict[str, int]] = field(default_factory=dict)  # company -> {"money", "cards"[, "tickets"]} for its next set-up
     vault_items: list[dict] = field(default_factory=list)  # {"company", "money", "note", "game"}: scored at the end
     rules: dict[str, dict] = field(default_factory=dict)   # place (A-E, end-4/5/7) -> its rule sticker (story.Rule)
     rule_expiry: dict[str, int] = field(default_factory=dict)  # place -> the last game its sticker lasts
+    postcards: list[dict] = field(default_factory=list)  # drawn: {"id", "company", "game", "point", "done": game or None}
     frontiers: list[dict] = field(default_factory=list)    # frontier boards added (as recorded), in order (451)
     grew: list[dict] = field(default_factory=list)         # {"id", "game"}: the game each was added at
     public_borders: dict[str, int | None] = field(default_factory=dict)  # border -> last game (None: for good) (465)
@@ -165,9 +166,12 @@ class Box:
             o = self.offices.setdefault(item["company"], {"money": 0, "cards": 0})
             o["money"] += item["money"]
             o["cards"] += item["cards"]
+            if item.get("tickets"):
+                o["tickets"] = o.get("tickets", 0) + item["tickets"]
         self.vault_items += [{**item, "game": game} for item in change.get("vault", ())]
         for border in change.get("public_tickets", ()):
             self.public_borders[border] = change.get("until_game")
+        self.postcards += [{**drawn, "done": None} for drawn in change.get("postcards", ())]
         for f in change.get("add_frontiers", ()):
             if all(f["id"] != g["id"] for g in self.frontiers):
                 self.frontiers.append(f)
@@ -176,6 +180,15 @@ class Box:
             self.rules[rule["place"]] = dict(rule)
             if change.get("until_game") is not None:
                 self.rule_expiry[rule["place"]] = change["until_game"]
+
+    def drawn_postcards(self) -> set[str]:
+        return {p["id"] for p in self.postcards}
+
+    def postcards_met(self, done: list[dict]) -> None:
+        """Postcards whose condition was met (`{"id", "game"}`): revealed, and never met again."""
+        held = {p["id"]: p for p in self.postcards}
+        for d in done:
+            held[d["id"]]["done"] = d["game"]  # KeyError: a record that does not fit (reported as damage)
 
     def take_offices(self, companies) -> dict[str, dict[str, int]]:
         """At a set-up (step 2, before the story is read at step 7): the companies playing take
@@ -200,6 +213,7 @@ class Box:
     def apply_reading(self, record: dict) -> None:
         """A stored reading of the story (story.read's record), replayed."""
         game, point = record["game"], record["point"]
+        self.postcards_met(record.get("postcards_done", []))  # checked before the story is read (LW-PC3)
         for card in record["cards"]:
             self.read_card(card, game, point, False)
         for order in record["orders"]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..editions.legacy.content import ContentError
 from ..editions.legacy.frontier import Frontier
-from ..editions.legacy.story import Branch, Condition, Instruction, Item, Order
+from ..editions.legacy.story import Branch, Condition, Draw, Instruction, Item, Order, walk
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..editions.legacy.pack import Pack
@@ -40,6 +40,11 @@ class Facts:
     slips: tuple[int, ...]                  # bank slips by seat
     gone: tuple[str, ...] = ()              # events that removed themselves for good (rulebook 337)
     last_company: str = ""                  # the last-placed player's company
+    # by seat, for the postcards' conditions (absent from facts stored before postcards):
+    companies: tuple[str, ...] = ()                         # each seat's company
+    owned: tuple[tuple[tuple[str, str, str, int], ...], ...] = ()  # routes owned: (city, city, colour, length)
+    completed: tuple[tuple[tuple[int, tuple[str, ...]], ...], ...] = ()  # tickets completed: (id, its cities)
+    held: tuple[int, ...] = ()                              # dollars held when the game ended
 
     def holds(self, c: Condition) -> bool:
         return ((c.event_revealed is None or c.event_revealed in self.events)
@@ -56,7 +61,10 @@ class Facts:
     def from_dict(cls, d: dict[str, Any]) -> "Facts":
         return cls(d["game"], d["players"], tuple(d["events"]), tuple(tuple(r) for r in d["routes"]),
                    tuple(d["tickets"]), d["winner_company"], tuple(d["slips"]), tuple(d.get("gone", ())),
-                   d.get("last_company", ""))
+                   d.get("last_company", ""), tuple(d.get("companies", ())),
+                   tuple(tuple((a, b, c, n) for a, b, c, n in seat) for seat in d.get("owned", ())),
+                   tuple(tuple((t, tuple(cs)) for t, cs in seat) for seat in d.get("completed", ())),
+                   tuple(d.get("held", ())))
 
 
 def facts_of(number: int, game: "Game", companies: tuple[str, ...]) -> Facts:
@@ -67,9 +75,15 @@ def facts_of(number: int, game: "Game", companies: tuple[str, ...]) -> Facts:
     routes = sorted({tuple(sorted(rules.map.route(r).cities)) for r in rules.route_ids if owner[r] >= 0})
     done = sorted({t for p in res["players"] for t in p["tickets_completed"]})
     block = game.view(None, legal=False)["edition"]
+    m = rules.map
+    owned = tuple(tuple((*m.route(r).cities, m.route(r).color, m.route(r).length) for r in rules.route_ids
+                        if owner[r] == p) for p in range(rules.players))
+    completed = tuple(tuple((t, tuple(m.ticket_by_id[t].cities)) for t in pl["tickets_completed"])
+                      for pl in res["players"])
     return Facts(number, rules.players, tuple(block["event_discard"]), tuple(routes), tuple(done),  # type: ignore[index,arg-type]  # a Legacy game's block
                  companies[res["winners"][0]], tuple(p["total"] for p in res["players"]),
-                 tuple(block["event_gone"]), companies[res["last_place"]])  # type: ignore[index]
+                 tuple(block["event_gone"]), companies[res["last_place"]], tuple(companies),  # type: ignore[index]
+                 owned, completed, tuple(p["money_held"] for p in res["players"]))
 
 
 def order_record(order: Order, source: str, until: int | None, whom: Whom | None = None,
@@ -82,7 +96,9 @@ def order_record(order: Order, source: str, until: int | None, whom: Whom | None
             return []
         if whom is None:
             raise ContentError(f"{where}: puts something in a {kind}, but nobody is there to receive it")
-        return [{"company": c, "money": i.money, "cards": i.cards, "note": i.note} for i in its for c in whom(i.to, where)]
+        return [{"company": c, "money": i.money, "cards": i.cards, "note": i.note} | ({"tickets": i.tickets}
+                                                                                    if i.tickets else {})
+                for i in its for c in whom(i.to, where)]
 
     return {"from": source, "note": order.note, "add_events": list(order.add_events),
             "remove_events": list(order.remove_events), "add_steps": [asdict(s) for s in order.add_steps],
@@ -145,12 +161,48 @@ def _carry_out(pack: "Pack", box: "Box", instructions: tuple[Instruction, ...], 
         held = sorted({r.place for r in ins.add_rules} & set(box.rules))
         if held:
             raise ContentError(f"{where}: the place(s) {held} already hold a rule sticker")
+        if ins.draw_postcards:
+            rec["postcards"] = draw(pack, box, ins.draw_postcards, whom, where, game, point)
         box.apply_order(rec, game, "story")
         record["orders"].append(rec)
         if ins.open_box is not None:
             b = pack.boxes[ins.open_box]
             box.open(b.id, game, point)
             _carry_out(pack, box, b.do, f"box {b.id!r}", b.id, game, point, decide, record, whom)
+
+
+def draw(pack: "Pack", box: "Box", draws: tuple[Draw, ...], whom: Whom | None, where: str, game: int,
+         point: str) -> list[dict[str, Any]]:
+    """The postcards `draws` take from the post office (rulebook 196-202): per company named, the
+    next in number order among those no instruction names (LW-PC1), or the one named. A postcard
+    drawn already, or an empty post office, raises ContentError naming the card or box."""
+    out: list[dict[str, Any]] = []
+    named = named_postcards(pack)
+    for d in draws:
+        if whom is None:
+            raise ContentError(f"{where}: draws postcards, but nobody is there to receive them")
+        for company in whom(d.to, where):
+            for _ in range(d.count):
+                taken = box.drawn_postcards() | {x["id"] for x in out}
+                if d.postcard is not None:
+                    if d.postcard in taken:
+                        raise ContentError(f"{where}: draws postcard {d.postcard!r}, which has been drawn already")
+                    pid = d.postcard
+                else:
+                    pile = [i for i in pack.postcards if i not in named and i not in taken]
+                    if not pile:
+                        raise ContentError(f"{where}: draws a postcard for the {company} company, but the post "
+                                           f"office is empty ({len(pack.postcards) - len(named)} postcards to draw "
+                                           "in order, all drawn)")
+                    pid = pile[0]
+                out.append({"id": pid, "company": company, "game": game, "point": point})
+    return out
+
+
+def named_postcards(pack: "Pack") -> set[str]:
+    """The postcards an instruction draws by name (the others are drawn in number order)."""
+    sources = [c.do for c in pack.story] + [b.do for b in pack.boxes.values()]
+    return {d.postcard for do in sources for order in walk(do) for d in order.draw_postcards if d.postcard}
 
 
 def end_steps(box: "Box", game: int, whom: Whom) -> list[dict[str, Any]]:
@@ -181,4 +233,4 @@ def who_gets(who: str, companies: Sequence[str], caboose: str, last_game: Callab
     return [facts.winner_company if who == "winner" else facts.last_company]
 
 
-__all__ = ["Decide", "Whom", "Facts", "end_steps", "who_gets", "facts_of", "order_record", "read"]
+__all__ = ["Decide", "Whom", "Facts", "draw", "named_postcards", "end_steps", "who_gets", "facts_of", "order_record", "read"]

@@ -232,13 +232,18 @@ def report_cmd(file: str, out: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="print the status as JSON")
 @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None,
               help="also draw the campaign's arc (slips and vaults per year) to this PNG file (the analytics extra)")
-def status_cmd(file: str, as_json: bool, plot: str | None) -> None:
+@click.option("--as", "as_player", default=None, metavar="NAME",
+              help="as this player sees it: with the secret sides of the postcards NAME holds")
+def status_cmd(file: str, as_json: bool, plot: str | None, as_player: str | None) -> None:
     """Where the campaign in FILE stands: game and year, caboose, offices and vaults, events,
-    claim steps, the story and the boxes, the campaign so far, the game in progress, a pending
-    decision, the final standings."""
+    claim steps, the story and the boxes, the postcards (public sides; --as NAME: that player's
+    secret sides too), the campaign so far, the game in progress, a pending decision, the final
+    standings."""
     try:
         with Campaign.open(file, lock=False) as c:
-            s = campaign_status(c)
+            if as_player is not None:
+                _named(c, as_player, "'--as'")
+            s = campaign_status(c, as_player)
             companies = {p.name: p.company for p in c.players}
     except TtrError as e:
         raise click.ClickException(str(e)) from None

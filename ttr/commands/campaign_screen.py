@@ -36,7 +36,12 @@ def story(out: Console, c: Campaign, k: int, point: str) -> None:
     for cid in record["cards"]:
         card = cards[cid]
         out.print(f"[bold]Story {escape(cid)}[/]: {escape(card.a)}" + (f" / {escape(card.b)}" if card.b else ""))
+    names = {p.company: p.name for p in c.players}
     for order in record["orders"]:
+        for drawn in order.get("postcards", ()):  # the public side, read aloud (rulebook 199)
+            pc = c.pack.postcards[drawn["id"]]
+            out.print(f"  {escape(names.get(drawn['company'], drawn['company']))} draws postcard {pc.number}: "
+                      f"{escape(pc.public)}")
         if order["open_box"]:
             b = c.pack.boxes[order["open_box"]]
             out.print(f"Opened: {escape(b.name)}. {escape(b.text)}")
@@ -142,7 +147,29 @@ def arc(out: Console, rows: list[dict]) -> None:
         parts += [f"opened {escape(b)}" for b in r["boxes_opened"]]
         if r["frontiers_added"]:
             parts.append("the board grew: " + escape(", ".join(r["frontiers_added"])))
+        if r.get("postcards_done"):
+            parts.append("postcards met: " + ", ".join(f"{x['number']} ({escape(x['holder'])})"
+                                                       for x in r["postcards_done"]))
         out.print(f"  {r['year']}: " + "; ".join(parts) + ".")
+
+
+def postcards(out: Console, pc: dict) -> None:
+    """The postcards drawn: number, holder, public side; the secret side once met or to its holder."""
+    if not pc["drawn"]:
+        return
+    out.print(f"[bold]Postcards[/] ({pc['left']} left in the post office)")
+    for x in pc["drawn"]:
+        state = f"met in game {x['done']}" if x["done"] else "not met yet"
+        line = f"  {x['number']} ({escape(x['holder'] or x['company'])}, {state}): {escape(x['public'])}"
+        if x["secret"] is not None:
+            r = x["reward"]
+            office = " and ".join(w for w in (f"${r['money']}" if r["money"] else "",
+                                              plural(r["cards"], "card") if r["cards"] else "",
+                                              plural(r["tickets"], "ticket") if r["tickets"] else "") if w)
+            gives = ", ".join(w for w in (f"{office} in the office" if office else "",
+                                          f"${r['vault']} in the vault" if r["vault"] else "") if w)
+            line += f" [dim]Secret: {escape(x['secret'])} (ttr reads: {escape(x['condition'])}; reward: {gives})[/]"
+        out.print(line)
 
 
 def print_status(out: Console, file: str, s: dict) -> None:
@@ -161,8 +188,9 @@ def print_status(out: Console, file: str, s: dict) -> None:
     out.print(fit_table(out, cols, rows, title="Companies", header_style="bold"))
     offices = [f"{escape(co['player'])} " + " and ".join(
         x for x in (f"${co['office']['money']}" if co["office"]["money"] else "",
-                    plural(co["office"]["cards"], "card") if co["office"]["cards"] else "") if x)
-        for co in s["companies"] if co["office"]["money"] or co["office"]["cards"]]
+                    plural(co["office"]["cards"], "card") if co["office"]["cards"] else "",
+                    plural(co["office"].get("tickets", 0), "ticket") if co["office"].get("tickets") else "") if x)
+        for co in s["companies"] if co["office"]["money"] or co["office"]["cards"] or co["office"].get("tickets")]
     if offices:
         out.print("In the offices, for the next set-up: " + "; ".join(offices) + ".")
     items = [f"{escape(co['player'])} " + ", ".join(f"${i['money']} ({escape(i['note'])})" if i["note"] else f"${i['money']}"
@@ -194,6 +222,7 @@ def print_status(out: Console, file: str, s: dict) -> None:
               + (f", the last {escape(st['read'][-1]['id'])}" if st["read"] else "")
               + ("; the story is over." if st["ended"] else
                  f"; waiting at {escape(wait['id'])} ({escape(wait['a'])})." if wait else "."))
+    postcards(out, s["postcards"])
     if s["boxes"]:
         out.print("Boxes: " + "; ".join(f"{escape(b['name'])}: " + (f"opened in game {b['opened_in']}"
                                                                      if b["open"] else "closed")
@@ -228,4 +257,4 @@ def print_status(out: Console, file: str, s: dict) -> None:
         standings(out, s["standings"])
 
 
-__all__ = ["arc", "change", "console", "ended", "print_status", "removed", "standings", "started", "story"]
+__all__ = ["arc", "postcards", "change", "console", "ended", "print_status", "removed", "standings", "started", "story"]

@@ -118,6 +118,7 @@ class LegacySetup:
     company_trains: tuple[tuple[str, int], ...] = ()   # a company's own train count, where not trains
     office_money: tuple[tuple[str, int], ...] = ()     # dollars a company takes from its office at set-up (152)
     office_cards: tuple[tuple[str, int], ...] = ()     # cards it draws at set-up for what its office holds
+    office_tickets: tuple[tuple[str, int], ...] = ()   # tickets it takes at set-up (a postcard's reward), kept
     frontiers: tuple[Frontier, ...] = ()               # frontier boards added to the board, in order (451)
     ticket_marks: tuple[TicketMark, ...] = ()          # borders, texts and postcard numbers on tickets (146, 463)
     public_borders: tuple[str, ...] = ()               # tickets of these borders are held face up (465)
@@ -295,6 +296,7 @@ class _SetupModel(Strict):
     company_trains: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=3, le=56)]]] = []  # type: ignore[valid-type]
     office_money: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=1000)]]] = []  # type: ignore[valid-type]
     office_cards: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=20)]]] = []  # type: ignore[valid-type]
+    office_tickets: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=10)]]] = []  # type: ignore[valid-type]
     frontiers: list[FrontierModel] = []
     ticket_marks: list[TicketMarkModel] = []
     public_borders: list[StrictStr] = []
@@ -324,6 +326,7 @@ class _SetupModel(Strict):
             company_trains=tuple((c, t) for c, t in self.company_trains),
             office_money=tuple((c, m) for c, m in self.office_money),
             office_cards=tuple((c, k) for c, k in self.office_cards),
+            office_tickets=tuple((c, k) for c, k in self.office_tickets),
             frontiers=tuple(f.build() for f in self.frontiers),
             ticket_marks=tuple(m.build() for m in self.ticket_marks), public_borders=tuple(self.public_borders))
 

@@ -122,6 +122,9 @@ class LegacyGame(PyGame):
             if money.get(company):
                 self.scores[p] += money[company]
                 self.ledger.append((0, p, money[company], office))
+            for _ in range(dict(self.setup.office_tickets).get(company, 0)):  # kept, secret (as LW-P6)
+                if self.ticket_pile:
+                    self.tickets[p].append(self.ticket_pile.pop())
         aside, self._aside = self._aside, None
         if aside:
             self.decks[0].extend(aside)

@@ -32,6 +32,7 @@ from .content import (
     check_steps,
 )
 from .frontier import Frontier, FrontierModel, check_frontiers, number_frontier
+from .postcards import Postcard, PostcardModel, check_postcards
 from .story import (
     StoryBox,
     StoryBoxModel,
@@ -84,6 +85,7 @@ class PackModel(Strict):
     absent: AbsentModel
     story: list[StoryCardModel] = []
     boxes: list[StoryBoxModel] = []
+    postcards: list[PostcardModel] = []
     frontiers: list[FrontierModel] = []
     ticket_marks: list[TicketMarkModel] = []
 
@@ -132,6 +134,10 @@ class PackModel(Strict):
             check_steps(steps, f"{where}: add_steps")
         if (self.story or self.boxes or self.frontiers) and self.format != FORMAT:
             raise ValueError(f"story, boxes and frontiers need format {FORMAT!r}")
+        if self.postcards and self.format != FORMAT:
+            raise ValueError(f"postcards need format {FORMAT!r}")
+        check_postcards(self.postcards)
+        postcards = {c.id for c in self.postcards}
         check_story(self.story, self.boxes)
         check_frontiers(self.frontiers)
         marked = [m.ticket for m in self.ticket_marks]
@@ -146,6 +152,9 @@ class PackModel(Strict):
                 self._refs(list(order.add_events + order.remove_events), where, known)
                 if order.open_box is not None and order.open_box not in boxes:
                     raise ValueError(f"{where}: opens box {order.open_box!r}, which 'boxes' does not define")
+                for d in order.draw_postcards:
+                    if d.postcard is not None and d.postcard not in postcards:
+                        raise ValueError(f"{where}: draws postcard {d.postcard!r}, which 'postcards' does not define")
                 unknown = [f for f in order.add_frontiers if f not in frontiers]
                 if unknown:
                     raise ValueError(f"{where}: adds frontier {unknown[0]!r}, which 'frontiers' does not define")
@@ -195,6 +204,7 @@ class Pack:
     company_trains: dict[str, tuple[int, ...]] = field(default_factory=dict)  # a company's own counts (241)
     frontiers: dict[str, Frontier] = field(default_factory=dict)  # id -> frontier board, in the pack's order
     ticket_marks: tuple[TicketMark, ...] = ()  # the marks printed on tickets (146, 210, 463)
+    postcards: dict[str, Postcard] = field(default_factory=dict)  # id -> postcard, in number order (the post office)
 
     def change_after(self, game: int) -> Change | None:
         return next((c for c in self.changes if c.after == game), None)
@@ -221,6 +231,8 @@ class Pack:
                                       if c in companies and o.get("money"))),
             office_cards=tuple(sorted((c, o["cards"]) for c, o in (offices or {}).items()
                                       if c in companies and o.get("cards"))),
+            office_tickets=tuple(sorted((c, o["tickets"]) for c, o in (offices or {}).items()
+                                        if c in companies and o.get("tickets"))),
             frontiers=tuple(frontiers), ticket_marks=self.ticket_marks, public_borders=tuple(sorted(public_borders)))
 
 
@@ -243,7 +255,8 @@ def parse_pack(data: dict, where: str = "pack") -> Pack:
         absent_rule=m.absent.rule, absent_amount=m.absent.amount, source=m.model_dump(mode="json", by_alias=True),
         story=tuple(c.build() for c in m.story), boxes={b.id: b.build() for b in m.boxes},
         company_bonuses=dict(m.company_bonuses), company_trains={c: tuple(t) for c, t in m.company_trains.items()},
-        frontiers={f.id: f.build() for f in m.frontiers}, ticket_marks=tuple(t.build() for t in m.ticket_marks))
+        frontiers={f.id: f.build() for f in m.frontiers}, ticket_marks=tuple(t.build() for t in m.ticket_marks),
+        postcards={c.id: c.build() for c in sorted(m.postcards, key=lambda c: c.number)})
 
 
 @lru_cache(maxsize=16)

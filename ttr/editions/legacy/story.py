@@ -74,6 +74,16 @@ class Order:
     add_rules: tuple["Rule", ...] = ()  # stickers on the set-up's places A-E and end-of-game steps 4, 5, 7
     add_frontiers: tuple[str, ...] = ()  # frontier boards added to the board for all later games (451)
     public_tickets: tuple[str, ...] = ()  # tickets of these borders are held face up (465); for_games applies
+    draw_postcards: tuple["Draw", ...] = ()  # postcards drawn from the post office (rulebook 196-202)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Postcards drawn: `count` each for the companies `to` (a WHO) names, the post office's next
+    in number order, or the one named (`postcard`)."""
+    to: str
+    count: int = 1
+    postcard: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +105,7 @@ class Item:
     money: int = 0                     # office: dollars taken at set-up; vault: dollars at the campaign's end
     cards: int = 0                     # office: cards drawn at set-up
     note: str = ""
+    tickets: int = 0                   # office: tickets taken at set-up (a postcard's reward)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +166,8 @@ class ConditionModel(Strict):
 
 
 CHANGE_FIELDS = ("add_events", "remove_events", "add_steps", "company_bonus", "company_bonuses", "retire_tickets",
-                 "restore_tickets", "open_box", "office", "vault", "add_rules", "add_frontiers", "public_tickets")
+                 "restore_tickets", "open_box", "office", "vault", "add_rules", "add_frontiers", "public_tickets",
+                 "draw_postcards")
 
 
 class GiftModel(Strict):
@@ -207,6 +219,21 @@ class VaultModel(Strict):
         return Item(self.to, self.money, 0, self.note)
 
 
+class DrawModel(Strict):
+    to: Literal[WHO]  # type: ignore[valid-type]
+    count: StrictInt = Field(default=1, ge=1, le=5)
+    postcard: Optional[StrictStr] = None
+
+    @model_validator(mode="after")
+    def _one_named(self):
+        if self.postcard is not None and (self.count != 1 or self.to == "each"):
+            raise ValueError(f"postcard {self.postcard!r} is one card: it goes to one company, once")
+        return self
+
+    def build(self) -> Draw:
+        return Draw(self.to, self.count, self.postcard)
+
+
 class InstructionModel(Strict):
     """A change (any of CHANGE_FIELDS, with `note`), or a branch (`if`, `then`, `else`)."""
     model_config = Strict.model_config | {"populate_by_name": True}
@@ -228,6 +255,7 @@ class InstructionModel(Strict):
     add_rules: list[RuleModel] = []
     add_frontiers: list[StrictStr] = []
     public_tickets: list[Annotated[str, Field(strict=True, min_length=1, pattern=r"^[a-z-]+$")]] = []
+    draw_postcards: list[DrawModel] = []
 
     @model_validator(mode="after")
     def _shape(self):
@@ -259,7 +287,8 @@ class InstructionModel(Strict):
                       tuple(sorted(self.company_bonuses.items())),
                       tuple(self.retire_tickets), tuple(self.restore_tickets), self.open_box,
                       tuple(i.build() for i in self.office), tuple(i.build() for i in self.vault),
-                      tuple(r.build() for r in self.add_rules), tuple(self.add_frontiers), tuple(self.public_tickets))
+                      tuple(r.build() for r in self.add_rules), tuple(self.add_frontiers), tuple(self.public_tickets),
+                      draw_postcards=tuple(d.build() for d in self.draw_postcards))
 
 
 InstructionModel.model_rebuild()
@@ -335,5 +364,5 @@ def check_story(cards: list[StoryCardModel], boxes: list[StoryBoxModel]) -> None
         raise ValueError(f"boxes: box id(s) {dup} used twice")
 
 
-__all__ = ["Branch", "Order", "Item", "Rule", "WHO", "SETUP_PLACES", "END_PLACES", "Condition", "Instruction", "StoryBox", "StoryCard", "HALTS", "POINTS",
+__all__ = ["Branch", "Draw", "Order", "Item", "Rule", "WHO", "SETUP_PLACES", "END_PLACES", "Condition", "Instruction", "StoryBox", "StoryCard", "HALTS", "POINTS",
            "CHANGE_FIELDS", "conditions", "walk"]
