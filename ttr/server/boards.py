@@ -3,9 +3,12 @@ the game's options, or a shipped one with rules changed (`{"board": {"edition", 
 an imported replay's: server/replays.py)."""
 from __future__ import annotations
 
+import json
+
 from .. import new_game
 from ..engine import Game, new
 from ..formats import replay as replay_file
+from ..maps import DATA
 from .storage import GameRow
 
 BOARDS: dict[str, dict] = {}  # file-<hash> -> the map file's JSON, for the boards of the games seen
@@ -23,4 +26,15 @@ def start(row: GameRow, engine: str) -> Game:
     return new(rules, row.seed, row.random_first, **options)
 
 
-__all__ = ["BOARDS", "start"]
+def board_of(map_name: str, options: dict) -> dict | None:
+    """The map file (JSON) of the board a game is played on, as clients draw it: the one its
+    options carry, else the shipped map's. (Where a Legacy game's board grows with frontiers,
+    this is the place to give the grown board: the map the game is played on.)"""
+    board = options.get("board")
+    if board is not None and board.get("map") is not None:
+        return board["map"]
+    path = DATA / f"{map_name}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else BOARDS.get(map_name)
+
+
+__all__ = ["BOARDS", "board_of", "start"]

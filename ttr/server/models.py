@@ -203,3 +203,95 @@ class Health(BaseModel):
     version: str
     database: str
     games_in_memory: int
+
+
+# ---------------------------------------------------------------- campaigns
+
+Company = Literal["blue", "black", "red", "yellow", "green"]
+
+
+class CampaignPlayerSpec(_Closed):
+    name: str = Field(min_length=1, max_length=40, pattern=PRINTABLE, description="shown to everyone")
+    company: Company = Field(description="the player's railroad company, for the whole campaign")
+    kind: Literal["human", "bot"]
+    bot: Optional[BotName] = Field(default=None, description="a bot player's bot (GET /api/bots)")
+
+
+class CreateCampaign(_Closed):
+    players: list[CampaignPlayerSpec] = Field(min_length=2, max_length=5, description="clockwise, 2-5")
+    pack: str = Field(default="demo", max_length=64, description="a content pack the server has (`demo`)")
+    seed: Optional[int] = Field(default=None, ge=0, lt=2**63, description="the campaign's seed; random if omitted")
+
+
+class StartCampaignGame(_Closed):
+    token: Optional[str] = TOKEN
+    absent: list[str] = Field(default_factory=list, max_length=5, description="names of players away this game")
+
+
+class RemovalRequest(_Closed):
+    token: Optional[str] = TOKEN
+    event: str = Field(max_length=100, description="an event of the game's event discard (`status.pending.choices`)")
+
+
+class CampaignPlayer(BaseModel):
+    idx: int = Field(description="the player's place, clockwise, in the campaign")
+    name: str
+    company: Company
+    kind: Literal["human", "bot"]
+    bot: Optional[str]
+    has_token: bool = Field(description="a human holds this player's token")
+
+
+class CampaignCreatedPlayer(CampaignPlayer):
+    token: Optional[str] = Field(description="the player's secret (humans only): their seat in every game of the "
+                                 "campaign; put it in their link")
+
+
+class CampaignCreated(BaseModel):
+    id: str
+    admin_token: str = Field(description="the creator's token: starts games, sees the campaign as a spectator")
+    players: list[CampaignCreatedPlayer]
+
+
+CampaignPhase = Literal["ready", "playing", "removal", "finished"]
+
+
+class CampaignSummary(BaseModel):
+    id: str
+    pack: str
+    phase: CampaignPhase
+    game: int = Field(description="the game the phase is about (1-12)")
+    year: int
+    created: float
+    updated: float
+    players: list[CampaignPlayer]
+    game_id: Optional[str] = Field(description="the server game being played, while one is")
+
+
+class MyCampaign(CampaignSummary):
+    my_players: list[int] = Field(description="the players whose tokens were sent")
+    creator: bool
+
+
+class CampaignGame(BaseModel):
+    game: int
+    id: str = Field(description="the server game that played it (GET /api/games/{id})")
+
+
+class CampaignView(BaseModel):
+    id: str
+    pack: str
+    phase: CampaignPhase
+    game: int
+    year: int
+    you: Optional[int] = Field(description="the player the token is; null for the creator or a spectator")
+    creator: bool
+    players: list[CampaignPlayer]
+    games: list[CampaignGame]
+    game_id: Optional[str] = Field(description="the server game being played, while one is")
+    can_start: bool = Field(description="this token may start the next game now")
+    can_remove: bool = Field(description="this token's player holds the caboose and must remove an event now")
+    postcards: Optional[Any] = Field(description="the postcards, as far as this token may see them (a secret "
+                                     "side only to its holder); null where the campaign has none")
+    status: dict[str, Any] = Field(description="the campaign as revealed so far: `ttr campaign status --json`, "
+                                   "without the seeds while the campaign goes on (docs/campaign.md)")
