@@ -278,6 +278,150 @@ class CampaignGame(BaseModel):
     id: str = Field(description="the server game that played it (GET /api/games/{id})")
 
 
+class _Open(BaseModel):
+    """Part of a campaign's status (ttr.campaign.report): documented fields; a newer ttr may add more."""
+    model_config = ConfigDict(extra="allow")
+
+
+class CampaignPackInfo(_Open):
+    name: str
+    title: str
+    demo: bool
+
+
+class CampaignEvent(_Open):
+    id: str
+    name: str
+    kind: str
+    demo: bool
+
+
+class RemovedEvent(CampaignEvent):
+    game: int
+    by: str = Field(description="`caboose` (the holder's removal) or `event` (it removed itself)")
+    player: Optional[str]
+
+
+class CampaignEvents(_Open):
+    box: list[CampaignEvent] = Field(description="the events kept in the box for the games to come")
+    removed: list[RemovedEvent] = Field(description="the events removed for good")
+
+
+class CampaignOffice(_Open):
+    company_bonus: int
+    caboose: bool
+    money: int
+    cards: int
+
+
+class VaultItem(_Open):
+    money: int
+    note: str
+    game: int
+
+
+class CampaignCompany(_Open):
+    player: str
+    company: Company
+    office: CampaignOffice
+    vault_items: list[VaultItem]
+    vault: int = Field(description="the slips so far (after game 12: the vault counted as the final standings do)")
+    games_played: list[int]
+    games_absent: list[int]
+
+
+class StoryCardRead(_Open):
+    id: str
+    a: str
+    b: str
+    game: int
+    point: Literal["setup", "end"]
+    demo: bool
+
+
+class StoryWaiting(_Open):
+    id: str
+    a: str = Field(description="the pause card's face (its back is read when it is due)")
+    until_game: Optional[int]
+    at: Optional[str]
+
+
+class CampaignStory(_Open):
+    read: list[StoryCardRead]
+    ended: bool
+    left: int = Field(description="cards not read yet (their text is not shown)")
+    waiting: Optional[StoryWaiting]
+
+
+class CampaignBox(_Open):
+    id: str
+    name: str
+    kind: str
+    open: bool
+    text: Optional[str] = Field(default=None, description="an open box's contents (a closed box shows its name alone)")
+    opened_in: Optional[int] = None
+
+
+class RemovedInGame(_Open):
+    event: str
+    by: str
+    player: Optional[str]
+
+
+class ArcGame(_Open):
+    game: int
+    year: int
+    over: bool
+    players: list[str]
+    absent: list[str]
+    slips: dict[str, int] = Field(description="player -> bank slip")
+    winner: Optional[str]
+    events_revealed: list[str]
+    events_removed: list[RemovedInGame]
+    story: list[str]
+    boxes_opened: list[str]
+
+
+class ClaimStep(_Open):
+    number: int
+    kind: str
+    label: str
+    until_game: Optional[int]
+
+
+class CampaignPending(_Open):
+    decision: Literal["start_game", "remove_event"]
+    game: Optional[int] = None
+    year: Optional[int] = None
+    player: Optional[str] = Field(default=None, description="remove_event: the caboose holder")
+    choices: Optional[list[CampaignEvent]] = Field(default=None, description="remove_event: the event discard")
+
+
+class CampaignStatus(_Open):
+    pack: CampaignPackInfo
+    seed: Optional[int] = Field(description="null until the campaign is over (it would tell every deck)")
+    map: str
+    phase: Literal["ready", "playing", "removal", "finished"]
+    game: int
+    year: int
+    games_done: int
+    caboose: str = Field(description="the player holding the caboose")
+    companies: list[CampaignCompany]
+    events: CampaignEvents
+    rules: list[dict[str, Any]] = Field(description="rule stickers in force")
+    claim_steps: list[ClaimStep]
+    story: CampaignStory
+    boxes: list[CampaignBox]
+    arc: list[ArcGame] = Field(description="a row per game played")
+    company_bonus: int
+    retired_tickets: list[Any]
+    changes: list[dict[str, Any]]
+    current_game: Optional[dict[str, Any]] = Field(description="the game in progress: turn, money, trains and "
+                                                   "ticket counts (never a card or a ticket)")
+    pending: Optional[CampaignPending]
+    standings: Optional[dict[str, Any]] = Field(description="after game 12: the final standings")
+
+
 class CampaignView(BaseModel):
     id: str
     pack: str
@@ -293,5 +437,5 @@ class CampaignView(BaseModel):
     can_remove: bool = Field(description="this token's player holds the caboose and must remove an event now")
     postcards: Optional[Any] = Field(description="the postcards, as far as this token may see them (a secret "
                                      "side only to its holder); null where the campaign has none")
-    status: dict[str, Any] = Field(description="the campaign as revealed so far: `ttr campaign status --json`, "
+    status: CampaignStatus = Field(description="the campaign as revealed so far: `ttr campaign status --json`, "
                                    "without the seeds while the campaign goes on (docs/campaign.md)")
