@@ -14,6 +14,7 @@ import { Board } from '../../board/preact';
 import { usePrefs } from './App';
 import { ErrorPage, LoadingPage, TopBar, useToasts, Toasts } from './Common';
 import { errorText } from './GameScreen';
+import { Icon } from './Icons';
 
 export function campaignLink(id: string, token: string): string {
   return `${location.origin}${location.pathname}#/cjoin/${id}/${token}`;
@@ -172,7 +173,7 @@ function Next({ view, starter, remover, busy, tokenOf, act }: {
     return (
       <div class="cp-next" data-next="removal">
         <p>
-          <b>{t('cp_remove_title', { name: st.caboose })}</b>
+          <b>{t('cp_remove_title', { n: view.game })}</b>
         </p>
         <ul class="cp-choices">
           {choices.map((e) => (
@@ -253,7 +254,11 @@ function Standings({ view }: { view: CampaignView }) {
                   <th scope="row">
                     <Chip company={c.company} />
                     <span class="cp-name">{c.player}</span>
-                    {c.office.caboose ? <span class="cp-caboose" title={t('cp_caboose')} aria-label={t('cp_caboose')}>🚂</span> : null}
+                    {c.office.caboose ? (
+                      <span class="cp-caboose" title={t('cp_caboose')} aria-label={t('cp_caboose')} data-caboose="1">
+                        <Icon name="train" size={16} />
+                      </span>
+                    ) : null}
                   </th>
                   {arc.map((r) => (
                     <td data-slip={r.game}>{c.player in r.slips ? `$${r.slips[c.player]}` : <span class="muted">{t('cp_absent_short')}</span>}</td>
@@ -268,7 +273,7 @@ function Standings({ view }: { view: CampaignView }) {
         </table>
       </div>
       <p class="small">
-        🚂 {t('cp_caboose_holder', { name: st.caboose })}
+        <Icon name="train" size={14} /> {t('cp_caboose_holder', { name: st.caboose })}
         {arc.length ? <> · {arc.map((r) => t('cp_arc_winner', { n: r.game, name: r.winner ?? '—' })).join(' · ')}</> : null}
       </p>
     </section>
@@ -292,7 +297,7 @@ function Offices({ st }: { st: CampaignStatus }) {
             <div class="small">
               {t('cp_vault')}: <b>${c.vault}</b>
               {c.vault_items.length ? ` · ${c.vault_items.map((i) => `${i.note} ($${i.money}, ${t('cp_game_short', { n: i.game })})`).join(', ')}` : ''}
-              {c.games_absent.length ? ` · ${t('cp_absent_in', { games: c.games_absent.join(', ') })}` : ''}
+              {c.games_absent.length ? ` · ${t('cp_absent_in', { games: c.games_absent.join(', '), k: c.games_absent.length })}` : ''}
             </div>
           </li>
         ))}
