@@ -84,15 +84,25 @@ def test_a_campaign_of_bots_plays_on_its_own_and_keeps_its_records(tmp_path):
         assert len(removed) == 3
 
 
-def test_a_restart_in_a_game_and_between_games_loses_nothing(tmp_path):
+@pytest.fixture(params=["sqlite", "postgresql"])
+def new_db(request, tmp_path):
+    """A function giving a fresh database URL: SQLite files, or PostgreSQL databases."""
+    if request.param == "sqlite":
+        names = iter(range(100))
+        return lambda: f"sqlite:///{tmp_path / f'db{next(names)}.db'}"
+    postgres = request.getfixturevalue("postgres")
+    return postgres.new_database
+
+
+def test_a_restart_in_a_game_and_between_games_loses_nothing(tmp_path, new_db):
     """Two people: nothing moves unless they do. The server is restarted in the middle of game 1,
     after its end, after the removal and in game 2; each time the campaign reads back as it was
     (every player's and a spectator's status, the game's views), and it goes on as the same
     campaign played without restarts."""
     people = [("Ann", "blue", "human"), ("Bob", "red", "human")]
 
-    def run(name: str, restarts: bool):
-        db = f"sqlite:///{tmp_path / name}"
+    def run(restarts: bool):
+        db = new_db()
         ctx = server(tmp_path, db)
         client = ctx.__enter__()
         made = new_campaign(client, people, seed=3)
@@ -135,8 +145,8 @@ def test_a_restart_in_a_game_and_between_games_loses_nothing(tmp_path):
         ctx.__exit__(None, None, None)
         return ids, seen
 
-    ids, restarted = run("a.db", True)
-    ids2, straight = run("b.db", False)
+    ids, restarted = run(True)
+    ids2, straight = run(False)
     assert len(restarted) == 4
     assert same({"x": restarted}, {"x": straight}, *ids, *ids2)
 
