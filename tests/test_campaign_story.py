@@ -279,7 +279,7 @@ def test_malformed_story_entries_are_refused_with_their_entry(story, boxes, mess
 
 @pytest.mark.parametrize("do, message", [
     ({"retire_tickets": [999]}, "story card 'c1': no ticket 999 on the board"),
-    ({"if": {"route_claimed": ["Chicago", "Denver"]}, "then": [{"note": "x"}]}, "story card 'c1': if: no city 'Denver'"),
+    ({"if": {"route_claimed": ["Chicago", "Tombstone"]}, "then": [{"note": "x"}]}, "story card 'c1': if: no city 'Tombstone'"),
     ({"if": {"ticket_completed": 999}, "then": [{"note": "x"}]}, "story card 'c1': if: no ticket 999"),
 ])
 def test_story_references_to_the_board_are_checked(do, message):
@@ -290,9 +290,9 @@ def test_story_references_to_the_board_are_checked(do, message):
 def test_a_format_1_pack_has_no_story():
     data = copy.deepcopy(DEMO.source)
     data["format"] = "ttr-legacy-pack/1"
-    with pytest.raises(ContentError, match="story and boxes need format 'ttr-legacy-pack/2'"):
+    with pytest.raises(ContentError, match="story, boxes and frontiers need format 'ttr-legacy-pack/2'"):
         parse_pack(data)
-    data.update(story=[], boxes=[])
+    data.update(story=[], boxes=[], frontiers=[])
     assert parse_pack(data).story == ()
 
 

@@ -1,5 +1,6 @@
 """A Legacy campaign's arc as a picture (a PNG file): each player's bank slip per year and the
-vault it adds up to, with the years where the story opened a box (where the world grew)."""
+vault it adds up to, with the years where the story opened a box or added a frontier board
+(where the world grew)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -27,10 +28,11 @@ def plot_arc(arc: Sequence[dict[str, Any]], companies: dict[str, str], path: str
         vaults.plot([row["year"] for row in done], running, "o-", color=ink, label=f"{player} ({colour})")
     for ax in (slips, vaults):
         for row in arc:
-            for name in row["boxes_opened"]:
+            names = row["boxes_opened"] + row.get("frontiers_added", [])
+            if names:  # one label per year, a line per name (side by side once rotated)
                 ax.axvline(row["year"], color="#999999", lw=0.8, ls=":")
-                ax.annotate(name, (row["year"], 1), xycoords=("data", "axes fraction"), rotation=90, fontsize=7,
-                            va="top", ha="right", color="#666666")
+                ax.annotate("\n".join(names), (row["year"], 1), xycoords=("data", "axes fraction"), rotation=90,
+                            fontsize=7, va="top", ha="right", color="#666666")
         ax.set_xlabel("year")
         ax.set_xticks([row["year"] for row in arc], [str(row["year"]) for row in arc], fontsize=8)
         ax.grid(alpha=0.3)

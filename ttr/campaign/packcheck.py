@@ -95,10 +95,10 @@ def _run(pack: Pack, companies: Sequence[str], prefix: list[bool], trail: list[t
 
 
 def _check_board_refs(pack: Pack) -> None:
-    """The tickets and cities the story names are the board's."""
+    """The tickets and cities the story names are the board's: the game-1 board's or a frontier's."""
     rules = new_game(MAP, MIN_PLAYERS, 0).rules
-    tickets = rules.map.ticket_by_id
-    cities = {c.name for c in rules.map.cities}
+    tickets = set(rules.map.ticket_by_id) | {t.id for f in pack.frontiers.values() for t in f.tickets}
+    cities = {c.name for c in rules.map.cities} | {c.name for f in pack.frontiers.values() for c in f.cities}
     sources = [(f"story card {c.id!r}", c.do) for c in pack.story] + [(f"box {b.id!r}", b.do)
                                                                        for b in pack.boxes.values()]
     for where, do in sources:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from ..editions.legacy.board import grown_map
+from ..editions.legacy.frontier import frontier_from_dict
 from .state import year
 
 
@@ -48,6 +50,7 @@ def status(c) -> dict:
                         for s in box.steps],
         "story": story(c),
         "boxes": boxes(c),
+        "board": board(c),
         "arc": arc(c),
         "company_bonus": box.company_bonus,
         "retired_tickets": list(box.retired_tickets),
@@ -69,12 +72,13 @@ def status(c) -> dict:
 
 def arc(c) -> list[dict]:
     """The campaign's arc, a row per game played: each player's bank slip (money per year), the
-    winner, the events revealed and removed, the story read and the boxes opened (where the world
-    grew), all as far as revealed."""
+    winner, the events revealed and removed, the story read, the boxes opened and the frontier
+    boards added (where the world grew), all as far as revealed."""
     snap, box = c._snap, c.box
     names = {p.idx: p.name for p in c.players}
     events = c.pack.events
     boxes_by_id = c.pack.boxes
+    grown = {f["id"]: f["name"] for f in box.frontiers}
     out = []
     for g in snap.games:
         k = g["game"]
@@ -89,9 +93,21 @@ def arc(c) -> list[dict]:
                      "events_removed": [{"event": events[r["event"]].name, "by": r["by"],
                                          "player": names.get(r["player"])} for r in box.removed if r["game"] == k],
                      "story": [r["id"] for r in box.read if r["game"] == k],
-                     "boxes_opened": [boxes_by_id[b["id"]].name for b in box.opened if b["game"] == k]}
+                     "boxes_opened": [boxes_by_id[b["id"]].name for b in box.opened if b["game"] == k],
+                     "frontiers_added": [grown[f["id"]] for f in box.grew if f["game"] == k]}
         out.append(row)
     return out
+
+
+def board(c) -> dict:
+    """The board the next game is played on (rulebook 451): the game-1 board and the frontier
+    boards added, each with its cities and the game it was added after (or at)."""
+    frontiers = tuple(frontier_from_dict(f) for f in c.box.frontiers)
+    m = grown_map(frontiers)
+    added = {g["id"]: g["game"] for g in c.box.grew}
+    return {"cities": len(m.cities), "routes": len(m.routes), "tickets": len(m.tickets),
+            "frontiers": [{"id": f.id, "name": f.name, "game": added[f.id], "demo": f.demo,
+                           "cities": [x.name for x in f.cities]} for f in frontiers]}
 
 
 def story(c) -> dict:

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..editions.legacy.content import COMPANY_COLORS, ClaimStep
+from ..editions.legacy.frontier import frontier_from_dict
 from ..editions.legacy.pack import GAMES, YEARS, Change, Pack
 from ..errors import TtrError
 
@@ -89,8 +90,8 @@ def seat_order(players: list[Player], present: set[int], holder: int) -> list[in
 class Box:
     """What the next game is set up with: the event box, the board's claim steps and the rule
     stickers (with the last game of those that last some games), the bonus cards, retired tickets,
-    what the offices hold; the events removed for good, the vaults' items, how far the story has
-    been read and which boxes are open."""
+    what the offices hold, the frontier boards added; the events removed for good, the vaults'
+    items, how far the story has been read and which boxes are open."""
     events: list[str]
     steps: list[ClaimStep]
     company_bonus: int
@@ -107,6 +108,8 @@ class Box:
     vault_items: list[dict] = field(default_factory=list)  # {"company", "money", "note", "game"}: scored at the end
     rules: dict[str, dict] = field(default_factory=dict)   # place (A-E, end-4/5/7) -> its rule sticker (story.Rule)
     rule_expiry: dict[str, int] = field(default_factory=dict)  # place -> the last game its sticker lasts
+    frontiers: list[dict] = field(default_factory=list)    # frontier boards added (as recorded), in order (451)
+    grew: list[dict] = field(default_factory=list)         # {"id", "game"}: the game each was added at
 
     @classmethod
     def initial(cls, pack: Pack) -> "Box":
@@ -160,6 +163,10 @@ class Box:
             o["money"] += item["money"]
             o["cards"] += item["cards"]
         self.vault_items += [{**item, "game": game} for item in change.get("vault", ())]
+        for f in change.get("add_frontiers", ()):
+            if all(f["id"] != g["id"] for g in self.frontiers):
+                self.frontiers.append(f)
+                self.grew.append({"id": f["id"], "game": game})
         for rule in change.get("add_rules", ()):
             self.rules[rule["place"]] = dict(rule)
             if change.get("until_game") is not None:
@@ -222,7 +229,8 @@ def setup_for(pack: Pack, game: int, box: Box, companies: tuple[str, ...], names
             o["cards"] = o.get("cards", 0) + rule["cards"]
     return pack.setup(game, companies=companies, events=tuple(box.events), steps=tuple(box.steps),
                       company_bonus=box.company_bonus, retired_tickets=tuple(box.retired_tickets), names=names,
-                      company_bonuses=box.company_bonuses, offices=offices)
+                      company_bonuses=box.company_bonuses, offices=offices,
+                      frontiers=tuple(frontier_from_dict(f) for f in box.frontiers))
 
 
 # ------------------------------------------------------------- awards

@@ -11,11 +11,12 @@ rebuild its past."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..editions.legacy.content import ContentError
+from ..editions.legacy.frontier import Frontier
 from ..editions.legacy.story import Branch, Condition, Instruction, Item, Order
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -72,9 +73,10 @@ def facts_of(number: int, game: "Game", companies: tuple[str, ...]) -> Facts:
 
 
 def order_record(order: Order, source: str, until: int | None, whom: Whom | None = None,
-                 where: str = "") -> dict[str, Any]:
-    """An order as the campaign keeps it: what it changed, from which card or box, and to which
-    companies its office and vault items went (`whom` names them)."""
+                 where: str = "", frontiers: Mapping[str, Frontier] | None = None) -> dict[str, Any]:
+    """An order as the campaign keeps it: what it changed, from which card or box, to which
+    companies its office and vault items went (`whom` names them), and the frontier boards it
+    added, whole (`frontiers`: the pack's, by id)."""
     def items(kind: str, its) -> list[dict[str, Any]]:
         if not its:
             return []
@@ -88,7 +90,8 @@ def order_record(order: Order, source: str, until: int | None, whom: Whom | None
             "company_bonuses": dict(order.company_bonuses),
             "retire_tickets": list(order.retire_tickets), "restore_tickets": list(order.restore_tickets),
             "open_box": order.open_box, "office": items("office", order.office), "vault": items("vault", order.vault),
-            "add_rules": [asdict(r) for r in order.add_rules]}
+            "add_rules": [asdict(r) for r in order.add_rules],
+            "add_frontiers": [asdict((frontiers or {})[f]) for f in order.add_frontiers]}
 
 
 def read(pack: "Pack", box: "Box", game: int, point: str, decide: Decide,
@@ -127,7 +130,11 @@ def _carry_out(pack: "Pack", box: "Box", instructions: tuple[Instruction, ...], 
         # stickers (steps and rules) for some games: from the next game played on (this one, at its set-up)
         first = game if point == "setup" else game + 1
         until = first + ins.for_games - 1 if ins.for_games is not None else None
-        rec = order_record(ins, source, until, whom, where)
+        on_board = {f["id"] for f in box.frontiers}
+        again = [f for f in ins.add_frontiers if f in on_board]
+        if again:
+            raise ContentError(f"{where}: adds frontier {again[0]!r}, which is already on the board")
+        rec = order_record(ins, source, until, whom, where, pack.frontiers)
         taken = {s.number for s in box.steps}
         clash = sorted(taken & {s.number for s in ins.add_steps})
         if clash:

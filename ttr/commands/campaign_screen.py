@@ -128,7 +128,7 @@ def rule_words(r: dict) -> str:
 
 def arc(out: Console, rows: list[dict]) -> None:
     """The campaign so far, a line per game over (wrapped, never cut): its winner and slip, the
-    events it revealed and removed, the story cards read and the boxes opened."""
+    events it revealed and removed, the story cards read, the boxes opened and the board's growth."""
     done = [r for r in rows if r["over"]]
     if not done:
         return
@@ -140,6 +140,8 @@ def arc(out: Console, rows: list[dict]) -> None:
         if r["story"]:
             parts.append(f"story: {plural(len(r['story']), 'card')}")
         parts += [f"opened {escape(b)}" for b in r["boxes_opened"]]
+        if r["frontiers_added"]:
+            parts.append("the board grew: " + escape(", ".join(r["frontiers_added"])))
         out.print(f"  {r['year']}: " + "; ".join(parts) + ".")
 
 
@@ -192,6 +194,11 @@ def print_status(out: Console, file: str, s: dict) -> None:
         out.print("Boxes: " + "; ".join(f"{escape(b['name'])}: " + (f"opened in game {b['opened_in']}"
                                                                      if b["open"] else "closed")
                                         for b in s["boxes"]))
+    b = s["board"]
+    out.print(f"Board: {plural(b['cities'], 'city', 'cities')}, {plural(b['routes'], 'route')}, "
+              f"{plural(b['tickets'], 'ticket')}"
+              + ("; frontier boards: " + "; ".join(f"{escape(f['name'])} (game {f['game']})" for f in b["frontiers"])
+                 if b["frontiers"] else " (the game-1 board)") + ".")
     arc(out, s["arc"])
     cur = s["current_game"]
     if cur:

@@ -139,6 +139,7 @@ class PyGame:
         g._log = log.LogRecord(0) if record else None
         g._legal = g._result = None
         g.set_static(**options)
+        rules = g.rules  # the edition's content may change the board (rules_for)
         g.before_deal()
         g.decks = [d[:] for d in rules.decks]  # each pile: the top card is the end of the list
         for pile in g.decks:
@@ -209,6 +210,12 @@ class PyGame:
         which `replay_options()` gives back."""
         if options:
             raise TtrError(f"{self.rules.edition.title} takes no options ({', '.join(sorted(options))} given)")
+
+    @classmethod
+    def rules_for(cls, rules: Ruleset, options: dict[str, Any]) -> Ruleset:
+        """The rules a game with these options is played by (`options` as options_from_save gives
+        them): `rules`, unless the edition's content changes the board (Legacy's frontier boards)."""
+        return rules
 
     def before_deal(self) -> None:
         """Called by `new` before the cards are dealt (the edition's own shuffles come first)."""

@@ -142,6 +142,7 @@ def _replayed(s: SaveFile, save: dict, rules: Ruleset) -> tuple[Game, dict[str, 
         raise _bad("save: history and history_seats differ in length")
     try:
         options = game_class(rules).options_from_save(s.edition, rules, "save")
+        rules = game_class(rules).rules_for(rules, options)
         g = new(rules, s.seed, s.random_first, **options)
     except TtrError as e:
         raise _bad(f"save: {e}") from None

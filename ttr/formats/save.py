@@ -208,6 +208,7 @@ def load(d: dict[str, Any], verify: bool = True, record: bool = True, engine: st
     ed, n = rules.edition, rules.players
     cls = game_class(rules)
     options = cls.options_from_save(s.edition, rules, "save")
+    rules = cls.rules_for(rules, options)  # e.g. a Legacy board grown by frontier boards
     _check(len(s.players) == n, f"players lists {len(s.players)} entries for num_players {n}")
     _check(s.phase in PHASES, f"unknown phase {s.phase!r} (one of {', '.join(PHASES)})")
     _check(len(s.history) == len(s.history_seats), "history and history_seats differ in length")

@@ -22,6 +22,7 @@ from pydantic import (
 )
 
 from ...errors import TtrError
+from .frontier import Frontier, FrontierModel
 
 COMPANY_COLORS = ("blue", "black", "red", "yellow", "green")
 CARD_COLORS = ("black", "blue", "white", "green", "yellow", "red")
@@ -94,6 +95,7 @@ class LegacySetup:
     company_trains: tuple[tuple[str, int], ...] = ()   # a company's own train count, where not trains
     office_money: tuple[tuple[str, int], ...] = ()     # dollars a company takes from its office at set-up (152)
     office_cards: tuple[tuple[str, int], ...] = ()     # cards it draws at set-up for what its office holds
+    frontiers: tuple[Frontier, ...] = ()               # frontier boards added to the board, in order (451)
 
     def bonus(self, company: str) -> int:
         """What a route of `company`'s colour pays at the company-route step (its bonus card)."""
@@ -228,6 +230,7 @@ class _SetupModel(Strict):
     company_trains: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=3, le=56)]]] = []  # type: ignore[valid-type]
     office_money: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=1000)]]] = []  # type: ignore[valid-type]
     office_cards: list[tuple[Literal[COMPANY_COLORS], Annotated[int, Field(strict=True, ge=0, le=20)]]] = []  # type: ignore[valid-type]
+    frontiers: list[FrontierModel] = []
 
     @model_validator(mode="after")
     def _unique(self):
@@ -250,7 +253,8 @@ class _SetupModel(Strict):
             company_bonuses=tuple((c, a) for c, a in self.company_bonuses),
             company_trains=tuple((c, t) for c, t in self.company_trains),
             office_money=tuple((c, m) for c, m in self.office_money),
-            office_cards=tuple((c, k) for c, k in self.office_cards))
+            office_cards=tuple((c, k) for c, k in self.office_cards),
+            frontiers=tuple(f.build() for f in self.frontiers))
 
 
 __all__ = ["ClaimStep", "Event", "LegacySetup", "ContentError", "COMPANY_COLORS", "STEP_KINDS", "EFFECTS", "GIVES"]

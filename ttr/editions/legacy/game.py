@@ -13,6 +13,8 @@ from ...engine.game import PyGame
 from ...engine.moves import can_draw
 from ...engine.scoring import score_tickets
 from ...errors import SaveError, TtrError
+from ...maps import load_map
+from .board import BASE, grown_ruleset
 from .content import ClaimStep, ContentError, Event, LegacySetup
 from .edition import remaining_trains_bonus
 from .pack import default_setup
@@ -76,9 +78,21 @@ class LegacyGame(PyGame):
             setup = LegacySetup.from_dict(setup)
         elif not isinstance(setup, LegacySetup):
             raise TtrError(f"setup must be a LegacySetup or its dict, not {type(setup).__name__}")
+        self.rules = self.rules_for(self.rules, {"setup": setup})
         check_setup(setup, self.rules)
         self.setup = setup
         self._aside = None
+
+    @classmethod
+    def rules_for(cls, rules: Ruleset, options: dict[str, Any]) -> Ruleset:
+        """The board grown by the setup's frontier boards (rulebook 451), if it has any."""
+        setup: LegacySetup = options["setup"]
+        if not setup.frontiers:
+            return rules
+        grown = grown_ruleset(rules.players, setup.frontiers)
+        if rules.map is not grown.map and rules.map is not load_map(BASE):
+            raise TtrError(f"frontier boards grow the {BASE} board, not {rules.map.name!r}")
+        return grown
 
     def before_deal(self) -> None:
         self.event_deck = list(range(len(self.setup.events)))  # the top card is the end of the list

@@ -29,6 +29,7 @@ from .content import (
     _first_error,
     check_steps,
 )
+from .frontier import Frontier, FrontierModel, check_frontiers, number_frontier
 from .story import (
     StoryBox,
     StoryBoxModel,
@@ -81,6 +82,16 @@ class PackModel(Strict):
     absent: AbsentModel
     story: list[StoryCardModel] = []
     boxes: list[StoryBoxModel] = []
+    frontiers: list[FrontierModel] = []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _number(cls, data):
+        """Frontier routes and tickets without an `id` are numbered 101, 102, ... in the pack's order."""
+        if isinstance(data, dict) and isinstance(data.get("frontiers"), list):
+            data = dict(data)
+            data["frontiers"] = [number_frontier(f, data["frontiers"][:i]) for i, f in enumerate(data["frontiers"])]
+        return data
 
     @model_validator(mode="after")
     def _facts(self):
@@ -116,9 +127,11 @@ class PackModel(Strict):
             self._refs(ch.add_events + ch.remove_events, where, known)
             steps += ch.add_steps
             check_steps(steps, f"{where}: add_steps")
-        if (self.story or self.boxes) and self.format != FORMAT:
-            raise ValueError(f"story and boxes need format {FORMAT!r}")
+        if (self.story or self.boxes or self.frontiers) and self.format != FORMAT:
+            raise ValueError(f"story, boxes and frontiers need format {FORMAT!r}")
         check_story(self.story, self.boxes)
+        check_frontiers(self.frontiers)
+        frontiers = {f.id for f in self.frontiers}
         boxes = {b.id for b in self.boxes}
         for where, do in ([(f"story card {c.id!r}", c.do) for c in self.story]
                           + [(f"box {b.id!r}", b.do) for b in self.boxes]):
@@ -127,6 +140,9 @@ class PackModel(Strict):
                 self._refs(list(order.add_events + order.remove_events), where, known)
                 if order.open_box is not None and order.open_box not in boxes:
                     raise ValueError(f"{where}: opens box {order.open_box!r}, which 'boxes' does not define")
+                unknown = [f for f in order.add_frontiers if f not in frontiers]
+                if unknown:
+                    raise ValueError(f"{where}: adds frontier {unknown[0]!r}, which 'frontiers' does not define")
             for cond in conditions(built):
                 if cond.event_revealed is not None:
                     self._refs([cond.event_revealed], f"{where}: if", known)
@@ -171,6 +187,7 @@ class Pack:
     boxes: dict[str, StoryBox] = field(default_factory=dict)  # id -> box, in the pack's order
     company_bonuses: dict[str, int] = field(default_factory=dict)  # a company's own bonus card (222)
     company_trains: dict[str, tuple[int, ...]] = field(default_factory=dict)  # a company's own counts (241)
+    frontiers: dict[str, Frontier] = field(default_factory=dict)  # id -> frontier board, in the pack's order
 
     def change_after(self, game: int) -> Change | None:
         return next((c for c in self.changes if c.after == game), None)
@@ -179,7 +196,8 @@ class Pack:
               steps: tuple[ClaimStep, ...] | None = None, company_bonus: int | None = None,
               retired_tickets: tuple[int, ...] = (), names: tuple[str, ...] = (),
               company_bonuses: dict[str, int] | None = None,
-              offices: dict[str, dict[str, int]] | None = None) -> LegacySetup:
+              offices: dict[str, dict[str, int]] | None = None,
+              frontiers: tuple[Frontier, ...] = ()) -> LegacySetup:
         """The setup of game `game` (1-12); by default the pack's game-1 content."""
         if not 1 <= game <= GAMES:
             raise ContentError(f"a campaign has games 1-{GAMES}, not {game}")
@@ -195,7 +213,8 @@ class Pack:
             office_money=tuple(sorted((c, o["money"]) for c, o in (offices or {}).items()
                                       if c in companies and o.get("money"))),
             office_cards=tuple(sorted((c, o["cards"]) for c, o in (offices or {}).items()
-                                      if c in companies and o.get("cards"))))
+                                      if c in companies and o.get("cards"))),
+            frontiers=tuple(frontiers))
 
 
 def parse_pack(data: dict, where: str = "pack") -> Pack:
@@ -216,7 +235,8 @@ def parse_pack(data: dict, where: str = "pack") -> Pack:
                       for c in sorted(m.between_games, key=lambda c: c.after)),
         absent_rule=m.absent.rule, absent_amount=m.absent.amount, source=m.model_dump(mode="json", by_alias=True),
         story=tuple(c.build() for c in m.story), boxes={b.id: b.build() for b in m.boxes},
-        company_bonuses=dict(m.company_bonuses), company_trains={c: tuple(t) for c, t in m.company_trains.items()})
+        company_bonuses=dict(m.company_bonuses), company_trains={c: tuple(t) for c, t in m.company_trains.items()},
+        frontiers={f.id: f.build() for f in m.frontiers})
 
 
 @lru_cache(maxsize=16)

@@ -6,7 +6,8 @@ read. A `pause` card holds the reading until a number of games have ended (LW-S1
 card ends the story. A box (a frontier box or the conductor's toolbox) is opened by an
 instruction; its text becomes public and its own instructions are carried out then.
 An instruction is a change (events in or out of the box, claim-step stickers, for good or
-for some games, the company bonus, tickets retired or restored, a box opened) or a branch
+for some games, the company bonus, tickets retired or restored, a box opened, a frontier board
+added) or a branch
 on what happened in the game just ended (`if`, `then`, `else`: rulebook line 117).
 The reading itself (which cards, in which order, with what result) is the campaign's
 (ttr/campaign/story.py)."""
@@ -71,6 +72,7 @@ class Order:
     office: tuple["Item", ...] = ()    # into offices: used at that company's next set-up (rulebook 152)
     vault: tuple["Item", ...] = ()     # into vaults: scored at the campaign's end (152, 229)
     add_rules: tuple["Rule", ...] = ()  # stickers on the set-up's places A-E and end-of-game steps 4, 5, 7
+    add_frontiers: tuple[str, ...] = ()  # frontier boards added to the board for all later games (451)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +154,7 @@ class ConditionModel(Strict):
 
 
 CHANGE_FIELDS = ("add_events", "remove_events", "add_steps", "company_bonus", "company_bonuses", "retire_tickets",
-                 "restore_tickets", "open_box", "office", "vault", "add_rules")
+                 "restore_tickets", "open_box", "office", "vault", "add_rules", "add_frontiers")
 
 
 class GiftModel(Strict):
@@ -223,6 +225,7 @@ class InstructionModel(Strict):
     office: list[OfficeModel] = []
     vault: list[VaultModel] = []
     add_rules: list[RuleModel] = []
+    add_frontiers: list[StrictStr] = []
 
     @model_validator(mode="after")
     def _shape(self):
@@ -254,7 +257,7 @@ class InstructionModel(Strict):
                       tuple(sorted(self.company_bonuses.items())),
                       tuple(self.retire_tickets), tuple(self.restore_tickets), self.open_box,
                       tuple(i.build() for i in self.office), tuple(i.build() for i in self.vault),
-                      tuple(r.build() for r in self.add_rules))
+                      tuple(r.build() for r in self.add_rules), tuple(self.add_frontiers))
 
 
 InstructionModel.model_rebuild()
