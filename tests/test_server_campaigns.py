@@ -195,3 +195,25 @@ def test_a_crash_between_a_games_start_and_its_server_game_is_made_good(tmp_path
     with server(tmp_path, db) as client:
         s = status(client, cid, player_tokens(made)["Ann"])
         assert s["phase"] == "playing" and s["game_id"] and view(client, s["game_id"], player_tokens(made)["Ann"])
+
+
+def test_a_whole_campaign_of_bots_is_played_through_the_server_and_its_board_grows(tmp_path):
+    """Issue 24, "Done when": the demo pack's 12 games, bots in every seat, started one by one; the
+    board of game 12 (the map its game is played on) has more cities than game 1's (rulebook 451)."""
+    with server(tmp_path) as client:
+        made = new_campaign(client, [("Ann", "blue", "planner"), ("Bob", "red", "greedy"), ("Cy", "green", "random")],
+                            seed=12)
+        cid, admin = made["id"], made["admin_token"]
+        for k in range(1, 13):
+            assert status(client, cid)["game"] == k
+            start(client, cid, admin, absent=["Cy"] if k == 5 else [])
+            s = wait_phase(client, cid, ("ready", "finished"))
+        assert s["phase"] == "finished" and s["status"]["seed"] == 12  # the seed is told once it is over
+        assert [r["player"] for r in s["status"]["standings"]["ranking"]]
+        boards = [client.get(f"/api/games/{g['id']}/board").json() for g in s["games"]]
+        assert len(boards[11]["cities"]) > len(boards[0]["cities"]) == 23  # the board of 1865
+        grown = [len(b["cities"]) for b in boards]
+        assert grown == sorted(grown) and client.get(f"/api/campaigns/{cid}/board").json() == boards[11]
+        assert s["status"]["board"]["cities"] == grown[11]
+        r = client.post(f"/api/campaigns/{cid}/games", json={"token": admin})
+        assert r.status_code == 409 and "finished" in r.json()["detail"]

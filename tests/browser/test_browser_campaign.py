@@ -31,7 +31,10 @@ def _between_games(page, base: str, cid: str, game: int, artifacts, new_page) ->
     assert page.locator("[data-office]").count() == 2 and page.locator("[data-box]").count() == len(st["status"]["boxes"])
     read = [c["id"] for c in st["status"]["story"]["read"]]
     assert sorted(page.eval_on_selector_all("[data-story]", "els => els.map(e => e.dataset.story)")) == sorted(read)
-    assert page.locator(".cp-board svg").count() == 1  # the board as it now stands
+    # the board as it now stands: the frontier boards added so far, their cities drawn (rulebook 451)
+    board = st["status"]["board"]
+    assert page.locator("[data-frontier]").count() == len(board["frontiers"])
+    page.wait_for_function(f"document.querySelectorAll('.cp-board svg .ttr-city[data-city]').length === {board['cities']}")
     phone = new_page(phone=True, lang="zh")
     phone.goto(base + f"#/c/{cid}")
     phone.wait_for_selector(f".cp-standings [data-slip='{game}']")
@@ -54,6 +57,7 @@ def test_a_campaign_is_played_in_the_browser_game_1_then_game_2(page, server, ar
     page.wait_for_selector(".campaign [data-action='start-game']")
     cid = re.search(r"#/c/([\w-]+)", page.url).group(1)
     page.screenshot(path=str(artifacts / "before-game-1.png"), full_page=True)
+    cities = []
     for game in (1, 2):
         page.locator("[data-action='start-game']").click()
         page.locator("[data-action='play-game']").click()
@@ -70,6 +74,8 @@ def test_a_campaign_is_played_in_the_browser_game_1_then_game_2(page, server, ar
         page.wait_for_selector(f".campaign[data-phase='ready'][data-game='{game + 1}']")
         st = api(server, f"api/campaigns/{cid}")
         assert st["game"] == game + 1 and len(st["games"]) == game
+        cities.append(st["status"]["board"]["cities"])
+    assert cities[1] > cities[0]  # the demo pack adds Florida after game 2: the board grew
     # game 3 is next; the lobby lists the campaign for its resume
     page.goto(server)
     row = page.locator(f"[data-campaign='{cid}']")

@@ -7,6 +7,8 @@ import json
 
 from .. import new_game
 from ..engine import Game, new
+from ..editions.legacy import board as legacy_board
+from ..editions.legacy.content import LegacySetup
 from ..formats import replay as replay_file
 from ..maps import DATA
 from .storage import GameRow
@@ -28,11 +30,13 @@ def start(row: GameRow, engine: str) -> Game:
 
 def board_of(map_name: str, options: dict) -> dict | None:
     """The map file (JSON) of the board a game is played on, as clients draw it: the one its
-    options carry, else the shipped map's. (Where a Legacy game's board grows with frontiers,
-    this is the place to give the grown board: the map the game is played on.)"""
+    options carry, a Legacy game's grown with the frontier boards of its setup (rulebook 451),
+    else the shipped map's."""
     board = options.get("board")
     if board is not None and board.get("map") is not None:
         return board["map"]
+    if map_name == legacy_board.BASE and options.get("setup", {}).get("frontiers"):
+        return legacy_board.board_json(LegacySetup.from_dict(options["setup"], where="the game's setup").frontiers)
     path = DATA / f"{map_name}.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else BOARDS.get(map_name)
 

@@ -22,9 +22,11 @@ from ..campaign import Campaign, CampaignError
 from ..campaign.campaign import FINISHED, PLAYING, READY, REMOVAL
 from ..campaign.state import MAP, year
 from ..campaign.store import ACTION_SQL, Store
+from ..editions.legacy.board import board_json
+from ..editions.legacy.frontier import frontier_from_dict
 from ..editions.legacy.pack import PACK_DIR, Pack, load_pack
 from ..errors import IllegalActionError
-from . import boards, tokens
+from . import tokens
 from .campaign_storage import CampaignRow, CampaignStore, PlayerRow
 from .errors import Forbidden, Invalid, NotFound, NotNow, ServiceError, Stale, Unauthorized, Unavailable
 from .service import GameService
@@ -293,18 +295,13 @@ class CampaignService:
         raise NotNow(f"cannot {doing}: {why}")
 
     def board(self, cid: str) -> dict:
-        """The board as it now stands: the game in progress's, else the one the campaign's games are played on."""
+        """The board as it now stands (rulebook 451): the game-1 board with the frontier boards added
+        so far, the board of the game in progress or of the next one."""
         h = self.held(cid)
         with h.lock:
             self._sync(h)
-            gid = h.row.games.get(h.campaign.number) if h.campaign.phase == PLAYING else None
-        if gid is not None:
-            live = self.games.live(gid)
-            out = boards.board_of(live.row.map, live.row.options)
-        else:
-            out = boards.board_of(MAP, {})
-        assert out is not None  # a shipped map
-        return out
+            frontiers = tuple(frontier_from_dict(f) for f in h.campaign.box.frontiers)
+        return board_json(frontiers)
 
     # --------------------------------------------------------------- views
 

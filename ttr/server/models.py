@@ -380,6 +380,22 @@ class ArcGame(_Open):
     events_removed: list[RemovedInGame]
     story: list[str]
     boxes_opened: list[str]
+    frontiers_added: list[str] = Field(default_factory=list, description="the frontier boards it added")
+
+
+class FrontierAdded(_Open):
+    id: str
+    name: str
+    game: int = Field(description="the game it was added at (its end, or its set-up)")
+    demo: bool
+    cities: list[str] = Field(description="the cities it brought")
+
+
+class CampaignBoardInfo(_Open):
+    cities: int
+    routes: int
+    tickets: int
+    frontiers: list[FrontierAdded] = Field(description="the frontier boards added so far, in order (rulebook 451)")
 
 
 class ClaimStep(_Open):
@@ -412,6 +428,8 @@ class CampaignStatus(_Open):
     claim_steps: list[ClaimStep]
     story: CampaignStory
     boxes: list[CampaignBox]
+    board: CampaignBoardInfo = Field(description="the board the next game is played on (its map: "
+                                     "GET /api/campaigns/{id}/board)")
     arc: list[ArcGame] = Field(description="a row per game played")
     company_bonus: int
     retired_tickets: list[Any]

@@ -402,6 +402,11 @@ export interface components {
             events_removed: components["schemas"]["RemovedInGame"][];
             /** Events Revealed */
             events_revealed: string[];
+            /**
+             * Frontiers Added
+             * @description the frontier boards it added
+             */
+            frontiers_added?: string[];
             /** Game */
             game: number;
             /** Over */
@@ -444,6 +449,22 @@ export interface components {
             ships: number;
             /** Trains */
             trains: number;
+        };
+        /** CampaignBoardInfo */
+        CampaignBoardInfo: {
+            /** Cities */
+            cities: number;
+            /**
+             * Frontiers
+             * @description the frontier boards added so far, in order (rulebook 451)
+             */
+            frontiers: components["schemas"]["FrontierAdded"][];
+            /** Routes */
+            routes: number;
+            /** Tickets */
+            tickets: number;
+        } & {
+            [key: string]: unknown;
         };
         /** CampaignBox */
         CampaignBox: {
@@ -677,6 +698,8 @@ export interface components {
              * @description a row per game played
              */
             arc: components["schemas"]["ArcGame"][];
+            /** @description the board the next game is played on (its map: GET /api/campaigns/{id}/board) */
+            board: components["schemas"]["CampaignBoardInfo"];
             /** Boxes */
             boxes: components["schemas"]["CampaignBox"][];
             /**
@@ -996,6 +1019,27 @@ export interface components {
             stations: number;
             /** Tunnels */
             tunnels: boolean;
+        };
+        /** FrontierAdded */
+        FrontierAdded: {
+            /**
+             * Cities
+             * @description the cities it brought
+             */
+            cities: string[];
+            /** Demo */
+            demo: boolean;
+            /**
+             * Game
+             * @description the game it was added at (its end, or its set-up)
+             */
+            game: number;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+        } & {
+            [key: string]: unknown;
         };
         /** GameCreated */
         GameCreated: {

@@ -127,8 +127,20 @@ export function CampaignScreen({ id }: { id: string }) {
             <Standings view={view} />
             <section class="card-box cp-board-box" aria-label={t('cp_board')}>
               <h2>{t('cp_board')}</h2>
-              <p class="muted small">{t('cp_board_note')}</p>
-              {map ? <Board map={map} text={boardText(prefs.lang)} colorBlind={prefs.colorBlind} class="cp-board" /> : <div class="cp-board" />}
+              <p class="muted small">{t('cp_board_note', { cities: st.board.cities, routes: st.board.routes })}</p>
+              {map ? <Board key={map.cities.length} map={map} text={boardText(prefs.lang)} colorBlind={prefs.colorBlind} class="cp-board" /> : <div class="cp-board" />}
+              {st.board.frontiers.length ? (
+                <ul class="cp-list cp-frontiers">
+                  {st.board.frontiers.map((f) => (
+                    <li data-frontier={f.id}>
+                      <b>{f.name}</b> <span class="muted small">{t('cp_frontier_added', { n: f.game })}</span>
+                      <div class="small">{f.cities.join(', ')}</div>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p class="muted small">{t('cp_no_frontier')}</p>
+              )}
             </section>
             <Links id={id} view={view} />
           </div>
