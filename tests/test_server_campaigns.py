@@ -217,3 +217,29 @@ def test_a_whole_campaign_of_bots_is_played_through_the_server_and_its_board_gro
         assert s["status"]["board"]["cities"] == grown[11]
         r = client.post(f"/api/campaigns/{cid}/games", json={"token": admin})
         assert r.status_code == 409 and "finished" in r.json()["detail"]
+
+
+def test_an_undo_in_a_campaign_game_is_the_campaigns_too(tmp_path):
+    """The game's stored actions are the campaign's: a move taken back is gone from the campaign's
+    game as well (it is rebuilt from its log and the game's actions)."""
+    from server_helpers import act, random_move
+    with server(tmp_path) as client:
+        made = new_campaign(client, [("Ann", "blue", "human"), ("Bob", "red", "human")], seed=6)
+        cid, toks = made["id"], player_tokens(made)
+        gid = start(client, cid, toks["Ann"])["game_id"]
+        from campaign_server_helpers import humans_of
+        humans, rng = humans_of(client, gid, toks), random.Random(5)
+        for _ in range(200):
+            seat = view(client, gid)["view"]["current_player"]
+            mine = view(client, gid, humans[seat])
+            assert act(client, gid, humans[seat], random_move(mine, rng), mine["turn"]).status_code == 200
+            mine = view(client, gid, humans[seat])
+            if mine["can_undo"]:
+                break
+        else:
+            raise AssertionError("no move could be taken back")
+        ply = mine["turn"]
+        assert status(client, cid)["status"]["current_game"]["actions"] == ply
+        r = client.post(f"/api/games/{gid}/undo", json={"token": humans[seat], "turn": ply})
+        assert r.status_code == 200, r.text
+        assert status(client, cid)["status"]["current_game"]["actions"] == ply - 1 == view(client, gid)["turn"]
