@@ -100,7 +100,7 @@ class CampaignStore:
             raise ValueError(f"campaign {cid}: its changes are not numbered 0, 1, 2, ...")
         return [json.loads(r[1]) for r in rows]
 
-    def list(self, *, limit: int = 50, offset: int = 0, ids: list[str] | None = None,
+    def rows(self, *, limit: int = 50, offset: int = 0, ids: list[str] | None = None,
              unfinished: bool = False) -> list[CampaignRow]:
         q = campaigns.select()
         if ids is not None:

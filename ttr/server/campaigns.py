@@ -218,7 +218,7 @@ class CampaignService:
     def resume(self) -> int:
         """After a start: bring every unfinished campaign up to date (a game's end, a bot's removal)."""
         n = 0
-        for row in self.store.list(unfinished=True, limit=10**6):
+        for row in self.store.rows(unfinished=True, limit=10**6):
             try:
                 h = self.held(row.id)
                 with h.lock:
@@ -339,12 +339,12 @@ class CampaignService:
                 "game_id": row.games.get(row.game) if row.phase == PLAYING else None}
 
     def listing(self, limit: int, offset: int) -> list[dict]:
-        return [self.summary(r) for r in self.store.list(limit=limit, offset=offset)]
+        return [self.summary(r) for r in self.store.rows(limit=limit, offset=offset)]
 
     def mine(self, held: list[str]) -> list[dict]:
         digests = [tokens.token_hash(t) for t in held]
         out = []
-        for row in self.store.list(ids=self.store.of_tokens(digests), limit=len(held) or 1):
+        for row in self.store.rows(ids=self.store.of_tokens(digests), limit=len(held) or 1):
             mine = [p.idx for p in row.players if any(tokens.matches(d, p.token_hash) for d in digests)]
             creator = any(tokens.matches(d, row.admin_hash) for d in digests)
             out.append({**self.summary(row), "my_players": mine, "creator": creator})
