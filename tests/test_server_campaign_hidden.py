@@ -103,3 +103,26 @@ def test_a_players_status_shows_no_ones_hand_nor_the_seeds(tmp_path):
                 assert isinstance(seat["tickets"], int)
         gid = s["game_id"]
         assert client.get(f"/api/games/{gid}/replay").status_code == 409  # the game's seed: only once it is over
+
+
+def test_a_postcards_secret_side_goes_to_its_holder_alone(tmp_path, monkeypatch):
+    """The place kept for postcards (issue 24, rulebook 196-202): whatever the campaign's status
+    holds under `postcards`, a card's `secret` side is sent to its holder only."""
+    from ttr.campaign import Campaign
+    plain = Campaign.status
+
+    def with_postcards(self):
+        return {**plain(self), "postcards": [{"id": "p1", "holder": "Ann", "public": "Go west", "secret": "Denver"},
+                                             {"id": "p2", "holder": "Bob", "public": "By rail", "secret": "Omaha"}]}
+    monkeypatch.setattr(Campaign, "status", with_postcards)
+    with server(tmp_path) as client:
+        made = new_campaign(client, [("Ann", "blue", "human"), ("Bob", "red", "human")], seed=8)
+        cid, toks = made["id"], player_tokens(made)
+        seen = {who: status(client, cid, tok)["postcards"] for who, tok in
+                (("Ann", toks["Ann"]), ("Bob", toks["Bob"]), ("creator", made["admin_token"]), ("spectator", None))}
+    assert [c.get("secret") for c in seen["Ann"]] == ["Denver", None]
+    assert [c.get("secret") for c in seen["Bob"]] == [None, "Omaha"]
+    for who in ("creator", "spectator"):
+        assert [c.get("secret") for c in seen[who]] == [None, None]
+        assert [c["public"] for c in seen[who]] == ["Go west", "By rail"]
+    assert "Omaha" not in json.dumps(seen["Ann"]) and "Denver" not in json.dumps(seen["Bob"])

@@ -236,7 +236,7 @@ function Chip({ company }: { company: string }) {
   return <span class={`cp-chip co-${company}`} title={colorName(company)} aria-label={colorName(company)} />;
 }
 
-function Standings({ view }: { view: CampaignView }) {
+export function Standings({ view }: { view: CampaignView }) {
   const st = view.status;
   const arc = st.arc.filter((r) => r.over);
   const final = st.standings as { ranking?: { player: string; vault: number; rank: number }[] } | null;
@@ -414,7 +414,7 @@ interface PostcardShown {
 
 /** The postcards, as the server shows them to this player: each public side, and the secret side of
  *  the player's own (the server sends no one else's). Shown once the campaign has any. */
-function Postcards({ view }: { view: CampaignView }) {
+export function Postcards({ view }: { view: CampaignView }) {
   const cards = Array.isArray(view.postcards) ? (view.postcards as PostcardShown[]) : null;
   if (!cards || !cards.length) return null;
   return (
