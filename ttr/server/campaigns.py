@@ -12,6 +12,7 @@ is rebuilt from its log, then its game's stored actions are applied to it: nothi
 answered for is lost, whether it crashed between games or in one."""
 from __future__ import annotations
 
+import inspect
 import logging
 import secrets
 import threading
@@ -312,19 +313,18 @@ class CampaignService:
 
     def view(self, h: Held, who: int | str | None) -> dict:
         """The campaign as `who` may see it: what the campaign has revealed (ttr.campaign.report),
-        without the seeds (they would tell the decks) until the campaign is over; a postcard's
-        secret side only to its holder."""
+        without the seeds (they would tell the decks) until the campaign is over; a player's own
+        secrets (a postcard's secret side) to that player alone."""
         c = h.campaign
-        st = c.status()
+        me = who if isinstance(who, int) else None
+        name = h.player(me).name if me is not None else None
+        # a player's status holds their own secrets (their postcards' secret sides), where the
+        # campaign has any: `status(as_player=...)`; everyone else's is the public one
+        st = c.status(as_player=name) if name is not None and _takes_player(c) else c.status()
         st["seed"] = c.seed if c.phase == FINISHED else None
         if st.get("current_game"):
             st["current_game"].pop("seed", None)
-        me = who if isinstance(who, int) else None
-        name = h.player(me).name if me is not None else None
         postcards = st.pop("postcards", None)
-        if isinstance(postcards, list):  # each card's secret side to its holder alone
-            postcards = [card if card.get("holder") == name else {k: v for k, v in card.items() if k != "secret"}
-                         for card in postcards]
         return {"id": h.row.id, "pack": h.row.pack, "phase": c.phase, "game": c.number, "year": year(c.number),
                 "you": me, "creator": who == "creator", "players": [self._public(p) for p in h.row.players],
                 "games": [{"game": k, "id": gid} for k, gid in sorted(h.row.games.items())],
@@ -349,6 +349,11 @@ class CampaignService:
             creator = any(tokens.matches(d, row.admin_hash) for d in digests)
             out.append({**self.summary(row), "my_players": mine, "creator": creator})
         return out
+
+
+def _takes_player(c: Campaign) -> bool:
+    """Whether this ttr.campaign shows one player's secrets (`status(as_player=name)`)."""
+    return "as_player" in inspect.signature(c.status).parameters
 
 
 __all__ = ["CampaignService", "COMPANIES", "shipped_packs"]

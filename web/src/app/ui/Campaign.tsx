@@ -406,29 +406,39 @@ function Boxes({ st }: { st: CampaignStatus }) {
 }
 
 interface PostcardShown {
-  holder?: string;
+  number?: number;
+  holder?: string | null;
   public?: string;
-  secret?: string;
+  secret?: string | null;
+  condition?: string | null;
+  done?: number | null;
   [k: string]: unknown;
 }
 
-/** The postcards, as the server shows them to this player: each public side, and the secret side of
- *  the player's own (the server sends no one else's). Shown once the campaign has any. */
+/** The postcards, as the server shows them to this player (`{drawn, left}`, or a list): each public
+ *  side, and a secret side where the server sent one (the player's own, or a card met). Shown once
+ *  the campaign has any. */
 export function Postcards({ view }: { view: CampaignView }) {
-  const cards = Array.isArray(view.postcards) ? (view.postcards as PostcardShown[]) : null;
+  const p = view.postcards as { drawn?: PostcardShown[]; left?: number } | PostcardShown[] | null;
+  const cards = Array.isArray(p) ? p : (p?.drawn ?? null);
   if (!cards || !cards.length) return null;
+  const left = Array.isArray(p) ? null : p?.left;
   return (
     <section class="card-box" aria-label={t('cp_postcards')} data-postcards="1">
       <h2>{t('cp_postcards')}</h2>
       <ul class="cp-list">
         {cards.map((c) => (
-          <li>
+          <li data-postcard={c.number ?? ''}>
+            {c.number !== undefined ? <span class="muted small">#{c.number} </span> : null}
             {c.holder ? <b>{c.holder}: </b> : null}
             {typeof c.public === 'string' ? c.public : ''}
+            {typeof c.done === 'number' ? <span class="muted small"> · {t('cp_postcard_done', { n: c.done })}</span> : null}
             {typeof c.secret === 'string' ? <div class="small">{t('cp_postcard_secret', { text: c.secret })}</div> : null}
+            {typeof c.condition === 'string' ? <div class="small muted">{c.condition}</div> : null}
           </li>
         ))}
       </ul>
+      {typeof left === 'number' ? <p class="muted small">{t('cp_postcards_left', { n: left })}</p> : null}
     </section>
   );
 }
