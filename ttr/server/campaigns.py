@@ -17,6 +17,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
+from typing import Any
 
 from ..agents import LEVELS
 from ..campaign import Campaign, CampaignError
@@ -320,7 +321,8 @@ class CampaignService:
         name = h.player(me).name if me is not None else None
         # a player's status holds their own secrets (their postcards' secret sides), where the
         # campaign has any: `status(as_player=...)`; everyone else's is the public one
-        st = c.status(as_player=name) if name is not None and _takes_player(c) else c.status()
+        mine: dict[str, Any] = {"as_player": name} if name is not None and _takes_player(c) else {}
+        st = c.status(**mine)
         st["seed"] = c.seed if c.phase == FINISHED else None
         if st.get("current_game"):
             st["current_game"].pop("seed", None)
