@@ -1,6 +1,6 @@
 // A Legacy campaign between its games (and while one is played): what the table can see of it.
 // The header says what comes next (play, the caboose holder's removal, the next game's start);
-// below: the standings with each game's bank slips, the board as it now stands, the offices and
+// below: the standings (vaults, then each game's bank slip), the board as it now stands, the offices and
 // vaults, the events kept and removed, the story read, the boxes, the postcards. Everything here
 // is what the server shows this browser's player (docs/protocol.md, "Campaigns").
 import { useEffect, useMemo, useState } from 'preact/hooks';
@@ -250,12 +250,12 @@ export function Standings({ view }: { view: CampaignView }) {
           <thead>
             <tr>
               <th scope="col">{t('players')}</th>
+              <th scope="col">{t('cp_vault')}</th>
               {arc.map((r) => (
                 <th scope="col" title={String(r.year)}>
                   {t('cp_game_short', { n: r.game })}
                 </th>
               ))}
-              <th scope="col">{t('cp_vault')}</th>
             </tr>
           </thead>
           <tbody>
@@ -272,12 +272,12 @@ export function Standings({ view }: { view: CampaignView }) {
                       </span>
                     ) : null}
                   </th>
-                  {arc.map((r) => (
-                    <td data-slip={r.game}>{c.player in r.slips ? `$${r.slips[c.player]}` : <span class="muted">{t('cp_absent_short')}</span>}</td>
-                  ))}
                   <td class="cp-vault">
                     <b>${rank.get(c.player)?.vault ?? c.vault}</b>
                   </td>
+                  {arc.map((r) => (
+                    <td data-slip={r.game}>{c.player in r.slips ? `$${r.slips[c.player]}` : <span class="muted">{t('cp_absent_short')}</span>}</td>
+                  ))}
                 </tr>
               );
             })}
