@@ -78,3 +78,12 @@ def test_requests_out_of_turn_or_by_the_wrong_player_change_nothing(tmp_path):
                 "'demo-no-such' is not in game 1's event discard")
         refused("POST", removal, {"token": toks[holder], "event": "x", "extra": 1}, 422, "invalid-request", "extra")
         assert status(client, cid)["status"]["companies"][2]["games_absent"] == [1]
+
+
+def test_new_campaigns_count_as_new_games_for_the_limit(tmp_path):
+    with server(tmp_path, games_per_minute=2) as client:
+        new_campaign(client, PEOPLE)
+        new_campaign(client, PEOPLE)
+        r = client.post("/api/campaigns", json={"players": [_player(), _player("Bob", "red")]})
+        assert r.status_code == 429 and r.json()["error"] == "too-many-requests" and "Retry-After" in r.headers
+        assert len(client.get("/api/campaigns").json()) == 2

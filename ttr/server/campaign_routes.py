@@ -7,6 +7,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from .campaigns import CampaignService
+from .errors import TooMany
 from .models import (
     CampaignCreated,
     CampaignSummary,
@@ -26,8 +27,13 @@ def _campaigns(request: Request) -> CampaignService:
     return request.app.state.campaigns
 
 
-@router.post("/campaigns", response_model=CampaignCreated, status_code=201, responses=_errors(503))
+@router.post("/campaigns", response_model=CampaignCreated, status_code=201, responses=_errors(429, 503))
 def create_campaign(body: CreateCampaign, request: Request) -> Response:
+    limit = request.app.state.game_limit  # a campaign counts as a new game (--games-per-minute)
+    wait = limit.take(request.client.host if request.client else "")
+    if wait:
+        raise TooMany(f"one address may create at most {limit.per_minute} games or campaigns a minute; "
+                      f"try again in {wait} s", retry_after=wait)
     out = _campaigns(request).create([p.model_dump() for p in body.players], body.pack, body.seed)
     return _json(out, 201)
 
