@@ -298,7 +298,7 @@ def test_E4_third_station_costs_three_cards():
 def test_E4_at_most_three_stations():
     g = scenario("europe", 2, hands={0: {"red": 6, LOCO: 4}}, stations={0: ["Paris", "Wien", "Berlin"]})
     assert "station" not in legal_kinds(g)
-    assert_illegal(g, "station Roma 4red", "legal actions are")
+    assert_illegal(g, "station Roma 4red", "you have built all 3 stations")
 
 
 def test_E4_one_station_per_city_for_all_players():

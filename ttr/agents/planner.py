@@ -24,6 +24,7 @@ from ..engine import (
     Payment,
 )
 from ..editions.legacy.game import claim_values
+from ..editions.legacy.trade import TRADE
 from ..engine import LegalActions, Observation, Ruleset
 from .base import Agent
 from .planning import CARD_INFO, INF, Position, RouteGraph, plan_routes, route_costs
@@ -188,6 +189,9 @@ class PlannerAgent(Agent):
                 r, pays = max(claims, key=lambda x: (pay.get(x[0], 0.0), self.graph.route[x[0]].length, -x[0]))
                 if self.graph.route[r].length >= 3 or pay.get(r, 0.0) > 0 or DRAW not in self.segs:
                     return self._action(CLAIM, r, self._cheapest(pays, set()))
+        trade = self._trade(todo)  # rather than drawing cards
+        if trade:
+            return trade
         draw = self._draw(second=False)
         if draw:
             return draw
@@ -295,6 +299,22 @@ class PlannerAgent(Agent):
             if sum(weights[k] * cnt for k, cnt in p) < best_cost - 1e-9:
                 best = p
         return best
+
+    def _trade(self, todo: list[int]):
+        """Legacy's event action (rulebook 278): once the plan is done (or in the last round), take it
+        when some payment spends only cards the plan does not need (no wild card, no colour a
+        planned route needs)."""
+        if TRADE not in self.segs or (todo and not self.pos.last_round):
+            return None  # a turn spent trading is a turn not spent on the plan
+        keep = {(("ship" if self.graph.route[r].kind == "ship" else "train"),
+                 -1 if self.graph.route[r].color == "gray" else COLOR_INDEX[self.graph.route[r].color]) for r in todo}
+        if any(c < 0 for _, c in keep):
+            return None  # a planned gray route may take any colour: no card is spare
+        for _, pays in self.segs[TRADE]:
+            for p in pays:
+                if all(_card_cost(k, keep) == 1.0 for k, _ in p):
+                    return self._action(TRADE, None, p)
+        return None
 
     def _station(self, blocked: list):
         """E4: a station where one opponent route would complete a blocked ticket."""

@@ -3,7 +3,7 @@ vault it adds up to, with the years where the story opened a box or added a fron
 (where the world grew)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .figures import pyplot
@@ -11,8 +11,16 @@ from .figures import pyplot
 COMPANY_INK = {"blue": "#3465a4", "black": "#2e3436", "red": "#cc0000", "yellow": "#c4a000", "green": "#4e9a06"}
 
 
-def plot_arc(arc: Sequence[dict[str, Any]], companies: dict[str, str], path: str, title: str = "") -> None:
+def plot_arc(arc: Sequence[dict[str, Any]], companies: Mapping[str, str], path: str, title: str = "") -> None:
     """`arc`: the campaign status's rows (ttr.campaign.report.arc); `companies`: player -> colour."""
+    plt = pyplot()
+    fig = arc_figure(arc, companies, title)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def arc_figure(arc: Sequence[dict[str, Any]], companies: Mapping[str, str], title: str = "") -> Any:
+    """The figure of plot_arc (for a page: figures.data_uri)."""
     plt = pyplot()
     done = [row for row in arc if row["over"]]
     fig, (slips, vaults) = plt.subplots(1, 2, figsize=(10, 4.2))
@@ -45,8 +53,7 @@ def plot_arc(arc: Sequence[dict[str, Any]], companies: dict[str, str], path: str
     if title:
         fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    return fig
 
 
-__all__ = ["plot_arc"]
+__all__ = ["arc_figure", "plot_arc"]

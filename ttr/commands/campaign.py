@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -21,6 +22,7 @@ from ..campaign.report import status as campaign_status
 from ..campaign.packcheck import check_pack_games
 from ..campaign.state import check_players
 from ..editions.legacy.content import ContentError
+from ..editions.legacy.frontier import frontier_from_dict
 from ..editions.legacy.pack import load_pack
 from ..errors import TtrError
 from . import campaign_screen as screen
@@ -203,6 +205,26 @@ def update_pack_cmd(file: str, pack: str) -> None:
         raise click.ClickException(str(e)) from None
     screen.console().print(f"Content pack {escape(p.name)} ({escape(p.title)}) plays from game {k} on: "
                            f"{len(p.story)} story cards, {len(p.boxes)} boxes, {len(p.events)} events.")
+
+
+@command.command("report")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--out", "out", type=click.Path(dir_okay=False), default="campaign.html", show_default=True,
+              help="the HTML file to write")
+def report_cmd(file: str, out: str) -> None:
+    """Write the arc of the campaign in FILE as an HTML page (the analytics extra): money per player
+    per year, the events, the story and the boxes, and where the board grew; only what the campaign
+    has revealed."""
+    try:
+        with Campaign.open(file, lock=False) as c:
+            s = campaign_status(c)
+            companies = {p.name: p.company for p in c.players}
+            frontiers = [frontier_from_dict(f) for f in c.box.frontiers]
+    except TtrError as e:
+        raise click.ClickException(str(e)) from None
+    from ..analytics.campaign_report import render
+    Path(out).write_text(render(s, companies, frontiers, f"Campaign {Path(file).name}"), encoding="utf-8")
+    click.echo(f"Wrote {out}")
 
 
 @command.command("status")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..cards import CARD_NAMES
 from .actions import DRAW, KINDS, Action
 from .moves import can_draw
+from .phases import TURN
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import PyGame
@@ -26,7 +27,9 @@ def _reason(game: "PyGame", a: Action) -> str:
         return (f"no card may be drawn while the draw pile and its discard hold {game.rules.draw_floor} cards "
                 f"or fewer (they hold {len(game.decks[0]) + len(game.discards[0])}; L2)")
     if a.kind not in kinds:
-        return f"in this phase the legal actions are: {', '.join(sorted(kinds))}"
+        spec = KINDS.get(a.kind)  # an edition's own turn action says why it is not offered now
+        own = spec.explain(game, a, legal) if spec in game.rules.turn_kinds and game.phase == TURN else None
+        return own or f"in this phase the legal actions are: {', '.join(sorted(kinds))}"
     hand = game.hands[game.current]
     for k, n in a.cards:
         if k >= len(hand):

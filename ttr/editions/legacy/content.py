@@ -58,6 +58,18 @@ class ClaimStep:
 
 
 @dataclass(frozen=True, slots=True)
+class Trade:
+    """An event's action (rulebook 278; trade.py): as the whole turn, discard `cards` cards of
+    `color` (None: any one colour; wild cards count as any) for `money` dollars, `draw` cards
+    from the deck and `tickets` tickets (kept)."""
+    cards: int
+    color: str | None = None
+    money: int = 0
+    draw: int = 0
+    tickets: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """An event card. persistent: `step` acts while the event is current;
     lightning: `effect` acts once, when revealed (kinds in EFFECTS; `color`
@@ -75,6 +87,7 @@ class Event:
     demo: bool = False              # invented for the demo pack, not a printed card
     gives: str = "money"            # GIVES
     remove: bool = False            # a lightning event removed for good once it has acted (rulebook 337)
+    trade: Trade | None = None      # a persistent event's action, offered while it is current (278)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +179,23 @@ class StepModel(Strict):
         return ClaimStep(**d)
 
 
+class TradeModel(Strict):
+    cards: StrictInt = Field(ge=1, le=4)
+    color: Optional[Literal[CARD_COLORS]] = None  # type: ignore[valid-type]
+    money: StrictInt = Field(default=0, ge=0, le=1000)
+    draw: StrictInt = Field(default=0, ge=0, le=10)
+    tickets: StrictInt = Field(default=0, ge=0, le=3)
+
+    @model_validator(mode="after")
+    def _gives(self):
+        if not (self.money or self.draw or self.tickets):
+            raise ValueError("a trade gives money, cards ('draw') or tickets")
+        return self
+
+    def build(self) -> Trade:
+        return Trade(**self.model_dump())
+
+
 class EventModel(Strict):
     id: StrictStr = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: StrictStr = Field(min_length=1)
@@ -178,19 +208,20 @@ class EventModel(Strict):
     demo: StrictBool = False
     gives: Literal[GIVES] = "money"  # type: ignore[valid-type]
     remove: StrictBool = False
+    trade: Optional[TradeModel] = None
 
     @model_validator(mode="after")
     def _shape(self):
         if self.kind == "persistent":
-            if self.step is None or self.effect is not None:
-                raise ValueError(f"persistent event {self.id!r} needs a 'step' (and no 'effect')")
-            if self.step.kind not in ("route_bonus", "route_fee", "route_cards"):
+            if (self.step is None and self.trade is None) or self.effect is not None:
+                raise ValueError(f"persistent event {self.id!r} needs a 'step' or a 'trade' (and no 'effect')")
+            if self.step is not None and self.step.kind not in ("route_bonus", "route_fee", "route_cards"):
                 raise ValueError(f"persistent event {self.id!r}: its step must be route_bonus, route_fee or route_cards")
             if self.gives != "money" or self.remove:
                 raise ValueError(f"persistent event {self.id!r}: 'gives' and 'remove' belong to a lightning event")
         else:
-            if self.effect is None or self.step is not None:
-                raise ValueError(f"lightning event {self.id!r} needs an 'effect' (and no 'step')")
+            if self.effect is None or self.step is not None or self.trade is not None:
+                raise ValueError(f"lightning event {self.id!r} needs an 'effect' (and no 'step' or 'trade')")
             if self.amount == 0:
                 raise ValueError(f"lightning event {self.id!r} needs a non-zero amount")
             if self.color is not None and self.effect != "gain_per_route":
@@ -204,6 +235,7 @@ class EventModel(Strict):
     def build(self) -> Event:
         d = self.model_dump()
         d["step"] = self.step.build() if self.step else None
+        d["trade"] = self.trade.build() if self.trade else None
         return Event(**d)
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import COLOR_INDEX, LOCO, NEWSPAPER
 from ...engine.edition import Edition
+from .trade import TRADE_KIND
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import LegacyGame
@@ -62,4 +63,5 @@ LEGENDS_WEST = LegacyEdition(
     money=True,                    # L1: players hold dollars
     longest_bonus=None,
     tie_breaks=("tickets_completed", "later_in_turn_order"),
+    kinds=(TRADE_KIND,),           # rulebook 278: an event's action (trade.py)
 )

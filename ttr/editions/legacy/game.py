@@ -246,6 +246,25 @@ class LegacyGame(PyGame):
             self.hands[p][c] += 1
             self.note(event="card", seat=p, reason=why)
 
+    def trade(self, cards: Payment) -> None:
+        """Rulebook 278: the current event's action (trade.py): the cards are discarded and the
+        trade's dollars, cards and tickets taken; the whole turn."""
+        p, i = self.current, self.event_discard[-1]
+        ev = self.setup.events[i]
+        t = ev.trade
+        if t is None:  # TradeKind.moves offers it only while the current event has a trade
+            raise TtrError(f"{ev.name} has no action to carry out")
+        hand = self.hands[p]
+        for k, n in cards:
+            hand[k] -= n
+        self.discard_cards(cards)
+        if t.money:
+            self._gain(p, t.money, len(self.setup.steps) + i)
+        self._cards(p, t.draw, why=ev.name)
+        self._tickets(p, t.tickets, why=ev.name)
+        self.refill()
+        self.end_turn()
+
     # --------------------------------------------------- claim steps (L4)
 
     def claim_steps(self) -> list[ClaimStep]:
@@ -461,8 +480,8 @@ def steps_in_force(setup: LegacySetup, discard: Sequence[int]) -> list[tuple[Cla
     steps = [(s, i) for i, s in enumerate(setup.steps)]
     if discard:
         ev = setup.events[discard[-1]]
-        if ev.kind == "persistent":
-            steps.append((ev.step, len(setup.steps) + discard[-1]))  # type: ignore[arg-type]  # a persistent event has a step (EventModel checks it)
+        if ev.step is not None:  # a persistent event's step (its trade, if any, is an action: trade.py)
+            steps.append((ev.step, len(setup.steps) + discard[-1]))
     steps.sort(key=lambda s: s[0].number)  # stable: a board step before an event step of the same number
     return steps
 

@@ -47,6 +47,8 @@ function did(e: LogEntry, ctx: LogContext, opts: WordsOptions): string {
       return t('log_decline', { who });
     case 'pass':
       return t('log_pass', { who });
+    case 'trade':
+      return t('log_trade', { who, cards });
     case 'stop':
       return t('log_stop', { who });
     case 'pieces':

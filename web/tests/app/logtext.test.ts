@@ -128,6 +128,15 @@ describe('log words from hand-written entries', () => {
     setLang('en');
   });
 
+  it("says a Legacy event's action (trade) in both languages", () => {
+    setLang('en');
+    const e = entry({ kind: 'trade', cards: { red: 2 }, action: 'trade 2red' });
+    expect(entryWords(e, ctx)).toBe("P0 carries out the event's action with 2 red");
+    setLang('zh');
+    expect(entryWords(e, ctx)).toContain('执行了事件行动');
+    setLang('en');
+  });
+
   it('highlights the last move from the targets', () => {
     const claim = entry({ kind: 'claim', ply: 4, seat: 1, turn: 3, target: 17, cards: { red: 2 }, action: 'claim 99 2red' });
     const pay = entry({ kind: 'pay', ply: 5, seat: 1, turn: 3, cards: { red: 1 } });

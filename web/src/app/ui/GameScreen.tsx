@@ -644,6 +644,16 @@ export function GameScreen({ id }: { id: string }) {
                     {t('exchange')}
                   </button>
                 ) : null}
+                {myTurn && legal.has('trade') && view.phase === 'turn' ? (
+                  <button
+                    type="button"
+                    class={`btn${mode.kind === 'trade' ? ' on' : ''}`}
+                    onClick={() => setMode(mode.kind === 'trade' ? { kind: 'idle' } : { kind: 'trade' })}
+                    data-action="trade"
+                  >
+                    {t('trade')}
+                  </button>
+                ) : null}
                 {myTurn && legal.has('stop') ? (
                   <button type="button" class="btn" onClick={() => send('stop')} data-action="stop">
                     {t('stop')}

@@ -1,5 +1,6 @@
 // What the seat to move is asked: claim a route (choose the payment, confirm), build a station
-// or a harbor, exchange pieces, keep tickets, pay or give up a tunnel, choose pieces.
+// or a harbor, exchange pieces, carry out a Legacy event's action, keep tickets, pay or give up
+// a tunnel, choose pieces.
 // Everything offered comes from the view's legal data.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { MapData } from '../../board/index';
@@ -18,7 +19,8 @@ export type Mode =
   | { kind: 'claim'; route: number; pay?: Counts }
   | { kind: 'station'; city?: string }
   | { kind: 'harbor'; city?: string }
-  | { kind: 'exchange' };
+  | { kind: 'exchange' }
+  | { kind: 'trade' };
 
 export interface PromptProps {
   view: View;
@@ -326,6 +328,27 @@ export function Prompt(p: PromptProps) {
         </div>
       </div>
     );
+  }
+  if (mode.kind === 'trade') {
+    // Legacy: the current event's action (rulebook 278): cards of one colour for what the event gives
+    const set = legal.payments('trade');
+    const ev = view.edition && 'current_event' in view.edition ? view.edition.current_event : null;
+    if (set) {
+      return (
+        <PayPanel
+          key="trade"
+          title={t('trade_title', { event: ev?.name ?? '' })}
+          subtitle={ev?.text || undefined}
+          set={set}
+          hand={hand}
+          busy={p.busy}
+          onSpend={p.onSpend}
+          onCancel={cancel}
+          confirmLabel={t('confirm')}
+          onConfirm={(c) => p.send(actionText('trade', null, c))}
+        />
+      );
+    }
   }
   if (mode.kind === 'exchange') return <ExchangePanel {...p} />;
   return null;
