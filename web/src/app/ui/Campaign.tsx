@@ -169,7 +169,8 @@ function Next({ view, starter, remover, busy, tokenOf, act }: {
   const [away, setAway] = useState<Set<string>>(new Set());
   const st = view.status;
   if (view.phase === 'playing' && view.game_id) {
-    const mine = view.you !== null;
+    const seated = st.arc.find((r) => r.game === view.game)?.players ?? [];
+    const mine = view.you !== null && seated.includes(view.players[view.you]?.name ?? '');
     return (
       <div class="cp-next" data-next="play">
         <p>{t('cp_phase_playing', { n: view.game, year: view.year })}</p>
