@@ -169,8 +169,10 @@ function Next({ view, starter, remover, busy, tokenOf, act }: {
   const [away, setAway] = useState<Set<string>>(new Set());
   const st = view.status;
   if (view.phase === 'playing' && view.game_id) {
+    // "play" if one of this browser's players sits in the game (hot-seat: any of them), else "watch"
     const seated = st.arc.find((r) => r.game === view.game)?.players ?? [];
-    const mine = view.you !== null && seated.includes(view.players[view.you]?.name ?? '');
+    const here = Object.keys(heldCampaign(view.id)?.players ?? {}).map((i) => view.players[Number(i)]?.name);
+    const mine = here.some((n) => n !== undefined && seated.includes(n));
     return (
       <div class="cp-next" data-next="play">
         <p>{t('cp_phase_playing', { n: view.game, year: view.year })}</p>
