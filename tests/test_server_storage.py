@@ -32,11 +32,11 @@ def _row(gid: str) -> GameRow:
 
 def test_migrations_make_the_schema_and_reopening_keeps_it(db_url):
     s = Store(db_url)
-    assert s.revision() == "0002"
+    assert s.revision() == "0003"
     s.create_game(_row("g1"))
     s.close()
     s = Store(db_url)  # upgrading an up-to-date database changes nothing
-    assert s.revision() == "0002" and s.game("g1").seats[1].bot == "random"
+    assert s.revision() == "0003" and s.game("g1").seats[1].bot == "random"
     s.close()
 
 
@@ -275,6 +275,6 @@ def test_servers_starting_together_migrate_once(db_url):
         t.start()
     for t in threads:
         t.join()
-    assert errors == [] and all(s.revision() == "0002" for s in stores)
+    assert errors == [] and all(s.revision() == "0003" for s in stores)
     for s in stores:
         s.close()

@@ -62,6 +62,13 @@ class Campaign:
         (CampaignError names the game and the pack's entry that does not). The pack's JSON is stored
         in the file. The caboose goes to a random player (from the seed). `durable=False` trades
         power-loss safety for speed (a crashed process still loses nothing)."""
+        return cls.create_in(lambda fill: Store.create(path, fill, durable), players, pack, seed)
+
+    @classmethod
+    def create_in(cls, make_store, players: list[tuple[str, str]], pack: str | Pack = "demo",
+                  seed: int = 0) -> "Campaign":
+        """As `create`, in the Store that `make_store(fill)` makes with `fill(store)` written in its
+        creating transaction (e.g. `Store.memory`, whose changes go to a log kept elsewhere)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise CampaignError(f"the seed must be an integer, not {seed!r}")
         ps = check_players([tuple(p) for p in players])
@@ -78,7 +85,7 @@ class Campaign:
             store.write_campaign(seed, MAP, pack.name, pack.source, created, ps)
             store.write_caboose(0, holder, "random-start")
 
-        return cls(Store.create(path, fill, durable))
+        return cls(make_store(fill))
 
     @classmethod
     def open(cls, path: str | Path, durable: bool = True, lock: bool = True) -> "Campaign":

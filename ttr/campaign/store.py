@@ -95,6 +95,7 @@ CREATE TABLE awards (
     rule   TEXT NOT NULL,
     PRIMARY KEY (game, player));
 """
+ACTION_SQL = "INSERT INTO actions (game, n, seat, text) VALUES (?, ?, ?, ?)"  # write_action's (a log may leave it out)
 TABLES = ("meta", "players", "campaign", "games", "seats", "absences", "actions", "slips", "caboose", "removals",
           "changes", "awards", "readings", "packs")
 VERSION_2 = SCHEMA[SCHEMA.index("CREATE TABLE readings"):SCHEMA.index("CREATE TABLE awards")]  # what 1 lacks
@@ -145,6 +146,43 @@ class InUse:
 
     def release(self) -> None:
         self.file.close()
+
+
+class Recorder:
+    """A connection that hands each transaction's changes, as [SQL, parameters] pairs (JSON-ready),
+    to `record` as it commits: a log from which `Store.memory` rebuilds the campaign. When `record`
+    raises, the transaction is rolled back and the error goes on: the log and the store agree."""
+
+    def __init__(self, conn: sqlite3.Connection, record):
+        self._conn, self._record = conn, record
+        self._tx: list[list] | None = None
+
+    def execute(self, sql: str, params=()):
+        word = sql.lstrip()[:8].upper()
+        if word.startswith("BEGIN"):
+            self._tx = []
+        elif word.startswith("COMMIT"):
+            changes, self._tx = self._tx, None
+            if changes:
+                try:
+                    self._record(changes)
+                except BaseException:
+                    self._conn.execute("ROLLBACK")
+                    raise
+        elif word.startswith("ROLLBACK"):
+            self._tx = None
+        elif self._tx is not None and not word.startswith("SELECT"):
+            self._tx.append([sql, list(params)])
+        return self._conn.execute(sql, params)
+
+    def executemany(self, sql: str, rows):
+        rows = [list(r) for r in rows]
+        if self._tx is not None:
+            self._tx += [[sql, r] for r in rows]
+        return self._conn.executemany(sql, rows)
+
+    def __getattr__(self, name: str):
+        return getattr(self._conn, name)
 
 
 class Store:
@@ -265,6 +303,32 @@ class Store:
             raise CampaignError(f"cannot open {p}: {e}") from None
         return cls(conn, str(p))
 
+    @classmethod
+    def memory(cls, name: str, record=None, log=(), fill=None) -> "Store":
+        """A campaign kept in memory (`name` for messages), rebuilt from `log` (the transactions a
+        Recorder handed over, in order), then `fill(store)` written in one transaction if given.
+        With `record`, every later transaction is handed to it as it commits (Recorder): whoever
+        keeps the log keeps the campaign."""
+        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.executescript("BEGIN;" + SCHEMA + ";COMMIT;")
+        conn.executemany("INSERT INTO meta VALUES (?, ?)", [("kind", KIND), ("schema_version", str(SCHEMA_VERSION))])
+        store = cls(conn, name)
+        try:
+            for changes in log:
+                with store.tx():
+                    for sql, params in changes:
+                        conn.execute(sql, params)
+        except CampaignError:
+            conn.close()
+            raise CampaignError(f"{name} is damaged: its stored changes do not rebuild it") from None
+        if record is not None:
+            store.conn = Recorder(conn, record)  # type: ignore[assignment]  # a connection to its users
+        if fill is not None:
+            with store.tx():
+                fill(store)
+        return store
+
     def close(self) -> None:
         self.conn.close()
         if self.lock:
@@ -362,7 +426,7 @@ class Store:
         c.executemany("INSERT INTO absences (game, player) VALUES (?, ?)", [(game, p) for p in absent])
 
     def write_action(self, game: int, n: int, seat: int, text: str) -> None:
-        self.conn.execute("INSERT INTO actions (game, n, seat, text) VALUES (?, ?, ?, ?)", (game, n, seat, text))
+        self.conn.execute(ACTION_SQL, (game, n, seat, text))
 
     def write_end(self, game: int, result: dict, discard: list[str], slips: list[tuple]) -> None:
         c = self.conn
@@ -400,4 +464,4 @@ class Store:
         self.conn.executemany("INSERT INTO awards (game, player, amount, rule) VALUES (?, ?, ?, ?)", awards)
 
 
-__all__ = ["Store", "Snapshot", "SCHEMA", "SCHEMA_VERSION", "KIND", "TABLES"]
+__all__ = ["Store", "Recorder", "ACTION_SQL", "Snapshot", "SCHEMA", "SCHEMA_VERSION", "KIND", "TABLES"]

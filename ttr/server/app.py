@@ -18,8 +18,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from .. import __version__
-from . import logs, replays, routes, ws
+from . import campaign_routes, logs, replays, routes, ws
 from .bots import BotRunner
+from .campaigns import CampaignService
 from .errors import ServiceError, TooMany
 from .headers import SecurityHeaders
 from .limits import BodyLimit, RateLimit
@@ -57,6 +58,7 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
     store = Store(db)
     service = GameService(store, cache_size=cache_size, seat_timeout=seat_timeout, engine=engine)
     runner = BotRunner(service, bot_delay, bot_workers, bot_queue)
+    campaigns = CampaignService(service)
     listener = (Listener(store.url, secrets.token_hex(8), lambda gid: service.refresh(gid))
                 if store.dialect == "postgresql" else None)
 
@@ -71,6 +73,7 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
             service.notify_tag = listener.me
             listener.start()
         service.resume_bots()
+        campaigns.resume()  # a game's end or a bot's removal a crash left unrecorded
         app.state.ws_pool = ThreadPoolExecutor(32, thread_name_prefix="ttr-ws")  # WebSocket moves wait on commits here
         try:
             yield
@@ -84,6 +87,7 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
     app = FastAPI(title="ttr game server", version=__version__, lifespan=lifespan,
                   description="Ticket to Ride, played by the rulebooks: see docs/protocol.md.")
     app.state.service = service
+    app.state.campaigns = campaigns
     app.state.runner = runner
     app.state.game_limit = RateLimit(games_per_minute)
     app.state.imports = imports
@@ -120,6 +124,7 @@ def create_app(db: str = "sqlite:///ttr.db", *, bot_delay: float = 0.6, bot_work
 
     app.include_router(routes.router)
     app.include_router(replays.router)
+    app.include_router(campaign_routes.router)
     app.include_router(ws.router)
     if cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"],

@@ -3,9 +3,14 @@ the game's options, or a shipped one with rules changed (`{"board": {"edition", 
 an imported replay's: server/replays.py)."""
 from __future__ import annotations
 
+import json
+
 from .. import new_game
 from ..engine import Game, new
+from ..editions.legacy import board as legacy_board
+from ..editions.legacy.content import LegacySetup
 from ..formats import replay as replay_file
+from ..maps import DATA
 from .storage import GameRow
 
 BOARDS: dict[str, dict] = {}  # file-<hash> -> the map file's JSON, for the boards of the games seen
@@ -23,4 +28,17 @@ def start(row: GameRow, engine: str) -> Game:
     return new(rules, row.seed, row.random_first, **options)
 
 
-__all__ = ["BOARDS", "start"]
+def board_of(map_name: str, options: dict) -> dict | None:
+    """The map file (JSON) of the board a game is played on, as clients draw it: the one its
+    options carry, a Legacy game's grown with the frontier boards of its setup (rulebook 451),
+    else the shipped map's."""
+    board = options.get("board")
+    if board is not None and board.get("map") is not None:
+        return board["map"]
+    if map_name == legacy_board.BASE and options.get("setup", {}).get("frontiers"):
+        return legacy_board.board_json(LegacySetup.from_dict(options["setup"], where="the game's setup").frontiers)
+    path = DATA / f"{map_name}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else BOARDS.get(map_name)
+
+
+__all__ = ["BOARDS", "board_of", "start"]

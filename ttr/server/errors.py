@@ -38,6 +38,11 @@ class NotOver(ServiceError):
     status, code = 409, "not-over"
 
 
+class NotNow(ServiceError):
+    """A campaign is not at the step the request is for (a game in progress, a removal pending, ...)."""
+    status, code = 409, "not-now"
+
+
 class TooLarge(ServiceError):
     status, code = 413, "too-large"
 
@@ -68,5 +73,5 @@ class TooMany(ServiceError):
         self.retry_after = retry_after
 
 
-ERRORS = (Unauthorized, Forbidden, NotYourMove, NotFound, Stale, NotOver, TooLarge, Illegal, CannotUndo,
+ERRORS = (Unauthorized, Forbidden, NotYourMove, NotFound, Stale, NotOver, NotNow, TooLarge, Illegal, CannotUndo,
           Invalid, Unavailable, TooMany)

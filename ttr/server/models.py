@@ -203,3 +203,257 @@ class Health(BaseModel):
     version: str
     database: str
     games_in_memory: int
+
+
+# ---------------------------------------------------------------- campaigns
+
+Company = Literal["blue", "black", "red", "yellow", "green"]
+
+
+class CampaignPlayerSpec(_Closed):
+    name: str = Field(min_length=1, max_length=40, pattern=PRINTABLE, description="shown to everyone")
+    company: Company = Field(description="the player's railroad company, for the whole campaign")
+    kind: Literal["human", "bot"]
+    bot: Optional[BotName] = Field(default=None, description="a bot player's bot (GET /api/bots)")
+
+
+class CreateCampaign(_Closed):
+    players: list[CampaignPlayerSpec] = Field(min_length=2, max_length=5, description="clockwise, 2-5")
+    pack: str = Field(default="demo", max_length=64, description="a content pack the server has (`demo`)")
+    seed: Optional[int] = Field(default=None, ge=0, lt=2**63, description="the campaign's seed; random if omitted")
+
+
+class StartCampaignGame(_Closed):
+    token: Optional[str] = TOKEN
+    absent: list[str] = Field(default_factory=list, max_length=5, description="names of players away this game")
+
+
+class RemovalRequest(_Closed):
+    token: Optional[str] = TOKEN
+    event: str = Field(max_length=100, description="an event of the game's event discard (`status.pending.choices`)")
+
+
+class CampaignPlayer(BaseModel):
+    idx: int = Field(description="the player's place, clockwise, in the campaign")
+    name: str
+    company: Company
+    kind: Literal["human", "bot"]
+    bot: Optional[str]
+    has_token: bool = Field(description="a human holds this player's token")
+
+
+class CampaignCreatedPlayer(CampaignPlayer):
+    token: Optional[str] = Field(description="the player's secret (humans only): their seat in every game of the "
+                                 "campaign; put it in their link")
+
+
+class CampaignCreated(BaseModel):
+    id: str
+    admin_token: str = Field(description="the creator's token: starts games, sees the campaign as a spectator")
+    players: list[CampaignCreatedPlayer]
+
+
+CampaignPhase = Literal["ready", "playing", "removal", "finished"]
+
+
+class CampaignSummary(BaseModel):
+    id: str
+    pack: str
+    phase: CampaignPhase
+    game: int = Field(description="the game the phase is about (1-12)")
+    year: int
+    created: float
+    updated: float
+    players: list[CampaignPlayer]
+    game_id: Optional[str] = Field(description="the server game being played, while one is")
+
+
+class MyCampaign(CampaignSummary):
+    my_players: list[int] = Field(description="the players whose tokens were sent")
+    creator: bool
+
+
+class CampaignGame(BaseModel):
+    game: int
+    id: str = Field(description="the server game that played it (GET /api/games/{id})")
+
+
+class _Open(BaseModel):
+    """Part of a campaign's status (ttr.campaign.report): documented fields; a newer ttr may add more."""
+    model_config = ConfigDict(extra="allow")
+
+
+class CampaignPackInfo(_Open):
+    name: str
+    title: str
+    demo: bool
+
+
+class CampaignEvent(_Open):
+    id: str
+    name: str
+    kind: str
+    demo: bool
+
+
+class RemovedEvent(CampaignEvent):
+    game: int
+    by: str = Field(description="`caboose` (the holder's removal) or `event` (it removed itself)")
+    player: Optional[str]
+
+
+class CampaignEvents(_Open):
+    box: list[CampaignEvent] = Field(description="the events kept in the box for the games to come")
+    removed: list[RemovedEvent] = Field(description="the events removed for good")
+
+
+class CampaignOffice(_Open):
+    company_bonus: int
+    caboose: bool
+    money: int
+    cards: int
+
+
+class VaultItem(_Open):
+    money: int
+    note: str
+    game: int
+
+
+class CampaignCompany(_Open):
+    player: str
+    company: Company
+    office: CampaignOffice
+    vault_items: list[VaultItem]
+    vault: int = Field(description="the slips so far (after game 12: the vault counted as the final standings do)")
+    games_played: list[int]
+    games_absent: list[int]
+
+
+class StoryCardRead(_Open):
+    id: str
+    a: str
+    b: str
+    game: int
+    point: Literal["setup", "end"]
+    demo: bool
+
+
+class StoryWaiting(_Open):
+    id: str
+    a: str = Field(description="the pause card's face (its back is read when it is due)")
+    until_game: Optional[int]
+    at: Optional[str]
+
+
+class CampaignStory(_Open):
+    read: list[StoryCardRead]
+    ended: bool
+    left: int = Field(description="cards not read yet (their text is not shown)")
+    waiting: Optional[StoryWaiting]
+
+
+class CampaignBox(_Open):
+    id: str
+    name: str
+    kind: str
+    open: bool
+    text: Optional[str] = Field(default=None, description="an open box's contents (a closed box shows its name alone)")
+    opened_in: Optional[int] = None
+
+
+class RemovedInGame(_Open):
+    event: str
+    by: str
+    player: Optional[str]
+
+
+class ArcGame(_Open):
+    game: int
+    year: int
+    over: bool
+    players: list[str]
+    absent: list[str]
+    slips: dict[str, int] = Field(description="player -> bank slip")
+    winner: Optional[str]
+    events_revealed: list[str]
+    events_removed: list[RemovedInGame]
+    story: list[str]
+    boxes_opened: list[str]
+    frontiers_added: list[str] = Field(default_factory=list, description="the frontier boards it added")
+
+
+class FrontierAdded(_Open):
+    id: str
+    name: str
+    game: int = Field(description="the game it was added at (its end, or its set-up)")
+    demo: bool
+    cities: list[str] = Field(description="the cities it brought")
+
+
+class CampaignBoardInfo(_Open):
+    cities: int
+    routes: int
+    tickets: int
+    frontiers: list[FrontierAdded] = Field(description="the frontier boards added so far, in order (rulebook 451)")
+
+
+class ClaimStep(_Open):
+    number: int
+    kind: str
+    label: str
+    until_game: Optional[int]
+
+
+class CampaignPending(_Open):
+    decision: Literal["start_game", "remove_event"]
+    game: Optional[int] = None
+    year: Optional[int] = None
+    player: Optional[str] = Field(default=None, description="remove_event: the caboose holder")
+    choices: Optional[list[CampaignEvent]] = Field(default=None, description="remove_event: the event discard")
+
+
+class CampaignStatus(_Open):
+    pack: CampaignPackInfo
+    seed: Optional[int] = Field(description="null until the campaign is over (it would tell every deck)")
+    map: str
+    phase: Literal["ready", "playing", "removal", "finished"]
+    game: int
+    year: int
+    games_done: int
+    caboose: str = Field(description="the player holding the caboose")
+    companies: list[CampaignCompany]
+    events: CampaignEvents
+    rules: list[dict[str, Any]] = Field(description="rule stickers in force")
+    claim_steps: list[ClaimStep]
+    story: CampaignStory
+    boxes: list[CampaignBox]
+    board: CampaignBoardInfo = Field(description="the board the next game is played on (its map: "
+                                     "GET /api/campaigns/{id}/board)")
+    arc: list[ArcGame] = Field(description="a row per game played")
+    company_bonus: int
+    retired_tickets: list[Any]
+    changes: list[dict[str, Any]]
+    current_game: Optional[dict[str, Any]] = Field(description="the game in progress: turn, money, trains and "
+                                                   "ticket counts (never a card or a ticket)")
+    pending: Optional[CampaignPending]
+    standings: Optional[dict[str, Any]] = Field(description="after game 12: the final standings")
+
+
+class CampaignView(BaseModel):
+    id: str
+    pack: str
+    phase: CampaignPhase
+    game: int
+    year: int
+    you: Optional[int] = Field(description="the player the token is; null for the creator or a spectator")
+    creator: bool
+    players: list[CampaignPlayer]
+    games: list[CampaignGame]
+    game_id: Optional[str] = Field(description="the server game being played, while one is")
+    can_start: bool = Field(description="this token may start the next game now")
+    can_remove: bool = Field(description="this token's player holds the caboose and must remove an event now")
+    postcards: Optional[Any] = Field(description="the postcards, as far as this token may see them (a secret "
+                                     "side only to its holder); null where the campaign has none")
+    status: CampaignStatus = Field(description="the campaign as revealed so far: `ttr campaign status --json`, "
+                                   "without the seeds while the campaign goes on (docs/campaign.md)")

@@ -11,7 +11,7 @@ from .. import __version__
 from ..agents import LEVELS
 from ..editions import EDITIONS
 from ..maps import DATA, map_names
-from .boards import BOARDS
+from .boards import BOARDS, board_of
 from .bots import DESCRIPTIONS, RATINGS
 from .errors import NotFound, TooMany
 from .models import (
@@ -142,6 +142,16 @@ def change_seat(gid: str, seat: int, body: SeatChange, request: Request,
 def get_log(gid: str, request: Request, token: Optional[str] = TokenQuery, authorization: Optional[str] = AuthHeader,
             since: int = Query(default=0, ge=0, le=10**6, description="the first entry wanted")) -> Response:
     return _json(_service(request).log(gid, _token(token, authorization), since))
+
+
+@router.get("/games/{gid}/board", response_model=dict[str, Any], responses=_errors(404, 503))
+def get_board(gid: str, request: Request) -> Response:
+    """The map file of the board the game is played on (a Legacy campaign's board may grow)."""
+    live = _service(request).live(gid)
+    board = board_of(live.row.map, live.row.options)
+    if board is None:
+        raise NotFound(f"game {gid}'s board is not known to this server")
+    return _json(board)
 
 
 @router.get("/games/{gid}/replay", response_model=ReplayRecord, responses=_errors(404, 409, 503))

@@ -58,3 +58,43 @@ choices = Table(
     Column("text", String(400), nullable=False),  # the action, checked when it was made
     Column("at", Float, nullable=False),
 )
+
+# Legacy campaigns (server/campaigns.py): the campaign is rebuilt from its log of changes
+# (campaign_writes, ttr.campaign's own transactions) plus its games' actions (in `actions`)
+campaigns = Table(
+    "campaigns", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("pack", String(64), nullable=False),
+    Column("admin_hash", String(64), nullable=False),  # the creator's token
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("phase", String(16), nullable=False),     # a summary for listings: ready, playing, removal, finished
+    Column("game", Integer, nullable=False),         # the game the phase is about (1-12)
+    Index("campaigns_updated", "updated"),
+)
+
+campaign_players = Table(
+    "campaign_players", metadata,
+    Column("campaign_id", String(32), ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True),
+    Column("idx", Integer, primary_key=True),       # the campaign's player index (clockwise)
+    Column("name", String(64), nullable=False),
+    Column("company", String(8), nullable=False),
+    Column("kind", String(8), nullable=False),      # 'human' or 'bot'
+    Column("bot", String(32), nullable=True),
+    Column("token_hash", String(64), nullable=True),  # a human's token: their seat in each of the campaign's games
+    Index("campaign_players_token_hash", "token_hash"),
+)
+
+campaign_writes = Table(
+    "campaign_writes", metadata,
+    Column("campaign_id", String(32), ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),       # 0, 1, 2, ...: a second writer of the same seq conflicts
+    Column("changes", Text, nullable=False),        # JSON: one transaction of the campaign's store, [[SQL, params], ...]
+)
+
+campaign_games = Table(
+    "campaign_games", metadata,
+    Column("campaign_id", String(32), ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True),
+    Column("game", Integer, primary_key=True),      # 1-12
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False, unique=True),
+)

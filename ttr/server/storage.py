@@ -312,7 +312,8 @@ class Store:
 
     # ---------------------------------------------------------------- writes
 
-    def create_game(self, row: GameRow) -> None:
+    def create_game(self, row: GameRow, also: Callable[[Connection], None] | None = None) -> None:
+        """A new game; `also(connection)` writes more in the same transaction (a campaign's link)."""
         def write(c: Connection) -> None:
             c.execute(games.insert().values(
                 id=row.id, map=row.map, players=row.players, seed=row.seed, random_first=row.random_first,
@@ -321,6 +322,8 @@ class Store:
                 result=None))
             c.execute(seats.insert(), [dict(game_id=row.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
                                              token_hash=s.token_hash) for s in row.seats])
+            if also is not None:
+                also(c)
         self.writer.run(write)
 
     def import_finished(self, row: GameRow, moves: list[ActionRow]) -> None:

@@ -21,6 +21,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Campaigns */
+        get: operations["list_campaigns_api_campaigns_get"];
+        put?: never;
+        /** Create Campaign */
+        post: operations["create_campaign_api_campaigns_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** My Campaigns */
+        post: operations["my_campaigns_api_campaigns_mine_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Campaign */
+        get: operations["get_campaign_api_campaigns__cid__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{cid}/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Campaign Board */
+        get: operations["campaign_board_api_campaigns__cid__board_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{cid}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start Campaign Game */
+        post: operations["start_campaign_game_api_campaigns__cid__games_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{cid}/removal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove Event */
+        post: operations["remove_event_api_campaigns__cid__removal_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games": {
         parameters: {
             query?: never;
@@ -84,6 +187,26 @@ export interface paths {
         put?: never;
         /** Post Action */
         post: operations["post_action_api_games__gid__actions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{gid}/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Board
+         * @description The map file of the board the game is played on (a Legacy campaign's board may grow).
+         */
+        get: operations["get_board_api_games__gid__board_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -269,6 +392,43 @@ export interface components {
              */
             turn: number;
         };
+        /** ArcGame */
+        ArcGame: {
+            /** Absent */
+            absent: string[];
+            /** Boxes Opened */
+            boxes_opened: string[];
+            /** Events Removed */
+            events_removed: components["schemas"]["RemovedInGame"][];
+            /** Events Revealed */
+            events_revealed: string[];
+            /**
+             * Frontiers Added
+             * @description the frontier boards it added
+             */
+            frontiers_added?: string[];
+            /** Game */
+            game: number;
+            /** Over */
+            over: boolean;
+            /** Players */
+            players: string[];
+            /**
+             * Slips
+             * @description player -> bank slip
+             */
+            slips: {
+                [key: string]: number;
+            };
+            /** Story */
+            story: string[];
+            /** Winner */
+            winner: string | null;
+            /** Year */
+            year: number;
+        } & {
+            [key: string]: unknown;
+        };
         /** BotInfo */
         BotInfo: {
             /** Description */
@@ -289,6 +449,447 @@ export interface components {
             ships: number;
             /** Trains */
             trains: number;
+        };
+        /** CampaignBoardInfo */
+        CampaignBoardInfo: {
+            /** Cities */
+            cities: number;
+            /**
+             * Frontiers
+             * @description the frontier boards added so far, in order (rulebook 451)
+             */
+            frontiers: components["schemas"]["FrontierAdded"][];
+            /** Routes */
+            routes: number;
+            /** Tickets */
+            tickets: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CampaignBox */
+        CampaignBox: {
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name: string;
+            /** Open */
+            open: boolean;
+            /** Opened In */
+            opened_in?: number | null;
+            /**
+             * Text
+             * @description an open box's contents (a closed box shows its name alone)
+             */
+            text?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CampaignCompany */
+        CampaignCompany: {
+            /**
+             * Company
+             * @enum {string}
+             */
+            company: "blue" | "black" | "red" | "yellow" | "green";
+            /** Games Absent */
+            games_absent: number[];
+            /** Games Played */
+            games_played: number[];
+            office: components["schemas"]["CampaignOffice"];
+            /** Player */
+            player: string;
+            /**
+             * Vault
+             * @description the slips so far (after game 12: the vault counted as the final standings do)
+             */
+            vault: number;
+            /** Vault Items */
+            vault_items: components["schemas"]["VaultItem"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** CampaignCreated */
+        CampaignCreated: {
+            /**
+             * Admin Token
+             * @description the creator's token: starts games, sees the campaign as a spectator
+             */
+            admin_token: string;
+            /** Id */
+            id: string;
+            /** Players */
+            players: components["schemas"]["CampaignCreatedPlayer"][];
+        };
+        /** CampaignCreatedPlayer */
+        CampaignCreatedPlayer: {
+            /** Bot */
+            bot: string | null;
+            /**
+             * Company
+             * @enum {string}
+             */
+            company: "blue" | "black" | "red" | "yellow" | "green";
+            /**
+             * Has Token
+             * @description a human holds this player's token
+             */
+            has_token: boolean;
+            /**
+             * Idx
+             * @description the player's place, clockwise, in the campaign
+             */
+            idx: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "human" | "bot";
+            /** Name */
+            name: string;
+            /**
+             * Token
+             * @description the player's secret (humans only): their seat in every game of the campaign; put it in their link
+             */
+            token: string | null;
+        };
+        /** CampaignEvent */
+        CampaignEvent: {
+            /** Demo */
+            demo: boolean;
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CampaignEvents */
+        CampaignEvents: {
+            /**
+             * Box
+             * @description the events kept in the box for the games to come
+             */
+            box: components["schemas"]["CampaignEvent"][];
+            /**
+             * Removed
+             * @description the events removed for good
+             */
+            removed: components["schemas"]["RemovedEvent"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** CampaignGame */
+        CampaignGame: {
+            /** Game */
+            game: number;
+            /**
+             * Id
+             * @description the server game that played it (GET /api/games/{id})
+             */
+            id: string;
+        };
+        /** CampaignOffice */
+        CampaignOffice: {
+            /** Caboose */
+            caboose: boolean;
+            /** Cards */
+            cards: number;
+            /** Company Bonus */
+            company_bonus: number;
+            /** Money */
+            money: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CampaignPackInfo */
+        CampaignPackInfo: {
+            /** Demo */
+            demo: boolean;
+            /** Name */
+            name: string;
+            /** Title */
+            title: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CampaignPending */
+        CampaignPending: {
+            /**
+             * Choices
+             * @description remove_event: the event discard
+             */
+            choices?: components["schemas"]["CampaignEvent"][] | null;
+            /**
+             * Decision
+             * @enum {string}
+             */
+            decision: "start_game" | "remove_event";
+            /** Game */
+            game?: number | null;
+            /**
+             * Player
+             * @description remove_event: the caboose holder
+             */
+            player?: string | null;
+            /** Year */
+            year?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CampaignPlayer */
+        CampaignPlayer: {
+            /** Bot */
+            bot: string | null;
+            /**
+             * Company
+             * @enum {string}
+             */
+            company: "blue" | "black" | "red" | "yellow" | "green";
+            /**
+             * Has Token
+             * @description a human holds this player's token
+             */
+            has_token: boolean;
+            /**
+             * Idx
+             * @description the player's place, clockwise, in the campaign
+             */
+            idx: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "human" | "bot";
+            /** Name */
+            name: string;
+        };
+        /** CampaignPlayerSpec */
+        CampaignPlayerSpec: {
+            /**
+             * Bot
+             * @description a bot player's bot (GET /api/bots)
+             */
+            bot?: ("greedy" | "planner" | "random" | "search") | null;
+            /**
+             * Company
+             * @description the player's railroad company, for the whole campaign
+             * @enum {string}
+             */
+            company: "blue" | "black" | "red" | "yellow" | "green";
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "human" | "bot";
+            /**
+             * Name
+             * @description shown to everyone
+             */
+            name: string;
+        };
+        /** CampaignStatus */
+        CampaignStatus: {
+            /**
+             * Arc
+             * @description a row per game played
+             */
+            arc: components["schemas"]["ArcGame"][];
+            /** @description the board the next game is played on (its map: GET /api/campaigns/{id}/board) */
+            board: components["schemas"]["CampaignBoardInfo"];
+            /** Boxes */
+            boxes: components["schemas"]["CampaignBox"][];
+            /**
+             * Caboose
+             * @description the player holding the caboose
+             */
+            caboose: string;
+            /** Changes */
+            changes: {
+                [key: string]: unknown;
+            }[];
+            /** Claim Steps */
+            claim_steps: components["schemas"]["ClaimStep"][];
+            /** Companies */
+            companies: components["schemas"]["CampaignCompany"][];
+            /** Company Bonus */
+            company_bonus: number;
+            /**
+             * Current Game
+             * @description the game in progress: turn, money, trains and ticket counts (never a card or a ticket)
+             */
+            current_game: {
+                [key: string]: unknown;
+            } | null;
+            events: components["schemas"]["CampaignEvents"];
+            /** Game */
+            game: number;
+            /** Games Done */
+            games_done: number;
+            /** Map */
+            map: string;
+            pack: components["schemas"]["CampaignPackInfo"];
+            pending: components["schemas"]["CampaignPending"] | null;
+            /**
+             * Phase
+             * @enum {string}
+             */
+            phase: "ready" | "playing" | "removal" | "finished";
+            /** Retired Tickets */
+            retired_tickets: unknown[];
+            /**
+             * Rules
+             * @description rule stickers in force
+             */
+            rules: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Seed
+             * @description null until the campaign is over (it would tell every deck)
+             */
+            seed: number | null;
+            /**
+             * Standings
+             * @description after game 12: the final standings
+             */
+            standings: {
+                [key: string]: unknown;
+            } | null;
+            story: components["schemas"]["CampaignStory"];
+            /** Year */
+            year: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CampaignStory */
+        CampaignStory: {
+            /** Ended */
+            ended: boolean;
+            /**
+             * Left
+             * @description cards not read yet (their text is not shown)
+             */
+            left: number;
+            /** Read */
+            read: components["schemas"]["StoryCardRead"][];
+            waiting: components["schemas"]["StoryWaiting"] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CampaignSummary */
+        CampaignSummary: {
+            /** Created */
+            created: number;
+            /**
+             * Game
+             * @description the game the phase is about (1-12)
+             */
+            game: number;
+            /**
+             * Game Id
+             * @description the server game being played, while one is
+             */
+            game_id: string | null;
+            /** Id */
+            id: string;
+            /** Pack */
+            pack: string;
+            /**
+             * Phase
+             * @enum {string}
+             */
+            phase: "ready" | "playing" | "removal" | "finished";
+            /** Players */
+            players: components["schemas"]["CampaignPlayer"][];
+            /** Updated */
+            updated: number;
+            /** Year */
+            year: number;
+        };
+        /** CampaignView */
+        CampaignView: {
+            /**
+             * Can Remove
+             * @description this token's player holds the caboose and must remove an event now
+             */
+            can_remove: boolean;
+            /**
+             * Can Start
+             * @description this token may start the next game now
+             */
+            can_start: boolean;
+            /** Creator */
+            creator: boolean;
+            /** Game */
+            game: number;
+            /**
+             * Game Id
+             * @description the server game being played, while one is
+             */
+            game_id: string | null;
+            /** Games */
+            games: components["schemas"]["CampaignGame"][];
+            /** Id */
+            id: string;
+            /** Pack */
+            pack: string;
+            /**
+             * Phase
+             * @enum {string}
+             */
+            phase: "ready" | "playing" | "removal" | "finished";
+            /** Players */
+            players: components["schemas"]["CampaignPlayer"][];
+            /**
+             * Postcards
+             * @description the postcards, as far as this token may see them (a secret side only to its holder); null where the campaign has none
+             */
+            postcards: unknown | null;
+            /** @description the campaign as revealed so far: `ttr campaign status --json`, without the seeds while the campaign goes on (docs/campaign.md) */
+            status: components["schemas"]["CampaignStatus"];
+            /** Year */
+            year: number;
+            /**
+             * You
+             * @description the player the token is; null for the creator or a spectator
+             */
+            you: number | null;
+        };
+        /** ClaimStep */
+        ClaimStep: {
+            /** Kind */
+            kind: string;
+            /** Label */
+            label: string;
+            /** Number */
+            number: number;
+            /** Until Game */
+            until_game: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CreateCampaign */
+        CreateCampaign: {
+            /**
+             * Pack
+             * @description a content pack the server has (`demo`)
+             * @default demo
+             */
+            pack: string;
+            /**
+             * Players
+             * @description clockwise, 2-5
+             */
+            players: components["schemas"]["CampaignPlayerSpec"][];
+            /**
+             * Seed
+             * @description the campaign's seed; random if omitted
+             */
+            seed?: number | null;
         };
         /** CreateGame */
         CreateGame: {
@@ -418,6 +1019,27 @@ export interface components {
             stations: number;
             /** Tunnels */
             tunnels: boolean;
+        };
+        /** FrontierAdded */
+        FrontierAdded: {
+            /**
+             * Cities
+             * @description the cities it brought
+             */
+            cities: string[];
+            /** Demo */
+            demo: boolean;
+            /**
+             * Game
+             * @description the game it was added at (its end, or its set-up)
+             */
+            game: number;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+        } & {
+            [key: string]: unknown;
         };
         /** GameCreated */
         GameCreated: {
@@ -695,6 +1317,43 @@ export interface components {
             /** Title */
             title: string;
         };
+        /** MyCampaign */
+        MyCampaign: {
+            /** Created */
+            created: number;
+            /** Creator */
+            creator: boolean;
+            /**
+             * Game
+             * @description the game the phase is about (1-12)
+             */
+            game: number;
+            /**
+             * Game Id
+             * @description the server game being played, while one is
+             */
+            game_id: string | null;
+            /** Id */
+            id: string;
+            /**
+             * My Players
+             * @description the players whose tokens were sent
+             */
+            my_players: number[];
+            /** Pack */
+            pack: string;
+            /**
+             * Phase
+             * @enum {string}
+             */
+            phase: "ready" | "playing" | "removal" | "finished";
+            /** Players */
+            players: components["schemas"]["CampaignPlayer"][];
+            /** Updated */
+            updated: number;
+            /** Year */
+            year: number;
+        };
         /** MyGame */
         MyGame: {
             /** Created */
@@ -884,6 +1543,52 @@ export interface components {
             /** Seat */
             seat: number;
         };
+        /** RemovalRequest */
+        RemovalRequest: {
+            /**
+             * Event
+             * @description an event of the game's event discard (`status.pending.choices`)
+             */
+            event: string;
+            /**
+             * Token
+             * @description a seat token (or the creator's token, where it says so)
+             */
+            token?: string | null;
+        };
+        /** RemovedEvent */
+        RemovedEvent: {
+            /**
+             * By
+             * @description `caboose` (the holder's removal) or `event` (it removed itself)
+             */
+            by: string;
+            /** Demo */
+            demo: boolean;
+            /** Game */
+            game: number;
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name: string;
+            /** Player */
+            player: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** RemovedInGame */
+        RemovedInGame: {
+            /** By */
+            by: string;
+            /** Event */
+            event: string;
+            /** Player */
+            player: string | null;
+        } & {
+            [key: string]: unknown;
+        };
         /** ReplayImported */
         ReplayImported: {
             /** Created */
@@ -1005,6 +1710,55 @@ export interface components {
             /** Turn */
             turn: number;
         };
+        /** StartCampaignGame */
+        StartCampaignGame: {
+            /**
+             * Absent
+             * @description names of players away this game
+             */
+            absent?: string[];
+            /**
+             * Token
+             * @description a seat token (or the creator's token, where it says so)
+             */
+            token?: string | null;
+        };
+        /** StoryCardRead */
+        StoryCardRead: {
+            /** A */
+            a: string;
+            /** B */
+            b: string;
+            /** Demo */
+            demo: boolean;
+            /** Game */
+            game: number;
+            /** Id */
+            id: string;
+            /**
+             * Point
+             * @enum {string}
+             */
+            point: "setup" | "end";
+        } & {
+            [key: string]: unknown;
+        };
+        /** StoryWaiting */
+        StoryWaiting: {
+            /**
+             * A
+             * @description the pause card's face (its back is read when it is due)
+             */
+            a: string;
+            /** At */
+            at: string | null;
+            /** Id */
+            id: string;
+            /** Until Game */
+            until_game: number | null;
+        } & {
+            [key: string]: unknown;
+        };
         /** TicketInfo */
         TicketInfo: {
             /** Cities */
@@ -1043,6 +1797,17 @@ export interface components {
             token?: string | null;
             /** Turn */
             turn: number;
+        };
+        /** VaultItem */
+        VaultItem: {
+            /** Game */
+            game: number;
+            /** Money */
+            money: number;
+            /** Note */
+            note: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * View
@@ -1182,6 +1947,394 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BotInfo"][];
+                };
+            };
+        };
+    };
+    list_campaigns_api_campaigns_get: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignSummary"][];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_campaign_api_campaigns_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCampaign"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignCreated"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_campaigns_api_campaigns_mine_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokensRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCampaign"][];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_campaign_api_campaigns__cid__get: {
+        parameters: {
+            query?: {
+                /** @description a seat token; omit it to watch as a spectator */
+                token?: string | null;
+            };
+            header?: {
+                /** @description `Bearer <token>`: the token, kept out of URLs */
+                authorization?: string | null;
+            };
+            path: {
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    campaign_board_api_campaigns__cid__board_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_campaign_game_api_campaigns__cid__games_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token>`: the token, kept out of URLs */
+                authorization?: string | null;
+            };
+            path: {
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartCampaignGame"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_event_api_campaigns__cid__removal_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token>`: the token, kept out of URLs */
+                authorization?: string | null;
+            };
+            path: {
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemovalRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1423,6 +2576,57 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_board_api_games__gid__board_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 // The server's HTTP API and WebSocket (docs/protocol.md).
-import type { BotInfo, Created, Envelope, GameSummary, LogEntry, MapInfo, ReplayRecord, ReplayStep } from './types';
+import type { BotInfo, CampaignCreated, CampaignSummary, CampaignView, Created, Envelope, GameSummary, LogEntry, MapInfo, ReplayRecord, ReplayStep } from './types';
 import type { MapData } from '../board/index';
 
 export class ApiError extends Error {
@@ -49,15 +49,37 @@ export const api = {
   replayStep: (id: string, ply: number) => call<ReplayStep>(`/api/games/${encodeURIComponent(id)}/replay/${ply}`),
   seat: (id: string, seat: number, token: string, kind: 'bot' | 'human', bot?: string) =>
     post<unknown>(`/api/games/${encodeURIComponent(id)}/seats/${seat}`, { kind, bot: bot ?? null }, token),
+  // Legacy campaigns
+  createCampaign: (body: unknown) => post<CampaignCreated>('/api/campaigns', body),
+  myCampaigns: (tokens: string[]) => post<CampaignSummary[]>('/api/campaigns/mine', { tokens }),
+  campaign: (id: string, token?: string | null) => call<CampaignView>(`/api/campaigns/${encodeURIComponent(id)}`, auth(token)),
+  startCampaignGame: (id: string, token: string, absent: string[]) =>
+    post<CampaignView>(`/api/campaigns/${encodeURIComponent(id)}/games`, { absent }, token),
+  removeEvent: (id: string, token: string, event: string) =>
+    post<CampaignView>(`/api/campaigns/${encodeURIComponent(id)}/removal`, { event }, token),
 };
 
 const mapCache = new Map<string, Promise<MapData>>();
 export function fetchMap(name: string): Promise<MapData> {
-  let p = mapCache.get(name);
+  return cached(name, `/api/maps/${encodeURIComponent(name)}`);
+}
+
+/** The board a game is played on (a Legacy campaign's may grow from game to game). */
+export function fetchGameMap(id: string): Promise<MapData> {
+  return cached(`game:${id}`, `/api/games/${encodeURIComponent(id)}/board`);
+}
+
+/** The board of a campaign as it now stands. */
+export function fetchCampaignBoard(id: string): Promise<MapData> {
+  return call<MapData>(`/api/campaigns/${encodeURIComponent(id)}/board`);
+}
+
+function cached(key: string, path: string): Promise<MapData> {
+  let p = mapCache.get(key);
   if (!p) {
-    p = call<MapData>(`/api/maps/${encodeURIComponent(name)}`);
-    p.catch(() => mapCache.delete(name));
-    mapCache.set(name, p);
+    p = call<MapData>(path);
+    p.catch(() => mapCache.delete(key));
+    mapCache.set(key, p);
   }
   return p;
 }

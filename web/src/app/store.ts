@@ -9,6 +9,21 @@ export interface HeldGame {
   pending?: string[];
   admin?: string;
   created: number;
+  /** the Legacy campaign this game is one of */
+  campaign?: string;
+}
+
+/** A Legacy campaign this browser takes part in (or created). */
+export interface HeldCampaign {
+  id: string;
+  /** player index -> token, for the players who play here */
+  players: Record<string, string>;
+  /** tokens whose player is not known yet (a join link) */
+  pending?: string[];
+  /** the creator's token, and the links to send to the friends (player index -> token) */
+  admin?: string;
+  links?: Record<string, string>;
+  created: number;
 }
 
 export type Lang = 'en' | 'zh';
@@ -26,6 +41,7 @@ export interface Prefs {
 }
 
 const GAMES = 'ttr.games';
+const CAMPAIGNS = 'ttr.campaigns';
 const PREFS = 'ttr.prefs';
 
 function storage(): Storage | null {
@@ -80,6 +96,43 @@ export function addToken(id: string, token: string, seat?: number, map = ''): He
   else if (!Object.values(g.seats).includes(token)) g.pending = [...new Set([...(g.pending ?? []), token])];
   saveGame(g);
   return g;
+}
+
+export function heldCampaigns(): Record<string, HeldCampaign> {
+  return read<Record<string, HeldCampaign>>(CAMPAIGNS, {});
+}
+
+export function heldCampaign(id: string): HeldCampaign | null {
+  return heldCampaigns()[id] ?? null;
+}
+
+export function saveCampaign(c: HeldCampaign): void {
+  const all = heldCampaigns();
+  all[c.id] = c;
+  write(CAMPAIGNS, all);
+}
+
+export function forgetCampaign(id: string): void {
+  const all = heldCampaigns();
+  delete all[id];
+  write(CAMPAIGNS, all);
+}
+
+/** Keep a campaign player's token from a join link (their player is learnt from the status). */
+export function addCampaignToken(id: string, token: string): HeldCampaign {
+  const c = heldCampaign(id) ?? { id, players: {}, created: Date.now() };
+  if (!Object.values(c.players).includes(token)) c.pending = [...new Set([...(c.pending ?? []), token])];
+  saveCampaign(c);
+  return c;
+}
+
+/** Every token of a held campaign: its players here, then the creator's. */
+export function campaignTokens(c: HeldCampaign): string[] {
+  return [...new Set([...Object.values(c.players), ...(c.pending ?? []), ...(c.admin ? [c.admin] : [])])];
+}
+
+export function allCampaignTokens(): string[] {
+  return [...new Set(Object.values(heldCampaigns()).flatMap(campaignTokens))];
 }
 
 export function allTokens(): string[] {

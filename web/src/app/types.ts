@@ -44,3 +44,11 @@ export type BotInfo = Schemas['BotInfo'];
 export type Created = Schemas['GameCreated'];
 export type ReplayRecord = Schemas['ReplayRecord'];
 export type ReplayStep = Schemas['ReplayStep'];
+
+/** Legacy campaigns (docs/protocol.md, "Campaigns"). */
+export type CampaignView = Schemas['CampaignView'];
+export type CampaignStatus = Schemas['CampaignStatus'];
+export type CampaignPlayer = Schemas['CampaignPlayer'];
+export type CampaignCreated = Schemas['CampaignCreated'];
+/** A listing's campaign; POST /api/campaigns/mine adds the players the tokens are. */
+export type CampaignSummary = Schemas['CampaignSummary'] & Partial<Pick<Schemas['MyCampaign'], 'my_players' | 'creator'>>;

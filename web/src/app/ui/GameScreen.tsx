@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { playerColor, type BoardHandle, type MapData, type OverlayPatch } from '../../board/index';
 import { Board } from '../../board/preact';
-import { ApiError, fetchMap, GameSocket, type SocketStatus, type Update } from '../api';
+import { ApiError, fetchGameMap, GameSocket, type SocketStatus, type Update } from '../api';
 import { cardInfo, CARD_FILL } from '../cards';
 import { boardText, claimsIn, drawTargets, entryDraw, isLegacy, isRailsSails, lastMoveCities, lastMoveRoutes, movesSince, phasePrompt, routeName, seatName, ticketById, tokensIn, type DrawTarget } from '../game';
 import { edgesOf, ownedRoutes } from '../graph';
@@ -133,7 +133,7 @@ export function GameScreen({ id }: { id: string }) {
         setHeld({ ...h });
       }
     }
-    fetchMap(env.view.map).then(setMap, (e) => setFatal(errorText(e)));
+    fetchGameMap(id).then(setMap, (e) => setFatal(errorText(e)));
     if (u.log.length !== seen.current) {
       const before = seen.current;
       seen.current = u.log.length;
@@ -513,11 +513,18 @@ export function GameScreen({ id }: { id: string }) {
         onHelp={() => setDialog('help')}
         onSettings={() => setDialog('settings')}
         extra={
-          env.can_undo ? (
-            <button type="button" class="btn small" onClick={undo} data-action="undo" title={`${t('undo')} (U)`}>
-              <Icon name="undo" /> {t('undo')}
-            </button>
-          ) : null
+          <>
+            {held?.campaign ? (
+              <a class={`btn small${over ? ' primary' : ''}`} href={`#/c/${encodeURIComponent(held.campaign)}`} data-action="campaign">
+                {t('cp_back')}
+              </a>
+            ) : null}
+            {env.can_undo ? (
+              <button type="button" class="btn small" onClick={undo} data-action="undo" title={`${t('undo')} (U)`}>
+                <Icon name="undo" /> {t('undo')}
+              </button>
+            ) : null}
+          </>
         }
       />
       <div class="status-bar" style={{ '--tc': turnColor } as Record<string, string>} role="status" aria-live="polite">

@@ -10,6 +10,7 @@ import { errorText } from './GameScreen';
 import { TopBar, Modal, useToasts, Toasts } from './Common';
 import { Icon } from './Icons';
 import { seatName } from '../game';
+import { CampaignSection } from './CampaignLobby';
 
 const MAP_ORDER = ['usa', 'europe', 'nordic', 'world', 'great-lakes', 'legends-west'];
 
@@ -299,6 +300,7 @@ export function Lobby() {
               </div>
               {joinErr ? <p class="error-box">{t('join_bad')}</p> : null}
             </section>
+            <CampaignSection bots={bots} />
             <section class="card-box" data-list="mine">
               <h2>{t('your_games')}</h2>
               {mine && mine.length === 0 ? <p class="muted">{t('no_games')}</p> : null}

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BoardHandle, MapData, OverlayPatch } from '../../board/index';
 import { Board } from '../../board/preact';
-import { api, fetchMap } from '../api';
+import { api, fetchGameMap } from '../api';
 import { mapName, t } from '../i18n';
 import { entryWords } from '../logtext';
 import { boardText, lastMoveCities, lastMoveRoutes, seatName } from '../game';
@@ -38,7 +38,7 @@ export function ReplayScreen({ id }: { id: string }) {
     api.replay(id).then(
       (r) => {
         setRec(r);
-        fetchMap(r.map).then(setMap, (e) => setError(errorText(e)));
+        fetchGameMap(id).then(setMap, (e) => setError(errorText(e)));
       },
       (e) => setError(errorText(e)),
     );
