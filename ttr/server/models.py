@@ -413,6 +413,11 @@ class CampaignPending(_Open):
     choices: Optional[list[CampaignEvent]] = Field(default=None, description="remove_event: the event discard")
 
 
+class CampaignPublicTickets(BaseModel):
+    border: str
+    until_game: Optional[int] = Field(description="the last game it lasts; null: for good")
+
+
 class CampaignStatus(_Open):
     pack: CampaignPackInfo
     seed: Optional[int] = Field(description="null until the campaign is over (it would tell every deck)")
@@ -433,6 +438,8 @@ class CampaignStatus(_Open):
     arc: list[ArcGame] = Field(description="a row per game played")
     company_bonus: int
     retired_tickets: list[Any]
+    public_tickets: list[CampaignPublicTickets] = Field(description="borders whose tickets are held face up "
+                                                        "(rulebook 465)")
     changes: list[dict[str, Any]]
     current_game: Optional[dict[str, Any]] = Field(description="the game in progress: turn, money, trains and "
                                                    "ticket counts (never a card or a ticket)")

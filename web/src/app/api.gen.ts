@@ -691,6 +691,16 @@ export interface components {
              */
             name: string;
         };
+        /** CampaignPublicTickets */
+        CampaignPublicTickets: {
+            /** Border */
+            border: string;
+            /**
+             * Until Game
+             * @description the last game it lasts; null: for good
+             */
+            until_game: number | null;
+        };
         /** CampaignStatus */
         CampaignStatus: {
             /**
@@ -738,6 +748,11 @@ export interface components {
              * @enum {string}
              */
             phase: "ready" | "playing" | "removal" | "finished";
+            /**
+             * Public Tickets
+             * @description borders whose tickets are held face up (rulebook 465)
+             */
+            public_tickets: components["schemas"]["CampaignPublicTickets"][];
             /** Retired Tickets */
             retired_tickets: unknown[];
             /**

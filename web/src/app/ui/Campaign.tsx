@@ -359,6 +359,15 @@ function Events({ st }: { st: CampaignStatus }) {
           </ol>
         </>
       ) : null}
+      {st.public_tickets.length ? (
+        <p class="small" data-public-tickets={st.public_tickets.length}>
+          {t('cp_public_tickets', {
+            borders: st.public_tickets
+              .map((b) => (b.until_game ? `${b.border} (${t('cp_until', { n: b.until_game })})` : b.border))
+              .join(', '),
+          })}
+        </p>
+      ) : null}
     </section>
   );
 }
