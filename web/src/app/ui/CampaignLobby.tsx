@@ -5,7 +5,7 @@ import { api } from '../api';
 import { botOption, colorName, t } from '../i18n';
 import { allCampaignTokens, forgetCampaign, getPrefs, saveCampaign } from '../store';
 import type { BotInfo, CampaignSummary } from '../types';
-import { Modal } from './Common';
+import { Modal, NameInput } from './Common';
 import { Icon } from './Icons';
 import { errorText } from './GameScreen';
 
@@ -98,15 +98,7 @@ function NewCampaign({ bots, onClose }: { bots: BotInfo[]; onClose: () => void }
                   ))}
                 </select>
               ) : (
-                <input
-                  type="text"
-                  maxLength={40}
-                  value={p.name}
-                  placeholder={t('player_name_ph', { n: i + 1 })}
-                  onInput={(e) => edit(i, { name: (e.target as HTMLInputElement).value })}
-                  aria-label={t('name')}
-                  data-field="name"
-                />
+                <NameInput value={p.name} index={i} onInput={(name) => edit(i, { name })} />
               )}
             </li>
           ))}

@@ -7,6 +7,21 @@ import { Help } from './Help';
 import { Icon } from './Icons';
 import { Settings } from './Settings';
 
+/** A player's name field of a new game's or campaign's seat list (the i-th, counted from 0). */
+export function NameInput({ value, index, onInput }: { value: string; index: number; onInput: (name: string) => void }) {
+  return (
+    <input
+      type="text"
+      maxLength={40}
+      value={value}
+      placeholder={t('player_name_ph', { n: index + 1 })}
+      onInput={(e) => onInput((e.target as HTMLInputElement).value)}
+      aria-label={t('name')}
+      data-field="name"
+    />
+  );
+}
+
 export function LangSwitch() {
   const lang = getPrefs().lang;
   return (

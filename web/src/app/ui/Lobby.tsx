@@ -7,7 +7,7 @@ import { botOption, mapName, t } from '../i18n';
 import { allTokens, forgetGame, getPrefs, saveGame, setPrefs } from '../store';
 import type { BotInfo, Created, GameSummary, MapInfo } from '../types';
 import { errorText } from './GameScreen';
-import { TopBar, Modal, useToasts, Toasts } from './Common';
+import { TopBar, Modal, NameInput, useToasts, Toasts } from './Common';
 import { Icon } from './Icons';
 import { seatName } from '../game';
 import { CampaignSection } from './CampaignLobby';
@@ -123,15 +123,7 @@ function NewGame({ maps, bots, onCreated }: { maps: MapInfo[]; bots: BotInfo[]; 
                 ))}
               </select>
             ) : (
-              <input
-                type="text"
-                maxLength={40}
-                value={s.name}
-                placeholder={t('player_name_ph', { n: i + 1 })}
-                onInput={(e) => edit(i, { name: (e.target as HTMLInputElement).value })}
-                aria-label={t('name')}
-                data-field="name"
-              />
+              <NameInput value={s.name} index={i} onInput={(name) => edit(i, { name })} />
             )}
           </li>
         ))}
