@@ -15,7 +15,7 @@ from ...engine.scoring import score_tickets
 from ...errors import SaveError, TtrError
 from ...maps import load_map
 from .board import BASE, grown_ruleset
-from .content import ClaimStep, ContentError, Event, LegacySetup
+from .content import ClaimStep, ContentError, Event, LegacySetup, Trade
 from .edition import remaining_trains_bonus
 from .pack import default_setup
 
@@ -61,7 +61,7 @@ def _big_city_routes(rules: Ruleset) -> frozenset[int]:
 
 
 class LegacyGame(PyGame):
-    __slots__ = ("setup", "event_deck", "event_discard", "event_gone", "ledger", "shown", "_aside")
+    __slots__ = ("setup", "event_deck", "event_discard", "event_gone", "ledger", "shown", "_aside", "_names", "_trades")
     setup: LegacySetup
     event_deck: list[int]                      # indices into setup.events; the top card is the last
     event_discard: list[int]                   # the current event is the last
@@ -86,6 +86,8 @@ class LegacyGame(PyGame):
         check_setup(setup, self.rules)
         self.setup = setup
         self._aside = None
+        self._names = reasons(setup)  # read on every money change: looked up once, not hashed each time
+        self._trades = tuple(e.trade for e in setup.events)  # per event: its action, if any (trade.py)
 
     @classmethod
     def rules_for(cls, rules: Ruleset, options: dict[str, Any]) -> Ruleset:
@@ -145,7 +147,7 @@ class LegacyGame(PyGame):
 
     def copy_public(self) -> Self:
         g = PyGame.copy_public(self)
-        g.setup = self.setup
+        g.setup, g._names, g._trades = self.setup, self._names, self._trades
         g.event_discard = self.event_discard[:]
         g.event_gone = self.event_gone[:]
         g.shown = self.shown[:]
@@ -160,6 +162,10 @@ class LegacyGame(PyGame):
         """Dollars held by each seat (L1)."""
         return self.scores
 
+    def trade_offer(self) -> Trade | None:
+        """The current event's action (rulebook 278; trade.py), if it has one."""
+        return self._trades[self.event_discard[-1]] if self.event_discard else None
+
     @property
     def current_event(self) -> Event | None:
         return self.setup.events[self.event_discard[-1]] if self.event_discard else None
@@ -171,7 +177,7 @@ class LegacyGame(PyGame):
         if dollars:
             self.scores[p] += dollars
             self.ledger.append((self.turns, p, dollars, reason))
-            self.note(event="money", seat=p, dollars=dollars, reason=reasons(self.setup)[reason])
+            self.note(event="money", seat=p, dollars=dollars, reason=self._names[reason])
 
     # ---------------------------------------------------- newspapers (L2)
 
@@ -245,7 +251,8 @@ class LegacyGame(PyGame):
             self._show(p, self.tickets[p][-1:])
 
     def keep_tickets(self, p: int, kept: tuple[int, ...]) -> None:
-        self._show(p, kept)
+        if self.setup.public_borders:
+            self._show(p, kept)
         PyGame.keep_tickets(self, p, kept)
 
     def _show(self, p: int, tickets: Sequence[int]) -> None:

@@ -48,10 +48,10 @@ class TradeKind(ActionKind):
         game.trade(a.cards)  # type: ignore[attr-defined]  # offered only in Legacy games (LegacyGame.trade)
 
     def moves(self, game: "PyGame", p: int, hand: tuple[int, ...], segs: list) -> None:
-        ev = game.current_event  # type: ignore[attr-defined]  # a Legacy game
-        if ev is None or ev.trade is None:
+        trade = game.trade_offer()  # type: ignore[attr-defined]  # a Legacy game (LegacyGame.trade_offer)
+        if trade is None:
             return
-        pays = game.rules.edition.payments(hand, trade_key(ev.trade))
+        pays = game.rules.edition.payments(hand, trade_key(trade))
         if pays:
             segs.append((TRADE, NO_TARGET, pays))
 
