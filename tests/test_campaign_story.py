@@ -179,6 +179,21 @@ def test_events_tickets_and_the_company_bonus_change_as_the_story_says_L168():
     assert box.company_bonus == 7 and box.retired_tickets == [2]
 
 
+def test_a_story_card_that_joins_the_game_as_an_event_L160_LW_S7(tmp_path):
+    """Rulebook 160: a card read is removed for good "unless it joins the game, e.g. as a new event
+    card". Entered as an event with the card's own id, added by the card itself (LW-S7)."""
+    data = copy.deepcopy(DEMO.source)
+    data["events"].append({"id": "c1", "name": "The card itself (test)", "kind": "lightning", "effect": "gain_all",
+                           "amount": 1, "text": "side B of c1"})
+    data.update(name="story-test", story=[card("c1", {"add_events": ["c1"]})], boxes=[], between_games=[])
+    p = parse_pack(data, "test pack")
+    c = new(tmp_path, p)
+    c.start_game()
+    assert "c1" in c.box.events and "c1" in {e.id for e in c.live_game().setup.events}
+    assert [r["id"] for r in c.status()["story"]["read"]] == ["c1"]
+    c.close()
+
+
 def test_a_claim_step_number_holds_one_rule_L206():
     p = pack([card("c1", {"add_steps": [{"number": 3, "kind": "route_fee", "amount": 1}]})])
     with pytest.raises(ContentError, match=r"story card 'c1': claim step number\(s\) \[3\] already hold a rule"):
