@@ -69,6 +69,8 @@ class LegacyGame(PyGame):
     shown: list[int]                           # tickets held face up (465): seat * SHOWN + ticket id, in order
     ledger: list[tuple[int, int, int, int]]    # (turn, seat, dollars, reason: an index into reasons(setup))
     _aside: list[int] | None                   # newspapers set aside during the deal
+    _names: tuple[str, ...]                    # reasons(setup): the ledger's reason names
+    _trades: tuple[Trade | None, ...]          # per event of the setup: its action (trade.py), if any
 
     # ------------------------------------------------------------------ setup
 
@@ -242,7 +244,8 @@ class LegacyGame(PyGame):
 
     def _tickets(self, p: int, count: int, reason: int = 0, why: str = "") -> None:
         """Seat `p` takes `count` tickets from the top of the ticket pile, as far as it holds them;
-        they are kept (scored at the end like any other) and stay secret (the log says how many)."""
+        they are kept (scored at the end like any other) and stay secret (the log says how many),
+        unless a rule holds them face up (rulebook 465)."""
         for _ in range(count):
             if not self.ticket_pile:
                 return
