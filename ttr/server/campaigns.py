@@ -18,7 +18,6 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from ..agents import LEVELS
 from ..campaign import Campaign, CampaignError
 from ..campaign.campaign import FINISHED, PLAYING, READY, REMOVAL
 from ..campaign.state import MAP, year
@@ -30,7 +29,7 @@ from ..errors import IllegalActionError
 from . import tokens
 from .campaign_storage import CampaignRow, CampaignStore, PlayerRow
 from .errors import Forbidden, Invalid, NotFound, NotNow, ServiceError, Stale, Unauthorized, Unavailable
-from .service import GameService
+from .service import GameService, check_kinds
 from .storage import Conflict, StorageError
 
 log = logging.getLogger("ttr.server")
@@ -72,11 +71,7 @@ class CampaignService:
             raise Invalid(f"unknown pack {pack!r}; known: {', '.join(sorted(self.packs))}")
         if not 2 <= len(players) <= 5:
             raise Invalid(f"a campaign has 2-5 players, not {len(players)}")
-        for i, p in enumerate(players):
-            if p["kind"] == "bot" and p.get("bot") not in LEVELS:
-                raise Invalid(f"players[{i}]: a bot player needs a bot, one of {', '.join(LEVELS)}")
-            if p["kind"] == "human" and p.get("bot") is not None:
-                raise Invalid(f"players[{i}]: a human player has no bot")
+        check_kinds(players, "players", "player")
         if seed is None:
             seed = secrets.randbelow(2**63)
         now = self.games.clock()

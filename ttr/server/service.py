@@ -145,11 +145,7 @@ class GameService:
             raise Invalid(f"{map_name} is for {r.start}-{r.stop - 1} players, not {players}")
         if len(seats) != players:
             raise Invalid(f"{len(seats)} seats given for {players} players")
-        for i, s in enumerate(seats):
-            if s["kind"] == "bot" and s.get("bot") not in LEVELS:
-                raise Invalid(f"seats[{i}]: a bot seat needs a bot, one of {', '.join(LEVELS)}")
-            if s["kind"] == "human" and s.get("bot") is not None:
-                raise Invalid(f"seats[{i}]: a human seat has no bot")
+        check_kinds(seats, "seats", "seat")
         if seed is None:
             seed = secrets.randbelow(2**63)  # 63 random bits: the deal cannot be searched for
         options: dict[str, Any] = {"setup": setup} if setup is not None else {}
@@ -655,6 +651,15 @@ class GameService:
         return len(waiting)
 
 
+def check_kinds(entries: list[dict], field: str, what: str) -> None:
+    """Each entry (a seat, a campaign's player) is a human without a bot or a bot with a known one."""
+    for i, s in enumerate(entries):
+        if s["kind"] == "bot" and s.get("bot") not in LEVELS:
+            raise Invalid(f"{field}[{i}]: a bot {what} needs a bot, one of {', '.join(LEVELS)}")
+        if s["kind"] == "human" and s.get("bot") is not None:
+            raise Invalid(f"{field}[{i}]: a human {what} has no bot")
+
+
 def _public_seat(s: SeatRow) -> dict:
     return {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "has_token": s.token_hash is not None}
 
@@ -663,4 +668,4 @@ def _plausible_id(gid: str) -> bool:
     return 0 < len(gid) <= 32 and all(c.isalnum() or c in "-_" for c in gid)
 
 
-__all__ = ["Created", "GameService", "Live", "dumps"]
+__all__ = ["Created", "GameService", "Live", "check_kinds", "dumps"]
