@@ -94,7 +94,7 @@ def test_a_lightning_event_has_no_trade():
     data = copy.deepcopy(load_pack("demo").source)
     data["events"].append({"id": "bad-trade", "name": "Bad", "kind": "lightning", "effect": "gain_all", "amount": 1,
                            "trade": {"cards": 1, "money": 1}})
-    with pytest.raises(ContentError, match="needs an 'effect' \\(and no 'step' or 'trade'\\)"):
+    with pytest.raises(ContentError, match="needs an 'effect' \\(and no 'step', 'trade' or 'extra'\\)"):
         parse_pack(data)
 
 

@@ -220,12 +220,15 @@ def _random_positions(map_name: str, players: int, seed: int, every: int = 6):
         yield g, s, ()
 
 
-# Fields added since the face (not in the pinned digests; each has its own tests): `longest`, `gifts`.
+# Fields added since the face (not in the pinned digests; each has its own tests): `longest`, `gifts`,
+# and the columns of `phase` after "over" (Legacy's `extras`).
 NEW_FIELDS = ("longest", "gifts")
+CORE_PHASES = 7
 
 
 def _without_new_fields(ob: Observer, x: np.ndarray) -> np.ndarray:
     drop = [i for f in ob.fields if f.name in NEW_FIELDS for i in range(f.start, f.stop)]
+    drop += [i for f in ob.fields if f.name == "phase" for i in range(f.start + CORE_PHASES, f.stop)]
     return np.delete(x, drop) if drop else x
 
 

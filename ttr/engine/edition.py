@@ -75,6 +75,7 @@ class Edition:
     draw_floor: int | None = None  # L2: no card may be drawn while draw pile + discard hold this many or fewer
     may_stop_drawing: bool = False # RS2: after the first card a player may take no second card
     kinds: tuple["ActionKind", ...] = ()  # the edition's own action kinds (stations, harbors, ...)
+    own_phases: tuple[str, ...] = ()      # phases after OVER that only this edition reaches (Legacy: extras)
 
     # --- hooks -------------------------------------------------------------
 

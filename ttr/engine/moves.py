@@ -152,4 +152,11 @@ PHASE_MOVES: dict[Phase, Callable[["PyGame"], list[Segment]]] = {
     OVER: _over,
 }
 
-__all__ = ["PHASE_MOVES", "can_draw", "draw_targets", "piece_choices", "segments", "turn_segments"]
+
+
+def register_phase(phase: Phase, moves: Callable[["PyGame"], list[Segment]]) -> None:
+    """An edition's own phase (Phase members after OVER) and the actions it offers."""
+    PHASE_MOVES[phase] = moves
+
+
+__all__ = ["PHASE_MOVES", "register_phase", "can_draw", "draw_targets", "piece_choices", "segments", "turn_segments"]

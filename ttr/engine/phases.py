@@ -14,6 +14,8 @@ class Phase(StrEnum):
     TUNNEL = "tunnel"                    # E2: pay the revealed extra, or decline
     KEEP_TICKETS = "keep-tickets"        # after drawing tickets mid-game
     OVER = "over"
+    EXTRAS = "extras"                    # Legacy (rulebook 322-324): extra wild cards for offers, after a claim;
+                                         # after OVER so the codes of the other phases stay as they were
 
 
 # Module-level names for the hot path (a global is faster than a class attribute).
@@ -24,7 +26,8 @@ SECOND_CARD = Phase.SECOND_CARD
 TUNNEL = Phase.TUNNEL
 KEEP_TICKETS = Phase.KEEP_TICKETS
 OVER = Phase.OVER
+EXTRAS = Phase.EXTRAS
 PHASES = tuple(Phase)
 
 __all__ = ["Phase", "PHASES", "INITIAL_TICKETS", "CHOOSE_PIECES", "TURN", "SECOND_CARD", "TUNNEL", "KEEP_TICKETS",
-           "OVER"]
+           "OVER", "EXTRAS"]

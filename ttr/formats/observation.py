@@ -100,7 +100,8 @@ class Observer:
         self._col = {c: i for i, c in enumerate(self.columns)}
         self.fields: list[Field] = []
         add = self._add
-        add("phase", (len(PHASES),), "one-hot: " + ", ".join(PHASES))
+        phases = PHASES[:PHASES.index("over") + 1] + tuple(ed.own_phases)  # the board's phases, by their codes
+        add("phase", (len(phases),), "one-hot: " + ", ".join(phases))
         add("to_move", (P,), "one-hot: the relative seat to move (none once over)")
         add("clock", (4,), f"turn/{TURN_SCALE} (clipped), last round started, final turns left / their number, "
             "passes in a row / players")

@@ -29,6 +29,7 @@ CARD_COLORS = ("black", "blue", "white", "green", "yellow", "red")
 STEP_KINDS = ("company_route", "big_city", "route_bonus", "route_fee", "route_cards")
 GIVES = ("money", "cards", "tickets")  # what an event's effect gives (or, negative money, takes)
 EFFECTS = ("gain_all", "gain_drawer", "gain_poorest", "gain_richest", "gain_per_route")
+PLAY_PLACES = ("Q", "R", "S", "T", "U", "V")  # the rule places of play (rulebook 437-447)
 
 
 class ContentError(TtrError):
@@ -80,6 +81,34 @@ class Trade:
 
 
 @dataclass(frozen=True, slots=True)
+class Extra:
+    """Rulebook 322-324: an offer made when its holder claims a matching route (filters as a claim
+    step's): discard one extra wild card for `money` dollars, `draw` cards from the deck and
+    `tickets` tickets (kept); one card per offer taken, each offer at most once a claim."""
+    label: str
+    money: int = 0
+    draw: int = 0
+    tickets: int = 0
+    color: str | None = None
+    min_length: int = 1
+    max_length: int = 0
+    cities: tuple[str, ...] = ()
+    big_city: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRule:
+    """A rule sticker at a place of play, Q-V (rulebook 437-447), in force this game for the
+    companies it names: an extra-card offer on their claims (322) and/or an action they may take
+    as a turn (a trade, as an event's: 278)."""
+    place: str
+    companies: tuple[str, ...]
+    label: str = ""
+    extra: Extra | None = None
+    trade: Trade | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """An event card. persistent: `step` acts while the event is current;
     lightning: `effect` acts once, when revealed (kinds in EFFECTS; `color`
@@ -98,6 +127,7 @@ class Event:
     gives: str = "money"            # GIVES
     remove: bool = False            # a lightning event removed for good once it has acted (rulebook 337)
     trade: Trade | None = None      # a persistent event's action, offered while it is current (278)
+    extra: Extra | None = None      # a persistent event's extra-card offer on claims, while current (322)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +152,11 @@ class LegacySetup:
     frontiers: tuple[Frontier, ...] = ()               # frontier boards added to the board, in order (451)
     ticket_marks: tuple[TicketMark, ...] = ()          # borders, texts and postcard numbers on tickets (146, 463)
     public_borders: tuple[str, ...] = ()               # tickets of these borders are held face up (465)
+    play_rules: tuple[PlayRule, ...] = ()              # rule stickers at places Q-V in force (437-447)
+
+    def has_extras(self) -> bool:
+        """Some claim may be followed by extra-card offers (rulebook 322): the game keeps the phase's state."""
+        return any(r.extra for r in self.play_rules) or any(e.extra for e in self.events)
 
     def shown_on_keep(self, ticket: int) -> bool:
         """A ticket its holder plays face up (rulebook 465: where a rule says so, by its border)."""
@@ -230,6 +265,50 @@ class TradeModel(Strict):
         return Trade(**self.model_dump())
 
 
+class ExtraModel(Strict):
+    label: StrictStr = Field(min_length=1)
+    money: StrictInt = Field(default=0, ge=0, le=1000)
+    draw: StrictInt = Field(default=0, ge=0, le=10)
+    tickets: StrictInt = Field(default=0, ge=0, le=3)
+    color: Optional[Literal[CARD_COLORS + ("gray", "company")]] = None  # type: ignore[valid-type]
+    min_length: StrictInt = Field(default=1, ge=1, le=12)
+    max_length: StrictInt = Field(default=0, ge=0, le=12)
+    cities: list[StrictStr] = []
+    big_city: StrictBool = False
+
+    @model_validator(mode="after")
+    def _gives(self):
+        if not (self.money or self.draw or self.tickets):
+            raise ValueError(f"the offer {self.label!r} gives money, cards ('draw') or tickets for its wild card")
+        if self.max_length and self.max_length < self.min_length:
+            raise ValueError(f"the offer {self.label!r}: max_length {self.max_length} is below min_length "
+                             f"{self.min_length}: no route matches")
+        return self
+
+    def build(self) -> Extra:
+        d = self.model_dump()
+        d["cities"] = tuple(d["cities"])
+        return Extra(**d)
+
+
+class PlayRuleModel(Strict):
+    place: Literal[PLAY_PLACES]  # type: ignore[valid-type]
+    companies: list[Literal[COMPANY_COLORS]] = Field(min_length=1)  # type: ignore[valid-type]
+    label: StrictStr = ""
+    extra: Optional[ExtraModel] = None
+    trade: Optional[TradeModel] = None
+
+    @model_validator(mode="after")
+    def _some(self):
+        if self.extra is None and self.trade is None:
+            raise ValueError(f"the rule at place {self.place} needs an 'extra' or a 'trade'")
+        return self
+
+    def build(self) -> PlayRule:
+        return PlayRule(self.place, tuple(self.companies), self.label, self.extra.build() if self.extra else None,
+                        self.trade.build() if self.trade else None)
+
+
 class EventModel(Strict):
     id: StrictStr = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: StrictStr = Field(min_length=1)
@@ -243,19 +322,21 @@ class EventModel(Strict):
     gives: Literal[GIVES] = "money"  # type: ignore[valid-type]
     remove: StrictBool = False
     trade: Optional[TradeModel] = None
+    extra: Optional[ExtraModel] = None
 
     @model_validator(mode="after")
     def _shape(self):
         if self.kind == "persistent":
-            if (self.step is None and self.trade is None) or self.effect is not None:
-                raise ValueError(f"persistent event {self.id!r} needs a 'step' or a 'trade' (and no 'effect')")
+            if (self.step is None and self.trade is None and self.extra is None) or self.effect is not None:
+                raise ValueError(f"persistent event {self.id!r} needs a 'step', a 'trade' or an 'extra' "
+                                 "(and no 'effect')")
             if self.step is not None and self.step.kind not in ("route_bonus", "route_fee", "route_cards"):
                 raise ValueError(f"persistent event {self.id!r}: its step must be route_bonus, route_fee or route_cards")
             if self.gives != "money" or self.remove:
                 raise ValueError(f"persistent event {self.id!r}: 'gives' and 'remove' belong to a lightning event")
         else:
-            if self.effect is None or self.step is not None or self.trade is not None:
-                raise ValueError(f"lightning event {self.id!r} needs an 'effect' (and no 'step' or 'trade')")
+            if self.effect is None or self.step is not None or self.trade is not None or self.extra is not None:
+                raise ValueError(f"lightning event {self.id!r} needs an 'effect' (and no 'step', 'trade' or 'extra')")
             if self.amount == 0:
                 raise ValueError(f"lightning event {self.id!r} needs a non-zero amount")
             if self.color is not None and self.effect != "gain_per_route":
@@ -270,6 +351,7 @@ class EventModel(Strict):
         d = self.model_dump()
         d["step"] = self.step.build() if self.step else None
         d["trade"] = self.trade.build() if self.trade else None
+        d["extra"] = self.extra.build() if self.extra else None
         return Event(**d)
 
 
@@ -300,6 +382,7 @@ class _SetupModel(Strict):
     frontiers: list[FrontierModel] = []
     ticket_marks: list[TicketMarkModel] = []
     public_borders: list[StrictStr] = []
+    play_rules: list[PlayRuleModel] = []
 
     @model_validator(mode="after")
     def _unique(self):
@@ -314,6 +397,9 @@ class _SetupModel(Strict):
         marked = [m.ticket for m in self.ticket_marks]
         if len(set(marked)) != len(marked):
             raise ValueError("ticket_marks: a ticket is marked twice")
+        places = [r.place for r in self.play_rules]
+        if len(set(places)) != len(places):
+            raise ValueError(f"play_rules: a place holds one sticker ({places})")
         return self
 
     def build(self) -> LegacySetup:
@@ -328,7 +414,8 @@ class _SetupModel(Strict):
             office_cards=tuple((c, k) for c, k in self.office_cards),
             office_tickets=tuple((c, k) for c, k in self.office_tickets),
             frontiers=tuple(f.build() for f in self.frontiers),
-            ticket_marks=tuple(m.build() for m in self.ticket_marks), public_borders=tuple(self.public_borders))
+            ticket_marks=tuple(m.build() for m in self.ticket_marks), public_borders=tuple(self.public_borders),
+            play_rules=tuple(sorted((r.build() for r in self.play_rules), key=lambda r: r.place)))
 
 
-__all__ = ["ClaimStep", "Event", "LegacySetup", "TicketMark", "Trade", "ContentError", "COMPANY_COLORS", "STEP_KINDS", "EFFECTS", "GIVES"]
+__all__ = ["ClaimStep", "Event", "Extra", "LegacySetup", "PlayRule", "PLAY_PLACES", "TicketMark", "Trade", "ContentError", "COMPANY_COLORS", "STEP_KINDS", "EFFECTS", "GIVES"]

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from ...cards import COLOR_INDEX, LOCO, NEWSPAPER
 from ...engine.edition import Edition
+from ...engine.phases import EXTRAS
+from .extras import EXTRA_KIND
 from .trade import TRADE_KIND
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,5 +65,6 @@ LEGENDS_WEST = LegacyEdition(
     money=True,                    # L1: players hold dollars
     longest_bonus=None,
     tie_breaks=("tickets_completed", "later_in_turn_order"),
-    kinds=(TRADE_KIND,),           # rulebook 278: an event's action (trade.py)
+    kinds=(TRADE_KIND, EXTRA_KIND),  # rulebook 278: an event's or a rule's action (trade.py); 322: extras.py
+    own_phases=(EXTRAS,),          # rulebook 322: extra wild cards for offers, right after a claim
 )

@@ -7,16 +7,18 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, Self
 
-from ...cards import CARD_INDEX, NEWSPAPER
-from ...engine.codec import LIST, NOBODY, NONE, PUBLIC, StateLayout, layout_of, put_list
+from ...cards import CARD_INDEX, LOCO, NEWSPAPER
+from ...engine.codec import LIST, NOBODY, NONE, PUBLIC, VALUES, StateLayout, layout_of, put_list
 from ...engine.game import PyGame
 from ...engine.moves import can_draw
+from ...engine.phases import EXTRAS
 from ...engine.scoring import score_tickets
 from ...errors import SaveError, TtrError
 from ...maps import load_map
 from .board import BASE, grown_ruleset
-from .content import ClaimStep, ContentError, Event, LegacySetup, Trade
+from .content import ClaimStep, ContentError, Event, Extra, LegacySetup, Trade
 from .edition import remaining_trains_bonus
+from .extras import DONE, EVENT, SLOTS
 from .pack import default_setup
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,6 +38,11 @@ def step_reason(step: ClaimStep) -> str:
     return f"step {step.number}: {step.label or step.kind}"
 
 
+def rule_reason(place: str, label: str) -> str:
+    """What a rule sticker at a place of play (Q-V) is called in the ledger and the log."""
+    return f"rule {place}: {label}" if label else f"rule {place}"
+
+
 SET_UP = "set up"  # the reason of money given to a position set up by hand (tests, tools)
 OFFICE = "office"  # the reason of money a company takes from its office at set-up (rulebook 152)
 
@@ -43,10 +50,11 @@ OFFICE = "office"  # the reason of money a company takes from its office at set-
 @lru_cache(maxsize=64)
 def reasons(setup: LegacySetup) -> tuple[str, ...]:
     """Every reason money changes hands in a game of this setup; the state keeps a ledger entry's
-    reason as its index here: the board's steps, then per event its step or its own name, and last
-    SET_UP, for money a position was set up with, and OFFICE."""
+    reason as its index here: the board's steps, then per event its step or its own name, per rule
+    of play (Q-V) its place and label, and last SET_UP, for money a position was set up with, and OFFICE."""
     return (tuple(step_reason(s) for s in setup.steps)
-            + tuple(step_reason(e.step) if e.step is not None else e.name for e in setup.events) + (SET_UP, OFFICE))
+            + tuple(step_reason(e.step) if e.step is not None else e.name for e in setup.events)
+            + tuple(rule_reason(r.place, r.label) for r in setup.play_rules) + (SET_UP, OFFICE))
 
 
 @lru_cache(maxsize=64)
@@ -61,7 +69,8 @@ def _big_city_routes(rules: Ruleset) -> frozenset[int]:
 
 
 class LegacyGame(PyGame):
-    __slots__ = ("setup", "event_deck", "event_discard", "event_gone", "ledger", "shown", "_aside", "_names", "_trades")
+    __slots__ = ("setup", "event_deck", "event_discard", "event_gone", "ledger", "shown", "extra_claim", "_aside",
+                 "_names", "_trades", "_has_extras")
     setup: LegacySetup
     event_deck: list[int]                      # indices into setup.events; the top card is the last
     event_discard: list[int]                   # the current event is the last
@@ -71,6 +80,8 @@ class LegacyGame(PyGame):
     _aside: list[int] | None                   # newspapers set aside during the deal
     _names: tuple[str, ...]                    # reasons(setup): the ledger's reason names
     _trades: tuple[Trade | None, ...]          # per event of the setup: its action (trade.py), if any
+    extra_claim: tuple[int, int] | None        # the extras phase (extras.py): (route claimed, offers taken: bits by SLOTS)
+    _has_extras: bool                          # setup.has_extras(): the state keeps edition.extras
 
     # ------------------------------------------------------------------ setup
 
@@ -90,6 +101,7 @@ class LegacyGame(PyGame):
         self._aside = None
         self._names = reasons(setup)  # read on every money change: looked up once, not hashed each time
         self._trades = tuple(e.trade for e in setup.events)  # per event: its action, if any (trade.py)
+        self._has_extras = setup.has_extras()
 
     @classmethod
     def rules_for(cls, rules: Ruleset, options: dict[str, Any]) -> Ruleset:
@@ -108,6 +120,7 @@ class LegacyGame(PyGame):
         self.event_discard = []  # the current event is the last
         self.event_gone = []     # removed for good in this game
         self.shown = []          # tickets held face up (rulebook 465)
+        self.extra_claim = None  # the extras phase's claim (rulebook 322)
         self.ledger = []         # (turn, seat, dollars, reason): every change of money held
         self._aside = []         # L2: newspapers dealt at setup, shuffled back afterwards
 
@@ -149,7 +162,8 @@ class LegacyGame(PyGame):
 
     def copy_public(self) -> Self:
         g = PyGame.copy_public(self)
-        g.setup, g._names, g._trades = self.setup, self._names, self._trades
+        g.setup, g._names, g._trades, g._has_extras = self.setup, self._names, self._trades, self._has_extras
+        g.extra_claim = self.extra_claim
         g.event_discard = self.event_discard[:]
         g.event_gone = self.event_gone[:]
         g.shown = self.shown[:]
@@ -164,9 +178,21 @@ class LegacyGame(PyGame):
         """Dollars held by each seat (L1)."""
         return self.scores
 
-    def trade_offer(self) -> Trade | None:
-        """The current event's action (rulebook 278; trade.py), if it has one."""
-        return self._trades[self.event_discard[-1]] if self.event_discard else None
+    def trade_offers(self, p: int) -> list[tuple[str | None, Trade, str]]:
+        """The actions seat `p` may take as a turn (trade.py): the current event's (rulebook 278;
+        where None) and those the rules of play (Q-V) grant its company (where: the place); each
+        with the name of what grants it."""
+        out: list[tuple[str | None, Trade, str]] = []
+        if self.event_discard:
+            t = self._trades[self.event_discard[-1]]
+            if t is not None:
+                out.append((None, t, self.setup.events[self.event_discard[-1]].name))
+        if self.setup.play_rules:
+            company = self.setup.companies[p]
+            for rule in self.setup.play_rules:
+                if rule.trade is not None and company in rule.companies:
+                    out.append((rule.place, rule.trade, rule_reason(rule.place, rule.label)))
+        return out
 
     @property
     def current_event(self) -> Event | None:
@@ -277,22 +303,82 @@ class LegacyGame(PyGame):
             self.hands[p][c] += 1
             self.note(event="card", seat=p, reason=why)
 
-    def trade(self, cards: Payment) -> None:
-        """Rulebook 278: the current event's action (trade.py): the cards are discarded and the
-        trade's dollars, cards and tickets taken; the whole turn."""
-        p, i = self.current, self.event_discard[-1]
-        ev = self.setup.events[i]
-        t = ev.trade
-        if t is None:  # TradeKind.moves offers it only while the current event has a trade
-            raise TtrError(f"{ev.name} has no action to carry out")
+    def trade(self, where: str | None, cards: Payment) -> None:
+        """Rulebook 278: the current event's action (where None) or a rule's (where: its place)
+        (trade.py): the cards are discarded and the trade's dollars, cards and tickets taken; the
+        whole turn."""
+        p = self.current
+        if where is None:
+            i = self.event_discard[-1]
+            t, name, reason = self._trades[i], self.setup.events[i].name, len(self.setup.steps) + i
+        else:
+            k = next(k for k, r in enumerate(self.setup.play_rules) if r.place == where)
+            rule = self.setup.play_rules[k]
+            t, name = rule.trade, rule_reason(where, rule.label)
+            reason = len(self.setup.steps) + len(self.setup.events) + k
+        if t is None:  # TradeKind.moves offers only actions that exist
+            raise TtrError(f"{name} has no action to carry out")
         hand = self.hands[p]
         for k, n in cards:
             hand[k] -= n
         self.discard_cards(cards)
         if t.money:
-            self._gain(p, t.money, len(self.setup.steps) + i)
-        self._cards(p, t.draw, why=ev.name)
-        self._tickets(p, t.tickets, why=ev.name)
+            self._gain(p, t.money, reason)
+        self._cards(p, t.draw, why=name)
+        self._tickets(p, t.tickets, why=name)
+        self.refill()
+        self.end_turn()
+
+    # ------------------------------------- extra wild cards for offers (322)
+
+    def extra_offers(self, p: int) -> list[tuple[str, Extra, int]]:
+        """Seat `p`'s extra-card offers in force (extras.py): (slot, offer, ledger reason), the
+        current event's first, then the rules of play that name its company, by place."""
+        out: list[tuple[str, Extra, int]] = []
+        if self.event_discard:
+            i = self.event_discard[-1]
+            ev = self.setup.events[i]
+            if ev.extra is not None:
+                out.append((EVENT, ev.extra, len(self.setup.steps) + i))
+        company, base = self.setup.companies[p], len(self.setup.steps) + len(self.setup.events)
+        for k, rule in enumerate(self.setup.play_rules):
+            if rule.extra is not None and company in rule.companies:
+                out.append((rule.place, rule.extra, base + k))
+        return out
+
+    def extra_targets(self) -> list[str]:
+        """The offers open in the extras phase: matching the route claimed, not yet taken, while
+        the claimer holds a wild card."""
+        if self.extra_claim is None:
+            return []
+        p = self.current
+        if not self.hands[p][LOCO]:
+            return []
+        r, used = self.extra_claim
+        return [slot for slot, x, _ in self.extra_offers(p)
+                if not used >> SLOTS.index(slot) & 1 and extra_matches(self.setup, self.rules, x, r, p)]
+
+    def take_extra(self, slot: str) -> None:
+        """Rulebook 322-324: one extra wild card for the offer at `slot` (or, DONE, none more)."""
+        if slot == DONE:
+            self._end_extras()
+            return
+        p = self.current
+        r, used = self.extra_claim  # type: ignore[misc]  # set in the extras phase
+        _, x, reason = next(o for o in self.extra_offers(p) if o[0] == slot)
+        self.hands[p][LOCO] -= 1
+        self.discard_cards(((LOCO, 1),))
+        self.extra_claim = (r, used | 1 << SLOTS.index(slot))
+        self.note(event="extra", seat=p, offer=slot, label=x.label)
+        if x.money:
+            self._gain(p, x.money, reason)
+        self._cards(p, x.draw, why=x.label)
+        self._tickets(p, x.tickets, why=x.label)
+        if not self.extra_targets():
+            self._end_extras()
+
+    def _end_extras(self) -> None:
+        self.extra_claim = None
         self.refill()
         self.end_turn()
 
@@ -309,6 +395,12 @@ class LegacyGame(PyGame):
         self.place_route(r, cards)
         for step, reason in self._steps():
             self._run_step(step, r, reason)
+        if self._has_extras:
+            self.extra_claim = (r, 0)
+            if self.extra_targets():  # rulebook 322: offers before the turn ends
+                self.phase = EXTRAS
+                return
+            self.extra_claim = None
         self.refill()
         self.end_turn()
 
@@ -357,9 +449,11 @@ class LegacyGame(PyGame):
         e = len(self.setup.events)
         shown = ((("edition.shown", 1 + len(self.rules.map.tickets), LIST, PUBLIC),)  # only where a rule shows tickets
                  if self.setup.public_borders else ())
+        extras = (("edition.extras", 2, VALUES, PUBLIC),) if self._has_extras else ()  # only where offers exist
         return layout_of(self.rules, (("edition.event_deck", 1 + e, LIST, NOBODY),
                                       ("edition.event_discard", 1 + e, LIST, PUBLIC),
-                                      ("edition.event_gone", 1 + e, LIST, PUBLIC)) + shown, ("edition.ledger", 4))
+                                      ("edition.event_gone", 1 + e, LIST, PUBLIC)) + shown + extras,
+                         ("edition.ledger", 4))
 
     def encode_edition(self, out: list[int], layout: StateLayout) -> None:
         e = len(self.setup.events)
@@ -368,6 +462,8 @@ class LegacyGame(PyGame):
         put_list(out, self.event_gone, e)
         if self.setup.public_borders:
             put_list(out, self.shown, len(self.rules.map.tickets))
+        if self._has_extras:
+            out += self.extra_claim if self.extra_claim is not None else (NONE, NONE)
         out.append(len(self.ledger))
         for x in self.ledger:
             out += x
@@ -402,6 +498,21 @@ class LegacyGame(PyGame):
                 raise SaveError(f"{where}: edition.shown may hold only tickets a rule shows, by seat")
         self.ledger = ledger  # type: ignore[assignment]  # records of 4 (the layout's tail width)
         self._aside = None
+        self.extra_claim = None
+        if self._has_extras:
+            s = layout["edition.extras"]
+            r, used = state[s.start], state[s.start + 1]
+            if r != NONE:
+                self.extra_claim = (r, used)
+            if where and (r != NONE) != (self.phase is EXTRAS):
+                raise SaveError(f"{where}: edition.extras holds a claim exactly in the extras phase")
+            owners = layout["routes"].start
+            if where and r != NONE and not (0 <= r < self.rules.n_ids and self.rules.r_key[r] is not None
+                                            and state[owners + r] == self.current and 0 <= used < 1 << len(SLOTS)):
+                raise SaveError(f"{where}: edition.extras must hold a route the player to move claimed and the "
+                                f"offers taken (bits 0..{len(SLOTS) - 1})")
+        elif where and self.phase is EXTRAS:
+            raise SaveError(f"{where}: the extras phase needs a setup with extra-card offers")
 
     def refill_edition(self, state: Sequence[int], layout: StateLayout) -> None:
         s = layout["edition.event_deck"]  # the only section a mask hides (the discard and the ledger are public)
@@ -414,9 +525,10 @@ class LegacyGame(PyGame):
     @classmethod
     def options_from_save(cls, block: Any, rules: Ruleset, where: str) -> dict[str, Any]:
         keys = set(block) if isinstance(block, dict) else set()
-        if not keys or keys - {"event_gone", "shown"} != {"setup", "event_deck", "event_discard", "ledger"}:
+        if not keys or keys - {"event_gone", "shown", "extras"} != {"setup", "event_deck", "event_discard", "ledger"}:
             raise SaveError(f"{where}: the edition block must hold setup, event_deck, event_discard and ledger "
-                            "(and event_gone, if any event was removed for good; shown, if a rule shows tickets)")
+                            "(and event_gone, if any event was removed for good; shown, if a rule shows tickets; "
+                            "extras, in the extras phase)")
         try:
             setup = LegacySetup.from_dict(block["setup"], where=f"{where}: edition.setup")
             check_setup(setup, cls.rules_for(rules, {"setup": setup}))
@@ -441,6 +553,10 @@ class LegacyGame(PyGame):
                     isinstance(v, int) and not isinstance(v, bool) for v in x) for x in shown)):
                 raise SaveError(f"{where}: edition.shown must list [seat, ticket] pairs")
             put_list(out, [seat * SHOWN + t for seat, t in shown], len(cls.rules_for(rules, options).map.tickets))
+        if setup.has_extras():
+            out += extras_from_save(block.get("extras"), where)
+        elif block.get("extras") is not None:
+            raise SaveError(f"{where}: edition.extras: this setup has no extra-card offers")
         ledger = block["ledger"] if isinstance(block["ledger"], list) else [None]
         names = reasons(setup)
         out.append(len(ledger))
@@ -465,6 +581,10 @@ class LegacyGame(PyGame):
             "ledger": [[t, seat, dollars, names[r]] for t, seat, dollars, r in layout.tail_records(state)]}
         if setup.public_borders:
             out["shown"] = [[x // SHOWN, x % SHOWN] for x in layout.items(state, "edition.shown")]
+        if setup.has_extras():
+            r, used = layout.items(state, "edition.extras")
+            if r != NONE:
+                out["extras"] = {"route": r, "taken": [s for i, s in enumerate(SLOTS) if used >> i & 1]}
         return out
 
     def check_score(self, p: int, score: int, points: int) -> str | None:
@@ -479,6 +599,18 @@ class LegacyGame(PyGame):
         return self.setup.trains_of(self.setup.companies[p])
 
 
+def extras_from_save(block: Any, where: str) -> list[int]:
+    """A save's `extras` ({"route", "taken": slots}, or absent outside the extras phase) as edition.extras."""
+    if block is None:
+        return [NONE, NONE]
+    if not (isinstance(block, dict) and set(block) == {"route", "taken"} and isinstance(block["route"], int)
+            and not isinstance(block["route"], bool) and isinstance(block["taken"], list)
+            and all(x in SLOTS for x in block["taken"]) and len(set(block["taken"])) == len(block["taken"])):
+        raise SaveError(f"{where}: edition.extras must be {{\"route\": <route id>, \"taken\": [offers: event or "
+                        "a place Q-V, each once]}")
+    return [block["route"], sum(1 << SLOTS.index(x) for x in block["taken"])]
+
+
 def colour_matches(setup: LegacySetup, rules: Ruleset, r: int, color: str | None, p: int) -> bool:
     """Route `r` has the colour `color` (None: any; "gray"; "company": seat `p`'s company colour)."""
     if color is None:
@@ -491,18 +623,30 @@ def colour_matches(setup: LegacySetup, rules: Ruleset, r: int, color: str | None
     return have == CARD_INDEX[color]
 
 
+def route_matches(setup: LegacySetup, rules: Ruleset, r: int, p: int, color: str | None, min_length: int = 1,
+                  max_length: int = 0, cities: tuple[str, ...] = (), big_city: bool = False) -> bool:
+    """Route `r`, claimed by seat `p`, passes a claim step's or an offer's filters: its colour
+    (see colour_matches), length at least `min_length` (and at most `max_length` unless 0), one
+    of `cities` at an end if any are named, a big city at an end if `big_city`."""
+    length = rules.r_len[r]
+    return (colour_matches(setup, rules, r, color, p) and length >= min_length
+            and (not max_length or length <= max_length) and (not big_city or r in _big_city_routes(rules))
+            and (not cities or any(c in cities for c in rules.map.route(r).cities)))
+
+
+def extra_matches(setup: LegacySetup, rules: Ruleset, x: Extra, r: int, p: int) -> bool:
+    """An extra-card offer (rulebook 322) applies to seat `p`'s claim of route `r`."""
+    return route_matches(setup, rules, r, p, x.color, x.min_length, x.max_length, x.cities, x.big_city)
+
+
 def step_gives(setup: LegacySetup, rules: Ruleset, step: ClaimStep, r: int, p: int) -> tuple[int, int]:
     """What claim step `step` gives seat `p` for claiming route `r`: (dollars, cards drawn); dollars
     are negative for a fee (taken as far as the seat can pay). The game runs it; bots weigh it."""
-    big = r in _big_city_routes(rules)
     if step.kind == "company_route":
         return (setup.bonus(setup.companies[p]), 0) if colour_matches(setup, rules, r, "company", p) else (0, 0)
     if step.kind == "big_city":
-        return 0, int(big)  # one card, whether one end or both are big cities
-    length = rules.r_len[r]
-    if not (colour_matches(setup, rules, r, step.color, p) and length >= step.min_length
-            and (not step.max_length or length <= step.max_length) and (big or not step.big_city)
-            and (not step.cities or any(c in step.cities for c in rules.map.route(r).cities))):
+        return 0, int(r in _big_city_routes(rules))  # one card, whether one end or both are big cities
+    if not route_matches(setup, rules, r, p, step.color, step.min_length, step.max_length, step.cities, step.big_city):
         return 0, 0
     if step.kind == "route_cards":
         return 0, step.amount
@@ -552,6 +696,7 @@ def _edition_view(setup: LegacySetup, players: int, layout: StateLayout, state: 
         "shown_tickets": [[x // SHOWN, x % SHOWN] for x in layout.items(state, "edition.shown")]
         if setup.public_borders else [],
         "claim_steps": [_step_view(s) for s, _ in steps_in_force(setup, discard)],
+        "extras": _extras_view(layout, state) if setup.has_extras() else None,
         "ledger": [[t, seat, dollars, names[reason]] for t, seat, dollars, reason in layout.tail_records(state)],
     }
 
@@ -570,6 +715,17 @@ def check_setup(setup: LegacySetup, rules: Ruleset) -> None:
         if gone:
             raise ContentError(f"claim step {step.number} ({step.label or step.kind}) names {gone[0]!r}, "
                                "which is not a city of the board")
+    for x in [e.extra for e in setup.events if e.extra] + [r.extra for r in setup.play_rules if r.extra]:
+        gone = [c for c in x.cities if c not in cities]
+        if gone:
+            raise ContentError(f"the offer {x.label!r} names {gone[0]!r}, which is not a city of the board")
+
+
+
+def _extras_view(layout: StateLayout, state: Sequence[int]) -> dict[str, Any] | None:
+    """The extras phase's claim (rulebook 322): the route and the offers taken so far."""
+    r, used = layout.items(state, "edition.extras")
+    return None if r == NONE else {"route": r, "taken": [s for i, s in enumerate(SLOTS) if used >> i & 1]}
 
 
 def _event_view(ev: Event) -> dict[str, Any]:

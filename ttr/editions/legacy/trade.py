@@ -1,17 +1,21 @@
 """Event actions (rulebook 278: money from "carrying out certain event actions"): while a
 persistent event with a `trade` is the current event, a player may, as the whole turn, discard
 cards of one colour (wild cards count as any colour, rulebook 318) and take what the trade gives:
-dollars, cards from the deck, tickets (kept, secret). Declared here as Legacy's own action kind
-(`trade <cards>`), offered by legal_actions() like any other."""
+dollars, cards from the deck, tickets (kept, secret). A rule sticker at a place of play (Q-V,
+rulebook 437-447) may grant its companies such an action too. Declared here as Legacy's own action
+kind (`trade <cards>`: the event's; `trade Q <cards>`: the rule's at place Q), offered by
+legal_actions() like any other."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...cards import COLOR_INDEX
-from ...engine.actions import Action, ActionKind, IdBlock, NoTarget, Payment, register
-from ...engine.legal import NO_TARGET
+
+from ...engine.actions import Action, ActionKind, IdBlock, Payment, Target, register
 from ...engine.turn import cards_words
+from ...errors import ActionSyntaxError
 from ...text import plural
+from .content import PLAY_PLACES
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...engine.game import PyGame
@@ -21,6 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 TRADE = "trade"
 MOST_CARDS = 4  # a trade asks for 1 to 4 cards (the action space holds every such payment)
+_TARGETS = {where: (where,) for where in (None,) + PLAY_PLACES}  # one tuple each: segment ids are cached by it
 
 
 def trade_key(t: "Trade") -> tuple[int, int, int, bool, bool, int, int]:
@@ -34,46 +39,59 @@ def gives_words(t: "Trade") -> str:
     return " and ".join(parts)
 
 
+class TradeTarget(Target):
+    """None: the current event's action; a place of play (Q-V): the action its rule grants."""
+
+    def parse(self, args: list[str], text: str, spec: ActionKind) -> Any:
+        if not args:
+            return None
+        if len(args) == 1 and args[0] in PLAY_PLACES:
+            return args[0]
+        raise ActionSyntaxError(f"{text!r}: write 'trade <cards>' (the event's action) or 'trade <place> <cards>' "
+                                f"(a rule's, place one of {', '.join(PLAY_PLACES)})")
+
+
 class TradeKind(ActionKind):
     name = TRADE
-    target = NoTarget()
+    target = TradeTarget()
     paid = True
-    syntax = "trade <cards>"
-    summary = "carry out the current event's action"
+    syntax = "trade [place] <cards>"
+    summary = "carry out the current event's action (or a rule's)"
     short = "e"
     turn_action = True
     order = 13  # after every other kind: the ids of the game-1 action space keep their numbers
 
     def apply(self, game: "PyGame", a: Action) -> None:
-        game.trade(a.cards)  # type: ignore[attr-defined]  # offered only in Legacy games (LegacyGame.trade)
+        game.trade(a.target, a.cards)  # type: ignore[attr-defined]  # offered only in Legacy games (LegacyGame.trade)
 
     def moves(self, game: "PyGame", p: int, hand: tuple[int, ...], segs: list) -> None:
-        trade = game.trade_offer()  # type: ignore[attr-defined]  # a Legacy game (LegacyGame.trade_offer)
-        if trade is None:
-            return
-        pays = game.rules.edition.payments(hand, trade_key(trade))
-        if pays:
-            segs.append((TRADE, NO_TARGET, pays))
+        for where, trade, _ in game.trade_offers(p):  # type: ignore[attr-defined]  # a Legacy game
+            pays = game.rules.edition.payments(hand, trade_key(trade))
+            if pays:
+                segs.append((TRADE, _TARGETS[where], pays))
 
     def explain(self, game: "PyGame", a: Action, legal: "LegalActions") -> str | None:
-        ev = game.current_event  # type: ignore[attr-defined]
-        if ev is None or ev.trade is None:
-            return "the current event offers no action to carry out"
-        t = ev.trade
+        offers = {where: (trade, name) for where, trade, name in game.trade_offers(game.current)}  # type: ignore[attr-defined]
+        if a.target not in offers:
+            if a.target is None:
+                return "the current event offers no action to carry out"
+            return f"no rule at place {a.target} grants your company an action"
+        t, name = offers[a.target]
         colour = f"{t.color} " if t.color else "one colour's "
-        return (f"{ev.name} takes {plural(t.cards, colour + 'card')} (wild cards count as any colour) "
+        return (f"{name} takes {plural(t.cards, colour + 'card')} (wild cards count as any colour) "
                 f"for {gives_words(t)}, as your whole turn")
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
-        return f"carries out the event's action with {cards_words(a.cards)}"
+        whose = "the event's" if a.target is None else f"rule {a.target}'s"
+        return f"carries out {whose} action with {cards_words(a.cards)}"
 
     def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> IdBlock | None:
         pays: set[Payment] = set()
         for n in range(1, MOST_CARDS + 1):
             pays.update(rules.edition.payments(universe, (-1, n, 0, False, False, 0, 0)))
-        return IdBlock((None,), sorted(pays))
+        return IdBlock((None,) + PLAY_PLACES, sorted(pays))
 
 
 TRADE_KIND = register(TradeKind())
 
-__all__ = ["TRADE", "TRADE_KIND", "MOST_CARDS", "gives_words", "trade_key"]
+__all__ = ["TRADE", "TRADE_KIND", "TradeTarget", "MOST_CARDS", "gives_words", "trade_key"]
