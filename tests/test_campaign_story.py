@@ -507,6 +507,25 @@ def test_a_sticker_naming_cities_sets_up_after_a_reading():
         assert [s.cities for s in g.setup.steps if s.number == 15] == [("Mobile", "New Orleans")]
 
 
+def test_a_rule_of_play_read_from_the_story_holds_for_the_companies_it_names_L437():
+    p = pack([card("c1", {"add_rules": [{"place": "T", "to": "red", "label": "Red depot",
+                                         "extra": {"label": "Red depot", "money": 2},
+                                         "trade": {"cards": 2, "draw": 1}}]})])
+    _, box = read(p, Box.initial(p), 1, "setup", never)
+    replay = Box.initial(p)
+    replay.apply_reading(json.loads(json.dumps(read(p, Box.initial(p), 1, "setup", never)[0])))  # as stored
+    from ttr.campaign.state import setup_for
+
+    def whom(who, where):
+        return [who]  # a company colour names that company
+    for b in (box, replay):
+        s = setup_for(p, 1, b, ("blue", "red"), (), whom)
+        assert [(r.place, r.companies, r.extra.money, r.trade.draw) for r in s.play_rules] == [("T", ("red",), 2, 1)]
+        g = ttr.new_game("legends-west", 2, seed=1, setup=s)
+        assert g.setup.play_rules == s.play_rules
+        assert setup_for(p, 1, b, ("blue", "black"), (), whom).play_rules == ()  # red is not at the table
+
+
 # ------------------------------------------------------ a second pack, whole
 
 SECOND = Path(__file__).parent / "packs" / "second.json"

@@ -24,6 +24,7 @@ from ..engine import (
     Payment,
 )
 from ..editions.legacy.game import claim_values
+from ..editions.legacy.extras import DONE, EVENT, EXTRA
 from ..editions.legacy.trade import TRADE
 from ..engine import LegalActions, Observation, Ruleset
 from .base import Agent
@@ -56,9 +57,30 @@ class PlannerAgent(Agent):
     pay: dict[int, float] = {}  # Legacy: what each route's claim pays (claim_pay), read at each move; never changed
     goals: tuple = ()  # Legacy: the seat's postcards as ticket-like aims (cities, points), planned with its tickets
 
+    offers: dict[str, float] = {}  # Legacy: what each extra-card offer in force gives this seat (extra_pay)
+
     def act(self, obs: Observation) -> Action:
-        self.pay = self.claim_pay(obs)
+        self.read_money(obs)
         return self.choose(obs.rules, obs.phase, obs.legal, *self.position(obs))
+
+    def read_money(self, obs: Observation) -> None:
+        """Legacy: what claims and offers pay this seat now (claim_pay, extra_pay)."""
+        self.pay = self.claim_pay(obs)
+        self.offers = self.extra_pay(obs) if obs.phase == "extras" else {}
+
+    @staticmethod
+    def extra_pay(obs: Observation) -> dict[str, float]:
+        """Legacy: what each extra-card offer in force gives this seat for its wild card (rulebook
+        322), by where it comes from: dollars and cards drawn at CARD_DOLLARS (tickets: nothing,
+        as they may cost)."""
+        setup = obs.options.get("setup")
+        if setup is None:
+            return {}
+        discard = obs.layout.items(obs.state, "edition.event_discard")
+        company = setup.companies[obs.seat]
+        found = [(EVENT, setup.events[discard[-1]].extra)] if discard else []
+        found += [(r.place, r.extra) for r in setup.play_rules if company in r.companies]
+        return {where: x.money + x.draw * CARD_DOLLARS for where, x in found if x is not None}
 
     @staticmethod
     def claim_pay(obs: Observation) -> dict[int, float]:
@@ -97,6 +119,8 @@ class PlannerAgent(Agent):
             return self._tunnel()
         if phase == "second-card":
             return self._draw(second=True) or legal[0]
+        if phase == "extras":
+            return self._extras()
         return self._turn() or legal[0]
 
     # ---------------------------------------------------------------- plans
@@ -317,6 +341,17 @@ class PlannerAgent(Agent):
                 best = p
         return best
 
+    WILD_DOLLARS = 2.5  # what a wild card is worth to the planner (its card cost), against an offer's dollars
+
+    def _extras(self) -> Action:
+        """Rulebook 322: the open offer that gives the most, when it gives more than the wild card is
+        worth (in the last round, anything); else done."""
+        (targets, _), = self.segs[EXTRA]
+        best = max((t for t in targets if t != DONE), key=lambda t: self.offers.get(t, 0.0), default=DONE)
+        value = self.offers.get(best, 0.0)
+        worth = value > 0 if self.pos.last_round else value >= self.WILD_DOLLARS
+        return self._action(EXTRA, best if worth else DONE)
+
     def _trade(self, todo: list[int]):
         """Legacy's event action (rulebook 278): once the plan is done (or in the last round), take it
         when some payment spends only cards the plan does not need (no wild card, no colour a
@@ -327,10 +362,10 @@ class PlannerAgent(Agent):
                  -1 if self.graph.route[r].color == "gray" else COLOR_INDEX[self.graph.route[r].color]) for r in todo}
         if any(c < 0 for _, c in keep):
             return None  # a planned gray route may take any colour: no card is spare
-        for _, pays in self.segs[TRADE]:
+        for targets, pays in self.segs[TRADE]:
             for p in pays:
                 if all(_card_cost(k, keep) == 1.0 for k, _ in p):
-                    return self._action(TRADE, None, p)
+                    return self._action(TRADE, targets[0], p)
         return None
 
     def _station(self, blocked: list):

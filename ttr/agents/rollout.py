@@ -33,7 +33,7 @@ class RolloutPlanner(PlannerAgent):
     def act_in(self, world, seat: int):
         """The planner's move for `seat` in a sampled world, from that seat's observation."""
         obs = world.observe(seat)
-        self.pay = self.claim_pay(obs)
+        self.read_money(obs)
         return self.choose(obs.rules, obs.phase, obs.legal, *self.position(obs))
 
     def _plan(self, tickets):

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..editions.legacy.content import COMPANY_COLORS, ClaimStep
+from ..editions.legacy.content import COMPANY_COLORS, PLAY_PLACES, ClaimStep, Extra, PlayRule, Trade
 from ..editions.legacy.frontier import frontier_from_dict
 from ..editions.legacy.pack import GAMES, YEARS, Change, Pack
+from ..editions.legacy.story import SETUP_PLACES
 from ..errors import TtrError
 
 MAP = "legends-west"
@@ -237,10 +238,17 @@ def setup_for(pack: Pack, game: int, box: Box, companies: tuple[str, ...], names
               whom=None, taken: dict[str, dict[str, int]] | None = None):
     """The LegacySetup of game `game` with the content in force (`box`), companies by seat: what
     they took from their offices (`taken`, Box.take_offices; default: what the offices hold), plus
-    what the rule stickers at set-up places A-E give the companies they name (`whom(who, where)`
-    names them; without it, none is given)."""
+    what the rule stickers at set-up places A-E give the companies they name, and the rules of play
+    at places Q-V, for the companies they name (`whom(who, where)` names them; without it, none)."""
     offices = {c: dict(o) for c, o in (box.offices if taken is None else taken).items()}
-    for place in sorted(p for p in box.rules if not p.startswith("end-")):
+    play = []
+    for place in sorted(p for p in box.rules if p in PLAY_PLACES):
+        rule = box.rules[place]
+        named = tuple(c for c in (whom(rule["to"], f"the rule sticker at place {place}") if whom else ())
+                      if c in companies)
+        if named:
+            play.append(play_rule(rule, named))
+    for place in sorted(p for p in box.rules if p in SETUP_PLACES):
         rule = box.rules[place]
         for c in (whom(rule["to"], f"the rule sticker at set-up place {place}") if whom else ()):
             o = offices.setdefault(c, {"money": 0, "cards": 0})
@@ -250,7 +258,15 @@ def setup_for(pack: Pack, game: int, box: Box, companies: tuple[str, ...], names
                       company_bonus=box.company_bonus, retired_tickets=tuple(box.retired_tickets), names=names,
                       company_bonuses=box.company_bonuses, offices=offices,
                       frontiers=tuple(frontier_from_dict(f) for f in box.frontiers),
-                      public_borders=tuple(box.public_borders))
+                      public_borders=tuple(box.public_borders), play_rules=tuple(play))
+
+
+def play_rule(rule: dict, companies: tuple[str, ...]) -> PlayRule:
+    """A rule sticker at a place of play (its record, story.Rule as a dict) for these companies."""
+    extra, trade = rule.get("extra"), rule.get("trade")
+    return PlayRule(rule["place"], companies, rule.get("label", ""),
+                    Extra(**{**extra, "cities": tuple(extra["cities"])}) if extra else None,
+                    Trade(**trade) if trade else None)
 
 
 # ------------------------------------------------------------- awards

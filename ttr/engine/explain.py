@@ -27,8 +27,9 @@ def _reason(game: "PyGame", a: Action) -> str:
         return (f"no card may be drawn while the draw pile and its discard hold {game.rules.draw_floor} cards "
                 f"or fewer (they hold {len(game.decks[0]) + len(game.discards[0])}; L2)")
     if a.kind not in kinds:
-        spec = KINDS.get(a.kind)  # an edition's own turn action says why it is not offered now
-        own = spec.explain(game, a, legal) if spec in game.rules.turn_kinds and game.phase == TURN else None
+        spec = KINDS.get(a.kind)  # an edition's own kind says why it is not offered now (a turn action: in a turn)
+        own = (spec.explain(game, a, legal) if spec in game.rules.edition.kinds
+               and (game.phase == TURN or not spec.turn_action) else None)
         return own or f"in this phase the legal actions are: {', '.join(sorted(kinds))}"
     hand = game.hands[game.current]
     for k, n in a.cards:

@@ -24,6 +24,7 @@ from .content import (
     ContentError,
     EventModel,
     LegacySetup,
+    PlayRule,
     StepModel,
     Strict,
     TicketMark,
@@ -214,7 +215,8 @@ class Pack:
               retired_tickets: tuple[int, ...] = (), names: tuple[str, ...] = (),
               company_bonuses: dict[str, int] | None = None,
               offices: dict[str, dict[str, int]] | None = None,
-              frontiers: tuple[Frontier, ...] = (), public_borders: tuple[str, ...] = ()) -> LegacySetup:
+              frontiers: tuple[Frontier, ...] = (), public_borders: tuple[str, ...] = (),
+              play_rules: tuple[PlayRule, ...] = ()) -> LegacySetup:
         """The setup of game `game` (1-12); by default the pack's game-1 content."""
         if not 1 <= game <= GAMES:
             raise ContentError(f"a campaign has games 1-{GAMES}, not {game}")
@@ -233,7 +235,8 @@ class Pack:
                                       if c in companies and o.get("cards"))),
             office_tickets=tuple(sorted((c, o["tickets"]) for c, o in (offices or {}).items()
                                         if c in companies and o.get("tickets"))),
-            frontiers=tuple(frontiers), ticket_marks=self.ticket_marks, public_borders=tuple(sorted(public_borders)))
+            frontiers=tuple(frontiers), ticket_marks=self.ticket_marks, public_borders=tuple(sorted(public_borders)),
+            play_rules=tuple(play_rules))
 
 
 def parse_pack(data: dict, where: str = "pack") -> Pack:

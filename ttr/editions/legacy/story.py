@@ -18,7 +18,17 @@ from typing import Annotated, Literal, Optional, Union
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
 
-from .content import COMPANY_COLORS, ClaimStep, StepModel, Strict
+from .content import (
+    COMPANY_COLORS,
+    PLAY_PLACES,
+    ClaimStep,
+    Extra,
+    ExtraModel,
+    StepModel,
+    Strict,
+    Trade,
+    TradeModel,
+)
 
 ID = r"^[a-z0-9][a-z0-9-]*$"
 GAMES = 12
@@ -90,12 +100,16 @@ class Draw:
 class Rule:
     """A rule sticker outside the claim steps: at a set-up place (A-E) the companies it names start
     every game with `money` and `cards`; at an end-of-game step (end-4, end-5, end-7) the companies
-    it names put `money` in their vaults after every game. `to` is a WHO."""
+    it names put `money` in their vaults after every game; at a place of play (Q-V, rulebook
+    437-447) the companies it names have an extra-card offer on their claims (`extra`, 322) and/or
+    an action (`trade`, 278) in every game. `to` is a WHO."""
     place: str
     to: str
     money: int = 0
     cards: int = 0
     label: str = ""
+    extra: Extra | None = None
+    trade: Trade | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,21 +207,34 @@ class OfficeModel(GiftModel):
         return Item(self.to, self.money, self.cards, self.note)
 
 
-class RuleModel(GiftModel):
-    place: Literal[SETUP_PLACES + END_PLACES]  # type: ignore[valid-type]
+class RuleModel(Strict):
+    place: Literal[SETUP_PLACES + END_PLACES + PLAY_PLACES]  # type: ignore[valid-type]
+    to: Literal[WHO]  # type: ignore[valid-type]
+    money: StrictInt = Field(default=0, ge=0, le=1000)
+    cards: StrictInt = Field(default=0, ge=0, le=20)
     label: StrictStr = ""
-
-    def what(self) -> str:
-        return f"the rule sticker at {self.place}"
+    extra: Optional[ExtraModel] = None
+    trade: Optional[TradeModel] = None
 
     @model_validator(mode="after")
-    def _money_at_the_end(self):
-        if self.place in END_PLACES and self.cards:
-            raise ValueError(f"the rule sticker at {self.place} puts money in vaults; cards belong to a set-up place")
+    def _shape(self):
+        where = f"the rule sticker at {self.place}"
+        if self.place in PLAY_PLACES:
+            if self.money or self.cards or (self.extra is None and self.trade is None):
+                raise ValueError(f"{where} (a place of play) needs an 'extra' or a 'trade', and no money or cards")
+        else:
+            if self.extra is not None or self.trade is not None:
+                raise ValueError(f"{where}: an 'extra' or a 'trade' belongs to a place of play "
+                                 f"({', '.join(PLAY_PLACES)})")
+            if not self.money and not self.cards:
+                raise ValueError(f"{where} needs money or cards")
+            if self.place in END_PLACES and self.cards:
+                raise ValueError(f"{where} puts money in vaults; cards belong to a set-up place")
         return self
 
     def build(self) -> Rule:
-        return Rule(self.place, self.to, self.money, self.cards, self.label)
+        return Rule(self.place, self.to, self.money, self.cards, self.label,
+                    self.extra.build() if self.extra else None, self.trade.build() if self.trade else None)
 
 
 class VaultModel(Strict):
