@@ -7,7 +7,7 @@ the required and optional keys are read when the classes are made.)"""
 from typing import Any, Literal, NotRequired, TypedDict
 
 Counts = dict[str, int]  # card name -> count (a hand, a payment, a discard pile)
-PhaseName = Literal["initial-tickets", "choose-pieces", "turn", "second-card", "tunnel", "keep-tickets", "over"]
+PhaseName = Literal["initial-tickets", "choose-pieces", "turn", "second-card", "tunnel", "keep-tickets", "over", "extras"]
 
 
 # Exactly `take` cards, at most from[k] of kind k; with `above`, more than above[k] of some kind k.
@@ -166,6 +166,37 @@ class LegacyStep(TypedDict):
     label: str
 
 
+class LegacyOffer(TypedDict):
+    """What an extra wild card gets (rulebook 322) or an action gives (278)."""
+    label: str
+    money: int
+    draw: int
+    tickets: int
+
+
+class LegacyTrade(TypedDict):
+    cards: int
+    color: str | None
+    money: int
+    draw: int
+    tickets: int
+
+
+class LegacyPlayRule(TypedDict):
+    """A rule sticker at a place of play, Q-V (rulebook 437-447), in force this game."""
+    place: str
+    label: str
+    companies: list[str]
+    extra: LegacyOffer | None
+    trade: LegacyTrade | None
+
+
+class LegacyExtras(TypedDict):
+    """The extras phase's claim (rulebook 322): the route and the offers taken so far."""
+    route: int
+    taken: list[str]
+
+
 class LegacyBlock(TypedDict):
     """Legacy's own block of a view (L1, L2, L4)."""
     setup: dict[str, Any]
@@ -176,6 +207,9 @@ class LegacyBlock(TypedDict):
     event_deck_size: int
     shown_tickets: list[list[int]]  # [seat, ticket] held face up (rulebook 465)
     claim_steps: list[LegacyStep]
+    play_rules: list[LegacyPlayRule]  # rules of play at places Q-V (rulebook 437-447)
+    event_extra: LegacyOffer | None   # the current event's extra-card offer (rulebook 322)
+    extras: LegacyExtras | None       # in the extras phase: its claim; else None
     ledger: list[list[Any]]    # [turn, seat, dollars, reason]
 
 

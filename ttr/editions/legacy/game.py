@@ -4,6 +4,7 @@ from a LegacySetup (content.py), shared by clones and saved whole."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, Self
 
@@ -696,6 +697,10 @@ def _edition_view(setup: LegacySetup, players: int, layout: StateLayout, state: 
         "shown_tickets": [[x // SHOWN, x % SHOWN] for x in layout.items(state, "edition.shown")]
         if setup.public_borders else [],
         "claim_steps": [_step_view(s) for s, _ in steps_in_force(setup, discard)],
+        "play_rules": [{"place": r.place, "label": r.label, "companies": list(r.companies),
+                        "extra": _offer_view(r.extra) if r.extra else None,
+                        "trade": asdict(r.trade) if r.trade else None} for r in setup.play_rules],
+        "event_extra": _offer_view(ev.extra) if ev is not None and ev.extra is not None else None,
         "extras": _extras_view(layout, state) if setup.has_extras() else None,
         "ledger": [[t, seat, dollars, names[reason]] for t, seat, dollars, reason in layout.tail_records(state)],
     }
@@ -720,6 +725,10 @@ def check_setup(setup: LegacySetup, rules: Ruleset) -> None:
         if gone:
             raise ContentError(f"the offer {x.label!r} names {gone[0]!r}, which is not a city of the board")
 
+
+
+def _offer_view(x: Extra) -> dict[str, Any]:
+    return {"label": x.label, "money": x.money, "draw": x.draw, "tickets": x.tickets}
 
 
 def _extras_view(layout: StateLayout, state: Sequence[int]) -> dict[str, Any] | None:

@@ -1164,11 +1164,15 @@ export interface components {
             event_deck_size: number;
             /** Event Discard */
             event_discard: string[];
+            /** @description the current event's extra-card offer (rulebook 322) */
+            event_extra: components["schemas"]["LegacyOffer"] | null;
             /**
              * Event Gone
              * @description removed for good during this game (rulebook 337)
              */
             event_gone: string[];
+            /** @description in the extras phase: its claim; else None */
+            extras: components["schemas"]["LegacyExtras"] | null;
             /**
              * Ledger
              * @description [turn, seat, dollars, reason]
@@ -1176,6 +1180,11 @@ export interface components {
             ledger: unknown[][];
             /** Money */
             money: number[];
+            /**
+             * Play Rules
+             * @description rules of play at places Q-V (rulebook 437-447)
+             */
+            play_rules: components["schemas"]["LegacyPlayRule"][];
             /** Setup */
             setup: {
                 [key: string]: unknown;
@@ -1199,6 +1208,44 @@ export interface components {
             /** Text */
             text: string;
         };
+        /**
+         * LegacyExtras
+         * @description The extras phase's claim (rulebook 322): the route and the offers taken so far.
+         */
+        LegacyExtras: {
+            /** Route */
+            route: number;
+            /** Taken */
+            taken: string[];
+        };
+        /**
+         * LegacyOffer
+         * @description What an extra wild card gets (rulebook 322) or an action gives (278).
+         */
+        LegacyOffer: {
+            /** Draw */
+            draw: number;
+            /** Label */
+            label: string;
+            /** Money */
+            money: number;
+            /** Tickets */
+            tickets: number;
+        };
+        /**
+         * LegacyPlayRule
+         * @description A rule sticker at a place of play, Q-V (rulebook 437-447), in force this game.
+         */
+        LegacyPlayRule: {
+            /** Companies */
+            companies: string[];
+            extra: components["schemas"]["LegacyOffer"] | null;
+            /** Label */
+            label: string;
+            /** Place */
+            place: string;
+            trade: components["schemas"]["LegacyTrade"] | null;
+        };
         /** LegacyStep */
         LegacyStep: {
             /** Kind */
@@ -1207,6 +1254,19 @@ export interface components {
             label: string;
             /** Number */
             number: number;
+        };
+        /** LegacyTrade */
+        LegacyTrade: {
+            /** Cards */
+            cards: number;
+            /** Color */
+            color: string | null;
+            /** Draw */
+            draw: number;
+            /** Money */
+            money: number;
+            /** Tickets */
+            tickets: number;
         };
         /**
          * LegalGroup
@@ -1872,7 +1932,7 @@ export interface components {
              * Phase
              * @enum {string}
              */
-            phase: "initial-tickets" | "choose-pieces" | "turn" | "second-card" | "tunnel" | "keep-tickets" | "over";
+            phase: "initial-tickets" | "choose-pieces" | "turn" | "second-card" | "tunnel" | "keep-tickets" | "over" | "extras";
             /** Players */
             players: components["schemas"]["PlayerInfo"][];
             /**

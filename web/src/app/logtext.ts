@@ -48,7 +48,10 @@ function did(e: LogEntry, ctx: LogContext, opts: WordsOptions): string {
     case 'pass':
       return t('log_pass', { who });
     case 'trade':
-      return t('log_trade', { who, cards });
+      return typeof e.target === 'string' ? t('log_trade_rule', { who, place: e.target, cards }) : t('log_trade', { who, cards });
+    case 'extra':
+      if (e.target === 'done') return t('log_extra_done', { who });
+      return e.target === 'event' ? t('log_extra_event', { who }) : t('log_extra_rule', { who, place: String(e.target) });
     case 'stop':
       return t('log_stop', { who });
     case 'pieces':

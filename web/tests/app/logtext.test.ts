@@ -146,6 +146,23 @@ describe('log words from hand-written entries', () => {
     setLang('en');
   });
 
+  it("says a rule's action and the extra wild cards (Legacy, rulebook 322, 437) in both languages", () => {
+    setLang('en');
+    const rule = entry({ kind: 'trade', target: 'R', cards: { red: 4 }, action: 'trade R 4red' });
+    expect(entryWords(rule, ctx)).toBe("P0 carries out rule R's action with 4 red");
+    expect(entryWords(entry({ kind: 'extra', target: 'event', action: 'extra event' }), ctx)).toBe(
+      "P0 discards an extra wild card for the event's offer",
+    );
+    expect(entryWords(entry({ kind: 'extra', target: 'Q', action: 'extra Q' }), ctx)).toBe(
+      "P0 discards an extra wild card for rule Q's offer",
+    );
+    expect(entryWords(entry({ kind: 'extra', target: 'done', action: 'extra done' }), ctx)).toBe('P0 takes no more offers');
+    setLang('zh');
+    expect(entryWords(rule, ctx)).toContain('规则 R 的行动');
+    expect(entryWords(entry({ kind: 'extra', target: 'Q', action: 'extra Q' }), ctx)).toContain('万能牌');
+    setLang('en');
+  });
+
   it('highlights the last move from the targets', () => {
     const claim = entry({ kind: 'claim', ply: 4, seat: 1, turn: 3, target: 17, cards: { red: 2 }, action: 'claim 99 2red' });
     const pay = entry({ kind: 'pay', ply: 5, seat: 1, turn: 3, cards: { red: 1 } });

@@ -644,16 +644,33 @@ export function GameScreen({ id }: { id: string }) {
                     {t('exchange')}
                   </button>
                 ) : null}
-                {myTurn && legal.has('trade') && view.phase === 'turn' ? (
+                {myTurn && legal.payments('trade') && view.phase === 'turn' ? (
                   <button
                     type="button"
-                    class={`btn${mode.kind === 'trade' ? ' on' : ''}`}
-                    onClick={() => setMode(mode.kind === 'trade' ? { kind: 'idle' } : { kind: 'trade' })}
+                    class={`btn${mode.kind === 'trade' && mode.where === null ? ' on' : ''}`}
+                    onClick={() => setMode(mode.kind === 'trade' && mode.where === null ? { kind: 'idle' } : { kind: 'trade', where: null })}
                     data-action="trade"
                   >
                     {t('trade')}
                   </button>
                 ) : null}
+                {myTurn && view.phase === 'turn'
+                  ? legal.targets('trade').map(({ text }) => {
+                      const rule = view.edition?.play_rules?.find((r) => r.place === text);
+                      const on = mode.kind === 'trade' && mode.where === text;
+                      return (
+                        <button
+                          type="button"
+                          class={`btn${on ? ' on' : ''}`}
+                          onClick={() => setMode(on ? { kind: 'idle' } : { kind: 'trade', where: text })}
+                          data-action="trade"
+                          data-place={text}
+                        >
+                          {t('rule_trade', { place: text, label: rule?.label ?? '' })}
+                        </button>
+                      );
+                    })
+                  : null}
                 {myTurn && legal.has('stop') ? (
                   <button type="button" class="btn" onClick={() => send('stop')} data-action="stop">
                     {t('stop')}

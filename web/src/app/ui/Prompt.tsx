@@ -12,6 +12,7 @@ import { cityName } from '../names';
 import type { Counts, View } from '../types';
 import { Card, CardsRow } from './Card';
 import { PaymentPicker } from './PaymentPicker';
+import { giftWords } from './Legacy';
 import { TicketCard } from './Panels';
 
 export type Mode =
@@ -20,7 +21,7 @@ export type Mode =
   | { kind: 'station'; city?: string }
   | { kind: 'harbor'; city?: string }
   | { kind: 'exchange' }
-  | { kind: 'trade' };
+  | { kind: 'trade'; where: string | null };
 
 export interface PromptProps {
   view: View;
@@ -137,6 +138,39 @@ function KeepPanel({ view, map, legal, send, busy, onHoverCities, ahead }: Promp
       <div class="prompt-buttons">
         <button type="button" class="btn primary" disabled={!ok || busy} onClick={() => send(actionText('keep', text))} data-action="keep">
           {t('keep_n', { n: sel.length })}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Legacy (rulebook 322-324): right after a claim, an extra wild card for each offer taken. */
+function ExtrasPanel(p: PromptProps) {
+  const ed = p.view.edition;
+  const route = ed?.extras?.route;
+  const open = p.legal.targets('extra').filter((x) => x.text !== 'done');
+  const offer = (slot: string) => {
+    if (slot === 'event') return ed?.event_extra ?? null;
+    return ed?.play_rules?.find((r) => r.place === slot)?.extra ?? null;
+  };
+  const title = t('extras_title', { route: route != null ? routeName(p.map, route) : '' });
+  return (
+    <div class="prompt extras-panel" role="dialog" aria-label={title}>
+      <div class="prompt-title">{title}</div>
+      <div class="prompt-sub">{t('extras_sub')}</div>
+      <div class="extras-offers">
+        {open.map((x) => {
+          const o = offer(x.text);
+          return (
+            <button type="button" class="btn" disabled={p.busy} onClick={() => p.send(actionText('extra', x.text))} data-action="extra" data-offer={x.text}>
+              <Card name="locomotive" small /> {t('extra_take', { label: o?.label ?? x.text, gives: o ? giftWords(o) : '' })}
+            </button>
+          );
+        })}
+      </div>
+      <div class="prompt-buttons">
+        <button type="button" class="btn primary" disabled={p.busy} onClick={() => p.send(actionText('extra', 'done'))} data-action="extra-done">
+          {t('extras_done')}
         </button>
       </div>
     </div>
@@ -281,6 +315,7 @@ export function Prompt(p: PromptProps) {
   if (phase === 'initial-tickets' || phase === 'keep-tickets') return <KeepPanel {...p} />;
   if (phase === 'tunnel' && view.tunnel) return <TunnelPanel {...p} />;
   if (phase === 'choose-pieces') return <PiecesPanel {...p} />;
+  if (phase === 'extras') return <ExtrasPanel {...p} />;
   if (mode.kind === 'claim' && claimSet) {
     return (
       <PayPanel
@@ -330,22 +365,24 @@ export function Prompt(p: PromptProps) {
     );
   }
   if (mode.kind === 'trade') {
-    // Legacy: the current event's action (rulebook 278): cards of one colour for what the event gives
-    const set = legal.payments('trade');
+    // Legacy: the current event's action (rulebook 278) or a rule's (437-447): cards of one colour for what it gives
+    const where = mode.where;
+    const set = legal.payments('trade', where ?? undefined);
     const ev = view.edition && 'current_event' in view.edition ? view.edition.current_event : null;
+    const rule = where ? view.edition?.play_rules?.find((r) => r.place === where) : undefined;
     if (set) {
       return (
         <PayPanel
-          key="trade"
-          title={t('trade_title', { event: ev?.name ?? '' })}
-          subtitle={ev?.text || undefined}
+          key={`trade-${where ?? 'event'}`}
+          title={rule ? t('rule_trade', { place: rule.place, label: rule.label }) : t('trade_title', { event: ev?.name ?? '' })}
+          subtitle={(rule?.trade ? giftWords(rule.trade) : ev?.text) || undefined}
           set={set}
           hand={hand}
           busy={p.busy}
           onSpend={p.onSpend}
           onCancel={cancel}
           confirmLabel={t('confirm')}
-          onConfirm={(c) => p.send(actionText('trade', null, c))}
+          onConfirm={(c) => p.send(actionText('trade', where, c))}
         />
       );
     }
