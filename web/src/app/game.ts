@@ -68,6 +68,8 @@ export function phasePrompt(v: View, legal: Legal): string {
       return legal.has('stop') ? t('prompt_second_or_stop') : t('prompt_second');
     case 'tunnel':
       return t('prompt_tunnel', { n: v.tunnel?.extra ?? 0 });
+    case 'extras':
+      return t('prompt_extras');
     case 'turn':
       if (legal.has('pass') && legal.groups.length === 1) return t('prompt_pass');
       return t('prompt_turn');

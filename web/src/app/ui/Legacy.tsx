@@ -60,7 +60,7 @@ export function LegacyPanel({ view, map, seats }: { view: View; map: MapData | n
         </details>
       ) : null}
       {rules.length ? (
-        <details class="claim-steps play-rules" open>
+        <details class="claim-steps play-rules">
           <summary>{t('rules_of_play')}</summary>
           <ul>
             {rules.map((r) => (
