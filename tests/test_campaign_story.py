@@ -607,6 +607,21 @@ def test_an_end_of_game_sticker_banks_money_after_every_game_L437(tmp_path):
         pack([card("c1", {"add_rules": [{"place": "end-4", "to": "each", "cards": 1}]})])
 
 
+def test_a_rule_of_play_is_in_force_in_the_campaigns_games_and_in_its_status_L437(tmp_path):
+    p = pack([card("c1", {"add_rules": [{"place": "Q", "to": "each", "label": "Survey",
+                                         "extra": {"label": "Survey", "draw": 2}},
+                                        {"place": "R", "to": "caboose", "label": "Scrap",
+                                         "trade": {"cards": 4, "money": 6}}], "for_games": 2})])
+    c = new(tmp_path, p)
+    g = c.start_game()
+    caboose = c.status()["caboose"]
+    holder = next(pl.company for pl in c.players if pl.name == caboose)
+    assert [(r.place, r.companies) for r in g.setup.play_rules] == [("Q", ("blue", "red")), ("R", (holder,))]
+    flat = " ".join(CliRunner().invoke(main, ["campaign", "status", str(tmp_path / "c.db")]).output.split())
+    assert "rule Q Survey: each may take an extra wild card on a claim for 2 cards (until game 2)" in flat
+    assert "rule R Scrap: caboose may take as a turn, 4 cards for $6 (until game 2)" in flat
+
+
 def test_a_set_up_sticker_for_the_last_games_winner_is_refused_at_game_1():
     p = pack([card("c1", {"add_rules": [{"place": "A", "to": "winner", "money": 1}]})])
     with pytest.raises(CampaignError, match="gives to the winner of the last game, but no game has ended"):

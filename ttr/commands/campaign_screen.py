@@ -8,6 +8,7 @@ from rich.markup import escape
 
 from ..campaign import Campaign
 from ..campaign.state import GAMES, year
+from ..editions.legacy.content import PLAY_PLACES
 from ..play.tables import Col, fit_table, natural_width
 from ..text import plural
 
@@ -120,15 +121,37 @@ def standings(out: Console, s: dict) -> None:
         out.print("[bold]Winner:[/] " + ", ".join(escape(w) for w in s["winners"]))
 
 
+def gift_words(g: dict) -> str:
+    """What an offer or an action gives: "$4 and 2 cards"."""
+    return " and ".join(x for x in (f"${g['money']}" if g.get("money") else "",
+                                    plural(g["draw"], "card") if g.get("draw") else "",
+                                    plural(g["tickets"], "ticket") if g.get("tickets") else "") if x)
+
+
+def play_rule_words(r: dict) -> str:
+    """A rule of play (Q-V) in words: its offer on claims and its action."""
+    parts = []
+    if r.get("extra"):
+        parts.append(f"an extra wild card on a claim for {gift_words(r['extra'])}")
+    if r.get("trade"):
+        t = r["trade"]
+        parts.append(f"as a turn, {plural(t['cards'], (t['color'] + ' ' if t['color'] else '') + 'card')} "
+                     f"for {gift_words(t)}")
+    return "; ".join(parts)
+
+
 def rule_words(r: dict) -> str:
     """A rule sticker in words: where it is, who gets what, until when."""
+    until = f" (until game {r['until_game']})" if r["until_game"] else ""
+    if r["place"] in PLAY_PLACES:
+        return (f"rule {r['place']}{' ' + escape(r['label']) if r['label'] else ''}: {escape(r['to'])} may take "
+                f"{escape(play_rule_words(r))}{until}")
     setup = len(r["place"]) == 1  # A-E; else end-4, end-5, end-7
     gives = " and ".join(x for x in (f"${r['money']}" if r["money"] else "",
                                      plural(r["cards"], "card") if r["cards"] else "") if x)
     what = f"starts with {gives}" if setup else f"puts {gives} in the vault"
     where = f"set-up {r['place']}" if setup else f"end step {r['place'][4:]}"
-    return (f"{where}{' ' + escape(r['label']) if r['label'] else ''}: {escape(r['to'])} {what}"
-            + (f" (until game {r['until_game']})" if r["until_game"] else ""))
+    return f"{where}{' ' + escape(r['label']) if r['label'] else ''}: {escape(r['to'])} {what}{until}"
 
 
 def arc(out: Console, rows: list[dict]) -> None:

@@ -15,6 +15,7 @@ import { usePrefs } from './App';
 import { ErrorPage, LoadingPage, TopBar, useToasts, Toasts } from './Common';
 import { errorText } from './GameScreen';
 import { Icon } from './Icons';
+import { giftWords } from './Legacy';
 
 export function campaignLink(id: string, token: string): string {
   return `${location.origin}${location.pathname}#/cjoin/${id}/${token}`;
@@ -235,6 +236,28 @@ function Next({ view, starter, remover, busy, tokenOf, act }: {
   return <p class="cp-next" data-next="finished">{t('cp_phase_finished')}</p>;
 }
 
+type Gift = { money: number; draw: number; tickets: number };
+
+/** A rule sticker off the claim steps in words: set-up places A-E, end-of-game steps, places of play Q-V. */
+function stickerWords(r: Record<string, unknown>): string {
+  const place = String(r.place);
+  const label = r.label ? ` ${String(r.label)}` : '';
+  const who = ['each', 'caboose', 'winner', 'last'].includes(String(r.to)) ? t(`cp_to_${String(r.to)}` as 'cp_to_each') : colorName(String(r.to));
+  if (r.extra || r.trade) {
+    const what: string[] = [];
+    if (r.extra) what.push(t('offer_extra', { gives: giftWords(r.extra as Gift) }));
+    if (r.trade) {
+      const tr = r.trade as Gift & { cards: number; color: string | null };
+      what.push(t('offer_trade', { n: tr.cards, colour: tr.color ? colorName(tr.color) : t('one_colour'), gives: giftWords(tr) }));
+    }
+    return t('cp_rule_play', { place, label, who, what: what.join('; ') });
+  }
+  const gives = giftWords({ money: Number(r.money ?? 0), draw: Number(r.cards ?? 0), tickets: 0 });
+  return place.startsWith('end-')
+    ? t('cp_rule_end', { step: place.slice(4), label, who, gives })
+    : t('cp_rule_setup', { place, label, who, gives });
+}
+
 function Chip({ company }: { company: string }) {
   return <span class={`cp-chip co-${company}`} title={colorName(company)} aria-label={colorName(company)} />;
 }
@@ -357,6 +380,19 @@ function Events({ st }: { st: CampaignStatus }) {
               </li>
             ))}
           </ol>
+        </>
+      ) : null}
+      {st.rules.length ? (
+        <>
+          <h3>{t('cp_rules')}</h3>
+          <ul class="cp-rules">
+            {st.rules.map((r) => (
+              <li data-place={String(r.place)}>
+                {stickerWords(r)}
+                {r.until_game ? <span class="muted small"> ({t('cp_until', { n: Number(r.until_game) })})</span> : null}
+              </li>
+            ))}
+          </ul>
         </>
       ) : null}
       {st.public_tickets.length ? (
