@@ -200,7 +200,7 @@ def test_n_and_stepped_routes():
     """The sizes the docs state (docs/action-space.md)."""
     sizes = {m: (ttr.ActionSpace(m, 2).n, len(ttr.ActionSpace(m, 2).stepped_routes)) for m in MAPS}
     assert sizes == {"usa": (1079, 0), "europe": (3595, 0), "nordic": (355, 25), "world": (3777, 4),
-                     "great-lakes": (3238, 2), "legends-west": (764, 0)}
+                     "great-lakes": (3238, 2), "legends-west": (959, 0)}
 
 
 # ------------------------------------------------------------------ masks equal the legal actions

@@ -564,3 +564,61 @@ def test_the_html_report_lists_the_postcards_met_and_no_secret(tmp_path):
     assert r.exit_code == 0, r.output
     html = out.read_text(encoding="utf-8")
     assert "postcards met" in html and f"1 ({holder})" in html and "unmet one" not in html
+
+
+# ------------------------------------------ abilities: postcards that grant offers (LW-X3)
+
+SURVEYOR = postcard("pc-surveyor", 5, secret="Claim 30 routes.", condition={"routes": 30},
+                    ability={"extra": {"label": "Surveyor", "money": 5}, "trade": {"cards": 3, "draw": 2}})
+
+
+def test_a_held_postcard_grants_its_ability_to_its_holder_only_L322_L323_LW_X3(tmp_path):
+    """Rulebook 323's example: a postcard that lets its holder discard an extra wild card on a
+    claim for $5; in force as the holder's rule at P1 while the postcard is held and not met."""
+    p = pack([card("c1", {"draw_postcards": [{"to": "red", "postcard": "pc-surveyor"}]})], [SURVEYOR])
+    c = new(tmp_path, p)
+    g = c.start_game()
+    rules = [(r.place, r.companies, r.label, r.extra.money, r.trade.draw) for r in g.setup.play_rules]
+    assert rules == [("P1", ("red",), "postcard 5", 5, 2)]
+    seat = g.setup.companies.index("red")
+    assert g.view(1 - seat)["edition"]["play_rules"][0]["companies"] == ["red"]  # its public side: on the table
+
+
+def test_a_postcard_ability_offers_an_extra_on_a_claim_and_an_action():
+    import random
+
+    import ttr
+    from legacy_helpers import setup_with
+    from ttr.editions.legacy.content import Extra, PlayRule, Trade
+    rule = PlayRule("P1", ("blue",), "postcard 5", Extra("Surveyor", money=5), Trade(3, draw=2))
+    s = setup_with(play_rules=[{"place": "P1", "companies": ["blue"], "label": "postcard 5",
+                                "extra": {"label": "Surveyor", "money": 5}, "trade": {"cards": 3, "draw": 2}}])
+    assert s.play_rules == (rule,)
+    seen = set()
+    for seed in range(60):
+        g = ttr.new_game("legends-west", 2, seed=seed, setup=s)
+        r = random.Random(seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            seen |= {(g.setup.companies[g.current_player], str(a).split()[0], a.target) for a in legal
+                     if a.kind in ("extra", "trade")}
+            g.apply(r.choice(legal))
+        if {("blue", "extra", "P1"), ("blue", "trade", "P1")} <= seen:
+            break
+    assert {("blue", "extra", "P1"), ("blue", "trade", "P1")} <= seen
+    assert not any(company == "black" and target == "P1" for company, _, target in seen)  # the holder's only
+
+
+def test_a_met_postcard_grants_its_ability_no_more_LW_X3(tmp_path):
+    easy = postcard("pc-easy", 6, condition={"routes": 1}, ability={"extra": {"label": "Easy", "draw": 1}})
+    p = pack([card("c1", {"draw_postcards": [{"to": "blue", "postcard": "pc-easy"}]})], [easy])
+    c = new(tmp_path, p)
+    assert [r.place for r in c.start_game().setup.play_rules] == ["P1"]
+    play_until(c, 1, "end")
+    assert [e["done"] for e in c.box.postcards] == [1]  # a route claimed in game 1: met
+    assert c.start_game().setup.play_rules == ()
+
+
+def test_an_ability_needs_an_offer_or_an_action():
+    with pytest.raises(ContentError, match="an ability needs an 'extra' or a 'trade'"):
+        pack([], [postcard("pc-x", 1, ability={})])

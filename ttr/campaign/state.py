@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..editions.legacy.content import COMPANY_COLORS, PLAY_PLACES, ClaimStep, Extra, PlayRule, Trade
+from ..editions.legacy.content import (
+    COMPANY_COLORS,
+    PLAY_PLACES,
+    POSTCARD_PLACES,
+    ClaimStep,
+    Extra,
+    PlayRule,
+    Trade,
+)
 from ..editions.legacy.frontier import frontier_from_dict
 from ..editions.legacy.pack import GAMES, YEARS, Change, Pack
 from ..editions.legacy.story import SETUP_PLACES
@@ -248,6 +256,7 @@ def setup_for(pack: Pack, game: int, box: Box, companies: tuple[str, ...], names
                       if c in companies)
         if named:
             play.append(play_rule(rule, named))
+    play += postcard_rules(pack, box, companies)
     for place in sorted(p for p in box.rules if p in SETUP_PLACES):
         rule = box.rules[place]
         for c in (whom(rule["to"], f"the rule sticker at set-up place {place}") if whom else ()):
@@ -259,6 +268,19 @@ def setup_for(pack: Pack, game: int, box: Box, companies: tuple[str, ...], names
                       company_bonuses=box.company_bonuses, offices=offices,
                       frontiers=tuple(frontier_from_dict(f) for f in box.frontiers),
                       public_borders=tuple(box.public_borders), play_rules=tuple(play))
+
+
+def postcard_rules(pack: Pack, box: Box, companies: tuple[str, ...]) -> list[PlayRule]:
+    """LW-X3: the abilities of the postcards each playing company holds and has not met, as its
+    rules at P1-P3 (by postcard number; a company's first three)."""
+    out = []
+    for c in companies:
+        held = sorted((pack.postcards[e["id"]] for e in box.postcards if e["company"] == c and e["done"] is None),
+                      key=lambda card: card.number)
+        able = [card for card in held if card.extra is not None or card.trade is not None]
+        for place, card in zip(POSTCARD_PLACES, able):
+            out.append(PlayRule(place, (c,), f"postcard {card.number}", card.extra, card.trade))
+    return out
 
 
 def play_rule(rule: dict, companies: tuple[str, ...]) -> PlayRule:

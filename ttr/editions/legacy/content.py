@@ -30,6 +30,7 @@ STEP_KINDS = ("company_route", "big_city", "route_bonus", "route_fee", "route_ca
 GIVES = ("money", "cards", "tickets")  # what an event's effect gives (or, negative money, takes)
 EFFECTS = ("gain_all", "gain_drawer", "gain_poorest", "gain_richest", "gain_per_route")
 PLAY_PLACES = ("Q", "R", "S", "T", "U", "V")  # the rule places of play (rulebook 437-447)
+POSTCARD_PLACES = ("P1", "P2", "P3")          # a company's postcards that grant an ability, by number (LW-X3)
 
 
 class ContentError(TtrError):
@@ -100,7 +101,8 @@ class Extra:
 class PlayRule:
     """A rule sticker at a place of play, Q-V (rulebook 437-447), in force this game for the
     companies it names: an extra-card offer on their claims (322) and/or an action they may take
-    as a turn (a trade, as an event's: 278)."""
+    as a turn (a trade, as an event's: 278). At P1-P3: the ability a postcard its one company
+    holds grants (LW-X3)."""
     place: str
     companies: tuple[str, ...]
     label: str = ""
@@ -292,7 +294,7 @@ class ExtraModel(Strict):
 
 
 class PlayRuleModel(Strict):
-    place: Literal[PLAY_PLACES]  # type: ignore[valid-type]
+    place: Literal[PLAY_PLACES + POSTCARD_PLACES]  # type: ignore[valid-type]
     companies: list[Literal[COMPANY_COLORS]] = Field(min_length=1)  # type: ignore[valid-type]
     label: StrictStr = ""
     extra: Optional[ExtraModel] = None
@@ -397,9 +399,9 @@ class _SetupModel(Strict):
         marked = [m.ticket for m in self.ticket_marks]
         if len(set(marked)) != len(marked):
             raise ValueError("ticket_marks: a ticket is marked twice")
-        places = [r.place for r in self.play_rules]
+        places = [(r.place, c) for r in self.play_rules for c in r.companies]
         if len(set(places)) != len(places):
-            raise ValueError(f"play_rules: a place holds one sticker ({places})")
+            raise ValueError(f"play_rules: a place holds one rule per company ({places})")
         return self
 
     def build(self) -> LegacySetup:
@@ -418,4 +420,4 @@ class _SetupModel(Strict):
             play_rules=tuple(sorted((r.build() for r in self.play_rules), key=lambda r: r.place)))
 
 
-__all__ = ["ClaimStep", "Event", "Extra", "LegacySetup", "PlayRule", "PLAY_PLACES", "TicketMark", "Trade", "ContentError", "COMPANY_COLORS", "STEP_KINDS", "EFFECTS", "GIVES"]
+__all__ = ["ClaimStep", "Event", "Extra", "LegacySetup", "PlayRule", "PLAY_PLACES", "POSTCARD_PLACES", "TicketMark", "Trade", "ContentError", "COMPANY_COLORS", "STEP_KINDS", "EFFECTS", "GIVES"]

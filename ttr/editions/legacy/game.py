@@ -17,7 +17,7 @@ from ...engine.scoring import score_tickets
 from ...errors import SaveError, TtrError
 from ...maps import load_map
 from .board import BASE, grown_ruleset
-from .content import ClaimStep, ContentError, Event, Extra, LegacySetup, Trade
+from .content import POSTCARD_PLACES, ClaimStep, ContentError, Event, Extra, LegacySetup, Trade
 from .edition import remaining_trains_bonus
 from .extras import DONE, EVENT, SLOTS
 from .pack import default_setup
@@ -40,7 +40,10 @@ def step_reason(step: ClaimStep) -> str:
 
 
 def rule_reason(place: str, label: str) -> str:
-    """What a rule sticker at a place of play (Q-V) is called in the ledger and the log."""
+    """What a rule sticker at a place of play (Q-V) is called in the ledger and the log; a
+    postcard's ability (P1-P3), by its label (the postcard's number)."""
+    if place in POSTCARD_PLACES:
+        return label or f"postcard {place}"
     return f"rule {place}: {label}" if label else f"rule {place}"
 
 
@@ -313,7 +316,8 @@ class LegacyGame(PyGame):
             i = self.event_discard[-1]
             t, name, reason = self._trades[i], self.setup.events[i].name, len(self.setup.steps) + i
         else:
-            k = next(k for k, r in enumerate(self.setup.play_rules) if r.place == where)
+            company = self.setup.companies[p]
+            k = next(k for k, r in enumerate(self.setup.play_rules) if r.place == where and company in r.companies)
             rule = self.setup.play_rules[k]
             t, name = rule.trade, rule_reason(where, rule.label)
             reason = len(self.setup.steps) + len(self.setup.events) + k

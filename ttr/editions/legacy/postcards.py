@@ -2,7 +2,9 @@
 one side read aloud (`public`), the other (`secret`: a condition and its reward) kept by its
 holder until the condition is met. Here a postcard is a validated model and a frozen value; its
 condition is tested on what a finished game leaves (ttr/campaign/postcards.py), and its reward
-goes into the holder's office or vault, as the story's items do."""
+goes into the holder's office or vault, as the story's items do. A postcard may also grant an
+ability while it is held and not met (`ability`: an extra-card offer on claims and/or an action,
+rulebook 322-323, ruling LW-X3), in force in its holder's games as a rule at P1-P3."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,7 +12,7 @@ from typing import Literal, Optional
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
 
-from .content import CARD_COLORS, Strict
+from .content import CARD_COLORS, Extra, ExtraModel, Strict, Trade, TradeModel
 
 ID = r"^[a-z0-9][a-z0-9-]*$"
 
@@ -51,6 +53,8 @@ class Postcard:
     goal: Goal
     reward: Reward
     demo: bool = False
+    extra: Extra | None = None   # an ability its holder has while holding it (public side; LW-X3): an extra-card offer
+    trade: Trade | None = None   # ... and/or an action as a turn
 
 
 class GoalModel(Strict):
@@ -98,6 +102,18 @@ class RewardModel(Strict):
         return Reward(self.money, self.cards, self.vault, self.tickets)
 
 
+class AbilityModel(Strict):
+    """What holding a postcard lets its holder do (its public side, rulebook 322-323; LW-X3)."""
+    extra: Optional[ExtraModel] = None
+    trade: Optional[TradeModel] = None
+
+    @model_validator(mode="after")
+    def _some(self):
+        if self.extra is None and self.trade is None:
+            raise ValueError("an ability needs an 'extra' or a 'trade'")
+        return self
+
+
 class PostcardModel(Strict):
     id: StrictStr = Field(min_length=1, pattern=ID)
     number: StrictInt = Field(ge=1, le=999)
@@ -106,10 +122,13 @@ class PostcardModel(Strict):
     condition: GoalModel
     reward: RewardModel
     demo: StrictBool = False
+    ability: Optional[AbilityModel] = None
 
     def build(self) -> Postcard:
+        a = self.ability
         return Postcard(self.id, self.number, self.public, self.secret, self.condition.build(), self.reward.build(),
-                        self.demo)
+                        self.demo, a.extra.build() if a and a.extra else None, a.trade.build() if a and a.trade else None)
+
 
 
 def check_postcards(cards: list[PostcardModel]) -> None:

@@ -15,7 +15,9 @@ from ...engine.actions import Action, ActionKind, IdBlock, Payment, Target, regi
 from ...engine.turn import cards_words
 from ...errors import ActionSyntaxError
 from ...text import plural
-from .content import PLAY_PLACES
+from .content import PLAY_PLACES, POSTCARD_PLACES
+
+PLACES = PLAY_PLACES + POSTCARD_PLACES  # a rule's action: at a place of play, or a postcard's (LW-X3)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...engine.game import PyGame
@@ -25,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 TRADE = "trade"
 MOST_CARDS = 4  # a trade asks for 1 to 4 cards (the action space holds every such payment)
-_TARGETS = {where: (where,) for where in (None,) + PLAY_PLACES}  # one tuple each: segment ids are cached by it
+_TARGETS = {where: (where,) for where in (None,) + PLACES}  # one tuple each: segment ids are cached by it
 
 
 def trade_key(t: "Trade") -> tuple[int, int, int, bool, bool, int, int]:
@@ -40,15 +42,16 @@ def gives_words(t: "Trade") -> str:
 
 
 class TradeTarget(Target):
-    """None: the current event's action; a place of play (Q-V): the action its rule grants."""
+    """None: the current event's action; a place of play (Q-V): the action its rule grants; P1-P3:
+    the action a postcard its player holds grants."""
 
     def parse(self, args: list[str], text: str, spec: ActionKind) -> Any:
         if not args:
             return None
-        if len(args) == 1 and args[0] in PLAY_PLACES:
+        if len(args) == 1 and args[0] in PLACES:
             return args[0]
         raise ActionSyntaxError(f"{text!r}: write 'trade <cards>' (the event's action) or 'trade <place> <cards>' "
-                                f"(a rule's, place one of {', '.join(PLAY_PLACES)})")
+                                f"(a rule's or a postcard's, place one of {', '.join(PLACES)})")
 
 
 class TradeKind(ActionKind):
@@ -75,21 +78,22 @@ class TradeKind(ActionKind):
         if a.target not in offers:
             if a.target is None:
                 return "the current event offers no action to carry out"
-            return f"no rule at place {a.target} grants your company an action"
+            return f"no rule or postcard at {a.target} grants your company an action"
         t, name = offers[a.target]
         colour = f"{t.color} " if t.color else "one colour's "
         return (f"{name} takes {plural(t.cards, colour + 'card')} (wild cards count as any colour) "
                 f"for {gives_words(t)}, as your whole turn")
 
     def describe(self, rules: "Ruleset", a: Action) -> str:
-        whose = "the event's" if a.target is None else f"rule {a.target}'s"
+        whose = ("the event's" if a.target is None else f"postcard {a.target}'s" if a.target in POSTCARD_PLACES
+                 else f"rule {a.target}'s")
         return f"carries out {whose} action with {cards_words(a.cards)}"
 
     def ids(self, rules: "Ruleset", universe: tuple[int, ...]) -> IdBlock | None:
         pays: set[Payment] = set()
         for n in range(1, MOST_CARDS + 1):
             pays.update(rules.edition.payments(universe, (-1, n, 0, False, False, 0, 0)))
-        return IdBlock((None,) + PLAY_PLACES, sorted(pays))
+        return IdBlock((None,) + PLACES, sorted(pays))
 
 
 TRADE_KIND = register(TradeKind())

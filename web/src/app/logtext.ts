@@ -48,10 +48,12 @@ function did(e: LogEntry, ctx: LogContext, opts: WordsOptions): string {
     case 'pass':
       return t('log_pass', { who });
     case 'trade':
-      return typeof e.target === 'string' ? t('log_trade_rule', { who, place: e.target, cards }) : t('log_trade', { who, cards });
+      if (typeof e.target !== 'string') return t('log_trade', { who, cards });
+      return isPostcardPlace(e.target) ? t('log_trade_postcard', { who, cards }) : t('log_trade_rule', { who, place: e.target, cards });
     case 'extra':
       if (e.target === 'done') return t('log_extra_done', { who });
-      return e.target === 'event' ? t('log_extra_event', { who }) : t('log_extra_rule', { who, place: String(e.target) });
+      if (e.target === 'event') return t('log_extra_event', { who });
+      return isPostcardPlace(String(e.target)) ? t('log_extra_postcard', { who }) : t('log_extra_rule', { who, place: String(e.target) });
     case 'stop':
       return t('log_stop', { who });
     case 'pieces':
@@ -64,6 +66,11 @@ function did(e: LogEntry, ctx: LogContext, opts: WordsOptions): string {
   }
   // a kind this client does not know (an edition's own): the server's words
   return e.text || `${who}: ${e.kind}`;
+}
+
+/** Legacy: P1-P3 are a player's postcards that grant an ability (Q-V: the rules of play). */
+function isPostcardPlace(place: string): boolean {
+  return /^P[1-3]$/.test(place);
 }
 
 export function eventWords(ev: LogEvent, ctx: LogContext): string {

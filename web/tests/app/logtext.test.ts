@@ -157,6 +157,9 @@ describe('log words from hand-written entries', () => {
       "P0 discards an extra wild card for rule Q's offer",
     );
     expect(entryWords(entry({ kind: 'extra', target: 'done', action: 'extra done' }), ctx)).toBe('P0 takes no more offers');
+    expect(entryWords(entry({ kind: 'extra', target: 'P1', action: 'extra P1' }), ctx)).toBe(
+      "P0 discards an extra wild card for a postcard's offer",
+    );
     setLang('zh');
     expect(entryWords(rule, ctx)).toContain('规则 R 的行动');
     expect(entryWords(entry({ kind: 'extra', target: 'Q', action: 'extra Q' }), ctx)).toContain('万能牌');

@@ -666,7 +666,7 @@ export function GameScreen({ id }: { id: string }) {
                           data-action="trade"
                           data-place={text}
                         >
-                          {t('rule_trade', { place: text, label: rule?.label ?? '' })}
+                          {/^P\d$/.test(text) ? t('postcard_trade', { label: rule?.label ?? text }) : t('rule_trade', { place: text, label: rule?.label ?? '' })}
                         </button>
                       );
                     })

@@ -374,7 +374,13 @@ export function Prompt(p: PromptProps) {
       return (
         <PayPanel
           key={`trade-${where ?? 'event'}`}
-          title={rule ? t('rule_trade', { place: rule.place, label: rule.label }) : t('trade_title', { event: ev?.name ?? '' })}
+          title={
+            !rule
+              ? t('trade_title', { event: ev?.name ?? '' })
+              : /^P\d$/.test(rule.place)
+                ? t('postcard_trade', { label: rule.label })
+                : t('rule_trade', { place: rule.place, label: rule.label })
+          }
           subtitle={(rule?.trade ? giftWords(rule.trade) : ev?.text) || undefined}
           set={set}
           hand={hand}
