@@ -54,6 +54,7 @@ _KEEP_CODE = KIND_CODES[KEEP]
 _TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS))
 _tuple_new = tuple.__new__  # Action(kind, target, cards) without NamedTuple's Python-level __new__
 NATIVE_EDITIONS = ("usa", "europe", "nordic")  # the editions the core plays so far
+BOT_EDITIONS = ("usa", "europe")  # ... and its bots (Nordic's: not yet)
 SEED_LIMIT = 1 << 63
 
 
@@ -98,7 +99,7 @@ def check_native(rules: Ruleset) -> None:
     if CORE is None:
         raise TtrError(str(UNAVAILABLE))
     if rules.edition.name not in NATIVE_EDITIONS:
-        raise TtrError(f"the native engine plays {' and '.join(NATIVE_EDITIONS)} so far, not "
+        raise TtrError(f"the native engine plays {', '.join(NATIVE_EDITIONS)} so far, not "
                        f"{rules.edition.title}; use engine='python'")
 
 
@@ -439,5 +440,5 @@ def _copy_result(r: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-__all__ = ["CORE", "KIND_CODES", "KIND_WORDS", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "UNAVAILABLE",
+__all__ = ["BOT_EDITIONS", "CORE", "KIND_CODES", "KIND_WORDS", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "UNAVAILABLE",
            "check_native", "core_rules"]
