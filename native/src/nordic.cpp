@@ -73,7 +73,11 @@ struct Walk {
   template <typename F>
   void run(const uint8_t* hand, F&& visit) {
     if (k.any_four) {
-      const int per = R.any_four, n = k.length;
+      int per = R.any_four;
+#ifdef TTR_MUTANTS
+      if (mutant(M_ANY_FOUR)) per = 3;
+#endif
+      const int n = k.length;
       int a = k.color >= 0 ? hand[k.color] : *std::max_element(hand, hand + kColors);
       int sum = 0;
       for (int c = 0; c < R.n_kinds; ++c) sum += hand[c];
@@ -99,7 +103,11 @@ struct Walk {
       return;
     }
     // a ferry: m coloured spaces, f locomotive spaces; x of them paid by one locomotive
-    const int f = k.locos, m = k.length - f, per = R.ferry_any;
+    int per = R.ferry_any;
+#ifdef TTR_MUTANTS
+    if (mutant(M_FERRY_SETS)) per = 2;
+#endif
+    const int f = k.locos, m = k.length - f;
     cap(hand, k.length + (per - 1) * f, per * f, k.length + (per - 1) * f);
     const int top = m + per * f;
     poly(caps, kColors, top, pc);
