@@ -292,6 +292,73 @@ void list(const uint8_t* hand, const PayKey& k, const Rules& R, std::vector<Paym
   for (uint64_t r = 0; r < n; ++r) out.push_back(nth(hand, k, R, r));
 }
 
+namespace {
+// _cheapest_member: the cheapest colours filled first; with a low, each colour that may exceed its
+// low tried as the one that does (caps and low as the family holds them: at most t)
+void cheapest_member(const double* w, const uint8_t* caps_in, const uint8_t* low_in, int t, uint8_t* out) {
+  int caps[kColors], low[kColors], order[kColors];
+  for (int i = 0; i < kColors; ++i) {
+    caps[i] = std::min<int>(caps_in[i], t);
+    if (low_in) low[i] = std::min<int>(low_in[i], t);
+    order[i] = i;
+  }
+  std::stable_sort(order, order + kColors, [&](int a, int b) { return w[a] < w[b]; });
+  const auto fill = [&](int* counts) {
+    int rest = t;
+    for (int i = 0; i < kColors; ++i) rest -= counts[i];
+    for (int i : order) {
+      const int take = std::min(caps[i] - counts[i], rest);
+      counts[i] += take;
+      rest -= take;
+    }
+    return rest == 0;
+  };
+  int best[kColors] = {};
+  if (!low_in) {
+    fill(best);
+  } else {
+    bool found = false;
+    double best_w = 0.0;
+    for (int i = 0; i < kColors; ++i) {
+      if (!(low[i] < caps[i] && low[i] < t)) continue;
+      int cand[kColors] = {};
+      cand[i] = low[i] + 1;
+      if (!fill(cand)) continue;
+      double cw = 0.0;
+      for (int k = 0; k < kColors; ++k) cw += w[k] * cand[k];
+      if (!found || cw < best_w - 1e-9) {
+        found = true;
+        best_w = cw;
+        std::copy(cand, cand + kColors, best);
+      }
+    }
+  }
+  for (int k = 0; k < kColors; ++k) out[k] = static_cast<uint8_t>(best[k]);
+}
+}  // namespace
+
+Payment cheapest(const uint8_t* hand, const PayKey& k, const Rules& R, const double* weights) {
+  Payment best;
+  bool found = false;
+  double best_w = 0.0;
+  Walk walk(R, k);
+  walk.run(hand, [&](const Fam& f) {
+    double w = f.locos ? weights[R.wild] * f.locos : 0.0;
+    uint8_t v[kColors] = {};
+    if (f.t) cheapest_member(weights, walk.caps, f.low, f.t, v);
+    double s = 0.0;
+    for (int c = 0; c < kColors; ++c) s += weights[c] * v[c];
+    w += s;
+    if (!found || w < best_w - 1e-9) {
+      found = true;
+      best_w = w;
+      best = member(R, f.locos, v);
+    }
+    return true;
+  });
+  return best;
+}
+
 void claim_reach(const uint8_t* hand, const Rules& R, int* reach) {
   const int locos = hand[R.wild];
   int total = 0, m = 0, ferry = 0;

@@ -54,7 +54,7 @@ _KEEP_CODE = KIND_CODES[KEEP]
 _TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS))
 _tuple_new = tuple.__new__  # Action(kind, target, cards) without NamedTuple's Python-level __new__
 NATIVE_EDITIONS = ("usa", "europe", "nordic")  # the editions the core plays so far
-BOT_EDITIONS = ("usa", "europe")  # ... and its bots (Nordic's: not yet)
+BOT_EDITIONS = ("usa", "europe", "nordic")  # ... and its bots
 SEED_LIMIT = 1 << 63
 
 

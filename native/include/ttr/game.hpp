@@ -282,6 +282,8 @@ Payment nth(const uint8_t* hand, const PayKey& k, const Rules& R, uint64_t r);
 int64_t rank(const uint8_t* hand, const PayKey& k, const Rules& R, const Payment& p);  // -1: not a payment
 void list(const uint8_t* hand, const PayKey& k, const Rules& R, std::vector<Payment>& out);  // every one, in order
 void claim_reach(const uint8_t* hand, const Rules& R, int* reach);  // kMaxReach bounds (NordicEdition.claim_reach)
+// a lazy key's payment of least weight (weights[kind] per card), as PaymentSet.cheapest finds it
+Payment cheapest(const uint8_t* hand, const PayKey& k, const Rules& R, const double* weights);
 }  // namespace nordic
 
 // A claim's payments under the edition's rules (Nordic's where locomotives are not wild everywhere).
