@@ -53,7 +53,8 @@ def soak(board: str, players: int, games: int, first_seed: int, threads: int, ba
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=1_000_000, help="games per board (default 1,000,000)")
-    ap.add_argument("--boards", nargs="+", default=["usa:5", "europe:5"], help="board:players (default usa:5 europe:5)")
+    ap.add_argument("--boards", nargs="+", default=["usa:5", "europe:5", "nordic:3"],
+                    help="board:players (default usa:5 europe:5 nordic:3)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--batch", type=int, default=50_000, help="games per call (progress is printed after each)")
     ap.add_argument("--first-seed", type=int, default=0)
