@@ -1,5 +1,5 @@
 """Soak test of the native core: at least a million seeded games per board at its largest player
-count (USA 5 players, Europe 5 players) between uniformly random bots, with the core's invariants
+count (USA 5 players, Europe 5 players, Nordic 3) between uniformly random bots, with the core's invariants
 checked after every action (`ttr._native.random_games(..., check=True)`: every card, piece and
 ticket conserved, owners consistent, every game ending). Prints games per second and the errors,
 of which there must be none (exit status 1 otherwise, with the seeds that broke).

@@ -121,7 +121,7 @@ def test_bench_on_the_native_engine_takes_the_targets_it_plays():
     assert res.exit_code == 0, out
     rows = json.loads(out)["results"]
     assert {(r["map"], r["path"]) for r in rows} == {("usa", "face"), ("usa", "batch"), ("europe", "face"),
-                                                     ("europe", "batch")}
+                                                     ("europe", "batch"), ("nordic", "face"), ("nordic", "batch")}
 
 
 def test_bench_table():
