@@ -36,13 +36,13 @@ except ImportError:  # pragma: no cover - the fuzz extra
 
 import ttr
 from ttr import native
-from ttr.editions import get_ruleset
+from ttr.editions import get_ruleset, player_range
 from ttr.engine import Action, decode
 from ttr.errors import TtrError
 from ttr.native.differential import compare_step
 from ttr.native.game import CORE
 
-CONFIGS = [(m, n) for m in native.NATIVE_EDITIONS for n in range(2, 6)]
+CONFIGS = [(m, n) for m in native.NATIVE_EDITIONS for n in player_range(m)]
 RULES = {c: get_ruleset(*c) for c in CONFIGS}
 WORDS = ["draw", "claim", "tickets", "keep", "station", "pay", "decline", "pass", "stop", "pieces", "locomotive",
          "red", "blue", "green", "yellow", "black", "white", "orange", "purple", "deck", "+", " ", "1", "2", "3",

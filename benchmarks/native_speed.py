@@ -2,9 +2,12 @@
 random bot): games per second on one thread (CPU time of this process) and the scaling to more
 threads (wall time: the same seeds on 1 and on N threads, runs interleaved, the ratio taken run by
 run). Medians of --runs runs. The machine should be quiet for the scaling: another process on a
-core takes it from the threads.
+core takes it from the threads. Beside them, in the same run (interleaved), the Python engine's
+uniformly random games (`ttr.runtime.sim.random_playouts`, through the face on its fast path, CPU
+time) and the ratio (issue 25: >= 30x on every board).
 
-    PYTHONPATH=. .venv/bin/python benchmarks/native_speed.py [--runs 7] [--games 20000] [--threads 2] [--json out.json]
+    PYTHONPATH=. .venv/bin/python benchmarks/native_speed.py [--runs 7] [--games 20000] [--threads 2]
+        [--python-games 100] [--boards usa:2 nordic:3] [--json out.json]
 """
 from __future__ import annotations
 
@@ -17,13 +20,14 @@ import numpy as np
 
 from ttr.editions import get_ruleset
 from ttr.native import available, batch_core, why_unavailable
+from ttr.runtime.sim import random_playouts
 
-BOARDS = [("usa", 2, 60_000), ("europe", 4, 15_000)]  # (board, players, the one-thread target)
+BOARDS = [("usa", 2, 60_000), ("europe", 4, 15_000), ("nordic", 3, None)]  # (board, players, the one-thread target)
 
 
-def measure(board: str, players: int, games: int, runs: int, threads: int) -> dict:
+def measure(board: str, players: int, games: int, runs: int, threads: int, py_games: int) -> dict:
     core, rules = batch_core(get_ruleset(board, players))
-    cpu_rates, wall_one, wall_many, ratios = [], [], [], []
+    cpu_rates, wall_one, wall_many, ratios, py_rates = [], [], [], [], []
     core.random_games(rules, np.arange(200, dtype=np.int64), 1, False)  # (warm: tables, caches)
     for run in range(runs):
         seeds = np.arange(run * games, (run + 1) * games, dtype=np.int64)
@@ -38,7 +42,12 @@ def measure(board: str, players: int, games: int, runs: int, threads: int) -> di
         wall_one.append(games / (w1 - w0))
         wall_many.append(games / (w2 - w1))
         ratios.append((w1 - w0) / (w2 - w1))
-    return {"board": board, "players": players, "games_per_run": games, "runs": runs, "threads": threads,
+        if py_games:
+            secs, _ = random_playouts(board, players, py_games, seed=run * py_games, engine="python")
+            py_rates.append(py_games / secs)
+    py = statistics.median(py_rates) if py_rates else None
+    return {"python_games_per_s_cpu": py,
+            "against_python": statistics.median(cpu_rates) / py if py else None,"board": board, "players": players, "games_per_run": games, "runs": runs, "threads": threads,
             "games_per_s_cpu_one_thread": statistics.median(cpu_rates),
             "games_per_s_cpu_min_max": [min(cpu_rates), max(cpu_rates)],
             "games_per_s_wall_one_thread": statistics.median(wall_one),
@@ -51,20 +60,25 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--games", type=int, default=20_000)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--python-games", type=int, default=100, help="the Python engine's games a run (0: none)")
+    ap.add_argument("--boards", nargs="+", default=None, help="board:players (default: USA 2, Europe 4, Nordic 3)")
     ap.add_argument("--json", default=None)
     args = ap.parse_args()
     if not available():
         raise SystemExit(why_unavailable())
     rows = []
-    for board, players, target in BOARDS:
-        r = measure(board, players, args.games, args.runs, args.threads)
+    boards = BOARDS if not args.boards else [(b.split(":")[0], int(b.split(":")[1]), None) for b in args.boards]
+    for board, players, target in boards:
+        r = measure(board, players, args.games, args.runs, args.threads, args.python_games)
         r["target_one_thread"] = target
         rows.append(r)
         lo, hi = r["games_per_s_cpu_min_max"]
+        py = (f"; Python engine {r['python_games_per_s_cpu']:,.1f} games/s, {r['against_python']:,.0f}x"
+              if r["python_games_per_s_cpu"] else "")
         print(f"{board} {players}p: {r['games_per_s_cpu_one_thread']:,.0f} games/s on one thread (CPU; {lo:,.0f}-{hi:,.0f};"
-              f" target {target:,}); {args.threads} threads {r['games_per_s_wall_threads']:,.0f} games/s wall,"
+              f" target {target or '-'}{py}); {args.threads} threads {r['games_per_s_wall_threads']:,.0f} games/s wall,"
               f" {r['scaling']:.2f}x one thread's {r['games_per_s_wall_one_thread']:,.0f}"
-              f" ({r['scaling_min_max'][0]:.2f}-{r['scaling_min_max'][1]:.2f})")
+              f" ({r['scaling_min_max'][0]:.2f}-{r['scaling_min_max'][1]:.2f})", flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=2)

@@ -16,7 +16,7 @@ from ttr.agents import make_agent
 from ttr.agents.determinize import Worlds
 from ttr.agents.rollout import playout
 from ttr.agents.search import SearchAgent
-from ttr.editions import get_ruleset
+from ttr.editions import get_ruleset, player_range
 from ttr.native import bots as native_bots
 from ttr.native.game import NativeGame
 from ttr.runtime.sim import play_game
@@ -28,7 +28,7 @@ if not native.available():
         pytest.fail(f"the native core is missing: {native.why_unavailable()}", pytrace=False)
     pytest.skip(f"the native core is not built: {native.why_unavailable()}", allow_module_level=True)
 
-CONFIGS = [(m, n) for m in native.NATIVE_EDITIONS for n in range(2, 6)]
+CONFIGS = [(m, n) for m in native.BOT_EDITIONS for n in player_range(m)]
 LINEUPS = [["planner", "greedy", "random", "planner", "greedy"], ["greedy", "random", "planner", "greedy", "planner"],
            ["random", "planner", "greedy", "random", "planner"]]
 
@@ -95,9 +95,12 @@ def test_the_native_bots_see_only_their_seats_view():
     assert checked > 100
 
 
-@pytest.mark.parametrize("map_name", native.NATIVE_EDITIONS)
-@pytest.mark.parametrize("lineup", [["planner", "planner"], ["greedy", "random"], ["random", "planner", "greedy"],
-                                    ["planner", "greedy", "planner", "random"], ["greedy"] * 5, ["random"] * 3])
+LINEUPS_BY_SIZE = [["planner", "planner"], ["greedy", "random"], ["random", "planner", "greedy"],
+                   ["planner", "greedy", "planner", "random"], ["greedy"] * 5, ["random"] * 3]
+
+
+@pytest.mark.parametrize("map_name,lineup", [(m, x) for m in native.BOT_EDITIONS for x in LINEUPS_BY_SIZE
+                                             if len(x) in player_range(m)])
 def test_playouts_are_the_games_the_python_bots_play(map_name, lineup):
     """playouts(board, players, seeds, bots) gives, seed by seed, the result of
     ttr.runtime.sim.play_game(board, players, seed, bots): the same totals, winners, tickets,
@@ -140,15 +143,15 @@ def test_playouts_take_rules_or_a_name_and_say_what_is_wrong():
         native.playouts("usa", 2, [1], bots="search")
     with pytest.raises(ttr.TtrError, match="3 bots for 2 seats"):
         native.playouts("usa", 2, [1], bots=["planner"] * 3)
-    with pytest.raises(ttr.TtrError, match="usa and europe"):
-        native.playouts("nordic", 2, [1])
+    with pytest.raises(ttr.TtrError, match="usa, europe, nordic"):
+        native.playouts("world", 2, [1])
     with pytest.raises(ttr.TtrError, match="how many players"):
         native.playouts("usa", seeds=[1])
     with pytest.raises(ttr.TtrError, match="threads"):
         native.playouts("usa", 2, [1], threads=0)
 
 
-@pytest.mark.parametrize("map_name,players", [("europe", 2), ("usa", 3), ("europe", 4)])
+@pytest.mark.parametrize("map_name,players", [("europe", 2), ("usa", 3), ("europe", 4), ("nordic", 3)])
 def test_a_native_playout_is_the_python_playout(map_name, players):
     """The search bot's playout in the core (a candidate, then planners in every seat to the end)
     from a sampled world: the same result and length as rollout.playout on the Python engine. The
@@ -234,3 +237,4 @@ def test_a_whole_search_game_is_the_same_game_with_native_playouts():
             g.apply(bots[seat].act(g.observe(seat)))
         histories.append(g.history)
     assert histories[0] == histories[1]
+

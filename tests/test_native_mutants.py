@@ -34,6 +34,8 @@ KEPT = [
     ("ferry-locos", "europe", 3, 0, "random", "legal actions (count)"),
     ("display-refill", "usa", 5, 0, "hoarder", "state.shuffles"),
     ("display-refill", "europe", 5, 1, "hoarder", "state.shuffles"),
+    ("ferry-sets", "nordic", 2, 0, "random", "legal actions (count)"),
+    ("any-four", "nordic", 2, 0, "hoarder", "legal actions (count)"),
 ]
 GAMES = sorted({(m, p, seed, chooser) for _, m, p, seed, chooser, _ in KEPT})
 

@@ -94,6 +94,11 @@ void fill_rules(Rules* R, const nb::dict& d) {
   R->later_unkept_to_box = get_int(d, "later_unkept_to_box") != 0;
   R->tunnel_reveal = get_int(d, "tunnel_reveal");
   R->longest_bonus = get_int(d, "longest_bonus");
+  R->globetrotter_bonus = get_int(d, "globetrotter_bonus");
+  R->locos_wild = get_int(d, "locos_wild") != 0;
+  R->ferry_any = get_int(d, "ferry_any");
+  R->any_four = get_int(d, "any_four");
+  R->max_ferry_spaces = get_int(d, "max_ferry_spaces");
   R->tie_breaks = get_vec(d, "tie_breaks");
   R->n_ids = get_int(d, "n_ids");
   R->r_exists = flags(d, "r_exists");
@@ -118,8 +123,8 @@ void fill_rules(Rules* R, const nb::dict& d) {
     R->claim_groups.push_back(std::move(groups));
   }
   for (const auto& k : get_vecs(d, "pkeys")) {
-    if (k.size() != 3) throw RulesError("rules tables: a payment key is (colour, length, locomotives)");
-    R->pkeys.push_back(PayKey{k[0], k[1], k[2]});
+    if (k.size() != 5) throw RulesError("rules tables: a payment key is (colour, length, locomotives, tunnel, any_four)");
+    R->pkeys.push_back(PayKey{k[0], k[1], k[2], k[3] != 0, k[4] != 0});
   }
   R->n_cities = get_int(d, "n_cities");
   R->city_routes = get_vecs(d, "city_routes");
@@ -318,6 +323,11 @@ NB_MODULE(_native, m) {
       .def_prop_ro("seed", [](const Handle& h) { return h.game->state().seed; })
       .def_prop_ro("over", [](const Handle& h) { return h.game->over(); })
       .def_prop_ro("census", [](const Handle& h) { return h.game->card_census(); })
+      .def("hand", [](const Handle& h, int seat) {
+        if (seat < 0 || seat >= h.rules->players) throw nb::index_error("no such seat");
+        const uint8_t* hand = h.game->state().hand[seat];
+        return std::vector<int>(hand, hand + h.rules->n_kinds);
+      }, nb::arg("seat"))
       .def("__len__", [](Handle& h) { return h.C().total; })
       .def("action", [](Handle& h, nb::handle index) {
         const Counted& c = h.C();
@@ -343,7 +353,11 @@ NB_MODULE(_native, m) {
             a.target = L.targets[sg.t0 + q];
             targets.append(target_of(s, a));
           }
-          for (int r = 0; r < sg.pn; ++r) pays.append(pay_tuple(L.pays[sg.p0 + r]));
+          if (sg.lazy >= 0) {  // (Nordic's ferries, Murmansk-Lieksa: the wrapper asks the edition)
+            out.append(nb::make_tuple(static_cast<int>(sg.kind), targets, nb::none()));
+            continue;
+          }
+          for (uint32_t r = 0; r < sg.pn; ++r) pays.append(pay_tuple(L.pays[sg.p0 + r]));
           out.append(nb::make_tuple(static_cast<int>(sg.kind), targets, pays));
         }
         return out;

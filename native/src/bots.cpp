@@ -294,7 +294,7 @@ Action PlannerBot::tunnel() {
   return a;
 }
 
-const Payment& PlannerBot::cheapest(int seg, const uint64_t* keep_for) {
+Payment PlannerBot::cheapest(int seg, const uint64_t* keep_for) {
   const Rules& R = R_;
   unsigned needed = 0;  // the colours the other planned routes need (gray: none)
   for (int w = 0; w < kWords; ++w)
@@ -303,22 +303,29 @@ const Payment& PlannerBot::cheapest(int seg, const uint64_t* keep_for) {
       if (c >= 0) needed |= 1u << c;
     }
   const Segment& s = L_->seg[seg];
-  const int n = s.pn, step = std::max(1, n / kSample);  // (these boards offer at most 49 payments)
-  int best = 0;
+  // (USA and Europe offer at most 49 payments; Nordic's ferries and Murmansk-Lieksa, lazy, many more)
+  const uint32_t n = s.pn, step = std::max<uint32_t>(1, n / kSample);
+  const auto weight = [&](int k) { return k >= kColors ? 2.5 : (needed >> k & 1u) ? 1.4 : 1.0; };
+  Payment best;
   double best_cost = kInf;
-  for (int i = 0; i < n; i += step) {
-    const Payment& p = L_->pays[s.p0 + i];
+  for (uint32_t i = 0; i < n; i += step) {
+    const Payment p = s.lazy >= 0 ? nordic::nth(L_->hand, R.pkeys[s.lazy], R, i) : L_->pays[s.p0 + i];
     double cost = 0.0;
-    for (int j = 0; j < p.n; ++j) {
-      const int k = p.kind[j];
-      cost += p.count[j] * (k >= kColors ? 2.5 : (needed >> k & 1u) ? 1.4 : 1.0);
-    }
+    for (int j = 0; j < p.n; ++j) cost += p.count[j] * weight(p.kind[j]);
     if (cost < best_cost) {
-      best = i;
+      best = p;
       best_cost = cost;
     }
   }
-  return L_->pays[s.p0 + best];
+  if (step > 1 && s.lazy >= 0) {  // a sample may miss the cheapest: the lazy set finds it (PaymentSet.cheapest)
+    double w[kColors + 1];
+    for (int k = 0; k <= kColors; ++k) w[k] = weight(k);
+    const Payment p = nordic::cheapest(L_->hand, R.pkeys[s.lazy], R, w);
+    double cost = 0.0;
+    for (int j = 0; j < p.n; ++j) cost += w[p.kind[j]] * p.count[j];
+    if (cost < best_cost - 1e-9) best = p;
+  }
+  return best;
 }
 
 void PlannerBot::set_needs(const Plan& p) {  // _needs over the planned routes the seat lacks

@@ -278,12 +278,20 @@ void Rules::validate() {
     need(k.color >= -1 && k.color < n_kinds && k.length >= 0 && k.length <= UINT8_MAX && k.locos >= 0 &&
              k.locos <= k.length,
          "pkeys: a payment key out of range");
-  for (int ri : claim_reach_index) need(ri >= 0 && ri <= 8, "claim groups: a reach index out of range (0..8)");
-  if (claim_groups.size() != claim_reach_index.size() || claim_groups.size() > 9)
-    throw RulesError("claim groups: the train game has one per colour and gray");
+  const int reaches = locos_wild ? kSlots : kMaxReach;  // (Nordic: ordinary, tunnel, ferry, Murmansk-Lieksa)
+  for (int ri : claim_reach_index) need(ri >= 0 && ri < reaches, "claim groups: a reach index out of range");
+  if (claim_groups.size() != claim_reach_index.size() || claim_groups.size() > static_cast<size_t>(reaches))
+    throw RulesError("claim groups: the train game has one per colour and gray (Nordic: per kind of route)");
+  if (!locos_wild) {
+    need(n_kinds == kColors + 1 && wild == kColors, "Nordic: the eight colours and the locomotive");
+    need(ferry_any >= 2 && any_four >= 2 && max_ferry_spaces >= 0, "Nordic: ferry_any, any_four out of range");
+    for (const PayKey& k : pkeys)  // (nordic.cpp's families hold at most 64 cards)
+      need(k.length * (k.any_four ? any_four : 1) + k.locos * (ferry_any - 1) <= 64, "Nordic: a route too long");
+  }
+  need(globetrotter_bonus >= 0 && globetrotter_bonus <= 1000, "globetrotter_bonus: out of range");
   size_t segs = 4;
   for (const auto& g : claim_groups) segs += g.size();
-  if (segs > 96) throw RulesError("claim groups: more than the native core counts");
+  if (segs > kMaxFlatGroups) throw RulesError("claim groups: more than the native core counts");
   flat_groups.clear();
   for (size_t b = 0; b < claim_groups.size(); ++b)
     for (const ClaimGroup& g : claim_groups[b]) {

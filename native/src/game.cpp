@@ -15,7 +15,7 @@ Action Legal::at(uint32_t i) const {
   Action a;
   a.kind = s.kind;
   a.target = targets[s.t0 + off / s.pn];
-  a.pay = pays[s.p0 + off % s.pn];
+  a.pay = s.lazy >= 0 ? nordic::nth(hand, rules->pkeys[s.lazy], *rules, off % s.pn) : pays[s.p0 + off % s.pn];
   return a;
 }
 
@@ -26,7 +26,12 @@ int64_t Legal::find(const Action& a) const {
     if (s.kind == a.kind) {
       for (int q = 0; q < s.tn; ++q) {
         if (targets[s.t0 + q] != a.target) continue;
-        for (int r = 0; r < s.pn; ++r)
+        if (s.lazy >= 0) {
+          const int64_t r = nordic::rank(hand, rules->pkeys[s.lazy], *rules, a.pay);
+          if (r >= 0 && r < s.pn) return base + static_cast<uint32_t>(q) * s.pn + static_cast<uint32_t>(r);
+          continue;
+        }
+        for (uint32_t r = 0; r < s.pn; ++r)
           if (pays[s.p0 + r] == a.pay) return base + static_cast<uint32_t>(q) * s.pn + r;
       }
     }
@@ -39,15 +44,15 @@ namespace {
 struct SegBuilder {
   Legal& L;
   explicit SegBuilder(Legal& l) : L(l) { L.clear(); }
-  void add(uint8_t kind, uint16_t t0, uint16_t tn, uint16_t p0, uint16_t pn) {
+  void add(uint8_t kind, uint16_t t0, uint16_t tn, uint32_t p0, uint32_t pn, int lazy = -1) {
     if (!tn || !pn) return;
-    L.seg.push_back(Segment{kind, t0, tn, p0, pn});
+    L.seg.push_back(Segment{kind, t0, tn, p0, pn, static_cast<int16_t>(lazy)});
     const uint32_t prev = L.ends.empty() ? 0 : L.ends.back();
     L.ends.push_back(prev + static_cast<uint32_t>(tn) * pn);
   }
-  uint16_t no_cards() {  // one empty payment
+  uint32_t no_cards() {  // one empty payment
     L.pays.push_back(Payment{});
-    return static_cast<uint16_t>(L.pays.size() - 1);
+    return static_cast<uint32_t>(L.pays.size() - 1);
   }
   uint16_t no_target() {
     L.targets.push_back(0);
@@ -169,10 +174,16 @@ void Game::legal(Legal& L) const {
       const uint8_t* hand = s_.hand[p];
       int n = draw_targets(false, buf);
       if (n) b.add(DRAW, b.targets(buf, n), static_cast<uint16_t>(n), b.no_cards(), 1);
-      int reach[kColors + 1];
-      claim_reach(hand, R.wild, reach);
+      int reach[kMaxReach];
+      if (R.locos_wild)
+        claim_reach(hand, R.wild, reach);
+      else
+        nordic::claim_reach(hand, R, reach);
+      L.rules = &R;
+      std::memcpy(L.hand, hand, kMaxKinds);
       const int pieces[2] = {s_.trains[p], 0};
-      int pay0[256], payn[256];
+      uint32_t pay0[256];
+      int64_t payn[256];
       for (size_t i = 0; i < R.pkeys.size(); ++i) payn[i] = -1;
       for (size_t gi = 0; gi < R.claim_groups.size(); ++gi) {
         const int rch = reach[R.claim_reach_index[gi]];
@@ -180,21 +191,28 @@ void Game::legal(Legal& L) const {
           if (g.length > rch || g.length > pieces[g.kind]) break;
           n = open_routes(g.gi, p, buf);
           if (!n) continue;
+          const PayKey& key = R.pkeys[g.pkey];
+          const bool lazy = !R.locos_wild && nordic::lazy(key);
           if (payn[g.pkey] < 0) {
-            pay0[g.pkey] = static_cast<int>(L.pays.size());
-            payments(hand, R.pkeys[g.pkey], R.wild, L.pays);
-            payn[g.pkey] = static_cast<int>(L.pays.size()) - pay0[g.pkey];
+            pay0[g.pkey] = static_cast<uint32_t>(L.pays.size());
+            if (lazy)
+              payn[g.pkey] = static_cast<int64_t>(nordic::count(hand, key, R));
+            else if (R.locos_wild)
+              payments(hand, key, R.wild, L.pays);
+            else
+              nordic::list(hand, key, R, L.pays);
+            if (!lazy) payn[g.pkey] = static_cast<int64_t>(L.pays.size()) - pay0[g.pkey];
           }
           if (payn[g.pkey])
-            b.add(CLAIM, b.targets(buf, n), static_cast<uint16_t>(n), static_cast<uint16_t>(pay0[g.pkey]),
-                  static_cast<uint16_t>(payn[g.pkey]));
+            b.add(CLAIM, b.targets(buf, n), static_cast<uint16_t>(n), pay0[g.pkey], static_cast<uint32_t>(payn[g.pkey]),
+                  lazy ? g.pkey : -1);
         }
       }
       if (s_.pile_n) b.add(TICKETS, b.no_target(), 1, b.no_cards(), 1);
       if (R.stations && s_.stations_n[p] < R.stations) {  // E4
-        const uint16_t p0 = static_cast<uint16_t>(L.pays.size());
+        const uint32_t p0 = static_cast<uint32_t>(L.pays.size());
         payments(hand, PayKey{-1, station_cost(s_, p), 0}, R.wild, L.pays);
-        const uint16_t pn = static_cast<uint16_t>(L.pays.size() - p0);
+        const uint32_t pn = static_cast<uint32_t>(L.pays.size() - p0);
         if (pn) {
           n = 0;
           for (int c = 0; c < R.n_cities; ++c)
@@ -219,9 +237,9 @@ void Game::legal(Legal& L) const {
       break;
     }
     case TUNNEL: {
-      const uint16_t p0 = static_cast<uint16_t>(L.pays.size());
+      const uint32_t p0 = static_cast<uint32_t>(L.pays.size());
       tunnel_payments(s_.hand[p], s_.tun_color, s_.tun_extra, R.wild, L.pays);
-      const uint16_t pn = static_cast<uint16_t>(L.pays.size() - p0);
+      const uint32_t pn = static_cast<uint32_t>(L.pays.size() - p0);
       if (pn) b.add(PAY, b.no_target(), 1, p0, pn);
       b.add(DECLINE, b.no_target(), 1, b.no_cards(), 1);
       break;
@@ -239,6 +257,7 @@ uint32_t Game::count_draws(Counted& c, bool second) const {
 
 uint32_t Game::count_claims(Counted& c) const {
   const int p = s_.current;
+  if (!rules_->locos_wild) return count_claims_walk(c);
 #ifdef TTR_MUTANTS
   if (mutant(M_FERRY_LOCOS)) {  // (as OneColour: no row asks for locomotives)
     PayVectors v = rules_->pay_vectors;
@@ -340,9 +359,62 @@ void Game::pick(const Counted& c, uint32_t i, Action& a) const {
   }
 }
 
+// Nordic: the claim groups walked as legal() walks them (NordicEdition.claim_reach cuts each
+// reach index's groups short), their payments counted per payment key
+uint32_t Game::count_claims_walk(Counted& c) const {
+  const Rules& R = *rules_;
+  const int p = s_.current;
+  const uint8_t* hand = s_.hand[p];
+  int reach[kMaxReach];
+  nordic::claim_reach(hand, R, reach);
+  const int pieces[2] = {s_.trains[p], 0};
+  int64_t pays[256];
+  for (size_t i = 0; i < R.pkeys.size(); ++i) pays[i] = -1;
+  uint32_t total = 0;
+  int cut = -1;  // the reach index whose groups stopped
+  for (size_t k = 0, m = R.flat_groups.size(); k < m; ++k) {
+    const FlatGroup& g = R.flat_groups[k];
+    c.g_open[k] = c.g_pays[k] = 0;
+    if (g.reach == cut) continue;
+    if (g.length > reach[g.reach] || g.length > pieces[g.kind]) {
+      cut = g.reach;
+      continue;
+    }
+    const int n = n_open(g.gi, p);
+    if (!n) continue;
+    if (pays[g.pkey] < 0) pays[g.pkey] = static_cast<int64_t>(nordic::count(hand, R.pkeys[g.pkey], R));
+    c.g_open[k] = static_cast<uint32_t>(n);
+    c.g_pays[k] = static_cast<uint32_t>(pays[g.pkey]);
+    total += c.g_open[k] * c.g_pays[k];
+  }
+  return total;
+}
+
+void Game::pick_claim_walk(const Counted& c, uint32_t i, Action& a) const {
+  const Rules& R = *rules_;
+  const int p = s_.current;
+  size_t k = 0;
+  for (const size_t m = R.flat_groups.size(); k < m; ++k) {
+    const uint32_t n = c.g_open[k] * c.g_pays[k];
+    if (i < n) break;
+    i -= n;
+  }
+  if (k == R.flat_groups.size()) return;
+  const FlatGroup& g = R.flat_groups[k];
+  const uint32_t q = i / c.g_pays[k], r = i % c.g_pays[k];
+  uint32_t seen = 0;
+  for (int route : R.group_routes[g.gi])
+    if (bit(s_.avail, route) && !bit(s_.blocked[p], route) && seen++ == q) {
+      a.target = static_cast<int16_t>(route);
+      break;
+    }
+  a.pay = nordic::nth(s_.hand[p], R.pkeys[g.pkey], R, r);
+}
+
 void Game::pick_claim(const Counted& c, uint32_t i, Action& a) const {
   // the claim groups in the order of the legal actions, each its open routes times its payments
   const Rules& R = *rules_;
+  if (!R.locos_wild) return pick_claim_walk(c, i, a);
   const int p = s_.current, words = R.words;
   uint64_t claimable[kMaxRoutes / 64];  // the open routes this seat is not blocked from
   for (int w = 0; w < words; ++w) claimable[w] = s_.avail[w] & ~s_.blocked[p][w];

@@ -17,23 +17,22 @@ namespace ttr {
 
 namespace {
 
-// Payments made in a register (n, kind[0..3], count[0..2] are its first 8 bytes): built byte by
-// byte in memory and then copied whole, a payment's load waited for its stores.
-static_assert(sizeof(Payment) == 9 && kMaxPayParts == 4, "n, then 4 kinds, then 4 counts");
-inline Payment pay_word(uint64_t w) {
+inline Payment pay1(int k, int n) {
   Payment p;
-  std::memcpy(static_cast<void*>(&p), &w, 8);
-  p.count[3] = 0;
+  p.n = 1;
+  p.kind[0] = static_cast<uint8_t>(k);
+  p.count[0] = static_cast<uint8_t>(n);
   return p;
 }
 
-inline Payment pay1(int k, int n) {
-  return pay_word(1u | static_cast<uint64_t>(static_cast<uint8_t>(k)) << 8 | static_cast<uint64_t>(static_cast<uint8_t>(n)) << 40);
-}
-
 inline Payment pay2(int k1, int n1, int k2, int n2) {
-  return pay_word(2u | static_cast<uint64_t>(static_cast<uint8_t>(k1)) << 8 | static_cast<uint64_t>(static_cast<uint8_t>(k2)) << 16 |
-                  static_cast<uint64_t>(static_cast<uint8_t>(n1)) << 40 | static_cast<uint64_t>(static_cast<uint8_t>(n2)) << 48);
+  Payment p;
+  p.n = 2;
+  p.kind[0] = static_cast<uint8_t>(k1);
+  p.kind[1] = static_cast<uint8_t>(k2);
+  p.count[0] = static_cast<uint8_t>(n1);
+  p.count[1] = static_cast<uint8_t>(n2);
+  return p;
 }
 
 // edition._one_colour: n spaces of colour c (h held, capped at n), locomotives wild (locos held,

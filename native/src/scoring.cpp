@@ -256,7 +256,7 @@ void Game::score(std::vector<SeatScore>& out) const {
   for (int p = 0; p < n; ++p) {
     SeatScore& sc = out[p];
     sc.borrowed.clear();
-    sc.longest_bonus = 0;
+    sc.longest_bonus = sc.globetrotter = 0;
     SeatGraph graph(R, mine[p]);
     sc.longest = graph.longest();
     TicketScore best, cand;
@@ -313,8 +313,13 @@ void Game::score(std::vector<SeatScore>& out) const {
     for (SeatScore& sc : out)
       if (sc.longest == top && top > 0) sc.longest_bonus = R.longest_bonus;
   }
+  if (R.globetrotter_bonus) {  // N4: every seat tied for the most completed tickets
+    size_t top = 0;
+    for (const SeatScore& sc : out) top = std::max(top, sc.completed.size());
+    for (SeatScore& sc : out) sc.globetrotter = sc.completed.size() == top ? R.globetrotter_bonus : 0;
+  }
   for (SeatScore& sc : out)
-    sc.total = sc.route_points + sc.ticket_points + sc.station_points + sc.longest_bonus;
+    sc.total = sc.route_points + sc.ticket_points + sc.station_points + sc.longest_bonus + sc.globetrotter;
   auto key = [&](const SeatScore& sc, int i) -> int {
     switch (R.tie_breaks[i]) {
       case TB_TICKETS_COMPLETED:

@@ -116,7 +116,7 @@ bool IdTable::legal_ids(const Legal& L, std::vector<int32_t>& out) const {
       }
       continue;
     }
-    if (sg.pn > 512) return false;
+    if (sg.pn > 512 || sg.lazy >= 0) return false;  // (lazy: Nordic's claims, paid in steps by ids)
     const Payment* pays = L.pays.data() + sg.p0;
     int last_u = -1;
     for (int q = 0; q < sg.tn; ++q) {

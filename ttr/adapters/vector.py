@@ -77,7 +77,7 @@ class VecEnv:
             raise TtrError("the vector environment needs the native core, which is not built here")
         self.rules = get_ruleset(map, players)
         if not plays(self.rules):
-            raise TtrError(f"the native core does not play {self.rules.edition.title} (USA and Europe so far)")
+            raise TtrError(f"the native core does not play {self.rules.edition.title} (USA, Europe and Nordic so far)")
         if seeds is None:
             if not isinstance(num_envs, int) or num_envs < 1:
                 raise TtrError(f"num_envs: a positive integer, not {num_envs!r}")
@@ -93,8 +93,9 @@ class VecEnv:
         self.observer = Observer(self.rules, private=private)
         self.space = self.observer.space
         ids = native_ids(self.observer)
-        if ids is None:  # pragma: no cover - plays() was checked
-            raise TtrError(f"the native core cannot play {map}")
+        if ids is None:  # (Nordic: claims paid in payment steps, which the core's ids do not hold)
+            raise TtrError(f"the native core does not play {self.rules.edition.title} by action ids "
+                           "(its claims are paid in payment steps); use ttr.adapters' Python environments")
         self.num_envs = N = len(seeds)
         self.n, self.size, self.players = ids.n, ids.size, players
         self.seeds = seeds

@@ -171,7 +171,7 @@ class SearchAgent(Agent):
         self.memo.clear()
         # the board's budget: by whether the core is here to play it (not by `native`, so that
         # forcing the playouts onto either engine plays the same moves)
-        for k, v in {**budget(obs.rules.map.name, native.plays(obs.rules)), **self.given}.items():
+        for k, v in {**budget(obs.rules.map.name, native.plays_bots(obs.rules)), **self.given}.items():
             setattr(self, k, v)
         first = self.planner.act(obs)
         if len(legal) == 1 or obs.phase not in SEARCHED_PHASES:
@@ -281,7 +281,7 @@ class SearchAgent(Agent):
         every candidate still in is compared on the same worlds. Dropped candidates get -inf."""
         seat = worlds.obs.seat
         rules = worlds.obs.rules
-        core = native.plays(rules) if self.native is None else self.native
+        core = native.plays_bots(rules) if self.native is None else self.native
         # every world offers the seat its legal actions in the same order (they follow from its view)
         index = [worlds.obs.legal.index(c) for c in candidates] if core else []
         k = len(candidates)

@@ -53,7 +53,7 @@ class Board:
             return engine
         rules = self.ruleset(players)
         why = native.why_unavailable() or (None if native.plays(rules) else
-                                           f"it plays {' and '.join(native.NATIVE_EDITIONS)} so far")
+                                           f"it plays {', '.join(native.NATIVE_EDITIONS)} so far")
         if why is None:
             try:
                 native.batch_core(rules)  # the core's tables: a variant's numbers within its sizes?

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..engine import Action, Ruleset
 from .bots import BOTS, bot_move, playouts, use_registry
-from .game import CORE, NATIVE_EDITIONS, UNAVAILABLE, NativeGame, NativeLegal, check_native, core_rules
+from .game import BOT_EDITIONS, CORE, NATIVE_EDITIONS, UNAVAILABLE, NativeGame, NativeLegal, check_native, core_rules
 
 
 def available() -> bool:
@@ -27,6 +27,12 @@ def why_unavailable() -> str | None:
 def plays(rules: Ruleset) -> bool:
     """Can the native core play these rules?"""
     return CORE is not None and rules.edition.name in NATIVE_EDITIONS
+
+
+def plays_bots(rules: Ruleset) -> bool:
+    """Can the native core play these rules' bots (bot_move, playouts between bots, the search
+    bot's playouts)?"""
+    return plays(rules) and rules.edition.name in BOT_EDITIONS
 
 
 def new(rules: Ruleset, seed: int = 0, random_first: bool = False, *, record: bool = True) -> NativeGame:
@@ -52,5 +58,5 @@ def batch_core(rules: Ruleset) -> tuple[Any, Any]:
     return CORE, core_rules(rules)
 
 
-__all__ = ["BOTS", "batch_core", "bot_move", "core_bytes", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available",
-           "from_state", "new", "playouts", "plays", "use_registry", "why_unavailable"]
+__all__ = ["BOTS", "BOT_EDITIONS", "batch_core", "bot_move", "core_bytes", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available",
+           "from_state", "new", "playouts", "plays", "plays_bots", "use_registry", "why_unavailable"]

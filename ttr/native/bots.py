@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Action, Game, Ruleset
 from ..errors import TtrError
-from .game import CORE, check_native, core_rules
+from .game import BOT_EDITIONS, CORE, check_native, core_rules
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,6 +33,8 @@ def board(rules: Ruleset) -> Any:
     b = _BOARDS.get(rules)
     if b is None:
         check_native(rules)
+        if rules.edition.name not in BOT_EDITIONS:
+            raise TtrError(f"the bots in the core play {' and '.join(BOT_EDITIONS)} so far, not {rules.edition.title}")
         if rules.tours or any(len(t.cities) != 2 for t in rules.map.tickets):
             raise TtrError("the bots in the core plan tickets between two cities")
         names = rules.city_names

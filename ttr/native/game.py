@@ -53,7 +53,8 @@ _STATION_CODE = KIND_CODES[STATION]
 _KEEP_CODE = KIND_CODES[KEEP]
 _TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS))
 _tuple_new = tuple.__new__  # Action(kind, target, cards) without NamedTuple's Python-level __new__
-NATIVE_EDITIONS = ("usa", "europe")  # the editions the core plays so far
+NATIVE_EDITIONS = ("usa", "europe", "nordic")  # the editions the core plays so far
+BOT_EDITIONS = ("usa", "europe", "nordic")  # ... and its bots
 SEED_LIMIT = 1 << 63
 
 
@@ -98,7 +99,7 @@ def check_native(rules: Ruleset) -> None:
     if CORE is None:
         raise TtrError(str(UNAVAILABLE))
     if rules.edition.name not in NATIVE_EDITIONS:
-        raise TtrError(f"the native engine plays {' and '.join(NATIVE_EDITIONS)} so far, not "
+        raise TtrError(f"the native engine plays {', '.join(NATIVE_EDITIONS)} so far, not "
                        f"{rules.edition.title}; use engine='python'")
 
 
@@ -132,12 +133,13 @@ class NativeLegal(LegalActions):
     @property
     def segments(self) -> Sequence[Segment]:
         if self._segments is None:
-            names = self._game.rules.city_names
+            game = self._game
+            names = game.rules.city_names
             self._segments = [(KIND_WORDS[k],
                                NO_TARGET if k in _TARGETLESS else [names[t] for t in targets] if k == _STATION_CODE
                                else targets,
-                               NO_CARDS if pays == [()] else pays)
-                              for k, targets, pays in self._game._h.segments()]
+                               NO_CARDS if pays == [()] else pays if pays is not None else game._lazy_pays(targets[0]))
+                              for k, targets, pays in game._h.segments()]
         return self._segments
 
     @segments.setter
@@ -294,6 +296,15 @@ class NativeGame:
 
     # ------------------------------------------------------------ legality
 
+    def _lazy_pays(self, route: int) -> Any:
+        """The payments of a claim the core counts and indexes without listing them (Nordic's
+        ferries and Murmansk-Lieksa): the edition's own lazy sequence, the same payments in the
+        same order."""
+        rules = self.rules
+        key = rules.r_key[route]
+        assert key is not None
+        return rules.edition.payments(tuple(self._h.hand(self._h.current)), key)
+
     def legal_actions(self) -> LegalActions:
         if self._legal is None:
             self._legal = NativeLegal(self)
@@ -429,5 +440,5 @@ def _copy_result(r: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-__all__ = ["CORE", "KIND_CODES", "KIND_WORDS", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "UNAVAILABLE",
+__all__ = ["BOT_EDITIONS", "CORE", "KIND_CODES", "KIND_WORDS", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "UNAVAILABLE",
            "check_native", "core_rules"]

@@ -39,6 +39,10 @@ def tables(rules: Ruleset) -> dict[str, Any]:
         "short_initial_keep": ed.short_initial_keep, "later_draw": ed.later_draw, "later_keep": ed.later_keep,
         "initial_unkept_to_box": int(ed.initial_unkept_to_box), "later_unkept_to_box": int(ed.later_unkept_to_box),
         "tunnel_reveal": ed.tunnel_reveal, "longest_bonus": ed.longest_bonus or 0,
+        "globetrotter_bonus": ed.globetrotter_bonus or 0,
+        # Nordic (N2, N3): locomotives wild only on ferries and tunnels, sets of any cards
+        "locos_wild": int(ed.locos_wild_everywhere), "ferry_any": ed.ferry_any_cards or 0,
+        "any_four": getattr(ed, "any_four_cards", 0), "max_ferry_spaces": getattr(ed, "max_ferry_spaces", 0),
         "tie_breaks": [TIE_BREAK_CODES[t] for t in ed.tie_breaks],
         "n_ids": n,
         "r_exists": [int(k is not None) for k in rules.r_key],
@@ -49,7 +53,7 @@ def tables(rules: Ruleset) -> dict[str, Any]:
         "r_twins": [list(t) for t in rules.r_twins],
         "group_routes": [list(g) for g in rules.group_routes],
         "claim_groups": claim_groups,
-        "pkeys": [list(k) for k in sorted(pkeys, key=pkeys.__getitem__)],
+        "pkeys": [_pay_key(k) for k in sorted(pkeys, key=pkeys.__getitem__)],
         "n_cities": len(rules.city_names),
         "city_routes": [list(r) for r in rules.city_routes],
         "tickets_cap": len(m.tickets),
@@ -58,6 +62,14 @@ def tables(rules: Ruleset) -> dict[str, Any]:
         "regular_tickets": list(rules.regular_tickets), "long_tickets": list(rules.long_tickets),
         "deck": list(rules.decks[0]),
     }
+
+
+def _pay_key(pkey: tuple[int, ...]) -> list[int]:
+    """A payment key (edition.payment_key: the route key or its first three fields) as (colour,
+    length, ferry locomotives, tunnel, any_four)."""
+    color, length, locos = pkey[:3]
+    tunnel, any_four = (int(pkey[3]), int(pkey[4])) if len(pkey) >= 5 else (0, 0)
+    return [color, length, locos, tunnel, any_four]
 
 
 __all__ = ["TIE_BREAK_CODES", "tables"]

@@ -84,7 +84,7 @@ class PlannerBot {
   bool station(const Plan& p, Action& out);
   void set_needs(const Plan& p);
   double card_value(int kind) const;
-  const Payment& cheapest(int seg, const uint64_t* keep_for);
+  Payment cheapest(int seg, const uint64_t* keep_for);
   int find_seg(uint8_t kind) const;  // the first segment of a kind, -1: none
 
   const Board& B_;

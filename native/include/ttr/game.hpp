@@ -1,4 +1,4 @@
-// The train game's state and transitions (USA, Europe): the same game as the Python engine
+// The train game's state and transitions (USA, Europe, Nordic): the same game as the Python engine
 // (ttr/engine/game.py, turn.py, moves.py), action for action and draw for draw.
 #pragma once
 #include <cstdint>
@@ -126,6 +126,9 @@ struct Counted {
   uint32_t total = 0;
   int nseg = 0;
   Seg seg[6];
+  // CLAIM where locomotives are not wild everywhere (Nordic): per claim group (Rules::flat_groups),
+  // its open routes and its payments (0: the group offers nothing)
+  uint32_t g_open[kMaxFlatGroups], g_pays[kMaxFlatGroups];
   uint64_t draws = 0;                // DRAW: the face-up kinds on offer, as bits (then the deck)
   alignas(16) uint8_t pays[kMaxCells];  // CLAIM: payments per cell (none past the seat's pieces)
 };
@@ -133,12 +136,16 @@ struct Counted {
 struct Segment {
   uint8_t kind;
   uint16_t t0, tn;  // targets[t0 .. t0 + tn)
-  uint16_t p0, pn;  // pays[p0 .. p0 + pn); a segment without cards has one empty payment
+  uint32_t p0, pn;  // pays[p0 .. p0 + pn); a segment without cards has one empty payment
+  int16_t lazy = -1;  // >= 0: pn payments of this payment key (Nordic's ferries, Murmansk-Lieksa),
+                      // counted and indexed from Legal::hand, never listed (pays unused)
 };
 
 // The legal actions of a position, as the Python engine's segments: every target with every
 // payment, in the same order.
 struct Legal {
+  const Rules* rules = nullptr;  // (lazy segments)
+  uint8_t hand[kMaxKinds] = {};  // the hand that pays (lazy segments)
   std::vector<Segment> seg;
   std::vector<int16_t> targets;
   std::vector<Payment> pays;
@@ -157,7 +164,7 @@ struct Legal {
 // What the end of the game scores for one seat (scoring.py).
 struct SeatScore {
   int route_points = 0, ticket_points = 0, longest = 0, stations_built = 0, station_points = 0;
-  int trains_left = 0, longest_bonus = 0, total = 0, rank = 0;
+  int trains_left = 0, longest_bonus = 0, globetrotter = 0, total = 0, rank = 0;
   std::vector<int> completed, failed;
   std::vector<std::pair<int, int>> borrowed;  // (city, route), in the order the stations were built
 };
@@ -238,6 +245,8 @@ class Game {
   void close_route(int r, int seat);
   uint32_t count_claims(Counted& c) const;
   void pick_claim(const Counted& c, uint32_t i, Action& a) const;
+  uint32_t count_claims_walk(Counted& c) const;  // (Nordic)
+  void pick_claim_walk(const Counted& c, uint32_t i, Action& a) const;
   void finish_claim(int r, const Payment& cards);
   void reveal_tunnel(int r, const Payment& cards);
   void keep(int p, unsigned mask);
@@ -262,6 +271,24 @@ class Game {
   uint32_t ahead_draw_[kAhead] = {};
   int ahead_n_ = 0;
 };
+
+// Nordic's payments (nordic.cpp, NordicEdition.payments): an ordinary route n cards of one colour,
+// a tunnel as Europe's, ferries and Murmansk-Lieksa from families of bounded multisets, counted
+// and indexed without listing them (`lazy` keys), in the Python engine's order.
+namespace nordic {
+inline bool lazy(const PayKey& k) { return (k.locos > 0 || k.any_four) && !k.tunnel; }
+uint64_t count(const uint8_t* hand, const PayKey& k, const Rules& R);
+Payment nth(const uint8_t* hand, const PayKey& k, const Rules& R, uint64_t r);
+int64_t rank(const uint8_t* hand, const PayKey& k, const Rules& R, const Payment& p);  // -1: not a payment
+void list(const uint8_t* hand, const PayKey& k, const Rules& R, std::vector<Payment>& out);  // every one, in order
+void claim_reach(const uint8_t* hand, const Rules& R, int* reach);  // kMaxReach bounds (NordicEdition.claim_reach)
+// a lazy key's payment of least weight (weights[kind] per card), as PaymentSet.cheapest finds it
+Payment cheapest(const uint8_t* hand, const PayKey& k, const Rules& R, const double* weights);
+}  // namespace nordic
+
+// A claim's payments under the edition's rules (Nordic's where locomotives are not wild everywhere).
+uint64_t claim_payment_count(const uint8_t* hand, const PayKey& k, const Rules& R);
+Payment nth_claim_payment(const uint8_t* hand, const PayKey& k, const Rules& R, uint64_t r);
 
 // The payments of a route of payment key `k` from `hand` (edition.payments), appended to `out`;
 // how many there are, and the r-th of them.

@@ -1,6 +1,6 @@
 // Deliberately broken rules ("mutants"), to prove the differential harness catches each one
 // (tests/test_native_mutants.py, docs/native.md). Compiled in only with -DTTR_MUTANTS=ON, as a
-// few `#ifdef TTR_MUTANTS` lines at the exact spots in game.cpp and payments.cpp; one is switched on at a time at
+// few `#ifdef TTR_MUTANTS` lines at the exact spots in game.cpp, payments.cpp and nordic.cpp; one is switched on at a time at
 // run time (ttr._native.set_mutant, in that build only). Ordinary builds hold none of this.
 #pragma once
 
@@ -13,10 +13,12 @@ enum Mutant : int {
   M_RESHUFFLE,       // the discard reshuffle: the discard becomes the draw pile unshuffled
   M_FERRY_LOCOS,     // a ferry's locomotives: ferries pay like plain routes
   M_DISPLAY_REFILL,  // the end-of-turn refill of the display: empty slots stay empty
+  M_FERRY_SETS,      // Nordic: a ferry's locomotive space takes any 2 cards, not 3
+  M_ANY_FOUR,        // Nordic: a space of Murmansk-Lieksa takes any 3 cards, not 4
   M_COUNT
 };
 inline constexpr const char* kMutantNames[M_COUNT] = {"none", "tunnel-extra", "station-cost", "discard-reshuffle",
-                                                      "ferry-locos", "display-refill"};
+                                                      "ferry-locos", "display-refill", "ferry-sets", "any-four"};
 
 #ifdef TTR_MUTANTS
 inline int g_mutant = M_NONE;  // the rule broken now

@@ -20,8 +20,9 @@ constexpr int kMaxDeck = 256;
 constexpr int kMaxFaceUp = 6;
 constexpr int kMaxOffer = 8;
 constexpr int kMaxStations = 4;
-constexpr int kMaxPayParts = 4;  // (kind, count) pairs in one payment
+constexpr int kMaxPayParts = 9;  // (kind, count) pairs in one payment (Nordic: every kind of the train game)
 constexpr int kMaxReveal = 4;
+constexpr int kMaxFlatGroups = 96;  // claim groups of a board (Rules::flat_groups)
 
 // Claims are counted by payment cell: a slot per colour of the train game (0 .. 7) and one for
 // gray (kGraySlot), each a row of the board's (length, ferry locomotives) pairs, by length.
@@ -54,7 +55,12 @@ struct FlatGroup {  // a claim group, with the reach index it is bounded by
 
 struct PayKey {
   int color, length, locos;  // colour (-1 gray), spaces, ferry locomotives
+  bool tunnel = false, any_four = false;  // (read where locomotives are not wild everywhere: Nordic)
 };
+
+// Nordic's reach indices (NordicEdition.reach_index): ordinary routes, tunnels, ferries by
+// colour + 1 (0 gray) from these bases, and Murmansk-Lieksa's
+constexpr int kReachTunnel = 9, kReachFerry = 18, kReachAnyFour = 27, kMaxReach = 28;
 
 struct PayRow {
   int length, ferry;
@@ -83,7 +89,12 @@ struct Rules {
   bool initial_unkept_to_box = false, later_unkept_to_box = false;
   int tunnel_reveal = 3;
   int longest_bonus = 0;
+  int globetrotter_bonus = 0;  // N4: to every seat with the most completed tickets (0: none)
   std::vector<int> tie_breaks;
+  // Nordic (N2, N3): locomotives wild only on ferries and tunnels; a ferry's locomotive space also
+  // takes any `ferry_any` cards, a space of Murmansk-Lieksa any `any_four` cards (nordic.cpp)
+  bool locos_wild = true;
+  int ferry_any = 0, any_four = 0, max_ferry_spaces = 0;
   // routes, by id
   int n_ids = 0;
   std::vector<uint8_t> r_exists, r_tunnel, r_closes, r_kind;
