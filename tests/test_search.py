@@ -190,7 +190,7 @@ def test_on_nordic_the_work_counts_the_payments_the_playouts_weigh(monkeypatch):
 
     assert budget("nordic", False)["scan_weight"] > 0 and budget("europe", True)["scan_weight"] == 0
     g = _positions("nordic", 5, every=11, limit=3)[-1]
-    options = dict(turns="all", samples=1, keep_samples=1, confirm=1, work=None)
+    options = dict(turns="all", samples=1, keep_samples=1, confirm=1, work=None, native=False)  # Python playouts
     plain = SearchAgent(3, scan_weight=0.0, **options)
     a = plain.act(g.observe(0))
     scaled = SearchAgent(3, scan_weight=0.5, **options)
