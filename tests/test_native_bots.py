@@ -200,7 +200,7 @@ def _positions(map_name: str, players: int, seed: int, every: int, limit: int):
 
 
 @pytest.mark.parametrize("options", [{}, {"halving": True, "keep_candidates": 8}, {"beta": 0.0}, {"work": 1500}])
-@pytest.mark.parametrize("map_name,players", [("usa", 2), ("europe", 2), ("europe", 3)])
+@pytest.mark.parametrize("map_name,players", [("usa", 2), ("europe", 2), ("europe", 3), ("nordic", 2)])
 def test_search_plays_the_same_moves_with_native_playouts(map_name, players, options):
     """The search bot's choice and the actions it simulated are the same with its playouts in the
     core as on the Python engine, for the same seed and position."""
