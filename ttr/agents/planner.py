@@ -56,7 +56,6 @@ class PlannerAgent(Agent):
     greedy = False  # the greedy bot plans each ticket alone and keeps the cheapest
     pay: dict[int, float] = {}  # Legacy: what each route's claim pays (claim_pay), read at each move; never changed
     goals: tuple = ()  # Legacy: the seat's postcards as ticket-like aims (cities, points), planned with its tickets
-
     offers: dict[str, float] = {}  # Legacy: what each extra-card offer in force gives this seat (extra_pay)
 
     def act(self, obs: Observation) -> Action:
@@ -353,7 +352,8 @@ class PlannerAgent(Agent):
         return self._action(EXTRA, best if worth else DONE)
 
     def _trade(self, todo: list[int]):
-        """Legacy's event action (rulebook 278): once the plan is done (or in the last round), take it
+        """Legacy's event action (rulebook 278), or a rule's or a postcard's (437, LW-X3): once the plan
+        is done (or in the last round), take the first offered
         when some payment spends only cards the plan does not need (no wild card, no colour a
         planned route needs)."""
         if TRADE not in self.segs or (todo and not self.pos.last_round):

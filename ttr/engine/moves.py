@@ -153,7 +153,6 @@ PHASE_MOVES: dict[Phase, Callable[["PyGame"], list[Segment]]] = {
 }
 
 
-
 def register_phase(phase: Phase, moves: Callable[["PyGame"], list[Segment]]) -> None:
     """An edition's own phase (Phase members after OVER) and the actions it offers."""
     PHASE_MOVES[phase] = moves
