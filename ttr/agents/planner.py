@@ -23,8 +23,8 @@ from ..engine import (
     Action,
     Payment,
 )
-from ..editions.legacy.game import claim_values
-from ..editions.legacy.extras import DONE, EVENT, EXTRA
+from ..editions.legacy.game import claim_values, offers_in_force
+from ..editions.legacy.extras import DONE, EXTRA
 from ..editions.legacy.trade import TRADE
 from ..engine import LegalActions, Observation, Ruleset
 from .base import Agent
@@ -76,10 +76,7 @@ class PlannerAgent(Agent):
         if setup is None:
             return {}
         discard = obs.layout.items(obs.state, "edition.event_discard")
-        company = setup.companies[obs.seat]
-        found = [(EVENT, setup.events[discard[-1]].extra)] if discard else []
-        found += [(r.place, r.extra) for r in setup.play_rules if company in r.companies]
-        return {where: x.money + x.draw * CARD_DOLLARS for where, x in found if x is not None}
+        return {where: x.money + x.draw * CARD_DOLLARS for where, x, _ in offers_in_force(setup, discard, obs.seat)}
 
     @staticmethod
     def claim_pay(obs: Observation) -> dict[int, float]:

@@ -337,19 +337,8 @@ class LegacyGame(PyGame):
     # ------------------------------------- extra wild cards for offers (322)
 
     def extra_offers(self, p: int) -> list[tuple[str, Extra, int]]:
-        """Seat `p`'s extra-card offers in force (extras.py): (slot, offer, ledger reason), the
-        current event's first, then the rules of play that name its company, by place."""
-        out: list[tuple[str, Extra, int]] = []
-        if self.event_discard:
-            i = self.event_discard[-1]
-            ev = self.setup.events[i]
-            if ev.extra is not None:
-                out.append((EVENT, ev.extra, len(self.setup.steps) + i))
-        company, base = self.setup.companies[p], len(self.setup.steps) + len(self.setup.events)
-        for k, rule in enumerate(self.setup.play_rules):
-            if rule.extra is not None and company in rule.companies:
-                out.append((rule.place, rule.extra, base + k))
-        return out
+        """Seat `p`'s extra-card offers in force (offers_in_force)."""
+        return offers_in_force(self.setup, self.event_discard, p)
 
     def extra_targets(self) -> list[str]:
         """The offers open in the extras phase: matching the route claimed, not yet taken, while
@@ -671,6 +660,23 @@ def claim_values(setup: LegacySetup, rules: Ruleset, discard: tuple[int, ...], p
             dollars, cards = step_gives(setup, rules, step, r, p)
             total += dollars + cards * card_value
         out[r] = total
+    return out
+
+
+def offers_in_force(setup: LegacySetup, discard: Sequence[int], p: int) -> list[tuple[str, Extra, int]]:
+    """Seat `p`'s extra-card offers in force (rulebook 322; extras.py): (slot, offer, ledger reason),
+    the current event's (the last of `discard`) first, then the rules of play that name its
+    company, by place."""
+    out: list[tuple[str, Extra, int]] = []
+    if discard:
+        i = discard[-1]
+        ev = setup.events[i]
+        if ev.extra is not None:
+            out.append((EVENT, ev.extra, len(setup.steps) + i))
+    company, base = setup.companies[p], len(setup.steps) + len(setup.events)
+    for k, rule in enumerate(setup.play_rules):
+        if rule.extra is not None and company in rule.companies:
+            out.append((rule.place, rule.extra, base + k))
     return out
 
 
