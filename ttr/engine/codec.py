@@ -68,7 +68,7 @@ class StateLayout:
     of the setup has the same fixed part (`size` integers); an edition may end it with one
     variable-length section (`tail`: a count of records, then `tail_width` integers each)."""
 
-    def __init__(self, rules: Ruleset, extra: Sequence[tuple[str, int, str, str]] = (),
+    def __init__(self, rules: Ruleset, extra: Sequence[tuple[Any, ...]] = (),
                  tail: tuple[str, int] | None = None) -> None:
         ed = rules.edition
         n = rules.players
@@ -101,8 +101,8 @@ class StateLayout:
                     ("exchanged", 1, VALUES, PUBLIC), ("score", 1, VALUES, PUBLIC),
                     ("stations", 1 + ed.stations, LIST, PUBLIC), ("harbors", 1 + ed.harbors, LIST, PUBLIC)):
                 self._add(f"players[{p}].{name}", size, shape, secrecy, p)
-        for name, size, shape, secrecy in extra:
-            self._add(name, size, shape, secrecy)
+        for section in extra:  # (name, size, shape, secrecy[, seat: for an OWN section])
+            self._add(*section)
         self.size = sum(s.size for s in self.sections)
         self.tail = tail[0] if tail else None
         self.tail_width = tail[1] if tail else 0
@@ -161,7 +161,7 @@ class StateLayout:
 
 
 @lru_cache(maxsize=256)
-def layout_of(rules: Ruleset, extra: tuple[tuple[str, int, str, str], ...] = (),
+def layout_of(rules: Ruleset, extra: tuple[tuple[Any, ...], ...] = (),
               tail: tuple[str, int] | None = None) -> StateLayout:
     return StateLayout(rules, extra, tail)
 

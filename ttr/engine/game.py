@@ -59,6 +59,7 @@ class _ApplyTable(dict[str, ApplyFn]):
 
 
 _APPLY = _ApplyTable()
+NOWHERE = -100  # pop_card's `to` for a card going to no hand and no display slot (a tunnel's reveal)
 _copy = list.copy  # clone's copy of each inner list
 
 
@@ -148,8 +149,8 @@ class PyGame:
         g.hands = [[0] * ed.n_kinds for _ in range(players)]
         for d, count in enumerate(ed.hand_per_deck or (ed.hand_size,)):
             for _ in range(count):
-                for h in g.hands:
-                    h[g.pop_card(d)] += 1
+                for p, h in enumerate(g.hands):
+                    h[g.pop_card(d, p)] += 1
         g.face_up = [-1] * ed.face_up
         g.deal_display()
         g.check_reset()
@@ -552,8 +553,10 @@ class PyGame:
             for k, n in cards:
                 d.extend((k,) * n)
 
-    def pop_card(self, d: int = 0) -> int:
-        """Top card of pile d, reshuffling its discard when empty (G3); -1 if none."""
+    def pop_card(self, d: int = 0, to: int = NOWHERE) -> int:
+        """Top card of pile d, reshuffling its discard when empty (G3); -1 if none. `to` says where
+        it goes (a seat's hand: the seat; display slot i: -1 - i; NOWHERE: elsewhere), for an
+        edition that follows single cards (Legacy's card icons); the engine itself ignores it."""
         deck = self.decks[d]
         if not deck:
             if not self.discards[d]:
@@ -578,7 +581,7 @@ class PyGame:
         for i, c in enumerate(fu):
             if c < 0:
                 for d in range(len(self.decks)):
-                    fu[i] = self.pop_card(d)
+                    fu[i] = self.pop_card(d, -1 - i)
                     if fu[i] >= 0:
                         break
 
@@ -589,7 +592,7 @@ class PyGame:
         i = 0
         for d, count in enumerate(ed.face_up_per_deck or (ed.face_up,)):
             for _ in range(count):
-                fu[i] = self.pop_card(d)
+                fu[i] = self.pop_card(d, -1 - i)
                 i += 1
         self.fill_display()
 
@@ -606,11 +609,16 @@ class PyGame:
             shown = [c for c in fu if c >= 0]
             if self._fewest_wilds_after_redeal(shown) >= ed.loco_reset:
                 return  # every possible display would show too many wild cards
-            self.discard_cards(tuple((c, 1) for c in shown))
-            for i in range(len(fu)):
-                fu[i] = -1
+            self.clear_display(shown)
             self.deal_display()
             self.note(event="display-reset")
+
+    def clear_display(self, shown: list[int]) -> None:
+        """G2: the display's cards (`shown`) go to the discard, every slot empty."""
+        self.discard_cards(tuple((c, 1) for c in shown))
+        fu = self.face_up
+        for i in range(len(fu)):
+            fu[i] = -1
 
     def _fewest_wilds_after_redeal(self, shown: list[int]) -> int:
         """The fewest wild cards a new display could show, dealt as deal_display deals:

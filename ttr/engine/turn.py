@@ -57,10 +57,11 @@ class Draw(ActionKind):
             card, d = t, 0
         hand = game.hands[game.current]
         if card == DECK:
-            hand[game.pop_card(d)] += 1
+            hand[game.pop_card(d, game.current)] += 1
         else:
             fu = game.face_up
-            fu[fu.index(card)] = game.pop_card(d) if d >= 0 else -1
+            i = fu.index(card)
+            fu[i] = game.pop_card(d, -1 - i) if d >= 0 else -1
             hand[card] += 1
             if fu.count(rules.wild) >= rules.reset_at:
                 game.check_reset()

@@ -31,6 +31,8 @@ GIVES = ("money", "cards", "tickets")  # what an event's effect gives (or, negat
 EFFECTS = ("gain_all", "gain_drawer", "gain_poorest", "gain_richest", "gain_per_route")
 PLAY_PLACES = ("Q", "R", "S", "T", "U", "V")  # the rule places of play (rulebook 437-447)
 POSTCARD_PLACES = ("P1", "P2", "P3")          # a company's postcards that grant an ability, by number (LW-X3)
+ICONS = ("pickaxe", "skull")                  # the icons on some train cards (rulebook 210; icons.py)
+ICON_CARDS = CARD_COLORS + ("wild",)          # the train cards that may bear one
 
 
 class ContentError(TtrError):
@@ -47,7 +49,8 @@ class ClaimStep:
     A route matches when its colour is `color` ("company": the claimer's company
     colour; None: any), its length is at least `min_length` (and at most
     `max_length` unless 0), it touches one of `cities` if any are named, and, if
-    `big_city`, it touches a big city."""
+    `big_city`, it touches a big city. With an `icon` (LW-I1), a route_bonus / route_fee /
+    route_cards step acts once per card bearing that icon among the cards the claim spent."""
     number: int
     kind: str
     amount: int = 0
@@ -57,6 +60,7 @@ class ClaimStep:
     label: str = ""
     max_length: int = 0
     cities: tuple[str, ...] = ()
+    icon: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +159,13 @@ class LegacySetup:
     ticket_marks: tuple[TicketMark, ...] = ()          # borders, texts and postcard numbers on tickets (146, 463)
     public_borders: tuple[str, ...] = ()               # tickets of these borders are held face up (465)
     play_rules: tuple[PlayRule, ...] = ()              # rule stickers at places Q-V in force (437-447)
+    card_icons: tuple[tuple[str, str, int], ...] = ()  # (icon, card, how many bear it): marks on the train cards (210)
+
+    def icons_in_play(self) -> bool:
+        """Some claim step of this game (the board's or an event's) counts a card icon (LW-I1): the
+        game follows which cards bear one. Otherwise icons are ignored (rulebook 210)."""
+        return bool(self.card_icons) and (any(s.icon for s in self.steps) or any(
+            e.step is not None and e.step.icon for e in self.events))
 
     def has_extras(self) -> bool:
         """Some claim may be followed by extra-card offers (rulebook 322): the game keeps the phase's state."""
@@ -180,7 +191,9 @@ class LegacySetup:
         raise ContentError(f"no event {event_id!r} in this setup")
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        d = asdict(self)
+        d["card_icons"] = [{"icon": i, "card": c, "count": n} for i, c, n in self.card_icons]
+        return d
 
     @classmethod
     def from_dict(cls, d: dict, where: str = "setup") -> "LegacySetup":
@@ -214,6 +227,7 @@ class StepModel(Strict):
     label: StrictStr = ""
     max_length: StrictInt = Field(default=0, ge=0, le=12)
     cities: list[StrictStr] = []
+    icon: Optional[Literal[ICONS]] = None  # type: ignore[valid-type]
 
     @model_validator(mode="after")
     def _amounts(self):
@@ -226,12 +240,39 @@ class StepModel(Strict):
             raise ValueError(f"a {self.kind} step takes no amount or filter (the company bonus is set by the pack)")
         if self.max_length and self.max_length < self.min_length:
             raise ValueError(f"max_length {self.max_length} is below min_length {self.min_length}: no route matches")
+        if self.icon and self.kind not in ("route_bonus", "route_fee", "route_cards"):
+            raise ValueError(f"a {self.kind} step counts no icons (only route_bonus, route_fee and route_cards do)")
         return self
 
     def build(self) -> ClaimStep:
         d = self.model_dump()
         d["cities"] = tuple(d["cities"])
         return ClaimStep(**d)
+
+
+class CardIconModel(Strict):
+    """How many train cards of one kind bear an icon (rulebook 210)."""
+    icon: Literal[ICONS]  # type: ignore[valid-type]
+    card: Literal[ICON_CARDS]  # type: ignore[valid-type]
+    count: StrictInt = Field(ge=1, le=12)
+
+
+def check_icons(marks: list[CardIconModel], where: str) -> None:
+    """Each card kind bears each icon in one entry, and no more of its cards bear icons than the
+    deck holds (12 of a colour, 14 wild cards, L2)."""
+    pairs = [(m.icon, m.card) for m in marks]
+    dup = sorted({p for p in pairs if pairs.count(p) > 1})
+    if dup:
+        raise ValueError(f"{where}: {dup[0][1]} cards bearing a {dup[0][0]} are counted twice")
+    for card in ICON_CARDS:
+        n = sum(m.count for m in marks if m.card == card)
+        if n > (14 if card == "wild" else 12):
+            raise ValueError(f"{where}: {n} {card} cards bear an icon, more than the deck holds")
+
+
+def icon_cards(marks: list[CardIconModel]) -> tuple[tuple[str, str, int], ...]:
+    """As LegacySetup.card_icons: (icon, card, count)."""
+    return tuple((m.icon, m.card, m.count) for m in marks)
 
 
 class TicketMarkModel(Strict):
@@ -385,6 +426,7 @@ class _SetupModel(Strict):
     ticket_marks: list[TicketMarkModel] = []
     public_borders: list[StrictStr] = []
     play_rules: list[PlayRuleModel] = []
+    card_icons: list[CardIconModel] = []
 
     @model_validator(mode="after")
     def _unique(self):
@@ -402,6 +444,12 @@ class _SetupModel(Strict):
         places = [(r.place, c) for r in self.play_rules for c in r.companies]
         if len(set(places)) != len(places):
             raise ValueError(f"play_rules: a place holds one rule per company ({places})")
+        check_icons(self.card_icons, "card_icons")
+        borne = {m.icon for m in self.card_icons}
+        for step in list(self.steps) + [e.step for e in self.events if e.step is not None]:
+            if step.icon and step.icon not in borne:
+                raise ValueError(f"claim step {step.number} counts {step.icon} cards, but no train card bears a "
+                                 f"{step.icon} (card_icons)")
         return self
 
     def build(self) -> LegacySetup:
@@ -417,7 +465,8 @@ class _SetupModel(Strict):
             office_tickets=tuple((c, k) for c, k in self.office_tickets),
             frontiers=tuple(f.build() for f in self.frontiers),
             ticket_marks=tuple(m.build() for m in self.ticket_marks), public_borders=tuple(self.public_borders),
-            play_rules=tuple(sorted((r.build() for r in self.play_rules), key=lambda r: r.place)))
+            play_rules=tuple(sorted((r.build() for r in self.play_rules), key=lambda r: r.place)),
+            card_icons=icon_cards(self.card_icons))
 
 
 __all__ = ["ClaimStep", "Event", "Extra", "LegacySetup", "PlayRule", "PLAY_PLACES", "POSTCARD_PLACES", "TicketMark", "Trade", "ContentError", "COMPANY_COLORS", "STEP_KINDS", "EFFECTS", "GIVES"]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from ...cards import CARD_INDEX, LOCO, NEWSPAPER
 from ...engine.codec import LIST, NOBODY, NONE, PUBLIC, VALUES, StateLayout, layout_of, put_list
-from ...engine.game import PyGame
+from ...engine.game import NOWHERE, PyGame
 from ...engine.moves import can_draw
 from ...engine.phases import EXTRAS
 from ...engine.scoring import score_tickets
@@ -19,7 +19,10 @@ from ...maps import load_map
 from .board import BASE, grown_ruleset
 from .content import POSTCARD_PLACES, ClaimStep, ContentError, Event, Extra, LegacySetup, Trade
 from .edition import remaining_trains_bonus
+from . import icons as card_icons
+from .content import ICONS
 from .extras import DONE, EVENT, SLOTS
+from .icons import Icons
 from .pack import default_setup
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,6 +64,9 @@ def reasons(setup: LegacySetup) -> tuple[str, ...]:
             + tuple(rule_reason(r.place, r.label) for r in setup.play_rules) + (SET_UP, OFFICE))
 
 
+NO_ICONS_SPENT = (0,) * len(ICONS)
+
+
 @lru_cache(maxsize=64)
 def _event_index(setup: LegacySetup) -> dict[str, int]:
     return {e.id: i for i, e in enumerate(setup.events)}
@@ -74,7 +80,7 @@ def _big_city_routes(rules: Ruleset) -> frozenset[int]:
 
 class LegacyGame(PyGame):
     __slots__ = ("setup", "event_deck", "event_discard", "event_gone", "ledger", "shown", "extra_claim", "_aside",
-                 "_names", "_trades", "_has_extras")
+                 "_names", "_trades", "_has_extras", "icons")
     setup: LegacySetup
     event_deck: list[int]                      # indices into setup.events; the top card is the last
     event_discard: list[int]                   # the current event is the last
@@ -86,6 +92,7 @@ class LegacyGame(PyGame):
     _trades: tuple[Trade | None, ...]          # per event of the setup: its action (trade.py), if any
     extra_claim: tuple[int, int] | None        # the extras phase (extras.py): (route claimed, offers taken: bits by SLOTS)
     _has_extras: bool                          # setup.has_extras(): the state keeps edition.extras
+    icons: Icons | None                        # the card icons by zone, where a rule counts them (icons.py)
 
     # ------------------------------------------------------------------ setup
 
@@ -127,6 +134,13 @@ class LegacyGame(PyGame):
         self.extra_claim = None  # the extras phase's claim (rulebook 322)
         self.ledger = []         # (turn, seat, dollars, reason): every change of money held
         self._aside = []         # L2: newspapers dealt at setup, shuffled back afterwards
+        self.icons = self._new_icons()  # LW-I1: every marked card in the pile, followed from the deal on
+
+    def _new_icons(self) -> Icons | None:
+        if not self.setup.icons_in_play():
+            return None
+        ed = self.rules.edition
+        return Icons.new(self.setup, ed.n_kinds, self.rules.players, ed.face_up)
 
     def after_setup(self) -> None:
         n = self.rules.players
@@ -137,7 +151,7 @@ class LegacyGame(PyGame):
         office = len(reasons(self.setup)) - 1
         for p, company in enumerate(self.setup.companies):
             for _ in range(cards.get(company, 0)):
-                c = self.pop_card(0)
+                c = self.pop_card(0, p)
                 if c >= 0:
                     self.hands[p][c] += 1
             if money.get(company):
@@ -166,6 +180,7 @@ class LegacyGame(PyGame):
 
     def copy_public(self) -> Self:
         g = PyGame.copy_public(self)
+        g.icons = self.icons.copy() if self.icons is not None else None  # (refill_edition redeals its secrets)
         g.setup, g._names, g._trades, g._has_extras = self.setup, self._names, self._trades, self._has_extras
         g.extra_claim = self.extra_claim
         g.event_discard = self.event_discard[:]
@@ -213,8 +228,20 @@ class LegacyGame(PyGame):
 
     # ---------------------------------------------------- newspapers (L2)
 
-    def pop_card(self, d: int = 0) -> int:
-        c = PyGame.pop_card(self, d)
+    def pop_card(self, d: int = 0, to: int = NOWHERE) -> int:
+        ic = self.icons
+        if ic is None:
+            return self._pop_card(d)
+        if to < 0 and to != NOWHERE and self.face_up[-1 - to] >= 0:  # a face-up card taken: its icon goes too
+            ic.taken(self.face_up[-1 - to], -1 - to, self.current)
+        c = self._pop_card(d)
+        if c >= 0:
+            ic.drawn(self, c, to)
+        return c
+
+    def _pop_card(self, d: int) -> int:
+        """The next card that is no newspaper (L2: each newspaper drawn is revealed on the way)."""
+        c = self._pop_one(d)
         while c == NEWSPAPER:
             if self._aside is not None:  # setup: set aside, shuffled back once the deal is done
                 self._aside.append(c)
@@ -223,8 +250,18 @@ class LegacyGame(PyGame):
                 self._reveal_event()
                 if all(x == NEWSPAPER for x in self.decks[0]) and all(x == NEWSPAPER for x in self.discards[0]):
                     return -1  # nothing but newspapers left: no card to draw (G3)
-            c = PyGame.pop_card(self, d)
+            c = self._pop_one(d)
         return c
+
+    def _pop_one(self, d: int) -> int:
+        if self.icons is not None and not self.decks[d] and self.discards[d]:
+            self.icons.reshuffled()
+        return PyGame.pop_card(self, d)
+
+    def clear_display(self, shown: list[int]) -> None:
+        if self.icons is not None:
+            self.icons.cleared(self.face_up)
+        PyGame.clear_display(self, shown)
 
     def _reveal_event(self) -> None:
         """The next event becomes current; a lightning event acts at once (LW-P1: none if the deck is empty)."""
@@ -301,7 +338,7 @@ class LegacyGame(PyGame):
         for _ in range(count):
             if not can_draw(self):
                 return
-            c = self.pop_card(0)
+            c = self.pop_card(0, p)
             if c < 0:
                 return
             self.hands[p][c] += 1
@@ -326,6 +363,7 @@ class LegacyGame(PyGame):
         hand = self.hands[p]
         for k, n in cards:
             hand[k] -= n
+        self._spend(p, cards)
         self.discard_cards(cards)
         if t.money:
             self._gain(p, t.money, reason)
@@ -361,6 +399,7 @@ class LegacyGame(PyGame):
         r, used = self.extra_claim  # type: ignore[misc]  # set in the extras phase
         _, x, reason = next(o for o in self.extra_offers(p) if o[0] == slot)
         self.hands[p][LOCO] -= 1
+        self._spend(p, ((LOCO, 1),))
         self.discard_cards(((LOCO, 1),))
         self.extra_claim = (r, used | 1 << SLOTS.index(slot))
         self.note(event="extra", seat=p, offer=slot, label=x.label)
@@ -386,9 +425,11 @@ class LegacyGame(PyGame):
         return steps_in_force(self.setup, self.event_discard)
 
     def finish_claim(self, r: int, cards: Payment) -> None:
+        steps = self._steps()
+        spent = self._spend(self.current, cards, r, steps)
         self.place_route(r, cards)
-        for step, reason in self._steps():
-            self._run_step(step, r, reason)
+        for step, reason in steps:
+            self._run_step(step, r, reason, spent)
         if self._has_extras:
             self.extra_claim = (r, 0)
             if self.extra_targets():  # rulebook 322: offers before the turn ends
@@ -401,9 +442,29 @@ class LegacyGame(PyGame):
     def _colour_matches(self, r: int, color: str | None, p: int) -> bool:
         return colour_matches(self.setup, self.rules, r, color, p)
 
-    def _run_step(self, step: ClaimStep, r: int, reason: int) -> None:
+    def _spend(self, p: int, cards: Payment, r: int = -1,
+               steps: Sequence[tuple[ClaimStep, int]] = ()) -> Sequence[int]:
+        """LW-I1: which marked cards seat `p` spent on `cards` (already out of its hand), to its
+        advantage on claim `r` under `steps`; how many of each icon (none where icons are ignored)."""
+        ic = self.icons
+        if ic is None:
+            return NO_ICONS_SPENT
+        held = self.hands[p][:]
+        for k, n in cards:
+            held[k] += n
+        worth = [0] * len(ICONS)
+        for step, _ in steps:
+            if step.icon:
+                dollars, drawn = step_gives(self.setup, self.rules, step, r, p)
+                worth[ICONS.index(step.icon)] += dollars + drawn
+        return ic.spend(p, cards, held, worth)
+
+    def _run_step(self, step: ClaimStep, r: int, reason: int, spent: Sequence[int] = ()) -> None:
         p = self.current
         dollars, cards = step_gives(self.setup, self.rules, step, r, p)
+        if step.icon:  # once per card bearing the icon that the claim spent (LW-I1)
+            n = spent[ICONS.index(step.icon)] if spent else 0
+            dollars, cards = dollars * n, cards * n
         if cards:
             self._cards(p, cards, why=step_reason(step))
         if dollars:
@@ -444,9 +505,11 @@ class LegacyGame(PyGame):
         shown = ((("edition.shown", 1 + len(self.rules.map.tickets), LIST, PUBLIC),)  # only where a rule shows tickets
                  if self.setup.public_borders else ())
         extras = (("edition.extras", 2, VALUES, PUBLIC),) if self._has_extras else ()  # only where offers exist
+        ed = self.rules.edition
+        icons = card_icons.sections(ed.n_kinds, self.rules.players, ed.face_up) if self.setup.icons_in_play() else ()
         return layout_of(self.rules, (("edition.event_deck", 1 + e, LIST, NOBODY),
                                       ("edition.event_discard", 1 + e, LIST, PUBLIC),
-                                      ("edition.event_gone", 1 + e, LIST, PUBLIC)) + shown + extras,
+                                      ("edition.event_gone", 1 + e, LIST, PUBLIC)) + shown + extras + icons,
                          ("edition.ledger", 4))
 
     def encode_edition(self, out: list[int], layout: StateLayout) -> None:
@@ -458,6 +521,8 @@ class LegacyGame(PyGame):
             put_list(out, self.shown, len(self.rules.map.tickets))
         if self._has_extras:
             out += self.extra_claim if self.extra_claim is not None else (NONE, NONE)
+        if self.icons is not None:
+            self.icons.encode(out)
         out.append(len(self.ledger))
         for x in self.ledger:
             out += x
@@ -507,11 +572,16 @@ class LegacyGame(PyGame):
                                 f"offers taken (bits 0..{len(SLOTS) - 1})")
         elif where and self.phase is EXTRAS:
             raise SaveError(f"{where}: the extras phase needs a setup with extra-card offers")
+        self.icons = card_icons.decode(state, layout, self.setup, where) if self.setup.icons_in_play() else None
 
     def refill_edition(self, state: Sequence[int], layout: StateLayout) -> None:
         s = layout["edition.event_deck"]  # the only section a mask hides (the discard and the ledger are public)
         self.event_deck = list(state[s.start + 1:s.start + 1 + state[s.start]])
         self._aside = None
+        if self.setup.icons_in_play():  # the marked cards a seat cannot see, dealt as its cards were
+            self.icons = card_icons.decode(state, layout, self.setup, "")
+            if any(x < 0 for x in state[slice(*layout.span("edition.icons.deck"))]):
+                card_icons.refill(self.icons, state, layout, self.setup)
 
     def edition_renderer(self) -> Callable[[StateLayout, Sequence[int]], dict[str, Any]]:
         return partial(_edition_view, self.setup, self.rules.players)
@@ -519,10 +589,10 @@ class LegacyGame(PyGame):
     @classmethod
     def options_from_save(cls, block: Any, rules: Ruleset, where: str) -> dict[str, Any]:
         keys = set(block) if isinstance(block, dict) else set()
-        if not keys or keys - {"event_gone", "shown", "extras"} != {"setup", "event_deck", "event_discard", "ledger"}:
+        if not keys or keys - {"event_gone", "shown", "extras", "icons"} != {"setup", "event_deck", "event_discard", "ledger"}:
             raise SaveError(f"{where}: the edition block must hold setup, event_deck, event_discard and ledger "
                             "(and event_gone, if any event was removed for good; shown, if a rule shows tickets; "
-                            "extras, in the extras phase)")
+                            "extras, in the extras phase; icons, where a rule counts card icons)")
         try:
             setup = LegacySetup.from_dict(block["setup"], where=f"{where}: edition.setup")
             check_setup(setup, cls.rules_for(rules, {"setup": setup}))
@@ -551,6 +621,11 @@ class LegacyGame(PyGame):
             out += extras_from_save(block.get("extras"), where)
         elif block.get("extras") is not None:
             raise SaveError(f"{where}: edition.extras: this setup has no extra-card offers")
+        if setup.icons_in_play():
+            ed = rules.edition
+            out += card_icons.from_save(block.get("icons"), ed.n_kinds, rules.players, ed.face_up, where)
+        elif block.get("icons") is not None:
+            raise SaveError(f"{where}: edition.icons: no rule of this setup counts card icons")
         ledger = block["ledger"] if isinstance(block["ledger"], list) else [None]
         names = reasons(setup)
         out.append(len(ledger))
@@ -579,6 +654,8 @@ class LegacyGame(PyGame):
             r, used = layout.items(state, "edition.extras")
             if r != NONE:
                 out["extras"] = {"route": r, "taken": [s for i, s in enumerate(SLOTS) if used >> i & 1]}
+        if setup.icons_in_play():
+            out["icons"] = card_icons.to_save(card_icons.decode(state, layout, setup, ""))
         return out
 
     def check_score(self, p: int, score: int, points: int) -> str | None:
@@ -635,7 +712,8 @@ def extra_matches(setup: LegacySetup, rules: Ruleset, x: Extra, r: int, p: int) 
 
 def step_gives(setup: LegacySetup, rules: Ruleset, step: ClaimStep, r: int, p: int) -> tuple[int, int]:
     """What claim step `step` gives seat `p` for claiming route `r`: (dollars, cards drawn); dollars
-    are negative for a fee (taken as far as the seat can pay). The game runs it; bots weigh it."""
+    are negative for a fee (taken as far as the seat can pay). A step with an icon gives that per
+    card bearing it that the claim spends (LW-I1). The game runs it; bots weigh it."""
     if step.kind == "company_route":
         return (setup.bonus(setup.companies[p]), 0) if colour_matches(setup, rules, r, "company", p) else (0, 0)
     if step.kind == "big_city":
@@ -657,6 +735,8 @@ def claim_values(setup: LegacySetup, rules: Ruleset, discard: tuple[int, ...], p
     for r in rules.route_ids:
         total = 0.0
         for step in steps:
+            if step.icon:  # per marked card spent: the payment spends them where they pay (LW-I1)
+                continue
             dollars, cards = step_gives(setup, rules, step, r, p)
             total += dollars + cards * card_value
         out[r] = total
@@ -712,6 +792,7 @@ def _edition_view(setup: LegacySetup, players: int, layout: StateLayout, state: 
                         "trade": asdict(r.trade) if r.trade else None} for r in setup.play_rules],
         "event_extra": _offer_view(ev.extra) if ev is not None and ev.extra is not None else None,
         "extras": _extras_view(layout, state) if setup.has_extras() else None,
+        "icons": card_icons.view(card_icons.decode(state, layout, setup, "")) if setup.icons_in_play() else None,
         "ledger": [[t, seat, dollars, names[reason]] for t, seat, dollars, reason in layout.tail_records(state)],
     }
 
