@@ -43,10 +43,13 @@ def setup_with(players: int = 2, **changes) -> LegacySetup:
 
 def position(players: int = 2, *, hands=None, face_up=DISPLAY, deck_top=(), deck_size=None, spare="deck",
              routes=None, tickets=None, money=None, trains=None, event_top=(), revealed=(), current=0, first_player=0,
-             setup=None, final_turns=-1, ticket_pile=None) -> ttr.Game:
+             setup=None, final_turns=-1, ticket_pile=None, marks=None, face_marks=None) -> ttr.Game:
     """deck_top: the next cards drawn, in draw order; deck_size: the whole draw
     pile's size (the rest of the spare cards go to the discard); event_top: the
-    next events revealed, in order; revealed: the event discard (last = current)."""
+    next events revealed, in order; revealed: the event discard (last = current).
+    Where a rule counts card icons: marks, per seat {card: {icon: n}} of its hand's cards that
+    bear one; face_marks, per display slot its card's icon or None; every other marked card is
+    in the draw pile, else the discard."""
     g = ttr.new_game(LW, players, seed=0, setup=setup)
     d = ttr.save_game(g)
     pool = Counter(CARD_NAMES[k] for k in g.rules.deck_cards)
@@ -102,6 +105,8 @@ def position(players: int = 2, *, hands=None, face_up=DISPLAY, deck_top=(), deck
     rest = [i for i in ids if i not in event_top and i not in revealed]
     d["edition"]["event_deck"] = rest + list(reversed(event_top))
     d["edition"]["event_discard"] = list(revealed)  # the last is the current event
+    if "icons" in d["edition"]:
+        d["edition"]["icons"] = _icons_block(g, d, marks or {}, face_marks or [None] * len(face_up))
     d["phase"] = "turn"
     d["current_player"] = current
     d["first_player"] = first_player
@@ -120,3 +125,34 @@ def event_discard(g) -> list[str]:
 
 def ledger(g) -> list[list]:
     return legacy(g)["ledger"]
+
+
+def _icons_block(g, d, marks, face_marks) -> dict:
+    """The save's icons block: the marks asked for, the rest in the pile, then the discard."""
+    left = Counter()
+    for icon, card, n in g.setup.card_icons:
+        left[icon, WILD if card == "wild" else card] += n
+    hands = []
+    for p in range(g.num_players):
+        out = []
+        for card, icons in (marks.get(p) or {}).items():
+            for icon, n in icons.items():
+                left[icon, card] -= n
+                out.append([icon, card, n])
+        hands.append(out)
+    for c, icon in zip(d["face_up"], face_marks):
+        if icon:
+            left[icon, c] -= 1
+    piles = {}
+    for name in ("deck", "discard"):
+        room = Counter(d[name])
+        out = []
+        for (icon, card), n in sorted(left.items()):
+            put = min(n, room[card])
+            if put > 0:
+                out.append([icon, card, put])
+                room[card] -= put
+                left[icon, card] -= put
+        piles[name] = out
+    assert not +left, f"no room for the marked cards {dict(+left)}"
+    return {**piles, "face_up": list(face_marks), "hands": hands}

@@ -304,7 +304,7 @@ def test_pack_changes_apply_between_games(tmp_path):
     story = {2, 11, 14, 15}  # the demo story's stickers (tests/test_campaign_story.py): here the pack's schedule alone
     steps = {k: [s.number for s in st.steps if s.number not in story] for k, st in setups.items()}
     assert steps[1] == steps[4 - 1] == [3, 12]
-    assert steps[4] == [3, 6, 12] and steps[10] == [3, 6, 10, 12]
+    assert steps[4] == [3, 6, 12] and steps[8] == [3, 6, 12, 16] and steps[10] == [3, 6, 10, 12, 16]
     assert [setups[k].company_bonus for k in range(1, 13)] == [3] * 5 + [4] * 7
     assert [setups[k].trains for k in range(1, 13)] == list(DEMO.trains)
     events = {k: {e.id for e in st.events} for k, st in setups.items()}
@@ -312,9 +312,9 @@ def test_pack_changes_apply_between_games(tmp_path):
     assert "demo-bank-panic" in events[5] and "demo-coal-strike" in events[7] and "demo-gold-rush" in events[9]
     assert "demo-boiler-explosion" not in events[9]
     conn = sqlite3.connect(tmp_path / "c.db")
-    assert [a for (a,) in conn.execute("SELECT after FROM changes ORDER BY after")] == [2, 3, 4, 5, 6, 8, 9]
+    assert [a for (a,) in conn.execute("SELECT after FROM changes ORDER BY after")] == [2, 3, 4, 5, 6, 7, 8, 9]
     st = c.status()
-    assert [x["number"] for x in st["claim_steps"] if x["number"] not in story] == [3, 6, 10, 12]
+    assert [x["number"] for x in st["claim_steps"] if x["number"] not in story] == [3, 6, 10, 12, 16]
     assert st["company_bonus"] == 4
 
 

@@ -51,8 +51,9 @@ def status(c, as_player: str | None = None) -> dict:
                    "removed": [{**_event(c, r["event"]), "game": r["game"], "by": r["by"],
                                 "player": names.get(r["player"])} for r in box.removed]},
         "rules": [{**rule, "until_game": box.rule_expiry.get(place)} for place, rule in sorted(box.rules.items())],
-        "claim_steps": [{"number": s.number, "kind": s.kind, "label": s.label, "until_game": box.expiry.get(s.number)}
-                        for s in box.steps],
+        "claim_steps": [{"number": s.number, "kind": s.kind, "label": s.label, "until_game": box.expiry.get(s.number),
+                         "icon": s.icon} for s in box.steps],
+        "card_icons": [{"icon": i, "card": card, "count": n} for i, card, n in c.pack.card_icons],
         "story": story(c),
         "boxes": boxes(c),
         "board": board(c),

@@ -228,9 +228,13 @@ def print_status(out: Console, file: str, s: dict) -> None:
             f"{'by ' + escape(e['player']) if e['by'] == 'caboose' else 'by ' + BY.get(e['by'], e['by'])})"
             for e in ev["removed"]))
     out.print("Claim steps: " + ", ".join(f"{x['number']} {escape(x['label'] or x['kind'])}"
+                                          + (f" (per card with a {x['icon']} spent)" if x.get("icon") else "")
                                           + (f" (until game {x['until_game']})" if x["until_game"] else "")
                                           for x in s["claim_steps"])
               + f"; company bonus ${s['company_bonus']} (each office's bonus card).")
+    if s.get("card_icons"):
+        out.print("Train cards with icons: " + ", ".join(f"{x['count']} {x['card']} with a {x['icon']}"
+                                                         for x in s["card_icons"]) + ".")
     if s["rules"]:
         out.print("Rule stickers: " + "; ".join(map(rule_words, s["rules"])) + ".")
     if s["public_tickets"]:

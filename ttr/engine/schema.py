@@ -164,6 +164,7 @@ class LegacyStep(TypedDict):
     number: int
     kind: str
     label: str
+    icon: str | None  # a step that acts per train card bearing this icon spent on the claim (LW-I1)
 
 
 class LegacyOffer(TypedDict):
@@ -197,6 +198,12 @@ class LegacyExtras(TypedDict):
     taken: list[str]
 
 
+class LegacyIcons(TypedDict):
+    """The icons on train cards, where a rule counts them (rulebook 210, LW-I1)."""
+    face_up: list[str | None]                        # per display slot: the icon its card bears
+    hands: list[dict[str, dict[str, int]] | None]    # per seat: card -> icon -> how many (its own seat only)
+
+
 class LegacyBlock(TypedDict):
     """Legacy's own block of a view (L1, L2, L4)."""
     setup: dict[str, Any]
@@ -210,6 +217,7 @@ class LegacyBlock(TypedDict):
     play_rules: list[LegacyPlayRule]  # rules of play at places Q-V (rulebook 437-447)
     event_extra: LegacyOffer | None   # the current event's extra-card offer (rulebook 322)
     extras: LegacyExtras | None       # in the extras phase: its claim; else None
+    icons: LegacyIcons | None         # the card icons, where a rule counts them (LW-I1); else None
     ledger: list[list[Any]]    # [turn, seat, dollars, reason]
 
 

@@ -403,6 +403,13 @@ class ClaimStep(_Open):
     kind: str
     label: str
     until_game: Optional[int]
+    icon: Optional[str] = Field(default=None, description="it acts per train card bearing this icon spent on a claim")
+
+
+class CardIcons(_Open):
+    icon: str
+    card: str
+    count: int
 
 
 class CampaignPending(_Open):
@@ -431,6 +438,7 @@ class CampaignStatus(_Open):
     events: CampaignEvents
     rules: list[dict[str, Any]] = Field(description="rule stickers in force")
     claim_steps: list[ClaimStep]
+    card_icons: list[CardIcons] = Field(default=[], description="how many train cards of a kind bear an icon (210)")
     story: CampaignStory
     boxes: list[CampaignBox]
     board: CampaignBoardInfo = Field(description="the board the next game is played on (its map: "

@@ -572,16 +572,14 @@ class LegacyGame(PyGame):
                                 f"offers taken (bits 0..{len(SLOTS) - 1})")
         elif where and self.phase is EXTRAS:
             raise SaveError(f"{where}: the extras phase needs a setup with extra-card offers")
-        self.icons = card_icons.decode(state, layout, self.setup, where) if self.setup.icons_in_play() else None
+        self.icons = card_icons.from_state(state, layout, self.setup, where) if self.setup.icons_in_play() else None
 
     def refill_edition(self, state: Sequence[int], layout: StateLayout) -> None:
         s = layout["edition.event_deck"]  # the only section a mask hides (the discard and the ledger are public)
         self.event_deck = list(state[s.start + 1:s.start + 1 + state[s.start]])
         self._aside = None
-        if self.setup.icons_in_play():  # the marked cards a seat cannot see, dealt as its cards were
-            self.icons = card_icons.decode(state, layout, self.setup, "")
-            if any(x < 0 for x in state[slice(*layout.span("edition.icons.deck"))]):
-                card_icons.refill(self.icons, state, layout, self.setup)
+        if self.setup.icons_in_play():
+            self.icons = card_icons.from_state(state, layout, self.setup, "")
 
     def edition_renderer(self) -> Callable[[StateLayout, Sequence[int]], dict[str, Any]]:
         return partial(_edition_view, self.setup, self.rules.players)
@@ -811,6 +809,11 @@ def check_setup(setup: LegacySetup, rules: Ruleset) -> None:
         if gone:
             raise ContentError(f"claim step {step.number} ({step.label or step.kind}) names {gone[0]!r}, "
                                "which is not a city of the board")
+    borne = {icon for icon, _, _ in setup.card_icons}
+    for step in list(setup.steps) + [e.step for e in setup.events if e.step is not None]:
+        if step.icon and step.icon not in borne:
+            raise ContentError(f"claim step {step.number} ({step.label or step.kind}) counts {step.icon} cards, but "
+                               f"no train card bears a {step.icon} (card_icons)")
     for x in [e.extra for e in setup.events if e.extra] + [r.extra for r in setup.play_rules if r.extra]:
         gone = [c for c in x.cities if c not in cities]
         if gone:
@@ -833,4 +836,4 @@ def _event_view(ev: Event) -> dict[str, Any]:
 
 
 def _step_view(s: ClaimStep) -> dict[str, Any]:
-    return {"number": s.number, "kind": s.kind, "label": s.label}
+    return {"number": s.number, "kind": s.kind, "label": s.label, "icon": s.icon}

@@ -161,6 +161,16 @@ def decode(state: Sequence[int], layout: StateLayout, setup: LegacySetup, where:
     return ic
 
 
+def from_state(state: Sequence[int], layout: StateLayout, setup: LegacySetup, where: str) -> Icons:
+    """The icons of a state; in a seat's world (its masked state with its cards dealt), the marked
+    cards it cannot see are dealt as well (refill)."""
+    if any(x < 0 for x in state[slice(*layout.span("edition.icons.deck"))]):
+        ic = decode(state, layout, setup, "")
+        refill(ic, state, layout, setup)
+        return ic
+    return decode(state, layout, setup, where)
+
+
 def check(ic: Icons, state: Sequence[int], layout: StateLayout, setup: LegacySetup, where: str) -> None:
     """Every marked card is a card of its zone, and each (icon, kind) is marked on as many cards as
     the box's (SaveError naming the zone otherwise)."""

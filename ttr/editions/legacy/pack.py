@@ -20,6 +20,7 @@ from pydantic import (
 
 from .content import (
     COMPANY_COLORS,
+    CardIconModel,
     ClaimStep,
     ContentError,
     EventModel,
@@ -30,7 +31,9 @@ from .content import (
     TicketMark,
     TicketMarkModel,
     _first_error,
+    check_icons,
     check_steps,
+    icon_cards,
 )
 from .frontier import Frontier, FrontierModel, check_frontiers, number_frontier
 from .postcards import Postcard, PostcardModel, check_postcards
@@ -89,6 +92,7 @@ class PackModel(Strict):
     postcards: list[PostcardModel] = []
     frontiers: list[FrontierModel] = []
     ticket_marks: list[TicketMarkModel] = []
+    card_icons: list[CardIconModel] = []
 
     @model_validator(mode="before")
     @classmethod
@@ -144,6 +148,14 @@ class PackModel(Strict):
         marked = [m.ticket for m in self.ticket_marks]
         if len(set(marked)) != len(marked):
             raise ValueError(f"ticket_marks: ticket(s) {sorted({t for t in marked if marked.count(t) > 1})} marked twice")
+        check_icons(self.card_icons, "card_icons")
+        borne = {m.icon for m in self.card_icons}
+        counted = [(s, "steps") for s in self.steps] + [(e.step, f"event {e.id!r}") for e in self.events if e.step]
+        counted += [(s, f"between_games (after game {c.after})") for c in self.between_games for s in c.add_steps]
+        for step, where in counted:
+            if step.icon and step.icon not in borne:
+                raise ValueError(f"{where}: claim step {step.number} counts {step.icon} cards, but no train card "
+                                 f"bears a {step.icon} (card_icons)")
         frontiers = {f.id for f in self.frontiers}
         boxes = {b.id for b in self.boxes}
         for where, do in ([(f"story card {c.id!r}", c.do) for c in self.story]
@@ -206,6 +218,7 @@ class Pack:
     frontiers: dict[str, Frontier] = field(default_factory=dict)  # id -> frontier board, in the pack's order
     ticket_marks: tuple[TicketMark, ...] = ()  # the marks printed on tickets (146, 210, 463)
     postcards: dict[str, Postcard] = field(default_factory=dict)  # id -> postcard, in number order (the post office)
+    card_icons: tuple[tuple[str, str, int], ...] = ()  # the icons printed on train cards (210): (icon, card, count)
 
     def change_after(self, game: int) -> Change | None:
         return next((c for c in self.changes if c.after == game), None)
@@ -236,7 +249,7 @@ class Pack:
             office_tickets=tuple(sorted((c, o["tickets"]) for c, o in (offices or {}).items()
                                         if c in companies and o.get("tickets"))),
             frontiers=tuple(frontiers), ticket_marks=self.ticket_marks, public_borders=tuple(sorted(public_borders)),
-            play_rules=tuple(play_rules))
+            play_rules=tuple(play_rules), card_icons=self.card_icons)
 
 
 def parse_pack(data: dict, where: str = "pack") -> Pack:
@@ -259,7 +272,8 @@ def parse_pack(data: dict, where: str = "pack") -> Pack:
         story=tuple(c.build() for c in m.story), boxes={b.id: b.build() for b in m.boxes},
         company_bonuses=dict(m.company_bonuses), company_trains={c: tuple(t) for c, t in m.company_trains.items()},
         frontiers={f.id: f.build() for f in m.frontiers}, ticket_marks=tuple(t.build() for t in m.ticket_marks),
-        postcards={c.id: c.build() for c in sorted(m.postcards, key=lambda c: c.number)})
+        postcards={c.id: c.build() for c in sorted(m.postcards, key=lambda c: c.number)},
+        card_icons=icon_cards(m.card_icons))
 
 
 @lru_cache(maxsize=16)

@@ -717,6 +717,12 @@ export interface components {
              * @description the player holding the caboose
              */
             caboose: string;
+            /**
+             * Card Icons
+             * @description how many train cards of a kind bear an icon (210)
+             * @default []
+             */
+            card_icons: components["schemas"]["CardIcons"][];
             /** Changes */
             changes: {
                 [key: string]: unknown;
@@ -874,8 +880,24 @@ export interface components {
              */
             you: number | null;
         };
+        /** CardIcons */
+        CardIcons: {
+            /** Card */
+            card: string;
+            /** Count */
+            count: number;
+            /** Icon */
+            icon: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** ClaimStep */
         ClaimStep: {
+            /**
+             * Icon
+             * @description it acts per train card bearing this icon spent on a claim
+             */
+            icon?: string | null;
             /** Kind */
             kind: string;
             /** Label */
@@ -1173,6 +1195,8 @@ export interface components {
             event_gone: string[];
             /** @description in the extras phase: its claim; else None */
             extras: components["schemas"]["LegacyExtras"] | null;
+            /** @description the card icons, where a rule counts them (LW-I1); else None */
+            icons: components["schemas"]["LegacyIcons"] | null;
             /**
              * Ledger
              * @description [turn, seat, dollars, reason]
@@ -1219,6 +1243,26 @@ export interface components {
             taken: string[];
         };
         /**
+         * LegacyIcons
+         * @description The icons on train cards, where a rule counts them (rulebook 210, LW-I1).
+         */
+        LegacyIcons: {
+            /**
+             * Face Up
+             * @description per display slot: the icon its card bears
+             */
+            face_up: (string | null)[];
+            /**
+             * Hands
+             * @description per seat: card -> icon -> how many (its own seat only)
+             */
+            hands: ({
+                [key: string]: {
+                    [key: string]: number;
+                };
+            } | null)[];
+        };
+        /**
          * LegacyOffer
          * @description What an extra wild card gets (rulebook 322) or an action gives (278).
          */
@@ -1248,6 +1292,11 @@ export interface components {
         };
         /** LegacyStep */
         LegacyStep: {
+            /**
+             * Icon
+             * @description a step that acts per train card bearing this icon spent on the claim (LW-I1)
+             */
+            icon: string | null;
             /** Kind */
             kind: string;
             /** Label */

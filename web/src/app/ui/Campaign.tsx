@@ -13,6 +13,7 @@ import type { MapData } from '../../board/index';
 import { Board } from '../../board/preact';
 import { usePrefs } from './App';
 import { ErrorPage, LoadingPage, TopBar, useToasts, Toasts } from './Common';
+import { Card, IconGlyph } from './Card';
 import { errorText } from './GameScreen';
 import { Icon } from './Icons';
 import { giftWords } from './Legacy';
@@ -374,12 +375,30 @@ function Events({ st }: { st: CampaignStatus }) {
           <h3>{t('claim_steps')}</h3>
           <ol class="cp-steps">
             {st.claim_steps.map((s) => (
-              <li value={s.number}>
+              <li value={s.number} data-icon={s.icon ?? undefined}>
                 {s.label}
+                {s.icon ? (
+                  <span class="step-icon">
+                    {' '}
+                    <IconGlyph icon={s.icon} /> {t('per_icon', { icon: t(s.icon === 'pickaxe' ? 'icon_pickaxe' : 'icon_skull') })}
+                  </span>
+                ) : null}
                 {s.until_game ? <span class="muted small"> ({t('cp_until', { n: s.until_game })})</span> : null}
               </li>
             ))}
           </ol>
+        </>
+      ) : null}
+      {st.card_icons?.length ? (
+        <>
+          <h3>{t('cp_card_icons')}</h3>
+          <p class="cp-icons">
+            {st.card_icons.map((x) => (
+              <span class="cp-icon" data-icon={x.icon} data-card={x.card}>
+                <Card name={x.card === 'wild' ? 'locomotive' : x.card} small count={x.count} marks={{ [x.icon]: x.count }} />
+              </span>
+            ))}
+          </p>
         </>
       ) : null}
       {st.rules.length ? (

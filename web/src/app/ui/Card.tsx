@@ -2,7 +2,7 @@
 // anchor, double ship, joker), the colour-blind letter, and a count.
 import type { JSX } from 'preact';
 import { CARD_FILL, CARD_INK, CARD_LETTER, cardInfo, sortCards } from '../cards';
-import { cardName } from '../i18n';
+import { cardName, t } from '../i18n';
 
 const LOCO = 'M-7,2.5V-1.5H-4.5V-4.5H-2.5V-1.5H1V-5H6.5V-4H5.5V2.5Z M-8.5,4.5L-7,2.5V4.5Z';
 const ANCHOR = 'M0,-3.4V6.2 M-3.6,-1H3.6 M-6,1.8Q-5.4,6.4 0,6.4Q5.4,6.4 6,1.8';
@@ -47,6 +47,26 @@ function Icon({ part, ink }: { part: string; ink: string }) {
   return body;
 }
 
+// Legacy: the pickaxe and the skull some train cards bear (rulebook 210).
+const PICKAXE = 'M-5.5,6.5L3,-2 M-7,-3.5Q0,-8.5 7,-1.5';
+const SKULL = 'M-5,1.5A5,5 0 1 1 5,1.5V4H-5Z M-3,5.5H3';
+
+export function IconGlyph({ icon }: { icon: string }) {
+  return (
+    <svg class="icon-glyph" viewBox="-9 -9 18 18" aria-hidden="true">
+      {icon === 'pickaxe' ? (
+        <path d={PICKAXE} stroke="#3a2a14" fill="none" stroke-width={2.4} stroke-linecap="round" />
+      ) : (
+        <g>
+          <path d={SKULL} fill="#f4f1e8" stroke="#222" stroke-width={1.2} />
+          <circle cx={-2} cy={0} r={1.3} fill="#222" />
+          <circle cx={2} cy={0} r={1.3} fill="#222" />
+        </g>
+      )}
+    </svg>
+  );
+}
+
 export interface CardProps {
   name: string;
   count?: number;
@@ -56,6 +76,8 @@ export interface CardProps {
   selected?: boolean;
   title?: string;
   class?: string;
+  /** Legacy: how many of these cards bear each icon (a face-up card: 1 of its icon) */
+  marks?: Record<string, number> | null;
   /** extra attributes for tests (data-*) */
   data?: Record<string, string>;
   cb?: boolean;
@@ -67,6 +89,7 @@ export function Card(p: CardProps) {
   const fill = wild ? undefined : (CARD_FILL[info.color] ?? '#ccc');
   const ink = wild ? '#1a1a1a' : (CARD_INK[info.color] ?? '#1a1a1a');
   const label = cardName(p.name);
+  const marked = Object.entries(p.marks ?? {}).filter(([, n]) => n > 0);
   const cls = [
     'card',
     wild ? 'card-wild' : '',
@@ -92,9 +115,20 @@ export function Card(p: CardProps) {
         {wild ? CARD_LETTER.wild : (CARD_LETTER[info.color] ?? '')}
       </span>
       {p.count !== undefined ? <span class="card-count">{p.count}</span> : null}
+      {marked.length ? (
+        <span class="card-marks">
+          {marked.map(([icon, n]) => (
+            <span class="card-mark" data-mark={icon}>
+              <IconGlyph icon={icon} />
+              {p.count !== undefined ? n : null}
+            </span>
+          ))}
+        </span>
+      ) : null}
     </>
   );
-  const title = p.title ?? (p.count !== undefined ? `${label} ×${p.count}` : label);
+  const base = p.title ?? (p.count !== undefined ? `${label} ×${p.count}` : label);
+  const title = marked.length ? `${base} (${marked.map(([icon, n]) => markWords(icon, n, p.count !== undefined)).join(', ')})` : base;
   const style = fill ? { background: fill, color: ink } : undefined;
   const data: Record<string, string> = { 'data-card': p.name };
   for (const [k, v] of Object.entries(p.data ?? {})) data[`data-${k}`] = v;
@@ -122,4 +156,10 @@ export function CardsRow({ counts, small = true }: { counts: Record<string, numb
       ))}
     </span>
   );
+}
+
+/** "2 with a pickaxe" (a hand's cards) or "bears a skull" (one card). */
+export function markWords(icon: string, n: number, counted: boolean): string {
+  const name = t(icon === 'pickaxe' ? 'icon_pickaxe' : 'icon_skull');
+  return counted ? t('icon_marked', { n, icon: name }) : t('icon_bears', { icon: name });
 }

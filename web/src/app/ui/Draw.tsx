@@ -39,7 +39,10 @@ export function DrawArea(p: DrawProps) {
   return (
     <div class="draw-area" aria-label={t('draw_area')}>
       <div class="face-up" role="group" aria-label={t('draw_area')}>
-        {v.face_up.map((c, i) => (
+        {v.face_up.map((c, i) => {
+          const icon = v.edition?.icons?.face_up[i];
+          const marks = icon ? { [icon]: 1 } : null;
+          return (
           <div class={`slot${p.fresh?.has(i) ? ' fresh' : ''}`} data-slot={i}>
             {c && drawing ? (
               <Card
@@ -48,9 +51,10 @@ export function DrawArea(p: DrawProps) {
                 disabled={!slotLegal(i)}
                 title={`${cardName(c)} (${i + 1})`}
                 data={{ slot: String(i) }}
+                marks={marks}
               />
             ) : c ? (
-              <Card name={c} title={cardName(c)} data={{ slot: String(i) }} />
+              <Card name={c} title={cardName(c)} data={{ slot: String(i) }} marks={marks} />
             ) : (
               <span class="card card-empty" />
             )}
@@ -68,7 +72,8 @@ export function DrawArea(p: DrawProps) {
               </div>
             ) : null}
           </div>
-        ))}
+          );
+        })}
       </div>
       <div class="piles">
         {decks.map((d) => (

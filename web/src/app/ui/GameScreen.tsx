@@ -617,7 +617,8 @@ export function GameScreen({ id }: { id: string }) {
               onPointerDown={handDrag.down}
               onTouchMove={handDrag.noScroll}
             >
-              <Hand hand={hand} spend={spend} hint={canDrag ? t('drag_hint') : undefined} />
+              <Hand hand={hand} spend={spend} hint={canDrag ? t('drag_hint') : undefined}
+                marks={view.seat != null ? view.edition?.icons?.hands[view.seat] : null} />
               <div class="actions">
                 {myTurn && legal.has('station') && view.phase === 'turn' ? (
                   <button

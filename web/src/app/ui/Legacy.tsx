@@ -5,6 +5,7 @@ import { seatName, ticketById } from '../game';
 import { colorName, t } from '../i18n';
 import { cityName } from '../names';
 import type { PublicSeat, View } from '../types';
+import { IconGlyph } from './Card';
 
 type Gift = { money: number; draw: number; tickets: number };
 
@@ -54,7 +55,15 @@ export function LegacyPanel({ view, map, seats }: { view: View; map: MapData | n
           <summary>{t('claim_steps')}</summary>
           <ol>
             {steps.map((s) => (
-              <li value={s.number}>{s.label}</li>
+              <li value={s.number} data-icon={s.icon ?? undefined}>
+                {s.label}
+                {s.icon ? (
+                  <span class="step-icon">
+                    {' '}
+                    <IconGlyph icon={s.icon} /> {t('per_icon', { icon: t(s.icon === 'pickaxe' ? 'icon_pickaxe' : 'icon_skull') })}
+                  </span>
+                ) : null}
+              </li>
             ))}
           </ol>
         </details>

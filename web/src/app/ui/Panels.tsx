@@ -12,13 +12,16 @@ import { Card } from './Card';
 import { Icon } from './Icons';
 
 /** `hint`: added to each card's tooltip (how a card can be dragged onto a route, when it can). */
-export function Hand({ hand, spend, hint }: { hand: Counts; spend?: Counts | null; hint?: string }) {
+export function Hand({ hand, spend, hint, marks }: {
+  hand: Counts; spend?: Counts | null; hint?: string; marks?: Record<string, Record<string, number>> | null;
+}) {
   const kinds = sortCards(Object.keys(hand).filter((k) => hand[k] > 0));
   return (
     <div class="hand" aria-label={t('hand')} data-hand={kinds.map((k) => `${hand[k]}${k}`).join('+')}>
       {kinds.length === 0 ? <span class="muted">{t('hand_empty')}</span> : null}
       {kinds.map((k) => (
         <Card name={k} count={hand[k]} selected={!!spend?.[k]} class={spend?.[k] ? 'spending' : ''} data={{ hand: k }}
+          marks={marks?.[k]}
           title={hint ? `${cardName(k)} ×${hand[k]} · ${hint}` : undefined} />
       ))}
     </div>
