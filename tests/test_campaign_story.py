@@ -560,6 +560,9 @@ def test_the_second_pack_plays_a_whole_campaign_from_the_cli(tmp_path):
         assert "t-boom" in events[9] and "t-boom" not in events[8]  # the story added it after game 8
         rules = {k: [(r["place"], r["companies"]) for r in st["play_rules"]] for k, st in setups.items()}
         assert [k for k, r in rules.items() if r] == [3, 4, 5] and rules[3] == [("V", ["black"])]  # 3 games (206)
+        cursed = [k for k, st in setups.items() if any(x["number"] == 21 and x["icon"] == "skull" for x in st["steps"])]
+        assert cursed == list(range(2, 13))  # the skull sticker after game 1 (L210): icons counted from game 2
+        assert setups[1]["card_icons"] == setups[12]["card_icons"] != []
         assert all("t-flood" not in events[k] for k in range(9, 13))  # and took the flood out for good
         assert [r["by"] for r in c.box.removed if r["event"] == "t-convoy"] in ([], ["event"], ["caboose"])
         bond = 4 in c.facts(5).tickets  # ticket 4 completed in game 5: a bond for red, else it is retired
@@ -570,6 +573,8 @@ def test_the_second_pack_plays_a_whole_campaign_from_the_cli(tmp_path):
         assert final["Cy"]["games"][0]["absent"] and len([g for g in final["Cy"]["games"] if g]) == 12
     flat = " ".join(run(main, ["campaign", "status", path]).output.split())  # (lines wrap at 80 columns)
     assert "opened Frontier box: the annex (test)" in flat
+    assert "Train cards with icons: 3 black with a skull, 1 wild with a skull, 1 green with a pickaxe." in flat
+    assert "21 Cursed cards (per card with a skull spent)" in flat
     assert bool(re.search(r"Vaults include what their items are worth: [^.]*Cy \$", flat)) == (bond or cards > 0)
 
 
