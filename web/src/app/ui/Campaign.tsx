@@ -395,7 +395,7 @@ function Events({ st }: { st: CampaignStatus }) {
           <p class="cp-icons">
             {st.card_icons.map((x) => (
               <span class="cp-icon" data-icon={x.icon} data-card={x.card}>
-                <Card name={x.card === 'wild' ? 'locomotive' : x.card} small count={x.count} marks={{ [x.icon]: x.count }} />
+                {x.count} × <Card name={x.card === 'wild' ? 'locomotive' : x.card} small marks={{ [x.icon]: 1 }} />
               </span>
             ))}
           </p>

@@ -48,19 +48,23 @@ function Icon({ part, ink }: { part: string; ink: string }) {
 }
 
 // Legacy: the pickaxe and the skull some train cards bear (rulebook 210).
-const PICKAXE = 'M-5.5,6.5L3,-2 M-7,-3.5Q0,-8.5 7,-1.5';
-const SKULL = 'M-5,1.5A5,5 0 1 1 5,1.5V4H-5Z M-3,5.5H3';
+const PICK_HEAD = 'M-7.5,-1.5Q0,-9.5 7.5,-1.5Q0,-6 -7.5,-1.5Z';
+const SKULL = 'M-6.5,0.5A6.5,6.8 0 1 1 6.5,0.5V3.2H3.4V6.8H-3.4V3.2H-6.5Z';
 
 export function IconGlyph({ icon }: { icon: string }) {
   return (
     <svg class="icon-glyph" viewBox="-9 -9 18 18" aria-hidden="true">
       {icon === 'pickaxe' ? (
-        <path d={PICKAXE} stroke="#3a2a14" fill="none" stroke-width={2.4} stroke-linecap="round" />
+        <g>
+          <path d="M-5.5,8L2.2,-5.2" stroke="#7a4a1c" stroke-width={2.6} stroke-linecap="round" />
+          <path d={PICK_HEAD} fill="#444" stroke="#222" stroke-width={1} stroke-linejoin="round" />
+        </g>
       ) : (
         <g>
-          <path d={SKULL} fill="#f4f1e8" stroke="#222" stroke-width={1.2} />
-          <circle cx={-2} cy={0} r={1.3} fill="#222" />
-          <circle cx={2} cy={0} r={1.3} fill="#222" />
+          <path d={SKULL} fill="#fbfaf4" stroke="#222" stroke-width={1.3} stroke-linejoin="round" />
+          <circle cx={-2.6} cy={-0.6} r={1.9} fill="#222" />
+          <circle cx={2.6} cy={-0.6} r={1.9} fill="#222" />
+          <path d="M0,1.6L-1,3.2H1Z" fill="#222" />
         </g>
       )}
     </svg>
@@ -118,7 +122,7 @@ export function Card(p: CardProps) {
       {marked.length ? (
         <span class="card-marks">
           {marked.map(([icon, n]) => (
-            <span class="card-mark" data-mark={icon}>
+            <span class={`card-mark mark-${icon}`} data-mark={icon}>
               <IconGlyph icon={icon} />
               {p.count !== undefined ? n : null}
             </span>
