@@ -224,3 +224,14 @@ def test_the_demo_pack_marks_cards_and_counts_them_from_game_8():
     assert [s.icon for s in demo.change_after(7).add_steps] == ["pickaxe"]
     assert demo.events["demo-road-agents"].step.icon == "skull"
     assert [CARD_NAMES[CARD_INDEX["locomotive"]]] == ["locomotive"]
+
+
+def test_the_planner_weighs_the_icon_of_each_face_up_card_it_could_take_LW_I1():
+    from ttr.agents.planner import PlannerAgent
+    g = position(setup=icon_setup(), face_up=("black", "yellow", "white", "black", "blue"),
+                 face_marks=[None, "skull", None, "pickaxe", None])
+    pay = PlannerAgent.icon_pay(g.observe(0))
+    black, yellow, white = (CARD_INDEX[c] for c in ("black", "yellow", "white"))
+    assert pay[yellow] == -1.0 and pay[white] == 0.0
+    assert pay[black] == 0.0  # a draw of black takes the first black card, the unmarked one
+    assert PlannerAgent.icon_pay(ttr.new_game(LW, 2, seed=1).observe(0)) == {}

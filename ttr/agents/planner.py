@@ -23,7 +23,8 @@ from ..engine import (
     Action,
     Payment,
 )
-from ..editions.legacy.game import claim_values, offers_in_force
+from ..editions.legacy.content import ICONS
+from ..editions.legacy.game import claim_values, offers_in_force, steps_in_force
 from ..editions.legacy.extras import DONE, EXTRA
 from ..editions.legacy.trade import TRADE
 from ..engine import LegalActions, Observation, Ruleset
@@ -32,6 +33,7 @@ from .planning import CARD_INFO, INF, Position, RouteGraph, plan_routes, route_c
 
 SAMPLE = 400  # payments looked at per route at most (some hands pay in thousands of ways)
 CARD_DOLLARS = 1.0  # Legacy: what a card drawn by a claim step is worth to the planner, in dollars
+MARK_WEIGHT = 0.1   # Legacy: a face-up card's value per dollar its icon earns when spent (LW-I1)
 
 
 _GRAPHS: dict[int, tuple] = {}  # id(map) -> (map, RouteGraph); the map is kept alive so its id stays unique
@@ -57,6 +59,8 @@ class PlannerAgent(Agent):
     pay: dict[int, float] = {}  # Legacy: what each route's claim pays (claim_pay), read at each move; never changed
     goals: tuple = ()  # Legacy: the seat's postcards as ticket-like aims (cities, points), planned with its tickets
     offers: dict[str, float] = {}  # Legacy: what each extra-card offer in force gives this seat (extra_pay)
+    marks: dict[int, float] = {}  # Legacy: what the icon of the face-up card each draw takes earns (icon_pay)
+    mark_weight = MARK_WEIGHT
 
     def act(self, obs: Observation) -> Action:
         self.read_money(obs)
@@ -66,6 +70,26 @@ class PlannerAgent(Agent):
         """Legacy: what claims and offers pay this seat now (claim_pay, extra_pay)."""
         self.pay = self.claim_pay(obs)
         self.offers = self.extra_pay(obs) if obs.phase == "extras" else {}
+        self.marks = self.icon_pay(obs)
+
+    @staticmethod
+    def icon_pay(obs: Observation) -> dict[int, float]:
+        """Legacy (LW-I1): per face-up card kind, what the icon of the card a draw of it takes (the
+        first slot showing it) earns when spent, by the icon steps in force: dollars, cards at
+        CARD_DOLLARS, a fee negative; whatever route it is spent on."""
+        setup = obs.options.get("setup")
+        if setup is None or not setup.icons_in_play():
+            return {}
+        worth = [0.0] * len(ICONS)
+        for step, _ in steps_in_force(setup, obs.layout.items(obs.state, "edition.event_discard")):
+            if step.icon:
+                per = CARD_DOLLARS if step.kind == "route_cards" else 1.0
+                worth[ICONS.index(step.icon)] += (-per if step.kind == "route_fee" else per) * step.amount
+        out: dict[int, float] = {}
+        for c, icon in zip(obs.layout.items(obs.state, "face_up"), obs.layout.items(obs.state, "edition.icons.face_up")):
+            if c >= 0 and c not in out:
+                out[c] = worth[icon] if icon >= 0 else 0.0
+        return out
 
     @staticmethod
     def extra_pay(obs: Observation) -> dict[str, float]:
@@ -296,7 +320,7 @@ class PlannerAgent(Agent):
                     if deck_choice is None or self._deck_value(deck) > self._deck_value(deck_choice[1]):
                         deck_choice = (t, deck)
                     continue
-                value = self._card_value(card)
+                value = self._card_value(card) + self.mark_weight * self.marks.get(card, 0.0)
                 if card == wild and not second and self.ed.face_up_loco_whole_draw:
                     value = 1.6 if sum(self.needs.values()) >= 3 else 0.0  # it is the whole draw
                 if deck is not None:
