@@ -17,10 +17,9 @@ from ...engine.scoring import score_tickets
 from ...errors import SaveError, TtrError
 from ...maps import load_map
 from .board import BASE, grown_ruleset
-from .content import POSTCARD_PLACES, ClaimStep, ContentError, Event, Extra, LegacySetup, Trade
-from .edition import remaining_trains_bonus
 from . import icons as card_icons
-from .content import ICONS
+from .content import ICONS, POSTCARD_PLACES, ClaimStep, ContentError, Event, Extra, LegacySetup, Trade
+from .edition import remaining_trains_bonus
 from .extras import DONE, EVENT, SLOTS
 from .icons import Icons
 from .pack import default_setup
