@@ -137,8 +137,8 @@ def test_the_end_screen_gives_each_players_game_in_numbers(new_page, server, art
 
 def test_the_client_is_small(page, server, artifacts):
     """Gzipped: the code (scripts, styles, pages) under 150 kB and the Chinese font subset (already
-    compressed; every page shows the language button's 中文 in it) under 200 kB; a browser fetches
-    no more than these to show the lobby and a game."""
+    compressed; every page shows the language button's 中文 in it, two weights of about 650
+    characters) under 210 kB; a browser fetches no more than these to show the lobby and a game."""
     built = {str(f.relative_to(STATIC)): len(gzip.compress(f.read_bytes(), 9))
              for f in sorted(STATIC.rglob("*")) if f.is_file()}
     fetched: dict[str, int] = {}
@@ -154,7 +154,7 @@ def test_the_client_is_small(page, server, artifacts):
              "files": built, "fetched": fetched}
     (artifacts / "bundle.json").write_text(json.dumps(sizes, indent=1))
     assert any(name.endswith(".js") for name in fetched), fetched
-    assert sizes["code_gz"] < 150_000 and font < 200_000 and sizes["fetched_gz"] <= sizes["code_gz"] + font, sizes
+    assert sizes["code_gz"] < 150_000 and font < 210_000 and sizes["fetched_gz"] <= sizes["code_gz"] + font, sizes
 
 
 def test_a_phone_sized_window_is_playable(new_page, server, artifacts):
