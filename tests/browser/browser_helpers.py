@@ -199,6 +199,18 @@ def create_game(base: str, map_name: str, seats: list, seed: int | None = None) 
     return api(base, "api/games", body)
 
 
+def replayed_legacy_game(base: str, setup, seed: int, moves: list[str], seats: list[int]) -> tuple[dict, list[str]]:
+    """A two-player Legends of the West game of `setup` (humans Ann and Bob) brought to a position
+    by the moves given (each by its seat's token): the created game and the seats' tokens."""
+    created = api(base, "api/games", {"map": "legends-west", "players": 2, "seed": seed, "setup": setup.to_dict(),
+                                      "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    turn = 0
+    for move, seat in zip(moves, seats):
+        turn = api(base, f"api/games/{gid}/actions", {"token": tokens[seat], "action": move, "turn": turn})["turn"]
+    return created, tokens
+
+
 def join_link(base: str, created: dict, seat: int) -> str:
     return f"{base}#/join/{created['id']}/{created['seats'][seat]['token']}"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from browser_helpers import api, join_link
+from browser_helpers import api, join_link, replayed_legacy_game
 from legacy_helpers import setup_with
 
 import ttr
@@ -37,12 +37,8 @@ def _to_extras(setup) -> tuple[int, list[str], list[int]]:
 def test_the_extras_phase_is_played_by_clicking_an_offer_L322(page, server, artifacts):
     setup = setup_with(events=[GOLD], play_rules=RULES)
     seed, moves, seats = _to_extras(setup)
-    created = api(server, "api/games", {"map": "legends-west", "players": 2, "seed": seed, "setup": setup.to_dict(),
-                                        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
-    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
-    turn = 0
-    for move, seat in zip(moves, seats):
-        turn = api(server, f"api/games/{gid}/actions", {"token": tokens[seat], "action": move, "turn": turn})["turn"]
+    created, tokens = replayed_legacy_game(server, setup, seed, moves, seats)
+    gid = created["id"]
     page.goto(join_link(server, created, 0))
     panel = page.locator(".extras-panel")
     panel.wait_for()

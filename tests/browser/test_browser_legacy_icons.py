@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import asdict
 
-from browser_helpers import api, join_link
+from browser_helpers import api, join_link, replayed_legacy_game
 from legacy_helpers import setup_with
 
 import ttr
@@ -38,12 +38,8 @@ def _marked(setup) -> tuple[int, list[str], list[int]]:
 def test_the_icons_show_on_face_up_cards_the_own_hand_and_the_claim_steps_L210(page, server, artifacts, new_page):
     setup = _setup()
     seed, moves, seats = _marked(setup)
-    created = api(server, "api/games", {"map": "legends-west", "players": 2, "seed": seed, "setup": setup.to_dict(),
-                                        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
-    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
-    turn = 0
-    for move, seat in zip(moves, seats):
-        turn = api(server, f"api/games/{gid}/actions", {"token": tokens[seat], "action": move, "turn": turn})["turn"]
+    created, tokens = replayed_legacy_game(server, setup, seed, moves, seats)
+    gid = created["id"]
     icons = api(server, f"api/games/{gid}", token=tokens[0])["view"]["edition"]["icons"]
     assert icons["hands"][1] is None  # the server sends seat 0 nothing of seat 1's marked cards
     page.goto(join_link(server, created, 0))

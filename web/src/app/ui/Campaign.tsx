@@ -13,7 +13,7 @@ import type { MapData } from '../../board/index';
 import { Board } from '../../board/preact';
 import { usePrefs } from './App';
 import { ErrorPage, LoadingPage, TopBar, useToasts, Toasts } from './Common';
-import { Card, IconGlyph } from './Card';
+import { Card, StepIcon } from './Card';
 import { errorText } from './GameScreen';
 import { Icon } from './Icons';
 import { giftWords } from './Legacy';
@@ -377,12 +377,7 @@ function Events({ st }: { st: CampaignStatus }) {
             {st.claim_steps.map((s) => (
               <li value={s.number} data-icon={s.icon ?? undefined}>
                 {s.label}
-                {s.icon ? (
-                  <span class="step-icon">
-                    {' '}
-                    <IconGlyph icon={s.icon} /> {t('per_icon', { icon: t(s.icon === 'pickaxe' ? 'icon_pickaxe' : 'icon_skull') })}
-                  </span>
-                ) : null}
+                <StepIcon icon={s.icon} />
                 {s.until_game ? <span class="muted small"> ({t('cp_until', { n: s.until_game })})</span> : null}
               </li>
             ))}

@@ -71,6 +71,17 @@ export function IconGlyph({ icon }: { icon: string }) {
   );
 }
 
+/** A claim step's icon and what it counts: "⛏ per card with a pickaxe spent on the claim". */
+export function StepIcon({ icon }: { icon: string | null | undefined }) {
+  if (!icon) return null;
+  return (
+    <span class="step-icon">
+      {' '}
+      <IconGlyph icon={icon} /> {t('per_icon', { icon: t(icon === 'pickaxe' ? 'icon_pickaxe' : 'icon_skull') })}
+    </span>
+  );
+}
+
 export interface CardProps {
   name: string;
   count?: number;

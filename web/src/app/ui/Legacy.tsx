@@ -5,7 +5,7 @@ import { seatName, ticketById } from '../game';
 import { colorName, t } from '../i18n';
 import { cityName } from '../names';
 import type { PublicSeat, View } from '../types';
-import { IconGlyph } from './Card';
+import { StepIcon } from './Card';
 
 type Gift = { money: number; draw: number; tickets: number };
 
@@ -57,12 +57,7 @@ export function LegacyPanel({ view, map, seats }: { view: View; map: MapData | n
             {steps.map((s) => (
               <li value={s.number} data-icon={s.icon ?? undefined}>
                 {s.label}
-                {s.icon ? (
-                  <span class="step-icon">
-                    {' '}
-                    <IconGlyph icon={s.icon} /> {t('per_icon', { icon: t(s.icon === 'pickaxe' ? 'icon_pickaxe' : 'icon_skull') })}
-                  </span>
-                ) : null}
+                <StepIcon icon={s.icon} />
               </li>
             ))}
           </ol>
