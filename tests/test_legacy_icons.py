@@ -235,3 +235,21 @@ def test_the_planner_weighs_the_icon_of_each_face_up_card_it_could_take_LW_I1():
     assert pay[yellow] == -1.0 and pay[white] == 0.0
     assert pay[black] == 0.0  # a draw of black takes the first black card, the unmarked one
     assert PlannerAgent.icon_pay(ttr.new_game(LW, 2, seed=1).observe(0)) == {}
+
+
+def test_the_terminal_shows_the_icons_of_the_display_and_of_its_own_hand_L210():
+    import io
+
+    from rich.console import Console
+
+    from ttr.play import Context, Renderer
+    g = position(setup=icon_setup(), hands={0: {"black": 3}}, marks={0: {"black": {"pickaxe": 2}}},
+                 face_marks=[None, None, None, None, "skull"])
+    out = Console(file=io.StringIO(), width=120, color_system=None, highlight=False)
+    r, ctx = Renderer(out, ["you", "b"]), Context.of(g.observe(0))
+    r.table_cards(ctx)
+    r.hand(ctx)
+    r.events(ctx, ctx.view["edition"])
+    text = out.file.getvalue()
+    assert "yellow [skull]" in text and "3 black (2 with a pickaxe)" in text
+    assert "20 Gold in the hills (per pickaxe card spent)" in " ".join(text.split())

@@ -178,13 +178,17 @@ class Renderer:
             self.print("Tickets held face up: " + "; ".join(
                 f"{'you' if seat == ctx.seat else escape(self.who(seat))}: {escape('-'.join(by_id[t].cities))} "
                 f"(${by_id[t].points})" for seat, t in legacy["shown_tickets"]))
-        steps = ", ".join(f"{s['number']} {escape(s['label'] or s['kind'])}" for s in legacy["claim_steps"])
+        steps = ", ".join(f"{s['number']} {escape(s['label'] or s['kind'])}"
+                          + (f" (per {s['icon']} card spent)" if s.get("icon") else "") for s in legacy["claim_steps"])
         self.print(f"[dim]Claim steps: {steps} · company bonus ${legacy['setup']['company_bonus']} · "
                    f"{plural(legacy['event_deck_size'], 'event')} to come · {legacy['setup']['year']}[/]")
 
     def table_cards(self, ctx: Context) -> None:
         v = ctx.view
-        shown = " · ".join(card_markup(c) if c else "[dim](empty)[/]" for c in v["face_up"])
+        icons = (v.get("edition") or {}).get("icons") or {}  # Legacy: the card icons, where a rule counts them
+        marks = icons.get("face_up") or [None] * len(v["face_up"])
+        shown = " · ".join((card_markup(c) + (escape(f" [{m}]") if m else "")) if c else "[dim](empty)[/]"
+                           for c, m in zip(v["face_up"], marks))
         if len(v["decks"]) > 1:
             piles = ", ".join(f"{n} deck {d['size']}" for n, d in v["decks"].items())
         else:
@@ -193,7 +197,11 @@ class Renderer:
 
     def hand(self, ctx: Context) -> None:
         h = ctx.view["you"]["hand"]
-        cards = " · ".join(f"{n} {card_markup(c)}" for c, n in h.items()) or "[dim]no cards[/]"
+        icons = (ctx.view.get("edition") or {}).get("icons")  # Legacy: its own marked cards, where a rule counts them
+        mine = (icons["hands"][ctx.seat] or {}) if icons else {}
+        cards = " · ".join(f"{n} {card_markup(c)}" + (" (" + ", ".join(f"{k} with a {i}" for i, k in mine[c].items())
+                                                     + ")" if c in mine else "")
+                           for c, n in h.items()) or "[dim]no cards[/]"
         you = ctx.view["you"]
         pieces = f"{you['trains']} trains" + (f", {you['ships']} ships" if "ships" in you else "")
         extra = f", {you['stations_left']} stations" if ctx.edition.stations else ""
