@@ -460,6 +460,28 @@ def test_n3_murmansk_lieksa_locomotives_count_in_sets_of_four():
     assert g.owner[53] == 0
 
 
+def test_n3_a_payment_and_an_action_find_their_place_without_listing_every_payment():
+    """Murmansk-Lieksa for a big hand has millions of payments: their places are ranked, not
+    searched (the search bot once spent a minute listing them), and match the listed order."""
+    small = pays({"green": 8, "blue": 6, "red": 5, "locomotive": 3}, 53)
+    listed = list(small)
+    assert [small.index(p) for p in listed] == list(range(len(listed))) and len(listed) > 50
+    big = pays({c: 6 for c in ("purple", "blue", "orange", "white", "green", "yellow", "black", "red")}
+               | {"locomotive": 4}, 53)
+    assert isinstance(big, PaymentSet) and len(big) > 1_000_000
+    r = random.Random(3)
+    for i in [0, len(big) - 1] + [r.randrange(len(big)) for _ in range(50)]:
+        assert big.index(big[i]) == i
+    with pytest.raises(ValueError):
+        big.index(((CARD_INDEX["green"], 1),))
+    g = position([{"green": 9, "blue": 8, "red": 8, "locomotive": 4}, {}])
+    legal = g.legal_actions()
+    for i in [r.randrange(len(legal)) for _ in range(50)]:
+        assert legal.index(legal[i]) == i
+    with pytest.raises(ValueError):
+        legal.index(Action("claim", 53, ((CARD_INDEX["green"], 1),)))
+
+
 def test_n3_refused_single_locomotive_as_wild_on_murmansk_lieksa():
     g = position([{"green": 8, "locomotive": 1}, {}])
     assert not claims(g, 53)

@@ -93,6 +93,17 @@ class LegalActions(LazySequence[Action]):
                 return True
         return False
 
+    def index(self, action: Any, start: int = 0, stop: Any = None) -> int:
+        """The action's place, found segment by segment (a lazy payment set finds its own place:
+        a search never lists millions of Nordic payments)."""
+        if (start, stop) == (0, None) and isinstance(action, Action):
+            for k, (kind, targets, pays) in enumerate(self.segments):
+                if kind == action.kind and action.target in targets and action.cards in pays:
+                    return (self.ends[k - 1] if k else 0) + targets.index(action.target) * len(pays) \
+                        + pays.index(action.cards)
+            raise ValueError(f"{action} is not a legal action here")
+        return LazySequence.index(self, action, start, stop if stop is not None else self._len)
+
     def kinds(self) -> set[str]:
         return {k for k, t, p in self.segments if t and p}
 
