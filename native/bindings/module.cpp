@@ -370,8 +370,7 @@ NB_MODULE(_native, m) {
       }, nb::arg("seat"))
       .def("__len__", [](Handle& h) { return h.C().total; })
       .def("action", [](Handle& h, nb::handle index) {
-        const Counted& c = h.C();
-        const Action a = h.game->pick(c, index_of(index, c.total));
+        const Action a = h.at(index_of(index, h.C().total));
         return nb::make_tuple(static_cast<int>(a.kind), target_of(h.game->state(), a), pay_tuple(a.pay));
       })
       .def("find", [](Handle& h, int kind, nb::handle target, nb::handle cards) -> int64_t {
@@ -405,8 +404,7 @@ NB_MODULE(_native, m) {
       .def(
           "apply",
           [](Handle& h, nb::handle index, bool record) -> nb::tuple {
-            const Counted& c = h.C();
-            const Action a = h.game->pick(c, index_of(index, c.total));
+            const Action a = h.at(index_of(index, h.C().total));
             const State& s = h.game->state();
             nb::tuple before = nb::make_tuple(static_cast<int>(s.current), static_cast<int>(s.turns), s.drawn);
             h.changed();
