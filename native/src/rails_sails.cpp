@@ -103,6 +103,9 @@ struct Paired {
     }
   }
   void splits(int i, int left, int odd, int j) {
+#ifdef TTR_MUTANTS
+    if (mutant(M_PAIRED_JOKERS)) odd = 0;
+#endif
     if (odd > j) return;
     if (i == static_cast<int>(R.rs_colors.size())) {
       if (left == 0) emit(j);
@@ -540,7 +543,19 @@ void Game::rs_apply(const Action& a) {
       return;
     }
     case EXCHANGE: {  // RS6: +n trains for ships, -n ships for trains, one point each
-      const int n = a.target, m = n < 0 ? -n : n;
+      const int n = a.target;
+      int m = n < 0 ? -n : n;
+#ifdef TTR_MUTANTS
+      if (mutant(M_EXCHANGE_COST)) {
+        s.trains[p] = static_cast<int16_t>(s.trains[p] - n);
+        s.ships[p] = static_cast<int16_t>(s.ships[p] + n);
+        s.box_t[p] = static_cast<int16_t>(s.box_t[p] + n);
+        s.box_s[p] = static_cast<int16_t>(s.box_s[p] - n);
+        s.exchanged[p] = static_cast<int16_t>(s.exchanged[p] + m);
+        end_turn();
+        return;
+      }
+#endif
       s.trains[p] = static_cast<int16_t>(s.trains[p] - n);
       s.ships[p] = static_cast<int16_t>(s.ships[p] + n);
       s.box_t[p] = static_cast<int16_t>(s.box_t[p] + n);

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "ttr/game.hpp"
+#include "ttr/mutants.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -366,6 +367,9 @@ void Game::score(std::vector<SeatScore>& out) const {
           const auto& cs = R.t_cities[best.done[k]];
           count += std::find(cs.begin(), cs.end(), city) != cs.end();
         }
+#ifdef TTR_MUTANTS
+        if (mutant(M_HARBOR_VALUE)) ++count;
+#endif
         if (count)
           sc.harbor_points += R.harbor_points[std::min<size_t>(count, R.harbor_points.size()) - 1];
       }
