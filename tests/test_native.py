@@ -202,3 +202,21 @@ def test_batches_play_each_game_as_it_plays_alone(map_name, players):
         for key in ("totals", "winners", "tickets_done", "length"):
             assert np.array_equal(batch[key][i], alone[key][0]), f"seed {seed}: {key}"
             assert np.array_equal(batch[key][i], threaded[key][i]), f"seed {seed}: {key} (2 threads)"
+
+
+@pytest.mark.parametrize("map_name,players", [("world", 2), ("world", 5), ("great-lakes", 3)])
+def test_playouts_pick_what_the_legal_list_holds(map_name, players):
+    """Rails & Sails: the core counts and picks a position's actions without listing them (what its
+    playouts and batches take; the claims walked by group, one payment key listed when picked):
+    count and every index picked are the list's (which the harness compares with Python's)."""
+    rules = get_ruleset(map_name, players)
+    for seed in range(3):
+        g = native.new(rules, seed, seed % 3 == 0)
+        rng = random.Random(seed)
+        while not g.is_over:
+            h = g._h
+            n = len(h)
+            for i in (range(n) if n <= 200 else rng.sample(range(n), 200)):
+                assert h.pick(i) == h.action(i), f"{map_name} {players}p seed {seed} index {i}"
+            legal = g.legal_actions()
+            g.apply(legal[rng.randrange(len(legal))])

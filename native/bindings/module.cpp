@@ -373,6 +373,11 @@ NB_MODULE(_native, m) {
         const Action a = h.at(index_of(index, h.C().total));
         return nb::make_tuple(static_cast<int>(a.kind), target_of(h.game->state(), a), pay_tuple(a.pay));
       })
+      .def("pick", [](Handle& h, nb::handle index) {  // (what playouts take: count, then pick; tests)
+        const Counted& c = h.C();
+        const Action a = h.game->pick(c, index_of(index, c.total));
+        return nb::make_tuple(static_cast<int>(a.kind), target_of(h.game->state(), a), pay_tuple(a.pay));
+      })
       .def("find", [](Handle& h, int kind, nb::handle target, nb::handle cards) -> int64_t {
         Action a;
         if (kind < 0 || kind >= N_ALL_KINDS || !action_of(h.game->state(), kind, target, cards, a)) return -1;

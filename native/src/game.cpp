@@ -274,12 +274,7 @@ void Game::count(Counted& c) const {
   const int p = s_.current;
   c.total = 0;
   c.nseg = 0;
-  if (R.rs) {  // (Rails & Sails: counted by listing them)
-    Legal L;
-    legal(L);
-    c.total = L.size();
-    return;
-  }
+  if (R.rs && s_.phase != INITIAL_TICKETS && s_.phase != KEEP_TICKETS) return rs_count(c);
   auto add = [&](uint8_t kind, uint32_t n, int pays, int cost = 0) {
     if (!n || !pays) return;
     Counted::Seg& g = c.seg[c.nseg++];
@@ -325,12 +320,7 @@ void Game::count(Counted& c) const {
 void Game::pick(const Counted& c, uint32_t i, Action& a) const {
   const Rules& R = *rules_;
   const int p = s_.current;
-  if (R.rs) {  // (Rails & Sails: picked from the list)
-    Legal L;
-    legal(L);
-    a = L.at(i);
-    return;
-  }
+  if (R.rs && s_.phase != INITIAL_TICKETS && s_.phase != KEEP_TICKETS) return rs_pick(c, i, a);
   std::memset(static_cast<void*>(&a), 0, sizeof a);  // (no temporary built byte by byte and copied: a stalled load)
   a.kind = PASS;
   int k = 0;

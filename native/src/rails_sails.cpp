@@ -443,13 +443,7 @@ void Game::rs_legal(Legal& L) const {
         rs::harbor_payments(hand, R, L.pays);
         const uint32_t pn = static_cast<uint32_t>(L.pays.size() - p0);
         if (pn) {
-          n = 0;
-          for (int c : R.harbor_ids) {
-            if (s_.harbor_at[c] >= 0) continue;
-            bool mine = false;
-            for (int r : R.city_routes[c]) mine |= s_.owner[r] == p;
-            if (mine) buf[n++] = static_cast<int16_t>(c);
-          }
+          n = rs_harbor_cities(p, buf);
           b.add(HARBOR, b.targets(buf, n), static_cast<uint16_t>(n), p0, pn);
         }
       }
@@ -481,6 +475,166 @@ void Game::rs_legal(Legal& L) const {
       b.add(PIECES, b.targets(buf, n), static_cast<uint16_t>(n), b.no_cards(), 1);
       break;
     }
+    default:
+      break;
+  }
+}
+
+int Game::rs_harbor_cities(int p, int16_t* out) const {  // harbor cities without one, where p has a route
+  int n = 0;
+  for (int c : rules_->harbor_ids) {
+    if (s_.harbor_at[c] >= 0) continue;
+    bool mine = false;
+    for (int r : rules_->city_routes[c]) mine |= s_.owner[r] == p;
+    if (mine) out[n++] = static_cast<int16_t>(c);
+  }
+  return n;
+}
+
+// ------------------------------------------------------------------ counted and picked (playouts)
+
+namespace {
+thread_local std::vector<Payment> scratch;  // (payments listed to count them or to pick one)
+}
+
+void Game::rs_count(Counted& c) const {
+  const Rules& R = *rules_;
+  const int p = s_.current;
+  c.total = 0;
+  c.nseg = 0;
+  auto add = [&](uint8_t kind, uint32_t n, uint32_t pays, int cost = 0) {
+    if (!n || !pays) return;
+    Counted::Seg& g = c.seg[c.nseg++];
+    g.kind = kind;
+    g.n = n;
+    g.pays = static_cast<uint16_t>(pays);
+    g.cost = static_cast<int16_t>(cost);
+    c.total += n * pays;
+  };
+  int16_t buf[kMaxRoutes];
+  switch (s_.phase) {
+    case TURN: {
+      const uint8_t* hand = s_.hand[p];
+      add(DRAW, static_cast<uint32_t>(rs_draw_targets(false, buf)), 1);
+      int reach[kRsReach];
+      rs::claim_reach(hand, R, reach);
+      const int pieces[2] = {s_.trains[p], s_.ships[p]};
+      int64_t payn[256];
+      for (size_t i = 0; i < R.pkeys.size(); ++i) payn[i] = -1;
+      uint32_t claims = 0;
+      size_t k = 0;
+      for (size_t gi = 0; gi < R.claim_groups.size(); ++gi) {
+        const int rch = reach[R.claim_reach_index[gi]];
+        bool cut = false;
+        for (const ClaimGroup& g : R.claim_groups[gi]) {
+          c.g_open[k] = c.g_pays[k] = 0;
+          cut = cut || g.length > rch || g.length > pieces[g.kind];
+          if (!cut) {
+            const int n = n_open(g.gi, p);
+            if (n) {
+              if (payn[g.pkey] < 0) {
+                scratch.clear();
+                rs::payments(hand, R.pkeys[g.pkey], R, scratch);
+                payn[g.pkey] = static_cast<int64_t>(scratch.size());
+              }
+              c.g_open[k] = static_cast<uint32_t>(n);
+              c.g_pays[k] = static_cast<uint32_t>(payn[g.pkey]);
+              claims += c.g_open[k] * c.g_pays[k];
+            }
+          }
+          ++k;
+        }
+      }
+      if (claims) {  // (one segment; picked by walking the groups)
+        Counted::Seg& g = c.seg[c.nseg++];
+        g.kind = CLAIM;
+        g.n = claims;
+        g.pays = 1;
+        g.cost = 0;
+        c.total += claims;
+      }
+      if (s_.pile_n) add(TICKETS, 1, 1);
+      if (s_.harbors_n[p] < R.harbors) {
+        scratch.clear();
+        rs::harbor_payments(hand, R, scratch);
+        if (!scratch.empty()) add(HARBOR, static_cast<uint32_t>(rs_harbor_cities(p, buf)), static_cast<uint32_t>(scratch.size()));
+      }
+      add(EXCHANGE, static_cast<uint32_t>(std::max(0, std::min<int>(s_.trains[p], s_.box_s[p]))), 1, 1);
+      add(EXCHANGE, static_cast<uint32_t>(std::max(0, std::min<int>(s_.ships[p], s_.box_t[p]))), 1, -1);
+      if (!c.total) add(PASS, 1, 1);  // G5
+      break;
+    }
+    case SECOND_CARD: {
+      const uint32_t n = static_cast<uint32_t>(rs_draw_targets(true, buf));
+      add(DRAW, n, 1);
+      if (n && R.may_stop) add(STOP, 1, 1);
+      break;
+    }
+    case CHOOSE_PIECES: {
+      const int lo = std::max(0, R.pieces_total - R.ships), hi = std::min(R.trains, R.pieces_total);
+      add(PIECES, static_cast<uint32_t>(std::max(0, hi - lo + 1)), 1, lo);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+void Game::rs_pick(const Counted& c, uint32_t i, Action& a) const {
+  const Rules& R = *rules_;
+  const int p = s_.current;
+  std::memset(static_cast<void*>(&a), 0, sizeof a);
+  a.kind = PASS;
+  if (!c.nseg) return;
+  int k = 0;
+  while (k < c.nseg - 1 && i >= c.seg[k].n * c.seg[k].pays) {
+    i -= c.seg[k].n * c.seg[k].pays;
+    ++k;
+  }
+  const Counted::Seg& g = c.seg[k];
+  const uint32_t q = i / g.pays, r = i % g.pays;
+  a.kind = g.kind;
+  int16_t buf[kMaxRoutes];
+  switch (g.kind) {
+    case DRAW:
+      rs_draw_targets(s_.phase == SECOND_CARD, buf);
+      a.target = buf[q];
+      break;
+    case CLAIM: {
+      size_t f = 0;
+      const size_t m = R.flat_groups.size();
+      for (; f < m; ++f) {
+        const uint32_t n = c.g_open[f] * c.g_pays[f];
+        if (i < n) break;
+        i -= n;
+      }
+      if (f == m) return;
+      const FlatGroup& fg = R.flat_groups[f];
+      const uint32_t route = i / c.g_pays[f], pay = i % c.g_pays[f];
+      uint32_t seen = 0;
+      for (int rt : R.group_routes[fg.gi])
+        if (bit(s_.avail, rt) && !bit(s_.blocked[p], rt) && seen++ == route) {
+          a.target = static_cast<int16_t>(rt);
+          break;
+        }
+      scratch.clear();
+      rs::payments(s_.hand[p], R.pkeys[fg.pkey], R, scratch);
+      a.pay = scratch[pay];
+      break;
+    }
+    case HARBOR:
+      rs_harbor_cities(p, buf);
+      a.target = buf[q];
+      scratch.clear();
+      rs::harbor_payments(s_.hand[p], R, scratch);
+      a.pay = scratch[r];
+      break;
+    case EXCHANGE:
+      a.target = static_cast<int16_t>(g.cost > 0 ? static_cast<int>(q) + 1 : -static_cast<int>(q) - 1);
+      break;
+    case PIECES:
+      a.target = static_cast<int16_t>(g.cost + static_cast<int>(q));
+      break;
     default:
       break;
   }

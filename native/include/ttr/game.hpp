@@ -279,6 +279,9 @@ class Game {
   void rs_check_reset();
   int rs_draw_targets(bool second, int16_t* out) const;
   void rs_legal(Legal& L) const;
+  void rs_count(Counted& c) const;  // (turns, second cards, pieces: the claims walked by group as legal does)
+  void rs_pick(const Counted& c, uint32_t i, Action& a) const;
+  int rs_harbor_cities(int p, int16_t* out) const;
   void rs_draw(const Action& a);
   void rs_apply(const Action& a);
   void note(const Event& e) {
