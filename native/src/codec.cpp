@@ -104,7 +104,7 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
   s.seed = rd.next();
   s.random_first = static_cast<uint8_t>(rd.in("random_first", 0, 1));
   s.phase = static_cast<uint8_t>(rd.in("phase", 0, OVER));
-  if (s.phase == CHOOSE_PIECES && !R.pieces_total) bad("phase: the train game has no choose-pieces phase");
+  if (s.phase == CHOOSE_PIECES && !R.rs) bad("phase: the train game has no choose-pieces phase");
   s.current = static_cast<uint8_t>(rd.in("current_player", 0, P - 1));
   s.first_player = static_cast<uint8_t>(rd.in("first_player", 0, P - 1));
   s.turns = static_cast<int16_t>(rd.in("turn", 0, INT16_MAX));
@@ -322,6 +322,7 @@ void Rules::validate() {
   if (claim_groups.size() != claim_reach_index.size() || claim_groups.size() > static_cast<size_t>(reaches))
     throw RulesError("claim groups: the train game has one per colour and gray (Nordic: per kind of route)");
   if (rs) validate_rs();
+  need(rs || (deck1.empty() && pieces_total == 0), "deck1, pieces_total: Rails & Sails only");
   if (!locos_wild && !rs) {
     need(n_kinds == kColors + 1 && wild == kColors, "Nordic: the eight colours and the locomotive");
     need(ferry_any >= 2 && any_four >= 2 && max_ferry_spaces >= 0, "Nordic: ferry_any, any_four out of range");

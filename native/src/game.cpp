@@ -847,7 +847,7 @@ void Game::keep(int p, unsigned mask) {
     return;
   }
   const int nxt = p + 1 == R.players ? 0 : p + 1;
-  if (nxt == s.first_player) s.phase = R.pieces_total ? CHOOSE_PIECES : TURN;
+  if (nxt == s.first_player) s.phase = R.rs ? CHOOSE_PIECES : TURN;
   s.current = static_cast<uint8_t>(nxt);
 }
 
