@@ -45,7 +45,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=1000, help="games per configuration (default 1000)")
     ap.add_argument("--configs", nargs="+", default=[f"{m}:{n}" for m in ("usa", "europe") for n in range(2, 6)]
-                    + ["nordic:2", "nordic:3"], help="board:players (default: USA and Europe 2-5 players, Nordic 2-3)")
+                    + ["nordic:2", "nordic:3"] + [f"{m}:{n}" for m in ("world", "great-lakes") for n in range(2, 6)],
+                    help="board:players (default: USA and Europe 2-5 players, Nordic 2-3, World and Great Lakes 2-5)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--first-seed", type=int, default=100_000)
     args = ap.parse_args()

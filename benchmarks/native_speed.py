@@ -22,7 +22,7 @@ from ttr.editions import get_ruleset
 from ttr.native import available, batch_core, why_unavailable
 from ttr.runtime.sim import random_playouts
 
-BOARDS = [("usa", 2, 60_000), ("europe", 4, 15_000), ("nordic", 3, None)]  # (board, players, the one-thread target)
+BOARDS = [("usa", 2, 60_000), ("europe", 4, 15_000), ("nordic", 3, None), ("world", 4, None), ("great-lakes", 3, None)]  # (board, players, the one-thread target)
 
 
 def measure(board: str, players: int, games: int, runs: int, threads: int, py_games: int) -> dict:

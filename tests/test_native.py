@@ -21,6 +21,8 @@ if not native.available():
 
 CONFIGS = [(m, n) for m in native.NATIVE_EDITIONS for n in player_range(m)]
 RANDOM_GAMES = 40  # per configuration and shard (the fast tier; thousands: benchmarks/differential.py)
+RS_RANDOM_GAMES = 12  # (Rails & Sails: eight configurations of longer games)
+RAILS_SAILS = ("world", "great-lakes")
 
 
 @pytest.mark.parametrize("map_name,players", CONFIGS)
@@ -29,18 +31,20 @@ def test_random_games_are_the_same_game_on_both_engines(map_name, players, shard
     """Uniformly random games (every third with a random first player): after every step the same
     encoded state, phase and legal actions in the same order; at the end the same result and log."""
     rules = get_ruleset(map_name, players)
-    for i in range(RANDOM_GAMES):
+    for i in range(RS_RANDOM_GAMES if map_name in RAILS_SAILS else RANDOM_GAMES):
         seed = 1000 * shard + i
         bad, _ = compare(rules, seed, random_chooser(seed * 31 + players), random_first=seed % 3 == 0)
         assert bad is None, f"{map_name} {players}p seed {seed}: {bad}"
 
 
 @pytest.mark.parametrize("map_name,players", [("usa", 2), ("usa", 5), ("europe", 3), ("europe", 5), ("nordic", 2),
-                                              ("nordic", 3)])
+                                              ("nordic", 3), ("world", 2), ("world", 5), ("great-lakes", 3),
+                                              ("great-lakes", 5)])
 def test_games_that_run_out_of_cards_are_the_same_game_on_both_engines(map_name, players):
     """Seats that draw whenever they can empty the draw pile and the discard: empty display slots,
     refills at the end of a turn, reshuffles of a short discard, passes (Nordic: hands that pay
-    Murmansk-Lieksa and the ferries in hundreds of thousands of ways)."""
+    Murmansk-Lieksa and the ferries in hundreds of thousands of ways; Rails & Sails: both decks,
+    paired routes paid in thousands of ways)."""
     rules = get_ruleset(map_name, players)
     for seed in range(2):
         bad, _ = compare(rules, seed, hoarder_chooser(seed * 31 + players), random_first=seed % 3 == 0)
@@ -75,7 +79,8 @@ def test_a_broken_engine_is_caught_and_named():
     assert bad is not None and bad.field == "state.seed" and (bad.python, bad.native) == (3, 4)
 
 
-@pytest.mark.parametrize("map_name,players", [("usa", 3), ("europe", 4), ("nordic", 3)])
+@pytest.mark.parametrize("map_name,players", [("usa", 3), ("europe", 4), ("nordic", 3), ("world", 4),
+                                              ("great-lakes", 3)])
 def test_views_observations_and_saves_are_the_same(map_name, players):
     py = ttr.new_game(map_name, players, 9)
     nat = ttr.new_game(map_name, players, 9, engine="native")
@@ -158,8 +163,8 @@ def test_clones_are_independent_and_keep_no_log():
 
 
 def test_other_boards_and_bad_seeds_say_what_is_native():
-    with pytest.raises(ttr.TtrError, match="usa, europe, nordic"):
-        ttr.new_game("world", 3, 1, engine="native")
+    with pytest.raises(ttr.TtrError, match="usa, europe, nordic, world, great-lakes"):
+        ttr.new_game("legends-west", 3, 1, engine="native")
     with pytest.raises(ttr.TtrError, match="2\\*\\*63"):
         ttr.new_game("usa", 2, 1 << 70, engine="native")
     with pytest.raises(ttr.TtrError, match="unknown engine"):
@@ -180,7 +185,8 @@ def test_replay_on_the_native_engine():
         ttr.replay("europe", 2, 8, ["pass"], engine="native")
 
 
-@pytest.mark.parametrize("map_name,players", [("usa", 2), ("europe", 4), ("usa", 5), ("nordic", 3)])
+@pytest.mark.parametrize("map_name,players", [("usa", 2), ("europe", 4), ("usa", 5), ("nordic", 3), ("world", 4),
+                                              ("great-lakes", 3)])
 def test_batches_play_each_game_as_it_plays_alone(map_name, players):
     """Whole random games in the core: a batch seeds many games' first draws together (vector
     lanes, a dozen or more at once); each game comes out as it does alone, and the same on any
@@ -196,3 +202,21 @@ def test_batches_play_each_game_as_it_plays_alone(map_name, players):
         for key in ("totals", "winners", "tickets_done", "length"):
             assert np.array_equal(batch[key][i], alone[key][0]), f"seed {seed}: {key}"
             assert np.array_equal(batch[key][i], threaded[key][i]), f"seed {seed}: {key} (2 threads)"
+
+
+@pytest.mark.parametrize("map_name,players", [("world", 2), ("world", 5), ("great-lakes", 3)])
+def test_playouts_pick_what_the_legal_list_holds(map_name, players):
+    """Rails & Sails: the core counts and picks a position's actions without listing them (what its
+    playouts and batches take; the claims walked by group, one payment key listed when picked):
+    count and every index picked are the list's (which the harness compares with Python's)."""
+    rules = get_ruleset(map_name, players)
+    for seed in range(3):
+        g = native.new(rules, seed, seed % 3 == 0)
+        rng = random.Random(seed)
+        while not g.is_over:
+            h = g._h
+            n = len(h)
+            for i in (range(n) if n <= 200 else rng.sample(range(n), 200)):
+                assert h.pick(i) == h.action(i), f"{map_name} {players}p seed {seed} index {i}"
+            legal = g.legal_actions()
+            g.apply(legal[rng.randrange(len(legal))])

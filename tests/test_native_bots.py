@@ -143,8 +143,10 @@ def test_playouts_take_rules_or_a_name_and_say_what_is_wrong():
         native.playouts("usa", 2, [1], bots="search")
     with pytest.raises(ttr.TtrError, match="3 bots for 2 seats"):
         native.playouts("usa", 2, [1], bots=["planner"] * 3)
-    with pytest.raises(ttr.TtrError, match="usa, europe, nordic"):
-        native.playouts("world", 2, [1])
+    with pytest.raises(ttr.TtrError, match="the bots in the core play usa and europe and nordic so far"):
+        native.playouts("world", 2, [1])  # (Rails & Sails: the core plays the game, its bots are Python's)
+    with pytest.raises(ttr.TtrError, match="usa, europe, nordic, world, great-lakes"):
+        native.playouts("legends-west", 2, [1])
     with pytest.raises(ttr.TtrError, match="how many players"):
         native.playouts("usa", seeds=[1])
     with pytest.raises(ttr.TtrError, match="threads"):
@@ -222,7 +224,7 @@ def test_search_uses_the_core_by_itself_where_it_plays_the_board(monkeypatch):
     assert calls
     calls.clear()
     SearchAgent(1, samples=2, confirm=2, turns="all", native=False).act(g.observe(g.current_player))
-    world = ttr.new_game("great-lakes", 2, 1)  # a board the core does not play yet
+    world = ttr.new_game("great-lakes", 2, 1)  # a board the core plays, but not its bots (BOT_EDITIONS): Python playouts
     SearchAgent(1, samples=1, keep_samples=1, confirm=1).act(world.observe(world.current_player))
     assert not calls
 

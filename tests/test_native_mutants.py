@@ -36,6 +36,11 @@ KEPT = [
     ("display-refill", "europe", 5, 1, "hoarder", "state.shuffles"),
     ("ferry-sets", "nordic", 2, 0, "random", "legal actions (count)"),
     ("any-four", "nordic", 2, 0, "hoarder", "legal actions (count)"),
+    ("harbor-value", "world", 4, 0, "random", "result.players[0].harbor_points"),
+    ("harbor-value", "great-lakes", 3, 0, "random", "result.players[0].harbor_points"),
+    ("exchange-cost", "world", 2, 0, "random", "state.players[0].score"),
+    ("exchange-cost", "great-lakes", 3, 0, "random", "state.players[0].score"),
+    ("paired-jokers", "world", 2, 0, "random", "legal actions (count)"),
 ]
 GAMES = sorted({(m, p, seed, chooser) for _, m, p, seed, chooser, _ in KEPT})
 

@@ -23,7 +23,7 @@ from ttr.formats.observation import Observer  # noqa: E402
 from ttr.adapters.vector import VecEnv  # noqa: E402
 from ttr.native.vecenv import NativeIds, episode_seed  # noqa: E402
 
-# the boards the core plays by action ids (not Nordic: its claims are paid in payment steps)
+# the boards the core plays by action ids (not Nordic, World or Great Lakes: claims paid in payment steps)
 BY_IDS = tuple(m for m in native.NATIVE_EDITIONS if not ttr.ActionSpace(m, 2).stepped_routes)
 CONFIGS = [(m, n) for m in BY_IDS for n in range(2, 6)]
 
@@ -405,6 +405,13 @@ def test_the_native_table_explains_illegal_ids():
     with pytest.raises(ttr.TtrError, match="unknown engine"):
         Table("usa", 2, engine="fast")
     assert Table("nordic", 2).engine == "python" and Table("usa", 2, engine="python").engine == "python"
+    for board in ("world", "great-lakes"):  # the core plays Rails & Sails, but its claims are paid in payment steps
+        assert native.plays(ttr.get_ruleset(board, 3)) and ttr.ActionSpace(board, 3).stepped_routes
+        assert Table(board, 3).engine == "python"
+        with pytest.raises(ttr.TtrError, match="payment steps"):
+            Table(board, 3, engine="native")
+        with pytest.raises(ttr.TtrError, match="payment steps"):
+            VecEnv(board, 3, num_envs=2)
 
 
 def test_threads_step_their_own_batches_and_never_share_one():

@@ -117,7 +117,7 @@ def test_gymnasium_check_env(map_name, engine):
     e = gym.make(ENV_IDS[map_name], opponents=["random", "greedy"] if map_name != "nordic" else ["greedy"],
                  engine=engine)
     table = e.unwrapped.table
-    native = engine == "auto" and ttr.native.plays(table.rules) and not table.space.stepped_routes  # (Nordic: python)
+    native = engine == "auto" and ttr.native.plays(table.rules) and not table.space.stepped_routes  # (Nordic, World, Great Lakes: python)
     assert table.engine == ("native" if native else "python")
     check_env(e.unwrapped)
 

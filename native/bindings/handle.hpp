@@ -28,6 +28,11 @@ struct Handle {
     }
     return legal;
   }
+  // the index-th legal action (Rails & Sails: read from the list, which its count builds anyway)
+  Action at(uint32_t index) {
+    if (rules->rs) return L().at(index);
+    return game->pick(C(), index);
+  }
   const Counted& C() {
     if (!counted_ok) {
       game->count(counted);

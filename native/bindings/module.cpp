@@ -123,8 +123,9 @@ void fill_rules(Rules* R, const nb::dict& d) {
     R->claim_groups.push_back(std::move(groups));
   }
   for (const auto& k : get_vecs(d, "pkeys")) {
-    if (k.size() != 5) throw RulesError("rules tables: a payment key is (colour, length, locomotives, tunnel, any_four)");
-    R->pkeys.push_back(PayKey{k[0], k[1], k[2], k[3] != 0, k[4] != 0});
+    if (k.size() != 7)
+      throw RulesError("rules tables: a payment key is (colour, length, locomotives, tunnel, any_four, ship, pairs)");
+    R->pkeys.push_back(PayKey{k[0], k[1], k[2], k[3] != 0, k[4] != 0, k[5] != 0, k[6]});
   }
   R->n_cities = get_int(d, "n_cities");
   R->city_routes = get_vecs(d, "city_routes");
@@ -136,6 +137,35 @@ void fill_rules(Rules* R, const nb::dict& d) {
   R->regular_tickets = get_vec(d, "regular_tickets");
   R->long_tickets = get_vec(d, "long_tickets");
   R->deck = get_vec(d, "deck");
+  // Rails & Sails
+  R->rs = get_int(d, "rs") != 0;
+  R->deck1 = get_vec(d, "deck1");
+  for (int k : get_vec(d, "deck_of")) {
+    if (k < 0 || k > 1) throw RulesError("rules tables: deck_of: the core holds two decks");
+    R->deck_of.push_back(static_cast<uint8_t>(k));
+  }
+  for (const char* key : {"hand_per_deck", "face_up_per_deck"}) {
+    const std::vector<int> v = get_vec(d, key);
+    if (v.size() != 2) not_ints(key, "two integers");
+    int* to = key[0] == 'h' ? R->hand_per_deck : R->face_up_per_deck;
+    to[0] = v[0];
+    to[1] = v[1];
+  }
+  R->may_stop = get_int(d, "may_stop") != 0;
+  R->pieces_total = get_int(d, "pieces_total");
+  R->ships = get_int(d, "ships");
+  R->harbors = get_int(d, "harbors");
+  R->harbor_penalty = get_int(d, "harbor_penalty");
+  R->harbor_points = get_vec(d, "harbor_points");
+  R->harbor_ids = get_vec(d, "harbor_ids");
+  for (const auto& c : get_vecs(d, "rs_colors")) {
+    if (c.size() != 5) not_ints("rs_colors", "(colour, train, anchor, ship, double ship) per colour");
+    R->rs_colors.push_back(RsColor{c[0], c[1], c[2], c[3], c[4]});
+  }
+  R->t_cities = get_vecs(d, "t_cities");
+  R->t_tour = get_vec(d, "t_tour");
+  R->t_points_any = get_vec(d, "t_points_any");
+  R->t_penalty = get_vec(d, "t_penalty");
   R->validate();
 }
 
@@ -165,9 +195,12 @@ nb::object keep_target(const State& s, unsigned mask) {
 
 nb::object target_of(const State& s, const Action& a) {
   switch (a.kind) {
-    case DRAW:
+    case DRAW:  // (two decks: (card + 1) * 4 + deck + 1, the wrapper reads it)
     case CLAIM:
     case STATION:
+    case PIECES:  // (the trains kept)
+    case EXCHANGE:
+    case HARBOR:
       return nb::int_(a.target);
     case KEEP:
       return keep_target(s, static_cast<unsigned>(a.target));
@@ -193,8 +226,15 @@ bool action_fields(const State& s, int kind, nb::handle target, nb::handle cards
   switch (kind) {
     case DRAW:
     case CLAIM:
-    case STATION: {
+    case STATION:
+    case PIECES:
+    case HARBOR: {
       if (!small_int(target, v) || v < -1 || v > 32767) return false;
+      a.target = static_cast<int16_t>(v);
+      break;
+    }
+    case EXCHANGE: {
+      if (!small_int(target, v) || v < -32767 || v > 32767) return false;
       a.target = static_cast<int16_t>(v);
       break;
     }
@@ -330,13 +370,17 @@ NB_MODULE(_native, m) {
       }, nb::arg("seat"))
       .def("__len__", [](Handle& h) { return h.C().total; })
       .def("action", [](Handle& h, nb::handle index) {
+        const Action a = h.at(index_of(index, h.C().total));
+        return nb::make_tuple(static_cast<int>(a.kind), target_of(h.game->state(), a), pay_tuple(a.pay));
+      })
+      .def("pick", [](Handle& h, nb::handle index) {  // (what playouts take: count, then pick; tests)
         const Counted& c = h.C();
         const Action a = h.game->pick(c, index_of(index, c.total));
         return nb::make_tuple(static_cast<int>(a.kind), target_of(h.game->state(), a), pay_tuple(a.pay));
       })
       .def("find", [](Handle& h, int kind, nb::handle target, nb::handle cards) -> int64_t {
         Action a;
-        if (kind < 0 || kind >= N_KIND || !action_of(h.game->state(), kind, target, cards, a)) return -1;
+        if (kind < 0 || kind >= N_ALL_KINDS || !action_of(h.game->state(), kind, target, cards, a)) return -1;
         return h.L().find(a);
       }, nb::arg("kind"), nb::arg("target").none(), nb::arg("cards").none(),
       "The index of the legal action (kind, target, cards), or -1: any target or cards that cannot make one "
@@ -365,8 +409,7 @@ NB_MODULE(_native, m) {
       .def(
           "apply",
           [](Handle& h, nb::handle index, bool record) -> nb::tuple {
-            const Counted& c = h.C();
-            const Action a = h.game->pick(c, index_of(index, c.total));
+            const Action a = h.at(index_of(index, h.C().total));
             const State& s = h.game->state();
             nb::tuple before = nb::make_tuple(static_cast<int>(s.current), static_cast<int>(s.turns), s.drawn);
             h.changed();
@@ -392,7 +435,8 @@ NB_MODULE(_native, m) {
         for (const SeatScore& s : sc)
           out.append(nb::make_tuple(s.route_points, s.ticket_points, s.completed, s.failed, s.borrowed, s.longest,
                                     s.stations_built, s.station_points, s.trains_left, s.longest_bonus, s.total,
-                                    s.rank));
+                                    s.rank, s.exchange_points, s.tours, s.harbors_built, s.harbor_points,
+                                    s.ships_left));
         return out;
       });
   bind_playouts(m);

@@ -61,6 +61,11 @@ void Game::encode(std::vector<int64_t>& out) const {
   const int deck_cap = static_cast<int>(R.deck.size());
   put_list(out, s.deck, s.deck_n, deck_cap);
   put_list(out, s.disc, s.disc_n, deck_cap);
+  if (R.rs) {
+    const int cap1 = static_cast<int>(R.deck1.size());
+    put_list(out, s.deck1, s.deck1_n, cap1);
+    put_list(out, s.disc1, s.disc1_n, cap1);
+  }
   for (int i = 0; i < R.face_up; ++i) out.push_back(s.face_up[i]);
   put_list(out, s.pile, s.pile_n, R.tickets_cap);
   for (int r = 0; r < R.n_ids; ++r) out.push_back(s.owner[r]);
@@ -83,9 +88,10 @@ void Game::encode(std::vector<int64_t>& out) const {
     put_list(out, s.tickets[p], s.tickets_n[p], R.tickets_cap);
     put_list(out, s.offer[p], s.offer_n[p], R.offer_cap);
     // trains, ships, box (trains, ships), pieces choice (trains, ships), exchanged, score
-    out.insert(out.end(), {s.trains[p], 0, 0, 0, kNone, kNone, 0, s.score[p]});
+    out.insert(out.end(), {s.trains[p], s.ships[p], s.box_t[p], s.box_s[p], s.choice_t[p] < 0 ? kNone : s.choice_t[p],
+                           s.choice_t[p] < 0 ? kNone : s.choice_s[p], s.exchanged[p], s.score[p]});
     put_list(out, s.stations[p], s.stations_n[p], R.stations);
-    put_list(out, s.stations[p], 0, 0);  // harbors: none in the train game
+    put_list(out, s.harbors[p], s.harbors_n[p], R.harbors);
   }
 }
 
@@ -98,7 +104,7 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
   s.seed = rd.next();
   s.random_first = static_cast<uint8_t>(rd.in("random_first", 0, 1));
   s.phase = static_cast<uint8_t>(rd.in("phase", 0, OVER));
-  if (s.phase == CHOOSE_PIECES) bad("phase: the train game has no choose-pieces phase");
+  if (s.phase == CHOOSE_PIECES && !R.rs) bad("phase: the train game has no choose-pieces phase");
   s.current = static_cast<uint8_t>(rd.in("current_player", 0, P - 1));
   s.first_player = static_cast<uint8_t>(rd.in("first_player", 0, P - 1));
   s.turns = static_cast<int16_t>(rd.in("turn", 0, INT16_MAX));
@@ -109,6 +115,17 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
   const int deck_cap = static_cast<int>(R.deck.size());
   s.deck_n = static_cast<uint16_t>(rd.list("deck", s.deck, deck_cap, 0, card_hi));
   s.disc_n = static_cast<uint16_t>(rd.list("discard", s.disc, deck_cap, 0, card_hi));
+  const int cap1 = static_cast<int>(R.deck1.size());
+  if (R.rs) {
+    s.deck1_n = static_cast<uint16_t>(rd.list("ship_deck", s.deck1, cap1, 0, card_hi));
+    s.disc1_n = static_cast<uint16_t>(rd.list("ship_discard", s.disc1, cap1, 0, card_hi));
+    for (int d = 0; d < 2; ++d)
+      for (int i = 0, m = d ? s.deck_n : s.deck1_n; i < m; ++i)
+        if (R.deck_of[(d ? s.deck : s.deck1)[i]] == d) bad("ship_deck, deck: a card in the other deck");
+    for (int d = 0; d < 2; ++d)
+      for (int i = 0, m = d ? s.disc_n : s.disc1_n; i < m; ++i)
+        if (R.deck_of[(d ? s.disc : s.disc1)[i]] == d) bad("ship_discard, discard: a card in the other discard");
+  }
   for (int i = 0; i < kMaxFaceUp; ++i) s.face_up[i] = -1;
   for (int i = 0; i < R.face_up; ++i) s.face_up[i] = static_cast<int8_t>(rd.in("face_up", kNone, card_hi));
   s.pile_n = static_cast<uint8_t>(rd.list("ticket_pile", s.pile, R.tickets_cap, 0, n_tickets - 1));
@@ -150,7 +167,7 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
     if (!empty) bad("tunnel: no tunnel is pending, yet its section is not empty");
   }
   std::memset(s.hand, 0, sizeof s.hand);
-  for (int c = 0; c < kMaxCities; ++c) s.station_at[c] = -1;
+  for (int c = 0; c < kMaxCities; ++c) s.station_at[c] = s.harbor_at[c] = -1;
   for (int p = 0; p < P; ++p) {
     const int64_t total = rd.in("players.hand", 0, kMaxDeck);
     int64_t sum = 0;
@@ -159,8 +176,19 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
     s.tickets_n[p] = static_cast<uint8_t>(rd.list("players.tickets", s.tickets[p], R.tickets_cap, 0, n_tickets - 1));
     s.offer_n[p] = static_cast<uint8_t>(rd.list("players.offer", s.offer[p], R.offer_cap, 0, n_tickets - 1));
     s.trains[p] = static_cast<int16_t>(rd.in("players.trains", 0, INT16_MAX));
-    // ships, box (trains, ships), pieces choice (trains, ships), exchanged: none in the train game
-    for (int64_t none : {0, 0, 0, kNone, kNone, 0}) rd.in("players: ships, box, pieces_choice, exchanged", none, none);
+    if (R.rs) {  // ships, box (trains, ships), pieces choice (trains, ships), exchanged
+      s.ships[p] = static_cast<int16_t>(rd.in("players.ships", 0, R.ships));
+      s.box_t[p] = static_cast<int16_t>(rd.in("players.box", 0, R.trains));
+      s.box_s[p] = static_cast<int16_t>(rd.in("players.box", 0, R.ships));
+      const int ct = static_cast<int>(rd.in("players.pieces_choice", kNone, R.pieces_total));
+      const int cs = static_cast<int>(rd.in("players.pieces_choice", kNone, R.pieces_total));
+      if ((ct < 0) != (cs < 0) || (ct >= 0 && ct + cs != R.pieces_total)) bad("players.pieces_choice: not a choice");
+      s.choice_t[p] = static_cast<int16_t>(ct);
+      s.choice_s[p] = static_cast<int16_t>(cs);
+      s.exchanged[p] = static_cast<int16_t>(rd.in("players.exchanged", 0, INT16_MAX));
+    } else {  // none in the train game
+      for (int64_t none : {0, 0, 0, kNone, kNone, 0}) rd.in("players: ships, box, pieces_choice, exchanged", none, none);
+    }
     s.score[p] = static_cast<int16_t>(rd.in("players.score", INT16_MIN, INT16_MAX));
     s.stations_n[p] = static_cast<uint8_t>(rd.list("players.stations", s.stations[p], R.stations, 0, R.n_cities - 1));
     for (int i = 0; i < s.stations_n[p]; ++i) {
@@ -168,14 +196,25 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
       if (at >= 0) bad("players.stations: two stations on one city");
       at = static_cast<int8_t>(p);
     }
-    uint8_t none[1];
-    rd.list("players.harbors", none, 0, 0, 0);
+    s.harbors_n[p] = static_cast<uint8_t>(rd.list("players.harbors", s.harbors[p], R.harbors, 0, R.n_cities - 1));
+    for (int i = 0; i < s.harbors_n[p]; ++i) {
+      int8_t& at = s.harbor_at[s.harbors[p][i]];
+      if (at >= 0) bad("players.harbors: two harbors on one city");
+      at = static_cast<int8_t>(p);
+    }
   }
   if (rd.at != n) bad("longer than this game's layout");
   // every card once (so no pile or hand can outgrow its array), every ticket at most once
   Game g(&R, s);
-  if (g.card_census() != deck_cap)
-    bad("cards: " + std::to_string(g.card_census()) + " in play; the deck has " + std::to_string(deck_cap));
+  if (g.card_census() != deck_cap + cap1 * R.rs)
+    bad("cards: " + std::to_string(g.card_census()) + " in play; the decks have " + std::to_string(deck_cap + cap1 * R.rs));
+  if (R.rs) {  // (and the ship cards are the ship deck's)
+    int ships = s.deck1_n + s.disc1_n;
+    for (int i = 0; i < R.face_up; ++i) ships += s.face_up[i] >= 0 && R.deck_of[s.face_up[i]];
+    for (int p = 0; p < P; ++p)
+      for (int k = 0; k < K; ++k) ships += R.deck_of[k] * s.hand[p][k];
+    if (ships != cap1) bad("cards: the ship cards in play are not the ship deck's");
+  }
   uint8_t seen[kMaxTickets] = {};
   auto once = [&](const uint8_t* t, int k) {
     for (int i = 0; i < k; ++i) {
@@ -278,11 +317,13 @@ void Rules::validate() {
     need(k.color >= -1 && k.color < n_kinds && k.length >= 0 && k.length <= UINT8_MAX && k.locos >= 0 &&
              k.locos <= k.length,
          "pkeys: a payment key out of range");
-  const int reaches = locos_wild ? kSlots : kMaxReach;  // (Nordic: ordinary, tunnel, ferry, Murmansk-Lieksa)
+  const int reaches = rs ? kRsReach : locos_wild ? kSlots : kMaxReach;  // (Nordic: ordinary, tunnel, ferry, Murmansk-Lieksa)
   for (int ri : claim_reach_index) need(ri >= 0 && ri < reaches, "claim groups: a reach index out of range");
   if (claim_groups.size() != claim_reach_index.size() || claim_groups.size() > static_cast<size_t>(reaches))
     throw RulesError("claim groups: the train game has one per colour and gray (Nordic: per kind of route)");
-  if (!locos_wild) {
+  if (rs) validate_rs();
+  need(rs || (deck1.empty() && pieces_total == 0), "deck1, pieces_total: Rails & Sails only");
+  if (!locos_wild && !rs) {
     need(n_kinds == kColors + 1 && wild == kColors, "Nordic: the eight colours and the locomotive");
     need(ferry_any >= 2 && any_four >= 2 && max_ferry_spaces >= 0, "Nordic: ferry_any, any_four out of range");
     for (const PayKey& k : pkeys)  // (nordic.cpp's families hold at most 64 cards)
@@ -318,6 +359,12 @@ void Rules::validate() {
   flat_bits.assign(flat_groups.size() * words, 0);
   for (size_t k = 0; k < flat_groups.size(); ++k)
     for (int w = 0; w < words; ++w) flat_bits[k * words + w] = group_bits[flat_groups[k].gi][w];
+  if (rs) {  // (claims listed per payment key: no payment cells)
+    r_cell.assign(n_ids, -1);
+    pkey_cell.assign(pkeys.size(), -1);
+    return;
+  }
+  need(deck1.empty(), "deck1: a second deck outside Rails & Sails");
   derive_cells();
 }
 

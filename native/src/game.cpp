@@ -166,6 +166,7 @@ int Game::keep_least() const {
 
 void Game::legal(Legal& L) const {
   const Rules& R = *rules_;
+  if (R.rs && s_.phase != INITIAL_TICKETS && s_.phase != KEEP_TICKETS) return rs_legal(L);
   SegBuilder b(L);
   const int p = s_.current;
   int16_t buf[kMaxRoutes];
@@ -273,6 +274,7 @@ void Game::count(Counted& c) const {
   const int p = s_.current;
   c.total = 0;
   c.nseg = 0;
+  if (R.rs && s_.phase != INITIAL_TICKETS && s_.phase != KEEP_TICKETS) return rs_count(c);
   auto add = [&](uint8_t kind, uint32_t n, int pays, int cost = 0) {
     if (!n || !pays) return;
     Counted::Seg& g = c.seg[c.nseg++];
@@ -318,6 +320,7 @@ void Game::count(Counted& c) const {
 void Game::pick(const Counted& c, uint32_t i, Action& a) const {
   const Rules& R = *rules_;
   const int p = s_.current;
+  if (R.rs && s_.phase != INITIAL_TICKETS && s_.phase != KEEP_TICKETS) return rs_pick(c, i, a);
   std::memset(static_cast<void*>(&a), 0, sizeof a);  // (no temporary built byte by byte and copied: a stalled load)
   a.kind = PASS;
   int k = 0;
@@ -504,14 +507,16 @@ void Game::shuffle_draw(uint8_t* x, int n) {
 
 void Game::ahead_draws(const Rules& R, int n, uint32_t* draws) {
   const bool longs = R.long_tickets.size() > 1;  // (a shuffle of fewer than two uses no output)
+  const uint32_t long_draw = R.rs ? 3 : 2;  // (Rails & Sails: the ship deck is draw 1)
   for (uint32_t d = 0, k = 0; static_cast<int>(k) < n; ++d)
-    if (d != 2 || longs) draws[k++] = d;
+    if (d != long_draw || longs) draws[k++] = d;
 }
 
 Game::Game(const Rules* rules, int64_t seed, bool random_first) : rules_(rules) {
   // the set-up's draws (0 the deck, 1 the regular tickets, 2 the long ones, unless there are fewer
   // than two) and the next ones (the first reshuffles, or a random first player), seeded together
   ahead_n_ = rules->long_tickets.size() > 1 ? 6 : 4;
+  if (rules->rs) ahead_n_ = 4;
   own_.reset(new Mt19937[ahead_n_]);
   ahead_ = own_.get();
   ahead_draws(*rules, ahead_n_, ahead_draw_);
@@ -534,15 +539,19 @@ void Game::setup(bool random_first) {
   const Rules& R = *rules_;
   State& s = s_;
   s.random_first = random_first;
-  s.deck_n = static_cast<uint16_t>(R.deck.size());
-  for (size_t i = 0; i < R.deck.size(); ++i) s.deck[i] = static_cast<uint8_t>(R.deck[i]);
-  shuffle_draw(s.deck, s.deck_n);
-  std::memset(s.hand, 0, sizeof s.hand);
-  for (int round = 0; round < R.hand_size; ++round)
-    for (int p = 0; p < R.players; ++p) s.hand[p][pop_card()] += 1;
-  for (int i = 0; i < kMaxFaceUp; ++i) s.face_up[i] = -1;
-  deal_display();
-  check_reset();
+  if (R.rs) {
+    rs_setup();
+  } else {
+    s.deck_n = static_cast<uint16_t>(R.deck.size());
+    for (size_t i = 0; i < R.deck.size(); ++i) s.deck[i] = static_cast<uint8_t>(R.deck[i]);
+    shuffle_draw(s.deck, s.deck_n);
+    std::memset(s.hand, 0, sizeof s.hand);
+    for (int round = 0; round < R.hand_size; ++round)
+      for (int p = 0; p < R.players; ++p) s.hand[p][pop_card()] += 1;
+    for (int i = 0; i < kMaxFaceUp; ++i) s.face_up[i] = -1;
+    deal_display();
+    check_reset();
+  }
   uint8_t regular[kMaxTickets], longs[kMaxTickets];
   int nr = static_cast<int>(R.regular_tickets.size()), nl = static_cast<int>(R.long_tickets.size());
   for (int i = 0; i < nr; ++i) regular[i] = static_cast<uint8_t>(R.regular_tickets[i]);
@@ -568,8 +577,8 @@ void Game::setup(bool random_first) {
   std::memset(s.blocked, 0, sizeof s.blocked);
   std::memset(s.open, 0, sizeof s.open);  // (count_open of the set-up: every route open to all)
   for (int p = 0; p < R.players; ++p) std::memcpy(s.open[p], R.open_at_start.data(), kMaxCells);
-  for (int c = 0; c < kMaxCities; ++c) s.station_at[c] = -1;
-  for (int p = 0; p < R.players; ++p) s.trains[p] = static_cast<int16_t>(R.trains);
+  for (int c = 0; c < kMaxCities; ++c) s.station_at[c] = s.harbor_at[c] = -1;
+  for (int p = 0; p < R.players; ++p) s.trains[p] = static_cast<int16_t>(R.rs ? 0 : R.trains);  // (RS1: chosen later)
   if (random_first) {
     Mt19937 fresh;
     s.first_player = static_cast<uint8_t>(rng(fresh).below(static_cast<uint32_t>(R.players)));
@@ -600,6 +609,11 @@ int Game::pop_card() {
 }
 
 void Game::discard(const Payment& p) {
+  if (rules_->rs) {
+    for (int i = 0; i < p.n; ++i)
+      for (int k = 0; k < p.count[i]; ++k) discard_card(p.kind[i]);
+    return;
+  }
   for (int i = 0; i < p.n; ++i)
     for (int k = 0; k < p.count[i]; ++k) s_.disc[s_.disc_n++] = p.kind[i];
 }
@@ -611,6 +625,7 @@ int Game::count_wild() const {
 }
 
 void Game::fill_display() {
+  if (rules_->rs) return rs_fill_display();
   for (int i = 0; i < rules_->face_up; ++i)
     if (s_.face_up[i] < 0) s_.face_up[i] = static_cast<int8_t>(pop_card());
 }
@@ -661,6 +676,7 @@ int Game::fewest_wilds_after_redeal() const {
 void Game::check_reset() {
   const Rules& R = *rules_;
   if (count_wild() < R.reset_at) return;
+  if (R.rs) return rs_check_reset();
   for (int t = 0; t < R.reset_cap; ++t) {
     if (count_wild() < R.reset_at) return;
     if (fewest_wilds_after_redeal() >= R.reset_at) return;  // every display would show too many
@@ -690,7 +706,7 @@ void Game::end_turn() {
       game_over();
       return;
     }
-  } else if (s_.trains[p] <= R.end_pieces) {  // G6
+  } else if (s_.trains[p] + s_.ships[p] <= R.end_pieces) {  // G6
     s_.final_turns = static_cast<int16_t>(R.final_round_turns);
     Event e{EV_LAST_ROUND};
     e.a = static_cast<int16_t>(p);
@@ -727,7 +743,10 @@ void Game::place_route(int r, const Payment& cards) {
       set_bit(s_.blocked[p], t);
     }
   }
-  s_.trains[p] = static_cast<int16_t>(s_.trains[p] - R.r_len[r]);
+  if (R.r_kind[r])
+    s_.ships[p] = static_cast<int16_t>(s_.ships[p] - R.r_len[r]);
+  else
+    s_.trains[p] = static_cast<int16_t>(s_.trains[p] - R.r_len[r]);
   s_.score[p] = static_cast<int16_t>(s_.score[p] + R.r_points[r]);
   discard(cards);
 }
@@ -828,7 +847,7 @@ void Game::keep(int p, unsigned mask) {
     return;
   }
   const int nxt = p + 1 == R.players ? 0 : p + 1;
-  if (nxt == s.first_player) s.phase = TURN;
+  if (nxt == s.first_player) s.phase = R.rs ? CHOOSE_PIECES : TURN;
   s.current = static_cast<uint8_t>(nxt);
 }
 
@@ -840,6 +859,10 @@ void Game::apply(const Action& a, std::vector<Event>* events) {
   if (a.kind != PASS) s.passes = 0;
   switch (a.kind) {
     case DRAW: {
+      if (R.rs) {
+        rs_draw(a);
+        break;
+      }
       const int card = a.target;
       uint8_t* hand = s.hand[p];
       if (card == kDeckTarget) {
@@ -926,6 +949,11 @@ void Game::apply(const Action& a, std::vector<Event>* events) {
       ++s.passes;
       end_turn();
       break;
+    case PIECES:
+    case EXCHANGE:
+    case HARBOR:
+      rs_apply(a);
+      break;
     default:
       break;
   }
@@ -933,7 +961,7 @@ void Game::apply(const Action& a, std::vector<Event>* events) {
 }
 
 int Game::card_census() const {
-  int n = s_.deck_n + s_.disc_n;
+  int n = s_.deck_n + s_.disc_n + s_.deck1_n + s_.disc1_n;
   for (int i = 0; i < rules_->face_up; ++i) n += s_.face_up[i] >= 0;
   for (int p = 0; p < rules_->players; ++p)
     for (int k = 0; k < rules_->n_kinds; ++k) n += s_.hand[p][k];

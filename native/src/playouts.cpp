@@ -5,22 +5,34 @@ namespace ttr {
 std::string check_invariants(const Game& g) {
   const Rules& R = g.rules();
   const State& s = g.state();
-  if (g.card_census() != static_cast<int>(R.deck.size()))
-    return "cards: " + std::to_string(g.card_census()) + " in play, the deck has " + std::to_string(R.deck.size());
-  int used[kMaxPlayers] = {}, points[kMaxPlayers] = {};
+  const int cards = static_cast<int>(R.deck.size() + R.deck1.size());
+  if (g.card_census() != cards)
+    return "cards: " + std::to_string(g.card_census()) + " in play, the decks have " + std::to_string(cards);
+  int used[kMaxPlayers] = {}, used_ships[kMaxPlayers] = {}, points[kMaxPlayers] = {};
   for (int r = 0; r < R.n_ids; ++r) {
     const int o = s.owner[r];
     if (o < 0) continue;
     if (!R.r_exists[r] || o >= R.players) return "routes: route " + std::to_string(r) + " owned by a seat out of range";
     if (bit(s.avail, r)) return "routes: route " + std::to_string(r) + " is owned yet open";
-    used[o] += R.r_len[r];
+    (R.r_kind[r] ? used_ships : used)[o] += R.r_len[r];
     points[o] += R.r_points[r];
     for (int t : R.r_twins[r])
       if (s.owner[t] == o || (R.r_closes[r] && s.owner[t] >= 0))
         return "routes: both lanes " + std::to_string(r) + " and " + std::to_string(t) + " held (G1)";
   }
   for (int p = 0; p < R.players; ++p) {
-    if (s.trains[p] + used[p] != R.trains) return "pieces: seat " + std::to_string(p) + " trains do not add up";
+    if (R.rs) {  // RS1, RS6: pieces, the board and the box add up; exchanges cost a point each
+      const bool chosen = s.phase != INITIAL_TICKETS && s.phase != CHOOSE_PIECES;
+      if (chosen && (s.trains[p] + used[p] + s.box_t[p] != R.trains || s.ships[p] + used_ships[p] + s.box_s[p] != R.ships ||
+                     s.trains[p] + s.ships[p] + used[p] + used_ships[p] != R.pieces_total))
+        return "pieces: seat " + std::to_string(p) + " trains and ships do not add up";
+      if (s.harbors_n[p] > R.harbors) return "harbors: seat " + std::to_string(p) + " built too many";
+      for (int i = 0; i < s.harbors_n[p]; ++i)
+        if (s.harbor_at[s.harbors[p][i]] != p) return "harbors: seat " + std::to_string(p) + " misplaced";
+      points[p] -= s.exchanged[p];
+    } else if (s.trains[p] + used[p] != R.trains) {
+      return "pieces: seat " + std::to_string(p) + " trains do not add up";
+    }
     if (s.score[p] != points[p]) return "score: seat " + std::to_string(p) + " does not match its routes";
     if (s.stations_n[p] > R.stations) return "stations: seat " + std::to_string(p) + " built too many";
     for (int i = 0; i < s.stations_n[p]; ++i)

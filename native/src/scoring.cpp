@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "ttr/game.hpp"
+#include "ttr/mutants.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -247,6 +248,55 @@ int Game::longest_trail(int seat) const {
   return graph.longest();
 }
 
+// RS4: a tour is done when one component holds all its cities (in order when a path meets them in
+// order, never repeating a city: scoring.ordered_path); its points in order or in any order, else
+// its penalty. Rescores the seat's tickets (no stations in Rails & Sails).
+namespace {
+bool ordered(const uint64_t* adj, const std::vector<int>& seq, uint64_t visited, int u, size_t i) {
+  for (uint64_t next = adj[u] & ~visited; next; next &= next - 1) {
+    const int v = __builtin_ctzll(next);
+    int j = -1;  // (the last place v is listed, as the dict of scoring.ordered_path)
+    for (size_t k = 0; k < seq.size(); ++k)
+      if (seq[k] == v) j = static_cast<int>(k);
+    if (j >= 0 && static_cast<size_t>(j) != i) continue;
+    if (static_cast<size_t>(j) == i && i == seq.size() - 1) return true;
+    if (ordered(adj, seq, visited | uint64_t{1} << v, v, static_cast<size_t>(j) == i ? i + 1 : i)) return true;
+  }
+  return false;
+}
+
+void rs_tickets(const Rules& R, const SeatGraph& graph, const uint8_t* tickets, int n, TicketScore& out,
+                std::vector<std::pair<int, int>>& tours) {
+  out.points = out.n_done = out.n_failed = 0;
+  for (int i = 0; i < n; ++i) {
+    const int t = tickets[i];
+    if (!R.t_tour[t]) {
+      if (graph.joined(R.t_a[t], R.t_b[t])) {
+        out.done[out.n_done++] = static_cast<uint8_t>(t);
+        out.points += R.t_points[t];
+      } else {
+        out.failed[out.n_failed++] = static_cast<uint8_t>(t);
+        out.points -= R.t_points[t];
+      }
+      continue;
+    }
+    const std::vector<int>& cs = R.t_cities[t];
+    bool all = true;
+    for (int c : cs) all &= graph.joined(cs[0], c) || c == cs[0];
+    if (all) {
+      const bool in_order = ordered(graph.adj, cs, uint64_t{1} << cs[0], cs[0], 1);
+      tours.emplace_back(t, in_order ? 2 : 1);
+      out.points += in_order ? R.t_points[t] : R.t_points_any[t];
+      out.done[out.n_done++] = static_cast<uint8_t>(t);
+    } else {
+      tours.emplace_back(t, 0);
+      out.points -= R.t_penalty[t];
+      out.failed[out.n_failed++] = static_cast<uint8_t>(t);
+    }
+  }
+}
+}  // namespace
+
 void Game::score(std::vector<SeatScore>& out) const {
   const Rules& R = *rules_;
   const int n = R.players;
@@ -299,10 +349,32 @@ void Game::score(std::vector<SeatScore>& out) const {
         if (i < 0) break;
       }
     }
+    sc.tours.clear();
+    if (R.rs) rs_tickets(R, graph, s_.tickets[p], s_.tickets_n[p], best, sc.tours);
     sc.ticket_points = best.points;
     sc.completed.assign(best.done, best.done + best.n_done);
     sc.failed.assign(best.failed, best.failed + best.n_failed);
-    sc.route_points = s_.score[p];
+    sc.exchange_points = -s_.exchanged[p];
+    sc.harbors_built = s_.harbors_n[p];
+    sc.harbor_points = 0;
+    sc.ships_left = s_.ships[p];
+    if (R.harbors) {  // RS5: by the completed tickets naming the city (a tour: any of its cities)
+      sc.harbor_points = -R.harbor_penalty * (R.harbors - s_.harbors_n[p]);
+      for (int i = 0; i < s_.harbors_n[p]; ++i) {
+        const int city = s_.harbors[p][i];
+        int count = 0;
+        for (int k = 0; k < best.n_done; ++k) {
+          const auto& cs = R.t_cities[best.done[k]];
+          count += std::find(cs.begin(), cs.end(), city) != cs.end();
+        }
+#ifdef TTR_MUTANTS
+        if (mutant(M_HARBOR_VALUE)) ++count;
+#endif
+        if (count)
+          sc.harbor_points += R.harbor_points[std::min<size_t>(count, R.harbor_points.size()) - 1];
+      }
+    }
+    sc.route_points = s_.score[p] + s_.exchanged[p];
     sc.stations_built = s_.stations_n[p];
     sc.station_points = R.stations ? (R.stations - sc.stations_built) * R.station_points : 0;
     sc.trains_left = s_.trains[p];
@@ -319,7 +391,8 @@ void Game::score(std::vector<SeatScore>& out) const {
     for (SeatScore& sc : out) sc.globetrotter = sc.completed.size() == top ? R.globetrotter_bonus : 0;
   }
   for (SeatScore& sc : out)
-    sc.total = sc.route_points + sc.ticket_points + sc.station_points + sc.longest_bonus + sc.globetrotter;
+    sc.total = sc.route_points + sc.exchange_points + sc.ticket_points + sc.station_points + sc.harbor_points +
+               sc.longest_bonus + sc.globetrotter;
   auto key = [&](const SeatScore& sc, int i) -> int {
     switch (R.tie_breaks[i]) {
       case TB_TICKETS_COMPLETED:

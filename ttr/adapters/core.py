@@ -146,8 +146,9 @@ class Table:
         self.native = native_ids(self.observer) if engine != "python" else None
         if engine == "native" and self.native is None:
             raise TtrError(f"the native core does not play {self.rules.edition.title} with this observer "
-                           "(USA and Europe, without the information state; Nordic's claims are paid in "
-                           "payment steps, which the core's ids do not hold); use engine='python' or 'auto'")
+                           "(USA and Europe, without the information state; Nordic's, World's and Great Lakes' "
+                           "claims are paid in payment steps, which the core's ids do not hold); use engine='python' "
+                           "or 'auto'")
         self.engine = "native" if self.native is not None else "python"
         self.match: Match | None = None
         self._game: Game | None = None  # the match's game

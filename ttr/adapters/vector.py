@@ -24,8 +24,8 @@ shapes and dtypes above, masks may be bool, int8 or uint8), else the environment
 writes into them and returns them. The interpreter lock is released while the core steps.
 
 USA and Europe have no claims paid in steps (docs/action-space.md), so every action is one id
-and every step moves the game; a board with payment steps is refused (the native core plays USA
-and Europe only).
+and every step moves the game; a board with payment steps is refused (Nordic, World and Great
+Lakes: the core plays them, but not by action ids).
 """
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ class VecEnv:
             raise TtrError("the vector environment needs the native core, which is not built here")
         self.rules = get_ruleset(map, players)
         if not plays(self.rules):
-            raise TtrError(f"the native core does not play {self.rules.edition.title} (USA, Europe and Nordic so far)")
+            raise TtrError(f"the native core does not play {self.rules.edition.title} (USA, Europe, Nordic, World and Great Lakes so far)")
         if seeds is None:
             if not isinstance(num_envs, int) or num_envs < 1:
                 raise TtrError(f"num_envs: a positive integer, not {num_envs!r}")
@@ -93,7 +93,7 @@ class VecEnv:
         self.observer = Observer(self.rules, private=private)
         self.space = self.observer.space
         ids = native_ids(self.observer)
-        if ids is None:  # (Nordic: claims paid in payment steps, which the core's ids do not hold)
+        if ids is None:  # (Nordic, Rails & Sails: claims paid in payment steps, which the core's ids do not hold)
             raise TtrError(f"the native core does not play {self.rules.edition.title} by action ids "
                            "(its claims are paid in payment steps); use ttr.adapters' Python environments")
         self.num_envs = N = len(seeds)

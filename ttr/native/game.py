@@ -36,9 +36,12 @@ from ..engine import (
     CLAIM,
     DECLINE,
     DRAW,
+    EXCHANGE,
+    HARBOR,
     KEEP,
     PASS,
     PAY,
+    PIECES,
     STATION,
     STOP,
     TICKETS,
@@ -47,15 +50,18 @@ from ..errors import IllegalActionError, SaveError, TtrError
 from .tables import tables
 
 # the core's kind numbers (native/include/ttr/rules.hpp) <-> the kinds' words
-KIND_WORDS = (DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS)
+KIND_WORDS = (DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, PIECES, EXCHANGE, HARBOR)
 KIND_CODES = {w: i for i, w in enumerate(KIND_WORDS)}
 _STATION_CODE = KIND_CODES[STATION]
 _KEEP_CODE = KIND_CODES[KEEP]
+_DRAW_CODE, _PIECES_CODE, _HARBOR_CODE = KIND_CODES[DRAW], KIND_CODES[PIECES], KIND_CODES[HARBOR]
+_CITY_CODES = frozenset((_STATION_CODE, _HARBOR_CODE))
 _TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS))
 _tuple_new = tuple.__new__  # Action(kind, target, cards) without NamedTuple's Python-level __new__
-NATIVE_EDITIONS = ("usa", "europe", "nordic")  # the editions the core plays so far
+NATIVE_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes")  # the editions the core plays so far
 BOT_EDITIONS = ("usa", "europe", "nordic")  # ... and its bots
 SEED_LIMIT = 1 << 63
+_TOUR_WORDS = ("failed", "any_order", "in_order")  # the core's tour outcomes
 
 
 def _load() -> tuple[Any, str | None]:
@@ -103,12 +109,49 @@ def check_native(rules: Ruleset) -> None:
                        f"{rules.edition.title}; use engine='python'")
 
 
-_EVENT_NAMES = ("tunnel", "last-round", "game-over", "display-reset", "tickets-drawn")
+_EVENT_NAMES = ("tunnel", "last-round", "game-over", "display-reset", "tickets-drawn", "pieces-revealed")
 
 
-def _event(ev: tuple[int, int, int, list[int]]) -> dict[str, Any]:
+def _target(rules: Ruleset, kind: int, target: Any) -> Any:
+    """The engine's target of the core's (kind, target): city names, Rails & Sails' draws
+    ((card + 1) * 4 + deck + 1 -> (card or DECK, deck or -1)) and pieces (trains -> (trains, ships))."""
+    if kind in _CITY_CODES:
+        return rules.city_names[target]
+    if kind == _DRAW_CODE and rules.multi_deck:
+        return (target // 4 - 1, target % 4 - 1)
+    if kind == _PIECES_CODE:
+        return (target, (rules.edition.pieces_total or 0) - target)
+    return target
+
+
+def _core_target(rules: Ruleset, kind: int, target: Any) -> Any:
+    """The core's target of the engine's (None: none can be)."""
+    if kind in _CITY_CODES:
+        return rules.city_index.get(target) if isinstance(target, str) else None
+    if kind == _DRAW_CODE and rules.multi_deck:
+        if target.__class__ is not tuple or len(target) != 2 or not all(isinstance(x, int) for x in target):
+            return None
+        card, deck = target
+        if not (-1 <= card < 64 and -1 <= deck <= 1):
+            return None
+        return (card + 1) * 4 + deck + 1
+    if kind == _PIECES_CODE:
+        if target.__class__ is not tuple or len(target) != 2 or not all(isinstance(x, int) for x in target):
+            return None
+        trains, ships = target
+        return trains if trains + ships == rules.edition.pieces_total and 0 <= trains < 1 << 15 else None
+    return target
+
+
+def _event(ev: tuple[int, int, int, list[int]], game: NativeGame | None = None) -> dict[str, Any]:
     kind, a, b, cards = ev
     name = _EVENT_NAMES[kind]
+    if name == "pieces-revealed":  # (every seat's pieces are its choice, as they are revealed)
+        assert game is not None
+        layout = game.layout()
+        state = game.encode()
+        return {"event": name, "choices": [layout.items(state, f"players[{p}].pieces_choice")
+                                           for p in range(game.rules.players)]}
     if name == "tunnel":
         return {"event": name, "route": a, "revealed": card_names(cards), "extra": b}
     if name == "last-round":
@@ -134,10 +177,9 @@ class NativeLegal(LegalActions):
     def segments(self) -> Sequence[Segment]:
         if self._segments is None:
             game = self._game
-            names = game.rules.city_names
+            rules = game.rules
             self._segments = [(KIND_WORDS[k],
-                               NO_TARGET if k in _TARGETLESS else [names[t] for t in targets] if k == _STATION_CODE
-                               else targets,
+                               NO_TARGET if k in _TARGETLESS else [_target(rules, k, t) for t in targets],
                                NO_CARDS if pays == [()] else pays if pays is not None else game._lazy_pays(targets[0]))
                               for k, targets, pays in game._h.segments()]
         return self._segments
@@ -148,15 +190,15 @@ class NativeLegal(LegalActions):
 
     def _action(self, i: int) -> Action:
         kind, target, cards = self._game._h.action(i)
-        if kind == _STATION_CODE:
-            target = self._game.rules.city_names[target]
+        if kind >= _STATION_CODE or (kind == _DRAW_CODE and self._game.rules.multi_deck):
+            target = _target(self._game.rules, kind, target)
         return _tuple_new(Action, (KIND_WORDS[kind], target, cards))
 
     def __getitem__(self, i: Any) -> Any:
         if i.__class__ is int and 0 <= i < self._len:  # (the playout's path: _action inlined)
             kind, target, cards = self._game._h.action(i)
-            if kind == _STATION_CODE:
-                target = self._game.rules.city_names[target]
+            if kind >= _STATION_CODE or (kind == _DRAW_CODE and self._game.rules.multi_deck):
+                target = _target(self._game.rules, kind, target)
             a = self._given = _tuple_new(Action, (KIND_WORDS[kind], target, cards))
             self._index = i
             return a
@@ -192,8 +234,8 @@ class NativeLegal(LegalActions):
         if code in _TARGETLESS:
             if target is not None:
                 return -1
-        elif code == _STATION_CODE:
-            target = self._game.rules.city_index.get(target) if isinstance(target, str) else None
+        elif code in _CITY_CODES or code == _PIECES_CODE or (code == _DRAW_CODE and self._game.rules.multi_deck):
+            target = _core_target(self._game.rules, code, target)
             if target is None:
                 return -1
         elif code == _KEEP_CODE:
@@ -355,7 +397,7 @@ class NativeGame:
             rec.turns.append(turns)
             rec.drawn.append(drawn)
             if events:
-                rec.events.setdefault(len(rec.turns) - 1, []).extend(_event(e) for e in events)  # type: ignore[misc]
+                rec.events.setdefault(len(rec.turns) - 1, []).extend(_event(e, self) for e in events)  # type: ignore[misc]
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """As the Python engine's (docs/rules.md, "Taking back a move")."""
@@ -375,13 +417,15 @@ class NativeGame:
         names = self.rules.city_names
         players = []
         for p, (route_points, ticket_points, done, failed, borrowed, longest, built, station_points, trains,
-                _bonus, _total, _rank) in enumerate(self._h.score()):
+                _bonus, _total, _rank, exchange_points, tours, harbors, harbor_points,
+                ships) in enumerate(self._h.score()):
             players.append({
-                "seat": p, "route_points": route_points, "exchange_points": 0, "ticket_points": ticket_points,
-                "tickets_completed": list(done), "tickets_failed": list(failed),
-                "stations_borrowed": {names[c]: r for c, r in borrowed}, "tours": {},
-                "harbors_built": 0, "harbor_points": 0, "longest_path": longest, "stations_built": built,
-                "station_points": station_points, "trains_left": trains, "ships_left": 0, "bonuses": {},
+                "seat": p, "route_points": route_points, "exchange_points": exchange_points,
+                "ticket_points": ticket_points, "tickets_completed": list(done), "tickets_failed": list(failed),
+                "stations_borrowed": {names[c]: r for c, r in borrowed},
+                "tours": {t: _TOUR_WORDS[x] for t, x in tours}, "harbors_built": harbors,
+                "harbor_points": harbor_points, "longest_path": longest, "stations_built": built,
+                "station_points": station_points, "trains_left": trains, "ships_left": ships, "bonuses": {},
             })
         res = finish_result(self.rules, players, self.is_over)
         if self.is_over:
@@ -391,7 +435,7 @@ class NativeGame:
 
     def core_scores(self) -> list[tuple[int, int, int]]:
         """(longest-path bonus, total, rank) per seat as the core scores them (for batches)."""
-        return [(b, t, r) for *_, b, t, r in self._h.score()]
+        return [(row[9], row[10], row[11]) for row in self._h.score()]
 
     # ------------------------------------------------------------ the integer state
 

@@ -61,15 +61,49 @@ def tables(rules: Ruleset) -> dict[str, Any]:
         "t_a": t_a, "t_b": t_b, "t_points": t_points,
         "regular_tickets": list(rules.regular_tickets), "long_tickets": list(rules.long_tickets),
         "deck": list(rules.decks[0]),
+        **_rails_sails(rules),
+    }
+
+
+def _rails_sails(rules: Ruleset) -> dict[str, Any]:
+    """Rails & Sails' tables (RS1-RS7): the ship deck, the deals per deck, pieces, harbors, the
+    card kinds of each colour, tours (empty or zero for the other editions)."""
+    ed = rules.edition
+    rs = ed.pieces_total is not None
+    n_tickets = max((t.id for t in rules.map.tickets), default=-1) + 1
+    t_cities: list[list[int]] = [[] for _ in range(n_tickets)]
+    t_tour, t_any, t_penalty = [0] * n_tickets, [0] * n_tickets, [0] * n_tickets
+    for t in rules.map.tickets:
+        t_cities[t.id] = list(rules.ticket_cities[t.id])
+        if t.tour:
+            t_tour[t.id], t_any[t.id] = 1, t.points_any_order or 0
+            t_penalty[t.id] = t.penalty or t.points
+    colors = []
+    if rs:
+        from ..cards import COLOR_INDEX, RS_COLORS, RS_PARTS, rs_card
+        colors = [[COLOR_INDEX[c], *(rs_card(c, part) for part in RS_PARTS)] for c in RS_COLORS]
+    return {
+        "rs": int(rs), "deck1": list(rules.decks[1]) if len(rules.decks) > 1 else [],
+        "deck_of": list(rules.deck_of),
+        "hand_per_deck": list(ed.hand_per_deck or (ed.hand_size, 0))[:2],
+        "face_up_per_deck": list(ed.face_up_per_deck or (ed.face_up, 0))[:2],
+        "may_stop": int(rules.may_stop), "pieces_total": ed.pieces_total or 0, "ships": ed.ships,
+        "harbors": ed.harbors, "harbor_penalty": ed.harbor_penalty, "harbor_points": list(ed.harbor_points),
+        "harbor_ids": list(rules.harbor_ids), "rs_colors": colors,
+        "t_cities": t_cities, "t_tour": t_tour, "t_points_any": t_any, "t_penalty": t_penalty,
     }
 
 
 def _pay_key(pkey: tuple[int, ...]) -> list[int]:
-    """A payment key (edition.payment_key: the route key or its first three fields) as (colour,
-    length, ferry locomotives, tunnel, any_four)."""
+    """A payment key (edition.payment_key: the route key or its first three fields; Rails & Sails:
+    (colour, length, kind, paired spaces)) as (colour, length, ferry locomotives, tunnel, any_four,
+    ship, paired spaces)."""
+    if len(pkey) == 4:  # Rails & Sails
+        color, length, kind, pairs = pkey
+        return [color, length, 0, 0, 0, int(kind), int(pairs)]
     color, length, locos = pkey[:3]
     tunnel, any_four = (int(pkey[3]), int(pkey[4])) if len(pkey) >= 5 else (0, 0)
-    return [color, length, locos, tunnel, any_four]
+    return [color, length, locos, tunnel, any_four, 0, 0]
 
 
 __all__ = ["TIE_BREAK_CODES", "tables"]

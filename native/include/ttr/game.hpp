@@ -33,7 +33,8 @@ struct Action {
 };
 
 // The public events an action may add to the log (log.py), as numbers.
-enum EventType : uint8_t { EV_TUNNEL, EV_LAST_ROUND, EV_GAME_OVER, EV_DISPLAY_RESET, EV_TICKETS_DRAWN };
+enum EventType : uint8_t { EV_TUNNEL, EV_LAST_ROUND, EV_GAME_OVER, EV_DISPLAY_RESET, EV_TICKETS_DRAWN,
+                           EV_PIECES_REVEALED };  // (pieces revealed: the choices are the seats' pieces then)
 struct Event {
   uint8_t type;
   int16_t a = 0, b = 0;  // tunnel: route, extra; last round: seat; tickets drawn: seat, count
@@ -78,6 +79,17 @@ struct State {
   uint8_t tun_rev[kMaxReveal];
   uint8_t tun_extra = 0;
   int8_t tun_color = -1;
+  // Rails & Sails (rails_sails.cpp): the ship deck and its discard (top: the end), ships, the box,
+  // the secret choices of pieces (-1: none yet), exchanges, harbors
+  uint16_t deck1_n = 0, disc1_n = 0;
+  uint8_t deck1[kMaxShipDeck];
+  uint8_t disc1[kMaxShipDeck];
+  int16_t ships[kMaxPlayers] = {}, box_t[kMaxPlayers] = {}, box_s[kMaxPlayers] = {};
+  int16_t choice_t[kMaxPlayers] = {-1, -1, -1, -1, -1}, choice_s[kMaxPlayers] = {-1, -1, -1, -1, -1};
+  int16_t exchanged[kMaxPlayers] = {};
+  uint8_t harbors_n[kMaxPlayers] = {};
+  uint8_t harbors[kMaxPlayers][kMaxHarbors];
+  int8_t harbor_at[kMaxCities];
 };
 
 // State::open from the route bit sets (after a set-up or a decode).
@@ -165,6 +177,8 @@ struct Legal {
 struct SeatScore {
   int route_points = 0, ticket_points = 0, longest = 0, stations_built = 0, station_points = 0;
   int trains_left = 0, longest_bonus = 0, globetrotter = 0, total = 0, rank = 0;
+  int exchange_points = 0, harbors_built = 0, harbor_points = 0, ships_left = 0;  // (Rails & Sails)
+  std::vector<std::pair<int, int>> tours;  // (ticket, 0 failed / 1 any order / 2 in order), in ticket order
   std::vector<int> completed, failed;
   std::vector<std::pair<int, int>> borrowed;  // (city, route), in the order the stations were built
 };
@@ -256,6 +270,20 @@ class Game {
   int open_routes(int gi, int p, int16_t* out) const;  // a claim group's routes open to seat p
   int n_open(int gi, int p) const;                     // how many
   int keep_least() const;
+  // Rails & Sails (rails_sails.cpp)
+  int pop_card(int d);  // the top card of pile d (0 trains, 1 ships), reshuffling its discard; -1 none
+  void discard_card(int c);
+  void rs_setup();
+  void rs_deal_display();
+  void rs_fill_display();
+  void rs_check_reset();
+  int rs_draw_targets(bool second, int16_t* out) const;
+  void rs_legal(Legal& L) const;
+  void rs_count(Counted& c) const;  // (turns, second cards, pieces: the claims walked by group as legal does)
+  void rs_pick(const Counted& c, uint32_t i, Action& a) const;
+  int rs_harbor_cities(int p, int16_t* out) const;
+  void rs_draw(const Action& a);
+  void rs_apply(const Action& a);
   void note(const Event& e) {
     if (events_) events_->push_back(e);
   }
@@ -285,6 +313,18 @@ void claim_reach(const uint8_t* hand, const Rules& R, int* reach);  // kMaxReach
 // a lazy key's payment of least weight (weights[kind] per card), as PaymentSet.cheapest finds it
 Payment cheapest(const uint8_t* hand, const PayKey& k, const Rules& R, const double* weights);
 }  // namespace nordic
+
+// Rails & Sails' payments (rails_sails.cpp, RailsSailsEdition.payments, harbor_payments): listed in
+// the Python engine's order; the reach bounds (claim_reach, kRsReach of them).
+namespace rs {
+void claim_reach(const uint8_t* hand, const Rules& R, int* reach);
+void payments(const uint8_t* hand, const PayKey& k, const Rules& R, std::vector<Payment>& out);
+void harbor_payments(const uint8_t* hand, const Rules& R, std::vector<Payment>& out);
+// a draw's target with two decks: (card or kDeckTarget, deck or -1) in one number, and back
+inline int16_t draw_target(int card, int deck) { return static_cast<int16_t>((card + 1) * 4 + deck + 1); }
+inline int draw_card(int t) { return t / 4 - 1; }
+inline int draw_deck(int t) { return t % 4 - 1; }
+}  // namespace rs
 
 // A claim's payments under the edition's rules (Nordic's where locomotives are not wild everywhere).
 uint64_t claim_payment_count(const uint8_t* hand, const PayKey& k, const Rules& R);

@@ -1,6 +1,7 @@
 // Deliberately broken rules ("mutants"), to prove the differential harness catches each one
 // (tests/test_native_mutants.py, docs/native.md). Compiled in only with -DTTR_MUTANTS=ON, as a
-// few `#ifdef TTR_MUTANTS` lines at the exact spots in game.cpp, payments.cpp and nordic.cpp; one is switched on at a time at
+// few `#ifdef TTR_MUTANTS` lines at the exact spots in game.cpp, payments.cpp, nordic.cpp,
+// rails_sails.cpp and scoring.cpp; one is switched on at a time at
 // run time (ttr._native.set_mutant, in that build only). Ordinary builds hold none of this.
 #pragma once
 
@@ -15,10 +16,14 @@ enum Mutant : int {
   M_DISPLAY_REFILL,  // the end-of-turn refill of the display: empty slots stay empty
   M_FERRY_SETS,      // Nordic: a ferry's locomotive space takes any 2 cards, not 3
   M_ANY_FOUR,        // Nordic: a space of Murmansk-Lieksa takes any 3 cards, not 4
+  M_HARBOR_VALUE,    // Rails & Sails: a harbor scores as if one more completed ticket named its city
+  M_EXCHANGE_COST,   // Rails & Sails: an exchange of pieces costs no point
+  M_PAIRED_JOKERS,   // Rails & Sails: a paired route's colours of odd count need no joker
   M_COUNT
 };
 inline constexpr const char* kMutantNames[M_COUNT] = {"none", "tunnel-extra", "station-cost", "discard-reshuffle",
-                                                      "ferry-locos", "display-refill", "ferry-sets", "any-four"};
+                                                      "ferry-locos", "display-refill", "ferry-sets", "any-four",
+                                                      "harbor-value", "exchange-cost", "paired-jokers"};
 
 #ifdef TTR_MUTANTS
 inline int g_mutant = M_NONE;  // the rule broken now

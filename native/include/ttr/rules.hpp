@@ -37,6 +37,8 @@ constexpr int kNone = -1;
 
 // Action kinds, in the order of ttr.engine's kind words.
 enum Kind : uint8_t { DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, N_KIND };
+// Rails & Sails' own kinds (after the train game's: the vector env's tables stop at N_KIND)
+enum RsKind : uint8_t { PIECES = N_KIND, EXCHANGE, HARBOR, N_ALL_KINDS };
 // Phases, in the order of ttr.engine.phases.PHASES.
 enum Phase : uint8_t { INITIAL_TICKETS, CHOOSE_PIECES, TURN, SECOND_CARD, TUNNEL, KEEP_TICKETS, OVER };
 // Tie breaks (scoring.TIE_BREAKS), larger is better.
@@ -56,6 +58,17 @@ struct FlatGroup {  // a claim group, with the reach index it is bounded by
 struct PayKey {
   int color, length, locos;  // colour (-1 gray), spaces, ferry locomotives
   bool tunnel = false, any_four = false;  // (read where locomotives are not wild everywhere: Nordic)
+  bool ship = false;  // Rails & Sails: a ship route
+  int pairs = 0;      // Rails & Sails: paired spaces
+};
+
+// Rails & Sails (rails_sails.cpp): the ship deck's room, harbors per seat, reach indices
+constexpr int kMaxShipDeck = 128;
+constexpr int kMaxHarbors = 4;
+constexpr int kRsColors = 6;
+constexpr int kRsReach = 19;  // RailsSailsEdition.claim_reach: trains by colour + 1, ships 9 + ..., paired 18
+struct RsColor {
+  int color, train, anchor, ship, twin;  // the base colour index; its train, anchored train, ship, double-ship kinds
 };
 
 // Nordic's reach indices (NordicEdition.reach_index): ordinary routes, tunnels, ferries by
@@ -128,11 +141,25 @@ struct Rules {
   std::vector<int> regular_tickets, long_tickets;
   // the deck, before shuffling
   std::vector<int> deck;
+  // Rails & Sails (RS1-RS7, rails_sails.cpp): a ship deck, pieces chosen at set-up, harbors,
+  // exchanges, tours
+  bool rs = false;
+  std::vector<int> deck1;                 // the ship deck, before shuffling
+  std::vector<uint8_t> deck_of;           // per card kind: its deck
+  int hand_per_deck[2] = {0, 0}, face_up_per_deck[2] = {0, 0};
+  bool may_stop = false;
+  int pieces_total = 0, ships = 0, harbors = 0, harbor_penalty = 0;
+  std::vector<int> harbor_points;         // by completed tickets naming the city: 1, 2, 3+
+  std::vector<int> harbor_ids;            // the harbor cities, in the order harbors are offered
+  std::vector<RsColor> rs_colors;         // RS_COLORS, in order
+  std::vector<std::vector<int>> t_cities;  // per ticket id: its cities (a tour: more than two)
+  std::vector<int> t_tour, t_points_any, t_penalty;  // per ticket id: a tour; its points in any order; its penalty
 
   void validate();  // RulesError naming what does not fit the fixed sizes; derives the bit sets
 
  private:
   void derive_cells();
+  void validate_rs();  // (rails_sails.cpp)
 };
 
 }  // namespace ttr
