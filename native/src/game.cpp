@@ -41,30 +41,6 @@ int64_t Legal::find(const Action& a) const {
 }
 
 namespace {
-struct SegBuilder {
-  Legal& L;
-  explicit SegBuilder(Legal& l) : L(l) { L.clear(); }
-  void add(uint8_t kind, uint16_t t0, uint16_t tn, uint32_t p0, uint32_t pn, int lazy = -1) {
-    if (!tn || !pn) return;
-    L.seg.push_back(Segment{kind, t0, tn, p0, pn, static_cast<int16_t>(lazy)});
-    const uint32_t prev = L.ends.empty() ? 0 : L.ends.back();
-    L.ends.push_back(prev + static_cast<uint32_t>(tn) * pn);
-  }
-  uint32_t no_cards() {  // one empty payment
-    L.pays.push_back(Payment{});
-    return static_cast<uint32_t>(L.pays.size() - 1);
-  }
-  uint16_t no_target() {
-    L.targets.push_back(0);
-    return static_cast<uint16_t>(L.targets.size() - 1);
-  }
-  uint16_t targets(const int16_t* t, int n) {
-    const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
-    L.targets.insert(L.targets.end(), t, t + n);
-    return t0;
-  }
-};
-
 // itertools.combinations(range(n), k) for k = least .. n, as bit sets: the i-th
 int nth_combination(int n, int least, uint32_t i) {
   for (int k = least; k <= n; ++k) {
@@ -167,7 +143,7 @@ int Game::keep_least() const {
 void Game::legal(Legal& L) const {
   const Rules& R = *rules_;
   if (R.rs && s_.phase != INITIAL_TICKETS && s_.phase != KEEP_TICKETS) return rs_legal(L);
-  SegBuilder b(L);
+  LegalBuilder b(L);
   const int p = s_.current;
   int16_t buf[kMaxRoutes];
   switch (s_.phase) {

@@ -378,36 +378,10 @@ int Game::rs_draw_targets(bool second, int16_t* out) const {
   return n;
 }
 
-namespace {
-struct Seg {  // (as game.cpp's SegBuilder)
-  Legal& L;
-  void add(uint8_t kind, uint16_t t0, uint16_t tn, uint32_t p0, uint32_t pn) {
-    if (!tn || !pn) return;
-    L.seg.push_back(Segment{kind, t0, tn, p0, pn, -1});
-    const uint32_t prev = L.ends.empty() ? 0 : L.ends.back();
-    L.ends.push_back(prev + static_cast<uint32_t>(tn) * pn);
-  }
-  uint32_t no_cards() {
-    L.pays.push_back(Payment{});
-    return static_cast<uint32_t>(L.pays.size() - 1);
-  }
-  uint16_t no_target() {
-    L.targets.push_back(0);
-    return static_cast<uint16_t>(L.targets.size() - 1);
-  }
-  uint16_t targets(const int16_t* t, int n) {
-    const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
-    L.targets.insert(L.targets.end(), t, t + n);
-    return t0;
-  }
-};
-}  // namespace
-
 void Game::rs_legal(Legal& L) const {
   const Rules& R = *rules_;
-  L.clear();
+  LegalBuilder b(L);
   L.rules = &R;
-  Seg b{L};
   const int p = s_.current;
   int16_t buf[kMaxRoutes];
   switch (s_.phase) {

@@ -173,6 +173,31 @@ struct Legal {
   }
 };
 
+// Builds a Legal segment by segment, in the Python engine's order (game.cpp, rails_sails.cpp).
+struct LegalBuilder {
+  Legal& L;
+  explicit LegalBuilder(Legal& l) : L(l) { L.clear(); }
+  void add(uint8_t kind, uint16_t t0, uint16_t tn, uint32_t p0, uint32_t pn, int lazy = -1) {
+    if (!tn || !pn) return;
+    L.seg.push_back(Segment{kind, t0, tn, p0, pn, static_cast<int16_t>(lazy)});
+    const uint32_t prev = L.ends.empty() ? 0 : L.ends.back();
+    L.ends.push_back(prev + static_cast<uint32_t>(tn) * pn);
+  }
+  uint32_t no_cards() {  // one empty payment
+    L.pays.push_back(Payment{});
+    return static_cast<uint32_t>(L.pays.size() - 1);
+  }
+  uint16_t no_target() {
+    L.targets.push_back(0);
+    return static_cast<uint16_t>(L.targets.size() - 1);
+  }
+  uint16_t targets(const int16_t* t, int n) {
+    const uint16_t t0 = static_cast<uint16_t>(L.targets.size());
+    L.targets.insert(L.targets.end(), t, t + n);
+    return t0;
+  }
+};
+
 // What the end of the game scores for one seat (scoring.py).
 struct SeatScore {
   int route_points = 0, ticket_points = 0, longest = 0, stations_built = 0, station_points = 0;
