@@ -58,6 +58,10 @@ void IdTable::build(int n_ids, const std::vector<Action>& acts) {
   int i = 0;
   while (i < n) {
     const Action& a = actions[i];
+    if (a.kind == kNoAction) {  // (a payment step's id)
+      ++i;
+      continue;
+    }
     if (a.kind >= N_KIND) throw RulesError("action ids: an unknown kind");
     for (int q = 0; q < a.pay.n; ++q)
       if (a.pay.kind[q] >= kMaxKinds) throw RulesError("action ids: a payment of an unknown card kind");
@@ -92,7 +96,7 @@ void IdTable::build(int n_ids, const std::vector<Action>& acts) {
     i = j;
   }
   for (int k = 0; k < n; ++k)
-    if (id_of(actions[k]) != k) throw RulesError("action ids: an action does not find its own id");
+    if (actions[k].kind != kNoAction && id_of(actions[k]) != k) throw RulesError("action ids: an action does not find its own id");
 }
 
 int64_t IdTable::id_of(const Action& a) const {
@@ -104,11 +108,20 @@ int64_t IdTable::id_of(const Action& a) const {
   return place < 0 ? -1 : base_[a.kind][t] + place;
 }
 
-bool IdTable::legal_ids(const Legal& L, std::vector<int32_t>& out) const {
+bool IdTable::legal_ids(const Legal& L, std::vector<int32_t>& out, const StepIds* steps) const {
   int offs[512];
   for (size_t k = 0; k < L.seg.size(); ++k) {
     const Segment& sg = L.seg[k];
     const int16_t* targets = L.targets.data() + sg.t0;
+    if (sg.kind == CLAIM && steps && steps->any() && steps->claim_id(targets[0]) >= 0) {
+      // stepped routes (a segment is one payment key: all of its routes are stepped or none)
+      for (int q = 0; q < sg.tn; ++q) {
+        const int id = steps->claim_id(targets[q]);
+        if (id < 0) return false;
+        out.push_back(id);
+      }
+      continue;
+    }
     if (sg.kind == KEEP) {
       for (int q = 0; q < sg.tn; ++q) {
         if (targets[q] < 1 || targets[q] > keep_n) return false;
@@ -193,6 +206,12 @@ void ObsSpec::validate(const Rules& R) const {
     in(offer, offer_max * ticket_width, "offer");
     if (offer_max < R.offer_cap) throw RulesError("observer: offer rows");
   }
+  if (pending >= 0) {
+    if (static_cast<int>(stepped_row.size()) != R.n_ids) throw RulesError("observer: stepped rows");
+    for (int r : stepped_row)
+      if (r < -1 || r >= n_stepped) throw RulesError("observer: stepped rows");
+    in(pending, n_stepped + n_kinds_pos, "pending");
+  }
   if (final_round_turns <= 0 || deck_total <= 0 || tickets_total <= 0 || total_cards <= 0 || max_trains <= 0)
     throw RulesError("observer: scales");
   if (R.stations && n_stations <= 0) throw RulesError("observer: scales");
@@ -230,7 +249,7 @@ struct CityDsu {
 };
 }  // namespace
 
-void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo) const {
+void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo, const Pending* pend) const {
   const Rules& R = g.rules();
   const State& s = g.state();
   const int P = players;
@@ -347,6 +366,14 @@ void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo) const {
     }
     for (int j = 0; j < no; ++j) x[offer + j * ticket_width + ticket_pos[sorted[j]]] = 1.0f;
   }
+  if (pend && pend->active() && pending >= 0) {  // the route, then the cards chosen so far / the kind's cards
+    if (stepped_row[pend->route] >= 0) x[pending + stepped_row[pend->route]] = 1.0f;
+    const int base = pending + n_stepped;
+    for (int i = 0; i < pend->items.n; ++i) {
+      const int k = kind_pos[pend->items.kind[i]];
+      x[base + k] = frac(fractions[k], pend->items.count[i]);
+    }
+  }
 }
 
 // ------------------------------------------------------------------ the batch
@@ -377,16 +404,18 @@ void VecEnv::new_episode(Slot& s, uint32_t k) {
   s.episode = k;
   s.steps = 0;
   s.longest = LongestMemo{};
+  s.pending = Pending{};
   for (int p = 0; p < kMaxPlayers; ++p) s.last[p] = s.game.state().score[p];
 }
 
-void VecEnv::observe(Slot& s, size_t i, const EnvOut& out) {
+void VecEnv::observe(Slot& s, size_t i, const EnvOut& out, bool moved) {
   const IdTable& T = spec_->ids;
   for (int32_t id : s.ids) s.bits[static_cast<size_t>(id) >> 6] = 0;
   s.ids.clear();
-  s.game.legal(s.legal);
-  if (!T.legal_ids(s.legal, s.ids))
-    throw RulesError("action ids: a legal action has no id (game seed " + std::to_string(s.game.state().seed) + ")");
+  if (moved) s.game.legal(s.legal);  // (a payment step leaves the position as it was)
+  const bool ok = s.pending.active() ? spec_->steps.next_ids(s.legal, s.pending, s.ids)
+                                     : T.legal_ids(s.legal, s.ids, &spec_->steps);
+  if (!ok) throw RulesError("action ids: a legal action has no id (game seed " + std::to_string(s.game.state().seed) + ")");
   for (int32_t id : s.ids) s.bits[static_cast<size_t>(id) >> 6] |= uint64_t{1} << (id & 63);
   if (out.masks) {
     uint8_t* row = out.masks + i * static_cast<size_t>(T.n);
@@ -394,7 +423,7 @@ void VecEnv::observe(Slot& s, size_t i, const EnvOut& out) {
     for (int32_t id : s.ids) row[id] = 1;
   }
   const int me = s.game.state().current;
-  if (out.obs) spec_->obs.encode(s.game, me, out.obs + i * static_cast<size_t>(spec_->obs.size), &s.longest);
+  if (out.obs) spec_->obs.encode(s.game, me, out.obs + i * static_cast<size_t>(spec_->obs.size), &s.longest, &s.pending);
   if (out.seats) out.seats[i] = me;
 }
 
@@ -481,7 +510,17 @@ void VecEnv::step(const int64_t* actions, const EnvOut& out) {
   float zero[kMaxPlayers];
   for (size_t i = 0; i < slots_.size(); ++i) {
     Slot& s = slots_[i];
-    s.game.apply(T.actions[static_cast<size_t>(actions[i])]);
+    const Action& a = T.actions[static_cast<size_t>(actions[i])];
+    bool moved = true;
+    if (a.kind != kNoAction) {
+      s.game.apply(a);
+    } else {  // a payment step (checked legal): the claim when it is whole
+      Action claim;
+      const int r = spec_->steps.advance(s.legal, s.pending, actions[i], &claim);
+      if (r < 0) throw RulesError("payment steps: a checked step is not legal");
+      moved = r == 1;
+      if (moved) s.game.apply(claim);
+    }
     ++s.steps;
     const bool over = s.game.over();
     const bool cut = !over && max_steps_ > 0 && s.steps >= max_steps_;
@@ -492,8 +531,9 @@ void VecEnv::step(const int64_t* actions, const EnvOut& out) {
     if (over || cut) {
       end_episode(s, over);
       new_episode(s, s.episode + 1);
+      moved = true;
     }
-    observe(s, i, out);
+    observe(s, i, out, moved);
   }
 }
 

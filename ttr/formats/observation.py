@@ -174,10 +174,10 @@ class Observer:
     def native_tables(self) -> dict[str, Any]:
         """Where this observer writes and how it scales, as flat numbers for the native core, which
         writes the same tensor (ttr.native.vecenv); TtrError for fields the core does not write
-        (the information state, harbors, pieces, Legacy, payment steps)."""
+        (the information state, harbors, pieces, Legacy)."""
         rules, at = self.rules, self._at
         native = {"phase", "to_move", "clock", "face_up", "piles", "discard", "routes", "stations", "tunnel",
-                  "tunnel_cards", "seats", "longest", "hand", "tickets", "tickets_joined", "offer"}
+                  "tunnel_cards", "seats", "longest", "hand", "tickets", "tickets_joined", "offer", "pending"}
         extra = [f.name for f in self.fields if f.name not in native]
         if extra or len(self.deck_total) != 1 or set(self.columns) - {"hand_size", "tickets", "offer_size", "trains",
                                                                         "score", "stations"}:
@@ -192,8 +192,10 @@ class Observer:
             "size": self.size, "players": self.players, "private": int(self.private),
             **{k: at.get(k, -1) for k in ("phase", "to_move", "clock", "face_up", "piles", "discard", "seats",
                                           "stations", "tunnel", "tunnel_cards", "longest", "hand", "tickets",
-                                          "tickets_joined", "offer")},
+                                          "tickets_joined", "offer", "pending")},
             "seat_width": self._seat_width, "n_tunnels": len(self.tunnels), "n_kinds_pos": len(self.kinds),
+            "n_stepped": len(self.stepped),
+            "stepped_row": [self.stepped.index(r) if r in self.stepped else -1 for r in range(rules.n_ids)],
             "ticket_width": len(self.tickets), "offer_max": self.offer_max,
             "final_round_turns": rules.final_round_turns, "n_stations": rules.edition.stations,
             "turn_scale": TURN_SCALE, "score_scale": SCORE_SCALE, "deck_total": self.deck_total[0],
