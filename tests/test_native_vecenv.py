@@ -4,6 +4,7 @@ in positions of both native boards at every player count; auto-resets that depen
 game's own seed; bad input refused with a Python error, never a crash."""
 from __future__ import annotations
 
+import itertools
 import os
 
 import numpy as np
@@ -26,7 +27,7 @@ from ttr.native.vecenv import NativeIds, episode_seed  # noqa: E402
 # the boards whose every action is one id, and those with claims paid in payment steps
 BY_IDS = tuple(m for m in native.NATIVE_EDITIONS if not ttr.ActionSpace(m, 2).stepped_routes)
 CONFIGS = [(m, n) for m in BY_IDS for n in range(2, 6)]
-STEPPED = ("nordic",)  # (World and Great Lakes: their tensor is the Python observer's only)
+STEPPED = ("nordic", "world", "great-lakes")
 STEPPED_CONFIGS = [(m, n) for m in STEPPED for n in range(2, ttr.get_edition(m).max_players + 1)]
 
 
@@ -176,7 +177,9 @@ def test_payment_steps_play_the_python_environments_games(map_name, players, rew
                 episodes[i] += 1
                 tabs[i] = _mirror(env, i, episodes[i], reward)
             assert env.state(i) == tabs[i][0].game.encode(), (steps, i)
-    assert longest >= 3 and paid >= 4
+    # (random play never gathers the 8 or 9 cards of one colour Great Lakes' stepped routes take:
+    # test_payment_steps_with_big_hands_are_the_action_spaces pays them)
+    assert map_name == "great-lakes" or (longest >= 3 and paid >= 2)
 
 
 def _stepped_positions(map_name: str, players: int, seed: int):
@@ -221,7 +224,8 @@ def test_payment_steps_with_big_hands_are_the_action_spaces(map_name):
     space, ids = ob.space, native_ids(ob)
     claims, _, _ = space.step_ids()
     checked, walked = 0, set()
-    for n, (g, stepped) in enumerate(_stepped_positions(map_name, 2, 5)):
+    games = itertools.chain.from_iterable(_stepped_positions(map_name, 2, seed) for seed in range(5, 9))
+    for n, (g, stepped) in enumerate(games):
         routes = list(stepped)[n % 3::3]
         if 53 in stepped and 53 not in walked and map_name == "nordic":
             routes.append(53)  # (Murmansk-Lieksa, once)
@@ -236,7 +240,7 @@ def test_payment_steps_with_big_hands_are_the_action_spaces(map_name):
                 prefix += (i,)
         if checked > 150 and (53 in walked or map_name != "nordic"):
             break
-    assert checked > 150 and len(walked) >= 10
+    assert checked > 150 and len(walked) >= min(10, len(space.stepped_routes))
     assert map_name != "nordic" or 53 in walked  # Murmansk-Lieksa
 
 
@@ -273,8 +277,7 @@ def test_id_rows_are_the_action_space():
             {done} if done >= 0 else set())
         assert all(space.describe(i) == f"claim {r} (pay steps)" for r, i in claims)
     assert native_ids(Observer(ttr.get_ruleset("usa", 2), history=True)) is None  # the log: Python writes it
-    for board in ("world", "great-lakes"):  # (the core does not write their tensor)
-        assert native_ids(Observer(ttr.get_ruleset(board, 2))) is None
+    assert native_ids(Observer(ttr.get_ruleset("legends-west", 2))) is None  # (the core does not play it)
 
 
 def test_rewards_are_the_python_rewards():
@@ -423,7 +426,7 @@ def test_bad_buffers_and_arguments_are_refused():
     with pytest.raises(TypeError, match="numpy array"):
         VecEnv("usa", 2, num_envs=2, rewards=[[0.0, 0.0]] * 2)
     with pytest.raises(ttr.TtrError, match="native core does not play"):
-        VecEnv("world", 2)
+        VecEnv("legends-west", 2)
     with pytest.raises(ttr.TtrError, match="unknown reward"):
         VecEnv("usa", 2, reward="points")
     with pytest.raises(ttr.TtrError, match="num_envs"):
@@ -492,7 +495,7 @@ def test_gymnasium_and_pettingzoo_play_the_same_games_on_both_engines():
     pytest.importorskip("pettingzoo")
     from ttr.adapters.gymnasium import TtrEnv
     from ttr.adapters.pettingzoo import raw_env
-    for map_name, players in (("usa", 2), ("europe", 3), ("nordic", 3)):
+    for map_name, players in (("usa", 2), ("europe", 3), ("nordic", 3), ("world", 4), ("great-lakes", 2)):
         envs = [TtrEnv(map_name, opponents=["random"] * (players - 1), reward="score", engine=e)
                 for e in ("native", "python")]
         assert envs[0].table.engine == "native" and envs[1].table.engine == "python"
@@ -534,13 +537,12 @@ def test_the_native_table_explains_illegal_ids():
     with pytest.raises(ttr.TtrError, match="unknown engine"):
         Table("usa", 2, engine="fast")
     assert Table("nordic", 2).engine == "native" and Table("usa", 2, engine="python").engine == "python"
-    for board in ("world", "great-lakes"):  # the core plays Rails & Sails, but does not write its tensor
-        assert native.plays(ttr.get_ruleset(board, 3)) and ttr.ActionSpace(board, 3).stepped_routes
-        assert Table(board, 3).engine == "python"
-        with pytest.raises(ttr.TtrError, match="World's and Great Lakes' tensor"):
-            Table(board, 3, engine="native")
-        with pytest.raises(ttr.TtrError, match="World's and Great Lakes' tensor"):
-            VecEnv(board, 3, num_envs=2)
+    for board in ("nordic", "world", "great-lakes"):  # claims paid in steps
+        assert Table(board, 3).engine == "native" and VecEnv(board, 3).n == ttr.ActionSpace(board, 3).n
+    with pytest.raises(ttr.TtrError, match="native core does not play"):
+        Table("legends-west", 2, engine="native")
+    with pytest.raises(ttr.TtrError, match="native core does not play"):
+        VecEnv("legends-west", 2)
 
 
 def _paying(env: VecEnv, i: int, depth: int = 2) -> None:
@@ -558,7 +560,7 @@ def _paying(env: VecEnv, i: int, depth: int = 2) -> None:
     raise AssertionError("no claim paid in steps came up")
 
 
-@pytest.mark.parametrize("map_name", STEPPED)
+@pytest.mark.parametrize("map_name", ["nordic", "world"])
 def test_bad_ids_in_the_middle_of_a_payment_change_nothing(map_name):
     """While a slot pays a claim in steps: a masked step, an id that is no step (a draw), a claim id
     again and ids out of range raise IllegalActionIdError naming the game and the prefix, and no
@@ -570,7 +572,8 @@ def test_bad_ids_in_the_middle_of_a_payment_change_nothing(map_name):
     states, prefixes, masks = [env.state(i) for i in range(3)], [env.prefix(i) for i in range(3)], out.masks.copy()
     good = env.sample().copy()
     masked = int(np.flatnonzero(masks[1] == 0)[0])
-    for bad in (masked, env.space.encode("draw deck"), prefixes[1][0], -1, env.n):
+    draw = next(b.start for b in env.space.blocks if b.name == "draw")
+    for bad in (masked, draw, prefixes[1][0], -1, env.n):
         a = good.copy()
         a[1] = bad
         with pytest.raises(ttr.IllegalActionIdError, match="game 1: id") as e:
@@ -582,7 +585,7 @@ def test_bad_ids_in_the_middle_of_a_payment_change_nothing(map_name):
     for x in env.legal_ids(1):  # a legal step: the claim it completes, or None
         assert env.action(1, int(x)) == env.space.decode(int(x), g, prefix)
     with pytest.raises(ttr.ActionSpaceError, match="expected a payment step"):
-        env.action(1, env.space.encode("draw deck"))
+        env.action(1, draw)
     tables = {e: Table(map_name, 2, engine=e) for e in ("native", "python")}
     for t in tables.values():
         t.reset(4)
@@ -595,7 +598,7 @@ def test_bad_ids_in_the_middle_of_a_payment_change_nothing(map_name):
         for t in tables.values():
             t.step(i)
     paying = tables["python"].mask()
-    for bad in (int(np.flatnonzero(paying == 0)[-1]), tables["python"].space.encode("draw deck"), env.n):
+    for bad in (int(np.flatnonzero(paying == 0)[-1]), draw, env.n):
         errors = []
         for t in tables.values():
             before = (t.game.encode(), t.prefix)

@@ -36,9 +36,9 @@ CONFIGS = [("usa", 2), ("europe", 4), ("nordic", 3), ("world", 2), ("great-lakes
 
 # ---------------------------------------------------------------- PettingZoo
 
-# USA, Europe and Nordic run on the native core where it is built (engine="auto"); they are checked
+# The boards the native core plays run on it where it is built (engine="auto"); they are checked
 # on the Python engine too
-NATIVE_ENVS = ("usa", "europe", "nordic")
+NATIVE_ENVS = ("usa", "europe", "nordic", "world", "great-lakes")
 PY_CONFIGS = [(m, n, "python") for m, n in CONFIGS if m in NATIVE_ENVS]
 
 
@@ -117,7 +117,7 @@ def test_gymnasium_check_env(map_name, engine):
     e = gym.make(ENV_IDS[map_name], opponents=["random", "greedy"] if map_name != "nordic" else ["greedy"],
                  engine=engine)
     table = e.unwrapped.table
-    native = engine == "auto" and ttr.native.plays(table.rules) and map_name in NATIVE_ENVS  # (World, Great Lakes: python)
+    native = engine == "auto" and ttr.native.plays(table.rules) and map_name in NATIVE_ENVS  # (Legends of the West: python)
     assert table.engine == ("native" if native else "python")
     check_env(e.unwrapped)
 

@@ -61,7 +61,7 @@ void build_spec(Spec* out, nb::object rules, const nb::list& ids, const nb::dict
     if (t.size() != 3) throw RulesError("action ids: (kind, target, payment) per id");
     Action a;
     const int kind = nb::cast<int>(t[0]), target = nb::cast<int>(t[1]);
-    if (kind < 0 || kind >= N_KIND || target < -1 || target > 32767) throw RulesError("action ids: kind or target out of range");
+    if (kind < 0 || kind >= N_ALL_KINDS || target < -16 || target > 32767) throw RulesError("action ids: kind or target out of range");
     a.kind = static_cast<uint8_t>(kind);
     a.target = static_cast<int16_t>(target);
     for (nb::handle part : t[2]) {
@@ -118,6 +118,16 @@ void build_spec(Spec* out, nb::object rules, const nb::list& ids, const nb::dict
   s.offer = get_int(o, "offer");
   s.n_tunnels = get_int(o, "n_tunnels");
   s.pending = get_int(o, "pending");
+  s.harbors = get_int(o, "harbors");
+  s.pieces_choice = get_int(o, "pieces_choice");
+  s.n_phases = get_int(o, "n_phases");
+  s.n_decks = get_int(o, "n_decks");
+  s.rs = get_int(o, "rs") != 0;
+  s.deck_total1 = get_double(o, "deck_total1");
+  s.trains_total = get_double(o, "trains_total");
+  s.ships_total = get_double(o, "ships_total");
+  s.harbors_total = get_double(o, "harbors_total");
+  s.harbor_row = get_vec<int>(o, "harbor_row");
   s.n_stepped = get_int(o, "n_stepped");
   s.stepped_row = get_vec<int>(o, "stepped_row");
   s.n_kinds_pos = get_int(o, "n_kinds_pos");

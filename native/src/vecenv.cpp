@@ -62,7 +62,7 @@ void IdTable::build(int n_ids, const std::vector<Action>& acts) {
       ++i;
       continue;
     }
-    if (a.kind >= N_KIND) throw RulesError("action ids: an unknown kind");
+    if (a.kind >= N_ALL_KINDS) throw RulesError("action ids: an unknown kind");
     for (int q = 0; q < a.pay.n; ++q)
       if (a.pay.kind[q] >= kMaxKinds) throw RulesError("action ids: a payment of an unknown card kind");
     if (a.kind == KEEP) {  // a run of bit sets 1, 2, ...
@@ -100,7 +100,7 @@ void IdTable::build(int n_ids, const std::vector<Action>& acts) {
 }
 
 int64_t IdTable::id_of(const Action& a) const {
-  if (a.kind >= N_KIND) return -1;
+  if (a.kind >= N_ALL_KINDS) return -1;
   if (a.kind == KEEP) return a.target >= 1 && a.target <= keep_n ? keep_start - 1 + a.target : -1;
   const int t = a.target + kTargetOff;
   if (t < 0 || t >= kTargets || base_[a.kind][t] < 0) return -1;
@@ -157,14 +157,24 @@ void ObsSpec::validate(const Rules& R) const {
   auto in = [&](int at, int len, const char* what) {
     if (at < 0 || len < 0 || at + len > size) throw RulesError(std::string("observer: field out of the tensor: ") + what);
   };
-  in(phase, 7, "phase");
+  in(phase, n_phases, "phase");
+  if (n_phases <= OVER) throw RulesError("observer: phases");
   in(to_move, P, "to_move");
   in(clock, 4, "clock");
   in(face_up, n_kinds_pos, "face_up");
-  in(piles, 2, "piles");
+  if (n_decks != (R.rs ? 2 : 1) || rs != R.rs) throw RulesError("observer: decks");
+  in(piles, n_decks + 1, "piles");
   in(discard, n_kinds_pos, "discard");
   in(seats, P * seat_width, "seats");
-  if (seat_width != 5 + (stations >= 0 ? 1 : 0)) throw RulesError("observer: seat columns");
+  if (seat_width != 5 + (stations >= 0 ? 1 : 0) + (rs ? 6 : 0)) throw RulesError("observer: seat columns");
+  if (rs) {
+    if (static_cast<int>(harbor_row.size()) != R.n_cities) throw RulesError("observer: harbor rows");
+    int rows = 0;
+    for (int r : harbor_row) rows = std::max(rows, r + 1);
+    in(harbors, rows * P, "harbors");
+    if (priv) in(pieces_choice, 2, "pieces_choice");
+    if (deck_total1 <= 0 || trains_total <= 0 || ships_total <= 0 || harbors_total <= 0) throw RulesError("observer: scales");
+  }
   if (static_cast<int>(route_row.size()) != R.n_ids || static_cast<int>(tunnel_row.size()) != R.n_ids)
     throw RulesError("observer: route tables");
   for (int r = 0; r < R.n_ids; ++r) {
@@ -183,8 +193,9 @@ void ObsSpec::validate(const Rules& R) const {
   if (static_cast<int>(kind_pos.size()) != R.n_kinds) throw RulesError("observer: kind places");
   for (int p : kind_pos)
     if (p < -1 || p >= n_kinds_pos) throw RulesError("observer: kind places");
-  for (int c : R.deck)
-    if (c < 0 || c >= R.n_kinds || kind_pos[c] < 0) throw RulesError("observer: a card kind without a place");
+  for (const std::vector<int>* deck : {&R.deck, &R.deck1})
+    for (int c : *deck)
+      if (c < 0 || c >= R.n_kinds || kind_pos[c] < 0) throw RulesError("observer: a card kind without a place");
   if (static_cast<int>(fractions.size()) != n_kinds_pos) throw RulesError("observer: fractions");
   for (const auto& f : fractions)
     if (f.empty()) throw RulesError("observer: fractions");
@@ -270,9 +281,12 @@ void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo, const P
   for (int k = 0; k < n_kinds_pos; ++k)
     if (cnt[k]) x[face_up + k] = frac(face_sums, cnt[k]);
   x[piles] = f32(s.deck_n / deck_total);
-  x[piles + 1] = f32(s.pile_n / tickets_total);
+  if (rs) x[piles + 1] = f32(s.deck1_n / deck_total1);
+  x[piles + n_decks] = f32(s.pile_n / tickets_total);
   std::memset(cnt, 0, sizeof cnt);
   for (int i = 0; i < s.disc_n; ++i) ++cnt[kind_pos[s.disc[i]]];
+  if (rs)
+    for (int i = 0; i < s.disc1_n; ++i) ++cnt[kind_pos[s.disc1[i]]];
   for (int k = 0; k < n_kinds_pos; ++k)
     if (cnt[k]) x[discard + k] = frac(fractions[k], cnt[k]);
   // owned routes (owner >= 0: its byte's sign bit clear), eight owners a word; the seat's own
@@ -295,6 +309,9 @@ void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo, const P
   if (stations >= 0)
     for (int q = 0; q < P; ++q)
       for (int i = 0; i < s.stations_n[q]; ++i) x[stations + s.stations[q][i] * P + rel(q)] = 1.0f;
+  if (rs)
+    for (int q = 0; q < P; ++q)
+      for (int i = 0; i < s.harbors_n[q]; ++i) x[harbors + harbor_row[s.harbors[q][i]] * P + rel(q)] = 1.0f;
   if (tunnel >= 0 && s.tun_route >= 0) {
     x[tunnel + tunnel_row[s.tun_route]] = 1.0f;
     x[tunnel + n_tunnels] = f32(s.tun_extra / 3.0);
@@ -316,6 +333,15 @@ void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo, const P
     const double sc = s.score[q] / score_scale;
     row[4] = f32(sc < -1.0 ? -1.0 : clip1(sc));
     if (stations >= 0) row[5] = f32(s.stations_n[q] / static_cast<double>(n_stations));
+    if (rs) {  // ships, the box, harbors, exchanges, chosen (the choice itself is secret)
+      float* more = row + 5 + (stations >= 0 ? 1 : 0);
+      more[0] = f32(s.ships[q] / ships_total);
+      more[1] = f32(s.box_t[q] / trains_total);
+      more[2] = f32(s.box_s[q] / ships_total);
+      more[3] = f32(s.harbors_n[q] / harbors_total);
+      more[4] = f32(std::min(s.exchanged[q] / (trains_total + ships_total), 1.0));
+      more[5] = s.choice_t[q] >= 0 ? 1.0f : 0.0f;
+    }
   }
   if (longest >= 0) {  // each seat's longest trail, and whether it is the longest (ties too)
     int len[kMaxPlayers], top = 0;
@@ -365,6 +391,10 @@ void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo, const P
       sorted[k] = t;
     }
     for (int j = 0; j < no; ++j) x[offer + j * ticket_width + ticket_pos[sorted[j]]] = 1.0f;
+  }
+  if (rs && s.choice_t[me] >= 0) {
+    x[pieces_choice] = f32(s.choice_t[me] / trains_total);
+    x[pieces_choice + 1] = f32(s.choice_s[me] / ships_total);
   }
   if (pend && pend->active() && pending >= 0) {  // the route, then the cards chosen so far / the kind's cards
     if (stepped_row[pend->route] >= 0) x[pending + stepped_row[pend->route]] = 1.0f;

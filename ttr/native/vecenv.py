@@ -15,21 +15,38 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from ..engine import KEEP, STATION, Action, Ruleset
+from ..engine import KEEP, Action, Ruleset
 from ..errors import TtrError
-from .game import _KEEP_CODE, _STATION_CODE, _TARGETLESS, CORE, KIND_CODES, KIND_WORDS, NativeGame, check_native, core_rules
+from .game import (
+    _CITY_CODES,
+    _DRAW_CODE,
+    _KEEP_CODE,
+    _PIECES_CODE,
+    _TARGETLESS,
+    CORE,
+    KIND_CODES,
+    KIND_WORDS,
+    NativeGame,
+    _core_target,
+    _target,
+    check_native,
+    core_rules,
+)
 
 
 def core_action(rules: Ruleset, action: Action) -> tuple[int, int, tuple]:
     """An action as the core numbers it: (kind code, target, payment); a target of no number
-    (tickets, pay, decline, pass) is 0, a station's city its index. Keeps have no one action
-    (their ids are bit sets over the offer): NativeIds takes (keep code, bit set, ())."""
+    (tickets, pay, decline, pass) is 0, a station's or harbor's city its index, Rails & Sails'
+    draws and pieces as the core numbers them. Keeps have no one action (their ids are bit sets
+    over the offer): NativeIds takes (keep code, bit set, ())."""
     code = KIND_CODES.get(action.kind)
     if code is None or action.kind == KEEP:
         raise TtrError(f"'{action}' has no action number in the native core")
     target = action.target
-    if action.kind == STATION:
-        target = rules.city_index[target]
+    if code in _CITY_CODES or code == _PIECES_CODE or (code == _DRAW_CODE and rules.multi_deck):
+        target = _core_target(rules, code, target)
+        if target is None:
+            raise TtrError(f"'{action}' has no action number in the native core")
     elif target is None:
         target = 0
     return code, int(target), tuple((int(k), int(v)) for k, v in action.cards)
@@ -47,9 +64,7 @@ def action_of(rules: Ruleset, row: Sequence[Any], offer: Sequence[int] = ()) -> 
     if code == _KEEP_CODE:
         return Action(kind, tuple(t for j, t in enumerate(sorted(offer)) if target >> j & 1))
     pay = tuple((int(k), int(v)) for k, v in cards)
-    if code == _STATION_CODE:
-        return Action(kind, rules.city_names[target], pay)
-    return Action(kind, None if code in _TARGETLESS else int(target), pay)
+    return Action(kind, None if code in _TARGETLESS else _target(rules, code, int(target)), pay)
 
 
 class NativeIds:

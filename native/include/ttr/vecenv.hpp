@@ -37,10 +37,10 @@ class IdTable {
   bool legal_ids(const Legal& L, std::vector<int32_t>& out, const StepIds* steps = nullptr) const;
 
  private:
-  static constexpr int kTargetOff = 1;  // targets from kDeckTarget (-1)
+  static constexpr int kTargetOff = 16;  // targets from -16 (kDeckTarget, Rails & Sails' exchanges of -15 .. -1)
   static constexpr int kTargets = kMaxRoutes + kTargetOff;
-  int32_t base_[N_KIND][kTargets];  // the run of (kind, target): its first id, -1 none
-  int16_t uni_[N_KIND][kTargets];   // and its universe
+  int32_t base_[N_ALL_KINDS][kTargets];  // the run of (kind, target): its first id, -1 none
+  int16_t uni_[N_ALL_KINDS][kTargets];   // and its universe
   // (universe, payment) -> place, open addressing
   std::vector<uint64_t> keys_;
   std::vector<int16_t> vals_;
@@ -51,7 +51,7 @@ class IdTable {
 };
 
 // Where the observer (ttr/adapters/observation.py) writes each field, and its scales: the
-// Observer's own numbers. Only what USA, Europe and Nordic use (no harbors, pieces, Legacy, history).
+// Observer's own numbers: what USA, Europe, Nordic and Rails & Sails use (no Legacy, no history).
 // Each seat's longest trail as last computed in one game, by the trains it had then (a seat's
 // routes change only when it claims, which spends trains): a vector env's slot keeps one.
 struct LongestMemo {
@@ -65,6 +65,10 @@ struct ObsSpec {
   bool priv = true;
   int phase = 0, to_move = 0, clock = 0, face_up = 0, piles = 0, discard = 0, seats = 0, seat_width = 0;
   int stations = -1, tunnel = -1, tunnel_cards = -1, longest = -1, pending = -1;  // -1: no such field
+  int harbors = -1, pieces_choice = -1;  // (Rails & Sails, with its seat columns and two decks)
+  int n_phases = 7, n_decks = 1;
+  bool rs = false;
+  double deck_total1 = 1, trains_total = 1, ships_total = 1, harbors_total = 1;
   int hand = -1, tickets = -1, joined = -1, offer = -1;
   int n_tunnels = 0, n_stepped = 0, n_kinds_pos = 0, ticket_width = 0, offer_max = 0;
   int final_round_turns = 1, n_stations = 0;
@@ -75,6 +79,7 @@ struct ObsSpec {
   std::vector<int> ticket_pos;  // ticket id -> its place in ticket fields
   std::vector<int> ticket_city_start, ticket_cities;  // a ticket's cities: [start[t], start[t + 1])
   std::vector<int> stepped_row;  // route id -> its place among the stepped routes (`pending`), -1 none
+  std::vector<int> harbor_row;   // city index -> its row of `harbors`, -1 none
   std::vector<float> face_sums, third_sums;
   std::vector<std::vector<float>> fractions;  // per kind place: n cards / cards of the kind
 
