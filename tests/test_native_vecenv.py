@@ -83,11 +83,13 @@ def test_masks_actions_and_tensors_are_the_python_ones(map_name, players):
         assert "tunnel" in phases
 
 
-@pytest.mark.parametrize("map_name,players", [("usa", 3), ("europe", 4)])
+@pytest.mark.parametrize("map_name,players", [("usa", 3), ("europe", 4), ("nordic", 3), ("world", 4),
+                                              ("great-lakes", 3)])
 @pytest.mark.parametrize("private", [True, False])
 def test_the_table_writes_every_seats_tensor_as_the_python_observer(map_name, players, private):
     """The research environments' Table on the native engine: every seat's tensor (private or
-    public), the mask of the seat to move and zeros for the others, over a whole game."""
+    public; the seat to move's with its claim under way), the mask of the seat to move and zeros
+    for the others, over a whole game."""
     ob = Observer(ttr.get_ruleset(map_name, players), private=private)
     t = Table(map_name, players, observer=ob, engine="native")
     g = t.reset(7)
@@ -98,8 +100,10 @@ def test_the_table_writes_every_seats_tensor_as_the_python_observer(map_name, pl
         if step % 6 == 0 or g.is_over:
             py = ttr.engine.decode(t.rules, g.encode())
             for seat in range(players):
-                assert np.array_equal(t.observe(seat), ob.encode(py.observe(seat))), (step, seat)
-                want = t.space.mask(py) if seat == py.current_player and not py.is_over else np.zeros(t.n, bool)
+                moves = seat == py.current_player and not py.is_over
+                pending = t.prefix if moves and private else ()
+                assert np.array_equal(t.observe(seat), ob.encode(py.observe(seat), pending)), (step, seat)
+                want = t.space.mask(py, t.prefix) if moves else np.zeros(t.n, bool)
                 assert np.array_equal(t.mask(seat).view(bool), want)
         if g.is_over:
             break
