@@ -71,6 +71,12 @@ uint32_t lcg(uint32_t& s) {
   return s >> 8;
 }
 
+// a random hand of least .. least + spread - 1 cards
+void deal(uint8_t* hand, uint32_t& s, int least, int spread) {
+  const int size = least + static_cast<int>(lcg(s) % static_cast<uint32_t>(spread));
+  for (int i = 0; i < size; ++i) ++hand[lcg(s) % 9];
+}
+
 void check(const ttr::Rules& R, const uint8_t* hand, const PayKey& k) {
   std::vector<Payment> list;
   ttr::nordic::list(hand, k, R, list);
@@ -106,8 +112,7 @@ TEST(Nordic, FerryPaymentsAreEveryExactAssignment) {
   uint32_t s = 7;
   for (int trial = 0; trial < 60; ++trial) {
     uint8_t hand[ttr::kMaxKinds] = {};
-    const int size = 3 + static_cast<int>(lcg(s) % 12);
-    for (int i = 0; i < size; ++i) ++hand[lcg(s) % 9];
+    deal(hand, s, 3, 12);
     for (int color : {-1, 0, 5})
       for (int n = 1; n <= 6; ++n)
         for (int f = 1; f <= std::min(2, n); ++f) check(R, hand, PayKey{color, n, f});
@@ -119,8 +124,7 @@ TEST(Nordic, MurmanskLieksaTakesAnyFourCardsForOne) {
   uint32_t s = 11;
   for (int trial = 0; trial < 40; ++trial) {
     uint8_t hand[ttr::kMaxKinds] = {};
-    const int size = 4 + static_cast<int>(lcg(s) % 13);
-    for (int i = 0; i < size; ++i) ++hand[lcg(s) % 9];
+    deal(hand, s, 4, 13);
     for (int n : {2, 3, 9}) {
       PayKey k{-1, n, 0};
       k.any_four = true;
@@ -198,8 +202,7 @@ TEST(Nordic, PaymentStepsAreThePrefixesOfThePayments) {
   uint32_t s = 13;
   for (int trial = 0; trial < 30; ++trial) {
     uint8_t hand[ttr::kMaxKinds] = {};
-    const int size = 4 + static_cast<int>(lcg(s) % 12);
-    for (int i = 0; i < size; ++i) ++hand[lcg(s) % 9];
+    deal(hand, s, 4, 12);
     for (int color : {-1, 2})
       for (int n = 1; n <= 5; ++n)
         for (int f = 1; f <= std::min(2, n); ++f) check_steps(R, hand, PayKey{color, n, f});
