@@ -5,10 +5,10 @@ A move is one id for most actions; a claim paid in steps (docs/action-space.md) 
 by the same seat: after each step but the last, the game is unchanged, the same seat is still to
 move and its mask offers the next steps (its observation shows the steps taken so far).
 
-Where the native core is built and writes the board's tensor (USA, Europe, Nordic), a Table plays
-on it (engine="auto"): the game is a NativeGame and the core writes the masks and tensors (the same
-ids and tensors as ActionSpace and Observer, the payment steps' too, tests/test_native_vecenv.py);
-elsewhere, or with engine="python", on the Python engine.
+Where the native core is built and plays the board (USA, Europe, Nordic, World, Great Lakes), a
+Table plays on it (engine="auto"): the game is a NativeGame and the core writes the masks and
+tensors (the same ids and tensors as ActionSpace and Observer, the payment steps' too,
+tests/test_native_vecenv.py); elsewhere, or with engine="python", on the Python engine.
 """
 from __future__ import annotations
 
@@ -122,8 +122,7 @@ def step_rows(space: ActionSpace) -> tuple[list[tuple[int, int]], list[tuple[int
 def native_ids(observer: Observer) -> NativeIds | None:
     """The native core's copy of the observer's ids and tensor (built once per board and kind of
     tensor), or None where the core cannot play the board or write the tensor (the information
-    state reads the public log: the Python observer writes it; Rails & Sails' harbors, pieces and
-    second deck are not in the core's tensor)."""
+    state reads the public log: the Python observer writes it)."""
     rules = observer.rules
     if not plays(rules) or observer.history:
         return None
@@ -132,7 +131,7 @@ def native_ids(observer: Observer) -> NativeIds | None:
         return _IDS[key]
     try:
         tables = observer.native_tables()
-    except TtrError:  # (fields the core does not write)
+    except TtrError:  # (fields the core does not write: none on the boards it plays, so far)
         _IDS[key] = None
         return None
     space = observer.space
@@ -159,9 +158,8 @@ class Table:
         self.native = native_ids(self.observer) if engine != "python" else None
         if engine == "native" and self.native is None:
             raise TtrError(f"the native core does not play {self.rules.edition.title} with this observer "
-                           "(USA, Europe and Nordic, without the information state; World's and Great Lakes' "
-                           "tensor, with harbors, pieces and the ship deck, is the Python observer's only); use "
-                           "engine='python' or 'auto'")
+                           "(it plays USA, Europe, Nordic, World and Great Lakes, without the information state, "
+                           "which reads the public log); use engine='python' or 'auto'")
         self.engine = "native" if self.native is not None else "python"
         self.match: Match | None = None
         self._game: Game | None = None  # the match's game

@@ -1,5 +1,6 @@
-"""A vector environment on the native core: many games of one board (USA, Europe or Nordic, any
-player count) stepped at once by `ttr.ActionSpace` ids, written into numpy buffers.
+"""A vector environment on the native core: many games of one board (USA, Europe, Nordic, World
+or Great Lakes, any player count) stepped at once by `ttr.ActionSpace` ids, written into numpy
+buffers.
 
     from ttr.adapters.vector import VecEnv
     env = VecEnv("usa", 2, num_envs=256, seed=0)
@@ -23,12 +24,11 @@ The buffers are the caller's if given (`observations=`, `masks=`, ...; C-contigu
 shapes and dtypes above, masks may be bool, int8 or uint8), else the environment's own; every call
 writes into them and returns them. The interpreter lock is released while the core steps.
 
-On Nordic some claims are paid in steps (docs/action-space.md): the claim's id, then one id per
-card kind of the payment. Each slot holds its claim under way (`pending(i)`, `prefix(i)`): after a
-step that does not finish the claim the game is unchanged, the same seat is to move, its mask
-offers the next steps, its observation shows them (field `pending`) and the rewards are 0. Rails &
-Sails (World, Great Lakes) is refused: the core plays its games, but its tensor (harbors, pieces,
-the ship deck) is the Python observer's only.
+On Nordic, World and Great Lakes some claims are paid in steps (docs/action-space.md): the claim's
+id, then one id per card kind of the payment. Each slot holds its claim under way (`pending(i)`,
+`prefix(i)`): after a step that does not finish the claim the game is unchanged, the same seat is
+to move, its mask offers the next steps, its observation shows them (field `pending`) and the
+rewards are 0; every id is a step (`info(i)["steps"]`, `max_steps`).
 """
 from __future__ import annotations
 
@@ -96,9 +96,8 @@ class VecEnv:
         self.observer = Observer(self.rules, private=private)
         self.space = self.observer.space
         ids = native_ids(self.observer)
-        if ids is None:  # (Rails & Sails: the core does not write its tensor)
-            raise TtrError(f"the native core does not play {self.rules.edition.title} by action ids (USA, Europe "
-                           "and Nordic; World's and Great Lakes' tensor is the Python observer's only); use "
+        if ids is None:  # (an observer whose tensor the core does not write)
+            raise TtrError(f"the native core does not write {self.rules.edition.title}'s tensor; use "
                            "ttr.adapters' Python environments")
         self.num_envs = N = len(seeds)
         self.n, self.size, self.players = ids.n, ids.size, players
