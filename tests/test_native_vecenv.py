@@ -168,6 +168,9 @@ def test_payment_steps_play_the_python_environments_games(map_name, players, rew
             assert np.array_equal(out.masks[i].view(bool), t.mask().view(bool)), (steps, i)
             assert np.array_equal(out.observations[i], t.observe(t.to_move)), (steps, i)
             longest = max(longest, len(t.prefix))
+            if steps % 5 == 0:  # what the ids stand for (Rails & Sails' draws, pieces, exchanges, harbors too)
+                for a in np.flatnonzero(out.masks[i])[::5]:
+                    assert env.action(i, int(a)) == t.space.decode(int(a), t.game, t.prefix), (steps, i, a)
         actions = env.sample().copy()
         out = env.step(actions)
         steps += 1
