@@ -70,6 +70,34 @@ std::vector<uint8_t> flags(const nb::dict& d, const char* key) {  // a list of 0
   return std::vector<uint8_t>(v.begin(), v.end());
 }
 
+// Legacy's tables (ttr/native/legacy.py): a setup's content, as LwRules holds it
+void fill_legacy(Rules* R, const nb::dict& d) {
+  R->legacy = get_int(d, "legacy") != 0;
+  if (!R->legacy) return;
+  LwRules& L = R->lw;
+  L.start_money = get_int(d, "lw_start_money");
+  L.draw_floor = get_int(d, "lw_draw_floor");
+  L.newspaper = get_int(d, "lw_newspaper");
+  L.seat_trains = get_vec(d, "lw_seat_trains");
+  L.seat_color = get_vec(d, "lw_seat_color");
+  for (const auto& e : get_vecs(d, "lw_events")) {
+    if (e.size() != 5) not_ints("lw_events", "(lightning, cards, effect, amount, colour) per event");
+    L.events.push_back(LwEvent{e[0] != 0, e[1] != 0, e[2], e[3], e[4]});
+  }
+  L.trains_bonus = get_vec(d, "lw_trains_bonus");
+  L.step_dollars = get_vec(d, "lw_step_dollars");
+  L.step_cards = get_vec(d, "lw_step_cards");
+  L.n_steps = get_int(d, "lw_n_steps");
+  L.n_board = get_int(d, "lw_n_board");
+  L.n_reasons = get_int(d, "lw_n_reasons");
+  for (const auto& row : get_vecs(d, "lw_in_force")) {  // (step, reason) pairs
+    if (row.size() % 2) not_ints("lw_in_force", "(step, reason) pairs");
+    std::vector<std::pair<int, int>> steps;
+    for (size_t i = 0; i < row.size(); i += 2) steps.emplace_back(row[i], row[i + 1]);
+    L.in_force.push_back(std::move(steps));
+  }
+}
+
 void fill_rules(Rules* R, const nb::dict& d) {
   R->players = get_int(d, "players");
   R->n_kinds = get_int(d, "n_kinds");
@@ -166,6 +194,7 @@ void fill_rules(Rules* R, const nb::dict& d) {
   R->t_tour = get_vec(d, "t_tour");
   R->t_points_any = get_vec(d, "t_points_any");
   R->t_penalty = get_vec(d, "t_penalty");
+  if (d.contains("legacy")) fill_legacy(R, d);
   R->validate();
 }
 
@@ -436,7 +465,7 @@ NB_MODULE(_native, m) {
           out.append(nb::make_tuple(s.route_points, s.ticket_points, s.completed, s.failed, s.borrowed, s.longest,
                                     s.stations_built, s.station_points, s.trains_left, s.longest_bonus, s.total,
                                     s.rank, s.exchange_points, s.tours, s.harbors_built, s.harbor_points,
-                                    s.ships_left));
+                                    s.ships_left, s.trains_bonus, s.raw_total));
         return out;
       });
   bind_playouts(m);

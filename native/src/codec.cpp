@@ -93,6 +93,17 @@ void Game::encode(std::vector<int64_t>& out) const {
     put_list(out, s.stations[p], s.stations_n[p], R.stations);
     put_list(out, s.harbors[p], s.harbors_n[p], R.harbors);
   }
+  if (R.legacy) {  // edition.event_deck, .event_discard, .event_gone; the ledger
+    const int e = static_cast<int>(R.lw.events.size());
+    put_list(out, s.ev_deck, s.ev_deck_n, e);
+    put_list(out, s.ev_disc, s.ev_disc_n, e);
+    put_list(out, s.ev_gone, s.ev_gone_n, e);
+    out.push_back(s.ledger_n);
+    for (int i = 0; i < s.ledger_n; ++i) {
+      const LedgerEntry& x = s.ledger[i];
+      out.insert(out.end(), {x.turn, x.seat, x.dollars, x.reason});
+    }
+  }
 }
 
 State Game::decode(const Rules& R, const int64_t* st, size_t n) {
@@ -201,6 +212,26 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
       int8_t& at = s.harbor_at[s.harbors[p][i]];
       if (at >= 0) bad("players.harbors: two harbors on one city");
       at = static_cast<int8_t>(p);
+    }
+  }
+  if (R.legacy) {  // every event once (none gone: no event of a setup the core plays removes itself)
+    const int e = static_cast<int>(R.lw.events.size());
+    s.ev_deck_n = static_cast<uint8_t>(rd.list("edition.event_deck", s.ev_deck, e, 0, e - 1));
+    s.ev_disc_n = static_cast<uint8_t>(rd.list("edition.event_discard", s.ev_disc, e, 0, e - 1));
+    s.ev_gone_n = static_cast<uint8_t>(rd.list("edition.event_gone", s.ev_gone, e, 0, e - 1));
+    uint8_t seen[kMaxEvents] = {};
+    for (int i = 0; i < s.ev_deck_n; ++i) ++seen[s.ev_deck[i]];
+    for (int i = 0; i < s.ev_disc_n; ++i) ++seen[s.ev_disc[i]];
+    if (s.ev_gone_n) bad("edition.event_gone: no event of this setup removes itself");
+    for (int i = 0; i < e; ++i)
+      if (seen[i] != 1) bad("edition.event_deck + event_discard: each event of the setup exactly once");
+    s.ledger_n = static_cast<uint16_t>(rd.in("edition.ledger", 0, kMaxLedger));
+    for (int i = 0; i < s.ledger_n; ++i) {
+      LedgerEntry& x = s.ledger[i];
+      x.turn = static_cast<int16_t>(rd.in("edition.ledger", 0, INT16_MAX));
+      x.seat = static_cast<uint8_t>(rd.in("edition.ledger", 0, P - 1));
+      x.dollars = static_cast<int16_t>(rd.in("edition.ledger", INT16_MIN, INT16_MAX));
+      x.reason = static_cast<uint8_t>(rd.in("edition.ledger", 0, R.lw.n_reasons - 1));
     }
   }
   if (rd.at != n) bad("longer than this game's layout");
@@ -322,6 +353,7 @@ void Rules::validate() {
   if (claim_groups.size() != claim_reach_index.size() || claim_groups.size() > static_cast<size_t>(reaches))
     throw RulesError("claim groups: the train game has one per colour and gray (Nordic: per kind of route)");
   if (rs) validate_rs();
+  if (legacy) validate_lw();
   need(rs || (deck1.empty() && pieces_total == 0), "deck1, pieces_total: Rails & Sails only");
   if (!locos_wild && !rs) {
     need(n_kinds == kColors + 1 && wild == kColors, "Nordic: the eight colours and the locomotive");
@@ -369,7 +401,7 @@ void Rules::validate() {
 }
 
 void Rules::derive_cells() {
-  if (wild != kColors || n_kinds != kColors + 1)
+  if (wild != kColors || (n_kinds != kColors + 1 && !legacy))  // (Legacy: its newspaper, never in a hand)
     throw RulesError("card kinds: the train game's eight colours and the locomotive");
   pay_rows.clear();
   for (const PayKey& k : pkeys) {

@@ -95,6 +95,10 @@ inline int station_cost(const State& s, int p) {
 
 
 uint64_t Game::draw_mask(bool second, bool* deck) const {
+  if (rules_->legacy && !lw_can_draw()) {  // L2: no card while the pile and its discard hold draw_floor or fewer
+    *deck = false;
+    return 0;
+  }
   uint64_t seen = 0;  // face-up kinds, as bits (moves.draw_targets: sorted, without empty slots)
   static_assert(kMaxFaceUp == 6, "the slots, unrolled (those past the edition's are empty)");
   const int8_t* f = s_.face_up;
@@ -483,7 +487,7 @@ void Game::shuffle_draw(uint8_t* x, int n) {
 
 void Game::ahead_draws(const Rules& R, int n, uint32_t* draws) {
   const bool longs = R.long_tickets.size() > 1;  // (a shuffle of fewer than two uses no output)
-  const uint32_t long_draw = R.rs ? 3 : 2;  // (Rails & Sails: the ship deck is draw 1)
+  const uint32_t long_draw = R.rs || R.legacy ? 3 : 2;  // (Rails & Sails: the ship deck is draw 1; Legacy: the events 0)
   for (uint32_t d = 0, k = 0; static_cast<int>(k) < n; ++d)
     if (d != long_draw || longs) draws[k++] = d;
 }
@@ -515,6 +519,7 @@ void Game::setup(bool random_first) {
   const Rules& R = *rules_;
   State& s = s_;
   s.random_first = random_first;
+  if (R.legacy) lw_before_deal();  // (the event deck is shuffled first)
   if (R.rs) {
     rs_setup();
   } else {
@@ -561,11 +566,14 @@ void Game::setup(bool random_first) {
   }
   s.current = s.first_player;
   s.phase = INITIAL_TICKETS;
+  if (R.legacy) lw_after_setup();
 }
 
 // ------------------------------------------------------------------ cards
 
-int Game::pop_card() {
+int Game::pop_card() { return rules_->legacy ? lw_pop_card() : pop_one(); }
+
+int Game::pop_one() {
   State& s = s_;
   if (!s.deck_n) {
     if (!s.disc_n) return -1;
@@ -634,6 +642,10 @@ int Game::fewest_wilds_after_redeal() const {
       wilds += s_.face_up[i] == R.wild;
     }
   int plain = total - wilds, need = R.face_up, fewest = 0;
+  if (R.legacy) {  // LW-P4: a newspaper never lands in the display
+    for (int i = 0; i < s_.deck_n; ++i) plain -= s_.deck[i] == R.lw.newspaper;
+    for (int i = 0; i < s_.disc_n; ++i) plain -= s_.disc[i] == R.lw.newspaper;
+  }
   int take = std::min(std::min(R.face_up, plain + wilds), need);
   int from_plain = std::min(take, plain);
   plain -= from_plain;
@@ -737,6 +749,7 @@ void Game::close_route(int r, int seat) {
 }
 
 void Game::finish_claim(int r, const Payment& cards) {
+  if (rules_->legacy) return lw_finish_claim(r, cards);
   place_route(r, cards);
   refill();
   end_turn();

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "ttr/legacy.hpp"
+
 namespace ttr {
 
 // Fixed sizes, with room for every edition of the family (a Legacy board grows to 63 cities and
@@ -154,12 +156,16 @@ struct Rules {
   std::vector<RsColor> rs_colors;         // RS_COLORS, in order
   std::vector<std::vector<int>> t_cities;  // per ticket id: its cities (a tour: more than two)
   std::vector<int> t_tour, t_points_any, t_penalty;  // per ticket id: a tour; its points in any order; its penalty
+  // Legacy (legacy.cpp): money, newspapers and events, claim steps, dollar scoring
+  bool legacy = false;
+  LwRules lw;
 
   void validate();  // RulesError naming what does not fit the fixed sizes; derives the bit sets
 
  private:
   void derive_cells();
   void validate_rs();  // (rails_sails.cpp)
+  void validate_lw();  // (legacy.cpp)
 };
 
 }  // namespace ttr

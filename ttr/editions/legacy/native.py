@@ -1,0 +1,63 @@
+"""Legacy for the native core (ttr.native, which sits below ttr.editions and cannot import this):
+a setup's content as the core's tables, built with the Python engine's own rules (step_gives,
+steps_in_force, reasons, remaining_trains_bonus), so nothing is written twice. ttr.editions
+registers it (`ttr.native.use_legacy`); the core plays a setup only when
+`ttr.native.legacy_supported` accepts it."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import CARD_INDEX, NEWSPAPER
+from ...engine import Ruleset
+from .content import EFFECTS, LegacySetup
+from .edition import TRAINS_BONUS, remaining_trains_bonus
+from .game import LegacyGame, reasons, step_gives, steps_in_force
+
+ANY, COMPANY, GRAY = -3, -2, -1  # an event's colour filter (legacy.hpp: kLwAnyColour, ...)
+
+
+def twin(rules: Ruleset, setup: Any) -> LegacyGame:
+    """A LegacyGame holding only `rules` and the setup (None: game 1 of the demo pack; a dict: its
+    LegacySetup), checked as a new game checks it: its layout, view block and options."""
+    g = LegacyGame.blank(rules)
+    assert isinstance(g, LegacyGame)
+    g.set_static(setup)
+    if g.rules is not rules:  # (frontier boards grow the board: legacy_supported refuses them first)
+        raise ValueError("a setup that grows the board")
+    return g
+
+
+def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
+    """The core's Legacy tables of `setup` (bindings/module.cpp, fill_legacy)."""
+    n, ids = rules.players, rules.n_ids
+    steps = list(setup.steps) + [e.step for e in setup.events if e.step is not None]
+    index = {id(s): k for k, s in enumerate(steps)}  # (a step by identity: two may be equal)
+    dollars, cards = [0] * (len(steps) * n * ids), [0] * (len(steps) * n * ids)
+    for k, step in enumerate(steps):
+        for p in range(n):
+            for r in rules.route_ids:
+                d, c = step_gives(setup, rules, step, r, p)
+                dollars[(k * n + p) * ids + r], cards[(k * n + p) * ids + r] = d, c
+    in_force = []
+    for current in [None, *range(len(setup.events))]:
+        row: list[int] = []
+        for step, reason in steps_in_force(setup, [] if current is None else [current]):
+            row += [index[id(step)], reason]
+        in_force.append(row)
+    colour = {None: ANY, "gray": GRAY, "company": COMPANY}
+    return {
+        "regular_tickets": [t for t in rules.regular_tickets if t not in setup.retired_tickets],  # (ticket_pool)
+        "legacy": 1, "lw_start_money": setup.start_money, "lw_draw_floor": rules.draw_floor,
+        "lw_newspaper": NEWSPAPER,
+        "lw_seat_trains": [setup.trains_of(c) for c in setup.companies],
+        "lw_seat_color": [CARD_INDEX[c] for c in setup.companies],
+        "lw_events": [[int(e.kind == "lightning"), int(e.gives == "cards"), EFFECTS.index(e.effect) if e.effect else 0,
+                       e.amount, colour[e.color] if e.color in colour else CARD_INDEX[e.color]]
+                      for e in setup.events],
+        "lw_trains_bonus": [remaining_trains_bonus(t) for t in range(TRAINS_BONUS[-1][0] + 2)],
+        "lw_step_dollars": dollars, "lw_step_cards": cards, "lw_n_steps": len(steps),
+        "lw_n_board": len(setup.steps), "lw_n_reasons": len(reasons(setup)), "lw_in_force": in_force,
+    }
+
+
+__all__ = ["tables", "twin"]
