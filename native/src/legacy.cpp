@@ -40,14 +40,19 @@ void Rules::validate_lw() {
     need(L.step_dollars[i] >= -1000 && L.step_dollars[i] <= 1000 && L.step_cards[i] >= 0 && L.step_cards[i] <= 16,
          "step tables: out of range");
   need(L.in_force.size() == L.events.size() + 1, "in_force: not one list per current event and none");
-  // the ledger's bound: a claim (each takes a train) pays at most once per step in force; an
-  // event's effect once per seat
+  // the ledger's bound: a claim (each takes a train) changes money at most once per step in force
+  // that pays or costs dollars; an event's effect once per seat
+  std::vector<uint8_t> pays(L.n_steps);
+  for (size_t i = 0; i < cells; ++i) pays[i / (static_cast<size_t>(players) * n_ids)] |= L.step_dollars[i] != 0;
   int per_claim = 0;
   for (const auto& steps : L.in_force) {
     need(static_cast<int>(steps.size()) <= kMaxLwSteps, "in_force: too many steps");
-    for (const auto& [k, reason] : steps) need(k >= 0 && k < L.n_steps && reason >= 0 && reason < L.n_reasons,
-                                               "in_force: a step or reason out of range");
-    per_claim = std::max(per_claim, static_cast<int>(steps.size()));
+    int n = 0;
+    for (const auto& [k, reason] : steps) {
+      need(k >= 0 && k < L.n_steps && reason >= 0 && reason < L.n_reasons, "in_force: a step or reason out of range");
+      n += pays[k];
+    }
+    per_claim = std::max(per_claim, n);
   }
   int trains_all = 0;
   for (int t : L.seat_trains) trains_all += t;

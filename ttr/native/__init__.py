@@ -13,7 +13,17 @@ from typing import Any
 from ..engine import Action, Ruleset
 from ..errors import TtrError
 from .bots import BOTS, bot_move, playouts, use_registry
-from .game import BOT_EDITIONS, CORE, NATIVE_EDITIONS, UNAVAILABLE, NativeGame, NativeLegal, check_native, core_rules
+from .game import (
+    BOT_EDITIONS,
+    CORE,
+    NATIVE_EDITIONS,
+    UNAVAILABLE,
+    NativeGame,
+    NativeLegal,
+    check_native,
+    core_rules,
+    static_game,
+)
 from .legacy import legacy_supported, use_legacy
 
 
@@ -33,6 +43,8 @@ def plays(rules: Ruleset, options: dict[str, Any] | None = None) -> bool:
         return False
     try:
         check_native(rules, options)
+        if options and "setup" in options:  # (a Legacy setup within the core's sizes?)
+            core_rules(rules, static_game(rules, options["setup"]).setup)
     except TtrError:
         return False
     return True

@@ -9,7 +9,7 @@
 namespace ttr {
 
 constexpr int kMaxEvents = 32;    // events in one game's deck
-constexpr int kMaxLedger = 512;  // money changes in one game (Rules::validate checks a setup's bound)
+constexpr int kMaxLedger = 640;  // money changes in one game (Rules::validate checks a setup's bound)
 constexpr int kMaxLwSteps = 64;   // claim steps: the board's and the events'
 
 // LegacyGame._lightning's effects, as numbered in content.EFFECTS

@@ -1,0 +1,158 @@
+"""Legacy: Legends of the West in the native core (native/src/legacy.cpp, ttr/native/legacy.py): the
+games whose setup `legacy_supported` accepts are the same game on both engines, step by step
+(random games at every player count are in tests/test_native.py's tiers, as for every board the
+core plays); setups it does not accept yet are refused by name, and "auto" plays them in Python."""
+from __future__ import annotations
+
+import dataclasses
+import os
+import pickle
+import random
+
+import pytest
+
+import ttr
+from ttr import native
+from ttr.editions import get_ruleset
+from ttr.editions.legacy.content import COMPANY_COLORS, PlayRule, Trade
+from ttr.editions.legacy.pack import default_setup, load_pack
+from ttr.native.differential import compare, hoarder_chooser, random_chooser
+
+if not native.available():
+    if os.environ.get("TTR_REQUIRE_EXTRAS") or os.environ.get("CI"):
+        pytest.fail(f"the native core is missing: {native.why_unavailable()}", pytrace=False)
+    pytest.skip(f"the native core is not built: {native.why_unavailable()}", allow_module_level=True)
+
+MAP = "legends-west"
+PLAYERS = (2, 3, 4, 5)
+
+
+def pack_setup(players: int, game: int):
+    """Game `game` of the demo pack as its between-games changes make it (no story deck, no offices)."""
+    pack = load_pack("demo")
+    events, steps, bonus, retired = list(pack.start_events), list(pack.steps), pack.company_bonus, []
+    for k in range(1, game):
+        ch = pack.change_after(k)
+        if ch is None:
+            continue
+        events = [e for e in events if e not in ch.remove_events] + list(ch.add_events)
+        steps += ch.add_steps
+        bonus = bonus if ch.company_bonus is None else ch.company_bonus
+        retired += ch.retire_tickets
+    return pack.setup(game, companies=COMPANY_COLORS[:players], events=tuple(events), steps=tuple(steps),
+                      company_bonus=bonus, retired_tickets=tuple(retired))
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_games_that_hit_the_draw_limit_are_the_same_game_on_both_engines(players):
+    """Seats that draw whenever they can: the L2 draw limit, newspapers revealed by every kind of
+    draw (blind, refills, the big-city step), display resets, events of every kind."""
+    rules = get_ruleset(MAP, players)
+    for seed in range(4):
+        bad, _ = compare(rules, seed, hoarder_chooser(seed * 31 + players), random_first=seed % 2 == 1)
+        assert bad is None, f"{MAP} {players}p seed {seed} (hoarding): {bad}"
+
+
+@pytest.mark.parametrize("game", range(2, 8))
+def test_the_demo_packs_later_games_are_the_same_game_on_both_engines(game):
+    """Games 2-7 of the demo pack (more trains, new events and steps, a new bonus card) are what
+    the core holds: random games at 2 and 5 players."""
+    for players in (2, 5):
+        setup = pack_setup(players, game)
+        assert native.legacy_supported(setup) is None
+        rules = get_ruleset(MAP, players)
+        for seed in range(3):
+            bad, _ = compare(rules, seed, random_chooser(seed + game), random_first=seed == 1, setup=setup)
+            assert bad is None, f"game {game} {players}p seed {seed}: {bad}"
+
+
+@pytest.mark.parametrize("players", (2, 4, 5))
+def test_views_saves_and_pickles_are_the_same(players):
+    py = ttr.new_game(MAP, players, 9)
+    nat = ttr.new_game(MAP, players, 9, engine="native")
+    assert isinstance(nat, native.NativeGame)
+    rng = random.Random(9)
+    step = 0
+    while not py.is_over:
+        if step % 9 == 0:
+            for seat in [None, *range(players)]:
+                assert nat.view(seat) == py.view(seat)
+            a, b = py.observe(step % players), nat.observe(step % players)
+            assert (a.state, list(map(str, a.legal))) == (b.state, list(map(str, b.legal)))
+            saved = ttr.save_game(py)
+            assert ttr.save_game(nat) == saved
+            loaded = ttr.load_game(saved, engine="native")
+            assert isinstance(loaded, native.NativeGame) and loaded.encode() == py.encode()
+            assert pickle.loads(pickle.dumps(nat)).encode() == py.encode()
+        legal = py.legal_actions()
+        a = legal[rng.randrange(len(legal))]
+        py.apply(a)
+        nat.apply(str(a))
+        step += 1
+    assert nat.result() == py.result() and list(nat.log) == list(py.log)
+    assert nat.result()["unit"] == "dollars"
+
+
+def test_counted_actions_are_the_listed_ones():
+    """Playouts count and pick a position's actions without listing them (the draw limit too)."""
+    rules = get_ruleset(MAP, 4)
+    for seed in range(3):
+        g = native.new(rules, seed, seed == 1)
+        rng = random.Random(seed)
+        while not g.is_over:
+            h = g._h
+            for i in range(len(h)):
+                assert h.pick(i) == h.action(i), f"seed {seed} index {i}"
+            legal = g.legal_actions()
+            g.apply(legal[rng.randrange(len(legal))])
+
+
+def test_batches_keep_the_ledger_and_the_invariants():
+    import numpy as np
+    core, rules = native.batch_core(get_ruleset(MAP, 5))
+    seeds = np.arange(40, dtype=np.int64)
+    batch = core.random_games(rules, seeds, 1, True)  # (the core's invariants checked after every action)
+    assert not any(batch["errors"])
+    again = core.random_games(rules, seeds, 2, False)
+    assert np.array_equal(batch["totals"], again["totals"]) and np.array_equal(batch["length"], again["length"])
+
+
+def test_a_later_game_is_refused_by_name_and_auto_plays_it_in_python():
+    """Game 8 of the demo pack adds a claim step that counts card icons (LW-I1): not in the core yet."""
+    setup = pack_setup(3, 8)
+    assert native.legacy_supported(setup) == "claim steps that count card icons (card_icons)"
+    assert native.legacy_supported(default_setup(3)) is None
+    with pytest.raises(ttr.TtrError, match="card icons"):
+        ttr.new_game(MAP, 3, 1, engine="native", setup=setup)
+    auto = ttr.new_game(MAP, 3, 1, engine="auto", setup=setup)
+    assert not isinstance(auto, native.NativeGame)
+    assert isinstance(ttr.new_game(MAP, 3, 1, engine="auto", setup=pack_setup(3, 7)), native.NativeGame)
+    assert isinstance(ttr.new_game(MAP, 3, 1, engine="auto"), native.NativeGame)  # (game 1 of the demo pack)
+
+
+def test_each_feature_not_yet_in_the_core_is_named():
+    base = default_setup(2)
+    pack = load_pack("demo")
+    events = {e.id: e for e in pack.events.values()}
+    cases = [
+        (dict(office_money=(("blue", 3),)), "company offices"),
+        (dict(public_borders=("red",)), "face up"),
+        (dict(play_rules=(PlayRule("Q", ("blue",), "x", trade=Trade(2, money=3)),)), "rules of play"),
+        (dict(events=base.events + (events["demo-freight-contract"],)), "trades"),
+        (dict(events=base.events + (events["demo-claim-office"],)), "extra-card offers"),
+        (dict(events=base.events + (events["demo-land-grant"],)), "removed for good"),
+    ]
+    for change, words in cases:
+        setup = dataclasses.replace(base, **change)
+        missing = native.legacy_supported(setup)
+        assert missing is not None and words in missing, (change, missing)
+        assert not native.plays(get_ruleset(MAP, 2), {"setup": setup})
+
+
+def test_the_core_refuses_a_state_whose_event_piles_do_not_add_up():
+    g = ttr.new_game(MAP, 2, 3, engine="native")
+    state = g.encode()
+    at = g.layout()["edition.event_discard"].start
+    state[at], state[at + 1] = 1, state[g.layout()["edition.event_deck"].start + 1]  # an event twice
+    with pytest.raises(ttr.SaveError, match="event"):
+        native.from_state(get_ruleset(MAP, 2), state)
