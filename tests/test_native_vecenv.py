@@ -11,6 +11,7 @@ import pytest
 
 import ttr
 from ttr import native
+from ttr.editions import get_ruleset
 from ttr.engine import PHASES
 
 if not native.available():
@@ -24,7 +25,8 @@ from ttr.adapters.vector import VecEnv  # noqa: E402
 from ttr.native.vecenv import NativeIds, episode_seed  # noqa: E402
 
 # the boards the core plays by action ids (not Nordic, World or Great Lakes: claims paid in payment steps)
-BY_IDS = tuple(m for m in native.NATIVE_EDITIONS if not ttr.ActionSpace(m, 2).stepped_routes)
+BY_IDS = tuple(m for m in native.NATIVE_EDITIONS if not ttr.ActionSpace(m, 2).stepped_routes  # (not Legacy: its
+               and native.plays_by_ids(get_ruleset(m, 2)))                                   # trades, extra cards)
 CONFIGS = [(m, n) for m in BY_IDS for n in range(2, 6)]
 
 

@@ -22,7 +22,7 @@ from ..editions import get_ruleset, new_game
 from ..engine import KEEP, Action, Game, View
 from ..errors import IllegalActionError, IllegalActionIdError, TtrError
 from ..formats.action_space import ActionSpace
-from ..native import NativeGame, plays
+from ..native import NativeGame, plays_by_ids
 from ..native.vecenv import NativeIds, core_action, keep_row
 from ..native.vecenv import scores as native_scores
 from ..runtime.arena import win_shares
@@ -118,7 +118,7 @@ def native_ids(observer: Observer) -> NativeIds | None:
     tensor), or None where the core cannot play the board or write the tensor (the information
     state reads the public log: the Python observer writes it)."""
     rules = observer.rules
-    if not plays(rules) or observer.history or observer.space.stepped_routes:
+    if not plays_by_ids(rules) or observer.history or observer.space.stepped_routes:
         return None
     key = (rules, observer.private)
     ids = _IDS.get(key)
@@ -147,7 +147,8 @@ class Table:
         if engine == "native" and self.native is None:
             raise TtrError(f"the native core does not play {self.rules.edition.title} with this observer "
                            "(USA and Europe, without the information state; Nordic's, World's and Great Lakes' "
-                           "claims are paid in payment steps, which the core's ids do not hold); use engine='python' "
+                           "claims are paid in payment steps, which the core's ids do not hold; Legacy's trades and "
+                           "extra cards have no number in the core); use engine='python' "
                            "or 'auto'")
         self.engine = "native" if self.native is not None else "python"
         self.match: Match | None = None

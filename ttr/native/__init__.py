@@ -16,6 +16,7 @@ from .bots import BOTS, bot_move, playouts, use_registry
 from .game import (
     BOT_EDITIONS,
     CORE,
+    KIND_CODES,
     NATIVE_EDITIONS,
     UNAVAILABLE,
     NativeGame,
@@ -50,6 +51,12 @@ def plays(rules: Ruleset, options: dict[str, Any] | None = None) -> bool:
     return True
 
 
+def plays_by_ids(rules: Ruleset) -> bool:
+    """Can the native core play these rules by action ids (the vector environment's tables)? Not
+    where the edition has kinds of action the core does not number (Legacy's trades and extra cards)."""
+    return plays(rules) and all(k.name in KIND_CODES for k in rules.edition.kinds)
+
+
 def plays_bots(rules: Ruleset) -> bool:
     """Can the native core play these rules' bots (bot_move, playouts between bots, the search
     bot's playouts)?"""
@@ -81,5 +88,5 @@ def batch_core(rules: Ruleset) -> tuple[Any, Any]:
 
 
 __all__ = ["BOTS", "BOT_EDITIONS", "batch_core", "bot_move", "core_bytes", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available",
-           "from_state", "legacy_supported", "new", "playouts", "plays", "plays_bots", "use_legacy", "use_registry",
+           "from_state", "legacy_supported", "new", "playouts", "plays", "plays_bots", "plays_by_ids", "use_legacy", "use_registry",
            "why_unavailable"]

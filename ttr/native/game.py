@@ -190,8 +190,8 @@ def _event(ev: tuple[int, int, int, list[int]], game: NativeGame | None = None) 
         return {"event": name, "seat": a, "count": b}
     if name == "newspaper":  # (Legacy: the event revealed)
         assert game is not None and game._static is not None
-        ev = game._static.setup.events[a]
-        return {"event": name, "id": ev.id, "name": ev.name, "kind": ev.kind, "text": ev.text}
+        card = game._static.setup.events[a]
+        return {"event": name, "id": card.id, "name": card.name, "kind": card.kind, "text": card.text}
     if name in ("money", "card"):  # (Legacy: cards[0] is the reason)
         assert game is not None and game._static is not None
         why = game._static._names[cards[0]]

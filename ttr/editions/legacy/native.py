@@ -44,7 +44,6 @@ def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
         for step, reason in steps_in_force(setup, [] if current is None else [current]):
             row += [index[id(step)], reason]
         in_force.append(row)
-    colour = {None: ANY, "gray": GRAY, "company": COMPANY}
     return {
         "regular_tickets": [t for t in rules.regular_tickets if t not in setup.retired_tickets],  # (ticket_pool)
         "legacy": 1, "lw_start_money": setup.start_money, "lw_draw_floor": rules.draw_floor,
@@ -52,12 +51,19 @@ def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
         "lw_seat_trains": [setup.trains_of(c) for c in setup.companies],
         "lw_seat_color": [CARD_INDEX[c] for c in setup.companies],
         "lw_events": [[int(e.kind == "lightning"), int(e.gives == "cards"), EFFECTS.index(e.effect) if e.effect else 0,
-                       e.amount, colour[e.color] if e.color in colour else CARD_INDEX[e.color]]
+                       e.amount, _colour(e.color)]
                       for e in setup.events],
         "lw_trains_bonus": [remaining_trains_bonus(t) for t in range(TRAINS_BONUS[-1][0] + 2)],
         "lw_step_dollars": dollars, "lw_step_cards": cards, "lw_n_steps": len(steps),
         "lw_n_board": len(setup.steps), "lw_n_reasons": len(reasons(setup)), "lw_in_force": in_force,
     }
+
+
+def _colour(color: str | None) -> int:
+    """An event's colour filter as legacy.hpp numbers it (colour_matches: None any, gray, company)."""
+    if color is None:
+        return ANY
+    return {"gray": GRAY, "company": COMPANY}.get(color, CARD_INDEX.get(color, ANY))
 
 
 __all__ = ["tables", "twin"]
