@@ -53,23 +53,28 @@ def test_games_that_hit_the_draw_limit_are_the_same_game_on_both_engines(players
         assert bad is None, f"{MAP} {players}p seed {seed} (hoarding): {bad}"
 
 
-@pytest.mark.parametrize("game", range(2, 8))
+@pytest.mark.parametrize("game", range(2, 13))
 def test_the_demo_packs_later_games_are_the_same_game_on_both_engines(game):
-    """Games 2-7 of the demo pack (more trains, new events and steps, a new bonus card) are what
-    the core holds: random games at 2 and 5 players."""
+    """Games 2-12 of the demo pack (more trains, new events and steps, a new bonus card; from game
+    8 claim steps that count the cards bearing a pickaxe or a skull, LW-I1) are what the core
+    holds: random and hoarders' games at 2 and 5 players."""
     for players in (2, 5):
         setup = pack_setup(players, game)
         assert native.legacy_supported(setup) is None
+        assert setup.icons_in_play() == (game >= 8)
         rules = get_ruleset(MAP, players)
-        for seed in range(3):
-            bad, _ = compare(rules, seed, random_chooser(seed + game), random_first=seed == 1, setup=setup)
+        for seed in range(4):
+            choose = (random_chooser if seed % 2 == 0 else hoarder_chooser)(seed + game)
+            bad, _ = compare(rules, seed, choose, random_first=seed == 1, setup=setup)
             assert bad is None, f"game {game} {players}p seed {seed}: {bad}"
 
 
-@pytest.mark.parametrize("players", (2, 4, 5))
-def test_views_saves_and_pickles_are_the_same(players):
-    py = ttr.new_game(MAP, players, 9)
-    nat = ttr.new_game(MAP, players, 9, engine="native")
+@pytest.mark.parametrize("players,game", [(2, 1), (4, 1), (5, 1), (3, 10)])
+def test_views_saves_and_pickles_are_the_same(players, game):
+    """Game 1, and game 10 (card icons: the state's icon sections, secret in the pile and hands)."""
+    setup = pack_setup(players, game)
+    py = ttr.new_game(MAP, players, 9, setup=setup)
+    nat = ttr.new_game(MAP, players, 9, engine="native", setup=setup)
     assert isinstance(nat, native.NativeGame)
     rng = random.Random(9)
     step = 0
@@ -118,15 +123,17 @@ def test_batches_keep_the_ledger_and_the_invariants():
 
 
 def test_a_later_game_is_refused_by_name_and_auto_plays_it_in_python():
-    """Game 8 of the demo pack adds a claim step that counts card icons (LW-I1): not in the core yet."""
-    setup = pack_setup(3, 8)
-    assert native.legacy_supported(setup) == "claim steps that count card icons (card_icons)"
+    """A campaign's story may fill a company's office (rulebook 152): what it holds at set-up is not
+    in the core yet."""
+    setup = dataclasses.replace(pack_setup(3, 9), office_money=(("black", 4),), office_cards=(("black", 2),))
+    assert native.legacy_supported(setup) == ("what the company offices hold at set-up (office_money, office_cards, "
+                                              "office_tickets)")
     assert native.legacy_supported(default_setup(3)) is None
-    with pytest.raises(ttr.TtrError, match="card icons"):
+    with pytest.raises(ttr.TtrError, match="company offices"):
         ttr.new_game(MAP, 3, 1, engine="native", setup=setup)
     auto = ttr.new_game(MAP, 3, 1, engine="auto", setup=setup)
     assert not isinstance(auto, native.NativeGame)
-    assert isinstance(ttr.new_game(MAP, 3, 1, engine="auto", setup=pack_setup(3, 7)), native.NativeGame)
+    assert isinstance(ttr.new_game(MAP, 3, 1, engine="auto", setup=pack_setup(3, 9)), native.NativeGame)
     assert isinstance(ttr.new_game(MAP, 3, 1, engine="auto"), native.NativeGame)  # (game 1 of the demo pack)
 
 

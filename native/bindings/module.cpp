@@ -90,6 +90,9 @@ void fill_legacy(Rules* R, const nb::dict& d) {
   L.n_steps = get_int(d, "lw_n_steps");
   L.n_board = get_int(d, "lw_n_board");
   L.n_reasons = get_int(d, "lw_n_reasons");
+  L.icons = get_int(d, "lw_icons") != 0;
+  L.step_icon = get_vec(d, "lw_step_icon");
+  L.icon_totals = get_vec(d, "lw_icon_totals");
   for (const auto& row : get_vecs(d, "lw_in_force")) {  // (step, reason) pairs
     if (row.size() % 2) not_ints("lw_in_force", "(step, reason) pairs");
     std::vector<std::pair<int, int>> steps;

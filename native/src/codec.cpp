@@ -98,6 +98,13 @@ void Game::encode(std::vector<int64_t>& out) const {
     put_list(out, s.ev_deck, s.ev_deck_n, e);
     put_list(out, s.ev_disc, s.ev_disc_n, e);
     put_list(out, s.ev_gone, s.ev_gone_n, e);
+    if (R.lw.icons) {  // edition.icons.deck, .discard, .face_up, .hand[p]
+      const int m = kIcons * R.n_kinds;
+      out.insert(out.end(), s.ic_deck, s.ic_deck + m);
+      out.insert(out.end(), s.ic_disc, s.ic_disc + m);
+      out.insert(out.end(), s.ic_face, s.ic_face + R.face_up);
+      for (int p = 0; p < R.players; ++p) out.insert(out.end(), s.ic_hand[p], s.ic_hand[p] + m);
+    }
     out.push_back(s.ledger_n);
     for (int i = 0; i < s.ledger_n; ++i) {
       const LedgerEntry& x = s.ledger[i];
@@ -225,6 +232,16 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
     if (s.ev_gone_n) bad("edition.event_gone: no event of this setup removes itself");
     for (int i = 0; i < e; ++i)
       if (seen[i] != 1) bad("edition.event_deck + event_discard: each event of the setup exactly once");
+    if (R.lw.icons) {  // (counts the Python decoder checked against the cards of each zone)
+      const int m = kIcons * R.n_kinds;
+      for (int j = 0; j < m; ++j) s.ic_deck[j] = static_cast<uint8_t>(rd.in("edition.icons.deck", 0, UINT8_MAX));
+      for (int j = 0; j < m; ++j) s.ic_disc[j] = static_cast<uint8_t>(rd.in("edition.icons.discard", 0, UINT8_MAX));
+      for (int i = 0; i < kMaxFaceUp; ++i) s.ic_face[i] = -1;
+      for (int i = 0; i < R.face_up; ++i)
+        s.ic_face[i] = static_cast<int8_t>(rd.in("edition.icons.face_up", kNone, kIcons - 1));
+      for (int p = 0; p < P; ++p)
+        for (int j = 0; j < m; ++j) s.ic_hand[p][j] = static_cast<uint8_t>(rd.in("edition.icons.hand", 0, UINT8_MAX));
+    }
     s.ledger_n = static_cast<uint16_t>(rd.in("edition.ledger", 0, kMaxLedger));
     for (int i = 0; i < s.ledger_n; ++i) {
       LedgerEntry& x = s.ledger[i];

@@ -528,7 +528,7 @@ void Game::setup(bool random_first) {
     shuffle_draw(s.deck, s.deck_n);
     std::memset(s.hand, 0, sizeof s.hand);
     for (int round = 0; round < R.hand_size; ++round)
-      for (int p = 0; p < R.players; ++p) s.hand[p][pop_card()] += 1;
+      for (int p = 0; p < R.players; ++p) s.hand[p][pop_for(p)] += 1;
     for (int i = 0; i < kMaxFaceUp; ++i) s.face_up[i] = -1;
     deal_display();
     check_reset();
@@ -571,7 +571,8 @@ void Game::setup(bool random_first) {
 
 // ------------------------------------------------------------------ cards
 
-int Game::pop_card() { return rules_->legacy ? lw_pop_card() : pop_one(); }
+int Game::pop_card() { return rules_->legacy ? lw_pop_card(kNowhere) : pop_one(); }
+int Game::pop_for(int to) { return rules_->legacy ? lw_pop_card(to) : pop_one(); }
 
 int Game::pop_one() {
   State& s = s_;
@@ -611,11 +612,11 @@ int Game::count_wild() const {
 void Game::fill_display() {
   if (rules_->rs) return rs_fill_display();
   for (int i = 0; i < rules_->face_up; ++i)
-    if (s_.face_up[i] < 0) s_.face_up[i] = static_cast<int8_t>(pop_card());
+    if (s_.face_up[i] < 0) s_.face_up[i] = static_cast<int8_t>(pop_for(-1 - i));
 }
 
 void Game::deal_display() {
-  for (int i = 0; i < rules_->face_up; ++i) s_.face_up[i] = static_cast<int8_t>(pop_card());
+  for (int i = 0; i < rules_->face_up; ++i) s_.face_up[i] = static_cast<int8_t>(pop_for(-1 - i));
   fill_display();
 }
 
@@ -668,6 +669,7 @@ void Game::check_reset() {
   for (int t = 0; t < R.reset_cap; ++t) {
     if (count_wild() < R.reset_at) return;
     if (fewest_wilds_after_redeal() >= R.reset_at) return;  // every display would show too many
+    if (R.legacy) lw_cleared();  // (the display's icons to the discard)
     for (int i = 0; i < R.face_up; ++i)
       if (s_.face_up[i] >= 0) s_.disc[s_.disc_n++] = static_cast<uint8_t>(s_.face_up[i]);
     for (int i = 0; i < R.face_up; ++i) s_.face_up[i] = -1;
@@ -855,11 +857,11 @@ void Game::apply(const Action& a, std::vector<Event>* events) {
       const int card = a.target;
       uint8_t* hand = s.hand[p];
       if (card == kDeckTarget) {
-        hand[pop_card()] += 1;
+        hand[pop_for(p)] += 1;
       } else {
         int i = 0;
         while (s.face_up[i] != card) ++i;
-        s.face_up[i] = static_cast<int8_t>(pop_card());
+        s.face_up[i] = static_cast<int8_t>(pop_for(-1 - i));
         hand[card] += 1;
         if (count_wild() >= R.reset_at) check_reset();
       }

@@ -3,6 +3,7 @@
 // claim steps (L4, as tables of step_gives), the companies' trains and colours, dollar scoring
 // (L5). The same game as the Python engine, action for action and draw for draw.
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <tuple>
 
@@ -54,10 +55,24 @@ void Rules::validate_lw() {
     }
     per_claim = std::max(per_claim, n);
   }
-  int trains_all = 0;
+  // (claims: at most the routes, and at most as many of the shortest as all the trains cover)
+  int trains_all = 0, claims = 0;
   for (int t : L.seat_trains) trains_all += t;
-  need(trains_all * per_claim + static_cast<int>(L.events.size()) * players <= kMaxLedger,
+  std::vector<int> lengths;
+  for (int r = 0; r < n_ids; ++r)
+    if (r_exists[r]) lengths.push_back(r_len[r]);
+  std::sort(lengths.begin(), lengths.end());
+  for (int len : lengths) {
+    if (len > trains_all) break;
+    trains_all -= len;
+    ++claims;
+  }
+  need(claims * per_claim + static_cast<int>(L.events.size()) * players <= kMaxLedger,
        "the ledger: more money changes than the native core holds");
+  need(static_cast<int>(L.step_icon.size()) == (L.icons ? L.n_steps : 0), "step_icon: not one per step");
+  for (int i : L.step_icon) need(i >= -1 && i < kIcons, "step_icon: not an icon");
+  need(static_cast<int>(L.icon_totals.size()) == (L.icons ? kIcons * n_kinds : 0), "icon_totals: not icons x kinds");
+  for (int t : L.icon_totals) need(t >= 0 && t <= 255, "icon_totals: out of range");
 }
 
 // ------------------------------------------------------------------ set-up (LegacyGame.before_deal, after_setup)
@@ -70,6 +85,13 @@ void Game::lw_before_deal() {
   s.ev_disc_n = s.ev_gone_n = 0;
   s.ledger_n = 0;
   lw_aside_ = 0;
+  if (rules_->lw.icons) {  // LW-I1: every marked card in the pile
+    const auto& t = rules_->lw.icon_totals;
+    for (size_t j = 0; j < t.size(); ++j) s.ic_deck[j] = static_cast<uint8_t>(t[j]);
+    std::memset(s.ic_disc, 0, sizeof s.ic_disc);
+    std::memset(s.ic_hand, 0, sizeof s.ic_hand);
+    for (int i = 0; i < kMaxFaceUp; ++i) s.ic_face[i] = -1;
+  }
 }
 
 void Game::lw_after_setup() {
@@ -87,9 +109,27 @@ void Game::lw_after_setup() {
 
 // ------------------------------------------------------------------ newspapers and events (L2)
 
-int Game::lw_pop_card() {
-  const int paper = rules_->lw.newspaper;
-  int c = pop_one();
+int Game::lw_pop_card(int to) {
+  const Rules& R = *rules_;
+  const int paper = R.lw.newspaper, k = R.n_kinds;
+  const bool icons = R.lw.icons;
+  if (icons && to < 0 && to != kNowhere && s_.face_up[-1 - to] >= 0) {  // a face-up card taken: its icon too
+    const int slot = -1 - to, icon = s_.ic_face[slot];
+    if (icon >= 0) {
+      ++s_.ic_hand[s_.current][icon * k + s_.face_up[slot]];
+      s_.ic_face[slot] = -1;
+    }
+  }
+  auto pop = [&] {
+    if (icons && !s_.deck_n && s_.disc_n) {  // the discard's marked cards become the pile's
+      for (int j = 0; j < kIcons * k; ++j) {
+        s_.ic_deck[j] = static_cast<uint8_t>(s_.ic_deck[j] + s_.ic_disc[j]);
+        s_.ic_disc[j] = 0;
+      }
+    }
+    return pop_one();
+  };
+  int c = pop();
   while (c == paper) {
     if (lw_aside_ >= 0) {
       ++lw_aside_;  // (the set-up: set aside)
@@ -101,9 +141,95 @@ int Game::lw_pop_card() {
       for (int i = 0; i < s_.disc_n && only_papers; ++i) only_papers = s_.disc[i] == paper;
       if (only_papers) return -1;
     }
-    c = pop_one();
+    c = pop();
   }
+  if (icons && c >= 0) lw_drawn(c, to);
   return c;
+}
+
+// Icons.drawn: card c left the pile for `to`; it bears an icon with the chance the pile's cards of
+// its kind give (one random draw, where some bear one)
+void Game::lw_drawn(int c, int to) {
+  const Rules& R = *rules_;
+  State& s = s_;
+  const int k = R.n_kinds;
+  int icon = -1;
+  const int m0 = s.ic_deck[c], m1 = s.ic_deck[k + c];
+  if (m0 || m1) {
+    uint32_t pile = 1;  // its kind's cards in the pile, this one included
+    for (int i = 0; i < s.deck_n; ++i) pile += s.deck[i] == c;
+    Mt19937 fresh;
+    uint32_t j = rng(fresh).below(pile);
+    if (j < static_cast<uint32_t>(m0))
+      icon = 0;
+    else if (j - m0 < static_cast<uint32_t>(m1))
+      icon = 1;
+  }
+  if (icon >= 0) --s.ic_deck[icon * k + c];
+  if (to >= 0) {
+    if (icon >= 0) ++s.ic_hand[to][icon * k + c];
+  } else if (to >= -R.face_up) {
+    s.ic_face[-1 - to] = static_cast<int8_t>(icon);
+  } else if (icon >= 0) {
+    ++s.ic_disc[icon * k + c];
+  }
+}
+
+void Game::lw_cleared() {  // Icons.cleared: the display's marked cards to the discard (G2)
+  if (!rules_->lw.icons) return;
+  for (int slot = 0; slot < rules_->face_up; ++slot) {
+    const int icon = s_.ic_face[slot], c = s_.face_up[slot];
+    if (icon >= 0 && c >= 0) ++s_.ic_disc[icon * rules_->n_kinds + c];
+    s_.ic_face[slot] = -1;
+  }
+}
+
+// Icons.spend: seat p's marked cards among `cards` (already out of its hand), to its advantage on
+// claim r under `steps` (spend_order): icons that gain (most first), unmarked cards, icons that do
+// nothing, icons that cost (least first); how many of each icon were spent
+void Game::lw_spend(int p, const Payment& cards, int r, const std::vector<std::pair<int, int>>& steps, int* spent) {
+  const Rules& R = *rules_;
+  const LwRules& L = R.lw;
+  spent[0] = spent[1] = 0;
+  if (!L.icons) return;
+  const int k = R.n_kinds;
+  int worth[kIcons] = {0, 0};
+  for (const auto& [step, reason] : steps) {
+    const int icon = L.step_icon[step];
+    if (icon < 0) continue;
+    const size_t at = (static_cast<size_t>(step) * R.players + p) * R.n_ids + r;
+    worth[icon] += L.step_dollars[at] + L.step_cards[at];
+  }
+  constexpr int kPlain = kIcons;  // (unmarked cards)
+  int order[kIcons + 1], n = 0;
+  auto by_worth = [&](auto keep) {  // the icons kept, most worth first (ties: the first icon first)
+    int got[kIcons], m = 0;
+    for (int i = 0; i < kIcons; ++i)
+      if (keep(worth[i])) got[m++] = i;
+    if (m == 2 && worth[got[1]] > worth[got[0]]) std::swap(got[0], got[1]);
+    for (int i = 0; i < m; ++i) order[n++] = got[i];
+  };
+  by_worth([](int w) { return w > 0; });
+  order[n++] = kPlain;
+  for (int i = 0; i < kIcons; ++i)
+    if (!worth[i]) order[n++] = i;
+  by_worth([](int w) { return w < 0; });
+  for (int part = 0; part < cards.n; ++part) {
+    const int c = cards.kind[part];
+    int need = cards.count[part];
+    uint8_t* hand = s_.ic_hand[p];
+    const int plain = s_.hand[p][c] + need - hand[c] - hand[k + c];
+    for (int o = 0; o < n && need > 0; ++o) {
+      const int i = order[o];
+      const int use = std::min(need, i == kPlain ? plain : static_cast<int>(hand[i * k + c]));
+      need -= use;
+      if (i != kPlain && use) {
+        hand[i * k + c] = static_cast<uint8_t>(hand[i * k + c] - use);
+        s_.ic_disc[i * k + c] = static_cast<uint8_t>(s_.ic_disc[i * k + c] + use);
+        spent[i] += use;
+      }
+    }
+  }
 }
 
 void Game::lw_reveal() {
@@ -176,7 +302,7 @@ void Game::lw_gain(int p, int dollars, int reason) {
 void Game::lw_cards(int p, int n, int reason) {  // LegacyGame._cards: as far as the draw limit allows (LW-P2)
   for (int k = 0; k < n; ++k) {
     if (!lw_can_draw()) return;
-    const int c = pop_card();
+    const int c = pop_for(p);
     if (c < 0) return;
     ++s_.hand[p][c];
     Event e{EV_CARD};
@@ -195,14 +321,20 @@ void Game::lw_finish_claim(int r, const Payment& cards) {
   const int p = s_.current;
   // the steps in force when the claim is made (a newspaper a step draws changes none of them)
   const auto& steps = L.in_force[s_.ev_disc_n ? s_.ev_disc[s_.ev_disc_n - 1] + 1 : 0];
+  int spent[kIcons];
+  lw_spend(p, cards, r, steps, spent);
   place_route(r, cards);
   for (const auto& [k, reason] : steps) {
     const size_t at = (static_cast<size_t>(k) * R.players + p) * R.n_ids + r;
-    int dollars = L.step_dollars[at];
+    int dollars = L.step_dollars[at], drawn = L.step_cards[at];
+    if (L.icons && L.step_icon[k] >= 0) {  // once per card bearing the icon that the claim spent
+      dollars *= spent[L.step_icon[k]];
+      drawn *= spent[L.step_icon[k]];
+    }
 #ifdef TTR_MUTANTS
     if (mutant(M_STEP_DOLLARS) && dollars > 0) ++dollars;
 #endif
-    if (L.step_cards[at]) lw_cards(p, L.step_cards[at], reason);
+    if (drawn) lw_cards(p, drawn, reason);
     if (dollars) lw_gain(p, dollars, reason);
   }
   refill();

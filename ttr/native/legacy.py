@@ -23,7 +23,7 @@ def use_legacy(twin: Callable[[Ruleset, Any], Any], tables: Callable[[Ruleset, A
 def legacy_supported(setup: Any) -> str | None:
     """None if the native core plays a game of this LegacySetup; otherwise the first feature it
     uses that the core does not hold yet. The core holds money (L1), newspapers and events that
-    give money or cards (L2), claim steps of every kind without card icons (L4), companies' bonus
+    give money or cards (L2), claim steps of every kind, card icons (L4, LW-I1), companies' bonus
     cards and train counts, retired tickets and dollar scoring (L5)."""
     if setup.frontiers:
         return "frontier boards (frontiers)"
@@ -31,8 +31,6 @@ def legacy_supported(setup: Any) -> str | None:
         return "what the company offices hold at set-up (office_money, office_cards, office_tickets)"
     if setup.public_borders:
         return "tickets held face up (public_borders)"
-    if setup.icons_in_play():
-        return "claim steps that count card icons (card_icons)"
     if setup.play_rules:
         return "rules of play at Q-V and postcard abilities (play_rules)"
     for e in setup.events:

@@ -98,6 +98,11 @@ struct State {
   uint8_t ev_deck[kMaxEvents], ev_disc[kMaxEvents], ev_gone[kMaxEvents];
   uint16_t ledger_n = 0;
   LedgerEntry ledger[kMaxLedger];
+  // Legacy's card icons (LW-I1, where a step counts them): marked cards per zone by
+  // [icon * n_kinds + kind]; each face-up slot's icon (-1 none)
+  uint8_t ic_deck[kIcons * kMaxKinds], ic_disc[kIcons * kMaxKinds];
+  uint8_t ic_hand[kMaxPlayers][kIcons * kMaxKinds];
+  int8_t ic_face[kMaxFaceUp];
 };
 
 // State::open from the route bit sets (after a set-up or a decode).
@@ -320,7 +325,11 @@ class Game {
   void rs_apply(const Action& a);
   // Legacy (legacy.cpp)
   int pop_one();  // the top card of the draw pile, reshuffling its discard; -1 none
-  int lw_pop_card();
+  int pop_for(int to);  // the same, for a seat's hand (to >= 0) or display slot -1 - to (Legacy's icons)
+  int lw_pop_card(int to);
+  void lw_drawn(int c, int to);
+  void lw_cleared();
+  void lw_spend(int p, const Payment& cards, int r, const std::vector<std::pair<int, int>>& steps, int* spent);
   void lw_before_deal();
   void lw_after_setup();
   void lw_reveal();

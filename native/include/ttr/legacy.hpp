@@ -16,6 +16,8 @@ constexpr int kMaxLwSteps = 64;   // claim steps: the board's and the events'
 enum LwEffect : uint8_t { LW_GAIN_ALL, LW_GAIN_DRAWER, LW_GAIN_POOREST, LW_GAIN_RICHEST, LW_GAIN_PER_ROUTE };
 // a route's colour filter (colour_matches): any, gray, the claimer's company, else a card kind
 constexpr int kLwAnyColour = -3, kLwCompany = -2, kLwGray = -1;
+constexpr int kIcons = 2;         // the pickaxe and the skull (content.ICONS)
+constexpr int kNowhere = -100;    // a card drawn to no hand and no display slot (game.NOWHERE)
 
 struct LwEvent {
   bool lightning = false;
@@ -34,6 +36,10 @@ struct LwRules {
   // the steps in force (steps_in_force) per current event + 1 (0: none): (step, ledger reason), in order
   std::vector<std::vector<std::pair<int, int>>> in_force;
   int n_steps = 0, n_board = 0, n_reasons = 0;  // (steps in the tables; the board's; reasons(setup))
+  // card icons (LW-I1, icons.py), where a step counts them: per step its icon (-1 none), and how
+  // many cards of each kind bear each icon ([icon * n_kinds + kind])
+  bool icons = false;
+  std::vector<int> step_icon, icon_totals;
 };
 
 // One money change (LegacyGame.ledger): turn, seat, dollars, reason (an index into reasons(setup)).

@@ -9,9 +9,10 @@ from typing import Any
 
 from ...cards import CARD_INDEX, NEWSPAPER
 from ...engine import Ruleset
-from .content import EFFECTS, LegacySetup
+from .content import EFFECTS, ICONS, LegacySetup
 from .edition import TRAINS_BONUS, remaining_trains_bonus
 from .game import LegacyGame, reasons, step_gives, steps_in_force
+from .icons import totals
 
 ANY, COMPANY, GRAY = -3, -2, -1  # an event's colour filter (legacy.hpp: kLwAnyColour, ...)
 
@@ -38,6 +39,7 @@ def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
             for r in rules.route_ids:
                 d, c = step_gives(setup, rules, step, r, p)
                 dollars[(k * n + p) * ids + r], cards[(k * n + p) * ids + r] = d, c
+    icons = setup.icons_in_play()
     in_force = []
     for current in [None, *range(len(setup.events))]:
         row: list[int] = []
@@ -56,6 +58,9 @@ def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
         "lw_trains_bonus": [remaining_trains_bonus(t) for t in range(TRAINS_BONUS[-1][0] + 2)],
         "lw_step_dollars": dollars, "lw_step_cards": cards, "lw_n_steps": len(steps),
         "lw_n_board": len(setup.steps), "lw_n_reasons": len(reasons(setup)), "lw_in_force": in_force,
+        # LW-I1: card icons, where a step counts them
+        "lw_icons": int(icons), "lw_step_icon": [ICONS.index(s.icon) if s.icon else -1 for s in steps] if icons else [],
+        "lw_icon_totals": totals(setup, rules.edition.n_kinds) if icons else [],
     }
 
 
