@@ -148,6 +148,7 @@ def test_each_feature_not_yet_in_the_core_is_named():
         (dict(events=base.events + (events["demo-freight-contract"],)), "trades"),
         (dict(events=base.events + (events["demo-claim-office"],)), "extra-card offers"),
         (dict(events=base.events + (events["demo-land-grant"],)), "removed for good"),
+        (dict(frontiers=(next(iter(pack.frontiers.values())),)), "frontier boards"),
     ]
     for change, words in cases:
         setup = dataclasses.replace(base, **change)
