@@ -98,6 +98,42 @@ def test_views_saves_and_pickles_are_the_same(players, game):
     assert nat.result()["unit"] == "dollars"
 
 
+def _played(setup, players: int, seeds: range) -> list[str]:
+    """Random and hoarders' games of `setup` on both engines, compared step by step; the public
+    log's events of the native games, by kind."""
+    rules = get_ruleset(MAP, players)
+    seen = []
+    for seed in seeds:
+        choose = (random_chooser if seed % 2 == 0 else hoarder_chooser)(seed * 7 + players)
+        bad, _ = compare(rules, seed, choose, random_first=seed % 3 == 1, setup=setup)
+        assert bad is None, f"{players}p seed {seed}: {bad}"
+        g = native.new(rules, seed, setup=setup)
+        again = (random_chooser if seed % 2 == 0 else hoarder_chooser)(seed * 7 + players)
+        while not g.is_over:
+            g.apply(again(g))
+        seen += [ev["event"] for entry in g.log for ev in entry.get("events", [])]
+    return seen
+
+
+@pytest.mark.parametrize("players", (2, 5))
+def test_what_a_campaign_brings_is_the_same_game_on_both_engines(players):
+    """What a campaign's story and boxes bring to a game: what the offices hold at set-up
+    (rulebook 152: dollars, cards drawn, tickets kept), an event removed for good once it has acted
+    (rulebook 337, LW-P5), an event that gives tickets (LW-P6) and one that gives cards."""
+    pack = load_pack("demo")
+    base = pack_setup(players, 9)
+    companies = base.companies
+    events = (*base.events, pack.events["demo-land-grant"], pack.events["demo-supply-train"],
+              dataclasses.replace(pack.events["demo-dividend-day"], id="demo-mail", name="Mail (demo)", gives="tickets",
+                                  amount=1))
+    setup = dataclasses.replace(base, events=events, office_money=((companies[0], 4), (companies[-1], 2)),
+                                office_cards=((companies[-1], 3),), office_tickets=((companies[0], 1),))
+    assert native.legacy_supported(setup) is None
+    seen = _played(setup, players, range(10))
+    for kind in ("event-removed", "ticket", "card", "money", "newspaper"):
+        assert kind in seen, kind
+
+
 def test_counted_actions_are_the_listed_ones():
     """Playouts count and pick a position's actions without listing them (the draw limit too)."""
     rules = get_ruleset(MAP, 4)
@@ -123,13 +159,11 @@ def test_batches_keep_the_ledger_and_the_invariants():
 
 
 def test_a_later_game_is_refused_by_name_and_auto_plays_it_in_python():
-    """A campaign's story may fill a company's office (rulebook 152): what it holds at set-up is not
-    in the core yet."""
-    setup = dataclasses.replace(pack_setup(3, 9), office_money=(("black", 4),), office_cards=(("black", 2),))
-    assert native.legacy_supported(setup) == ("what the company offices hold at set-up (office_money, office_cards, "
-                                              "office_tickets)")
+    """A campaign's story may hold tickets of a border face up (rulebook 465): not in the core yet."""
+    setup = dataclasses.replace(pack_setup(3, 9), public_borders=("red",))
+    assert native.legacy_supported(setup) == "tickets held face up (public_borders)"
     assert native.legacy_supported(default_setup(3)) is None
-    with pytest.raises(ttr.TtrError, match="company offices"):
+    with pytest.raises(ttr.TtrError, match="face up"):
         ttr.new_game(MAP, 3, 1, engine="native", setup=setup)
     auto = ttr.new_game(MAP, 3, 1, engine="auto", setup=setup)
     assert not isinstance(auto, native.NativeGame)
@@ -142,12 +176,10 @@ def test_each_feature_not_yet_in_the_core_is_named():
     pack = load_pack("demo")
     events = {e.id: e for e in pack.events.values()}
     cases = [
-        (dict(office_money=(("blue", 3),)), "company offices"),
         (dict(public_borders=("red",)), "face up"),
         (dict(play_rules=(PlayRule("Q", ("blue",), "x", trade=Trade(2, money=3)),)), "rules of play"),
         (dict(events=base.events + (events["demo-freight-contract"],)), "trades"),
         (dict(events=base.events + (events["demo-claim-office"],)), "extra-card offers"),
-        (dict(events=base.events + (events["demo-land-grant"],)), "removed for good"),
         (dict(frontiers=(next(iter(pack.frontiers.values())),)), "frontier boards"),
     ]
     for change, words in cases:

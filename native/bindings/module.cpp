@@ -81,8 +81,14 @@ void fill_legacy(Rules* R, const nb::dict& d) {
   L.seat_trains = get_vec(d, "lw_seat_trains");
   L.seat_color = get_vec(d, "lw_seat_color");
   for (const auto& e : get_vecs(d, "lw_events")) {
-    if (e.size() != 5) not_ints("lw_events", "(lightning, cards, effect, amount, colour) per event");
-    L.events.push_back(LwEvent{e[0] != 0, e[1] != 0, e[2], e[3], e[4]});
+    if (e.size() != 6) not_ints("lw_events", "(lightning, gives, effect, amount, colour, remove) per event");
+    L.events.push_back(LwEvent{e[0] != 0, e[1], e[2], e[3], e[4], e[5] != 0});
+  }
+  for (const auto& o : get_vecs(d, "lw_office")) {
+    if (o.size() != 3) not_ints("lw_office", "(dollars, cards, tickets) per seat");
+    L.office_money.push_back(o[0]);
+    L.office_cards.push_back(o[1]);
+    L.office_tickets.push_back(o[2]);
   }
   L.trains_bonus = get_vec(d, "lw_trains_bonus");
   L.step_dollars = get_vec(d, "lw_step_dollars");

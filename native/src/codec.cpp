@@ -221,7 +221,7 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
       at = static_cast<int8_t>(p);
     }
   }
-  if (R.legacy) {  // every event once (none gone: no event of a setup the core plays removes itself)
+  if (R.legacy) {  // every event once (gone: only events that remove themselves)
     const int e = static_cast<int>(R.lw.events.size());
     s.ev_deck_n = static_cast<uint8_t>(rd.list("edition.event_deck", s.ev_deck, e, 0, e - 1));
     s.ev_disc_n = static_cast<uint8_t>(rd.list("edition.event_discard", s.ev_disc, e, 0, e - 1));
@@ -229,9 +229,12 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
     uint8_t seen[kMaxEvents] = {};
     for (int i = 0; i < s.ev_deck_n; ++i) ++seen[s.ev_deck[i]];
     for (int i = 0; i < s.ev_disc_n; ++i) ++seen[s.ev_disc[i]];
-    if (s.ev_gone_n) bad("edition.event_gone: no event of this setup removes itself");
+    for (int i = 0; i < s.ev_gone_n; ++i) {
+      ++seen[s.ev_gone[i]];
+      if (!R.lw.events[s.ev_gone[i]].remove) bad("edition.event_gone: an event that does not remove itself");
+    }
     for (int i = 0; i < e; ++i)
-      if (seen[i] != 1) bad("edition.event_deck + event_discard: each event of the setup exactly once");
+      if (seen[i] != 1) bad("edition.event_deck + event_discard + event_gone: each event of the setup exactly once");
     if (R.lw.icons) {  // (counts the Python decoder checked against the cards of each zone)
       const int m = kIcons * R.n_kinds;
       for (int j = 0; j < m; ++j) s.ic_deck[j] = static_cast<uint8_t>(rd.in("edition.icons.deck", 0, UINT8_MAX));

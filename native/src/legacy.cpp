@@ -25,8 +25,15 @@ void Rules::validate_lw() {
   for (int t : L.seat_trains) need(t >= 0 && t <= 64, "seat_trains: out of range");
   for (int c : L.seat_color) need(c >= 0 && c < kColors, "seat_color: not a colour");
   need(static_cast<int>(L.events.size()) <= kMaxEvents, "events: more than the native core holds");
+  need(static_cast<int>(L.office_money.size()) == players && static_cast<int>(L.office_cards.size()) == players &&
+           static_cast<int>(L.office_tickets.size()) == players,
+       "office: not one per seat");
+  for (int p = 0; p < players; ++p)
+    need(L.office_money[p] >= 0 && L.office_money[p] <= 1000 && L.office_cards[p] >= 0 && L.office_cards[p] <= 16 &&
+             L.office_tickets[p] >= 0 && L.office_tickets[p] <= 16,
+         "office: out of range");
   for (const LwEvent& e : L.events)
-    need(e.effect >= LW_GAIN_ALL && e.effect <= LW_GAIN_PER_ROUTE && e.amount >= -1000 && e.amount <= 1000 &&
+    need(e.gives >= LW_MONEY && e.gives <= LW_TICKETS && e.effect >= LW_GAIN_ALL && e.effect <= LW_GAIN_PER_ROUTE && e.amount >= -1000 && e.amount <= 1000 &&
              (e.color == kLwAnyColour || e.color == kLwCompany || e.color == kLwGray ||
               (e.color >= 0 && e.color < kColors)),
          "events: an effect, amount or colour out of range");
@@ -67,7 +74,7 @@ void Rules::validate_lw() {
     trains_all -= len;
     ++claims;
   }
-  need(claims * per_claim + static_cast<int>(L.events.size()) * players <= kMaxLedger,
+  need(claims * per_claim + static_cast<int>(L.events.size() + 1) * players <= kMaxLedger,  // (+1: the offices)
        "the ledger: more money changes than the native core holds");
   need(static_cast<int>(L.step_icon.size()) == (L.icons ? L.n_steps : 0), "step_icon: not one per step");
   for (int i : L.step_icon) need(i >= -1 && i < kIcons, "step_icon: not an icon");
@@ -98,6 +105,20 @@ void Game::lw_after_setup() {
   const Rules& R = *rules_;
   State& s = s_;
   for (int p = 0; p < R.players; ++p) s.score[p] = static_cast<int16_t>(R.lw.start_money);  // L1
+  const LwRules& L = R.lw;
+  for (int p = 0; p < R.players; ++p) {  // what each company's office holds (rulebook 152)
+    for (int k = 0; k < L.office_cards[p]; ++k) {
+      const int c = pop_for(p);  // (newspapers set aside, as in the deal)
+      if (c >= 0) ++s.hand[p][c];
+    }
+    if (L.office_money[p]) {
+      s.score[p] = static_cast<int16_t>(s.score[p] + L.office_money[p]);
+      s.ledger[s.ledger_n++] = LedgerEntry{0, static_cast<int16_t>(L.office_money[p]), static_cast<uint8_t>(p),
+                                           static_cast<uint8_t>(L.n_reasons - 1)};  // (OFFICE: the last reason)
+    }
+    for (int k = 0; k < L.office_tickets[p] && s.pile_n; ++k)  // kept, secret (as LW-P6)
+      s.tickets[p][s.tickets_n[p]++] = s.pile[--s.pile_n];
+  }
   const int aside = lw_aside_;
   lw_aside_ = -1;
   if (aside) {  // L2: the newspapers dealt at the set-up, shuffled back
@@ -240,7 +261,26 @@ void Game::lw_reveal() {
   Event e{EV_NEWSPAPER};
   e.a = static_cast<int16_t>(i);
   note(e);
-  if (rules_->lw.events[i].lightning) lw_lightning(i);
+  if (rules_->lw.events[i].lightning) {
+    lw_lightning(i);
+    if (rules_->lw.events[i].remove) lw_remove(i);
+  }
+}
+
+// Rulebook 337 (LW-P5): the event leaves the game for good; if it was the current event, the next
+// one is revealed at once
+void Game::lw_remove(int i) {
+  State& s = s_;
+  const bool current = s.ev_disc[s.ev_disc_n - 1] == i;
+  int at = 0;
+  while (s.ev_disc[at] != i) ++at;
+  for (; at + 1 < s.ev_disc_n; ++at) s.ev_disc[at] = s.ev_disc[at + 1];
+  --s.ev_disc_n;
+  s.ev_gone[s.ev_gone_n++] = static_cast<uint8_t>(i);
+  Event e{EV_EVENT_REMOVED};
+  e.a = static_cast<int16_t>(i);
+  note(e);
+  if (current) lw_reveal();
 }
 
 void Game::lw_lightning(int i) {
@@ -248,8 +288,10 @@ void Game::lw_lightning(int i) {
   const LwEvent& ev = R.lw.events[i];
   const int n = R.players, reason = R.lw.n_board + i;
   auto give = [&](int p, int amount) {
-    if (ev.cards)
+    if (ev.gives == LW_CARDS)
       lw_cards(p, amount, reason);
+    else if (ev.gives == LW_TICKETS)
+      lw_tickets(p, amount, reason);
     else
       lw_gain(p, amount, reason);
   };
@@ -306,6 +348,17 @@ void Game::lw_cards(int p, int n, int reason) {  // LegacyGame._cards: as far as
     if (c < 0) return;
     ++s_.hand[p][c];
     Event e{EV_CARD};
+    e.a = static_cast<int16_t>(p);
+    e.n = 1;
+    e.cards[0] = static_cast<uint8_t>(reason);
+    note(e);
+  }
+}
+
+void Game::lw_tickets(int p, int n, int reason) {  // LegacyGame._tickets: kept, secret (LW-P6)
+  for (int k = 0; k < n && s_.pile_n; ++k) {
+    s_.tickets[p][s_.tickets_n[p]++] = s_.pile[--s_.pile_n];
+    Event e{EV_TICKET};
     e.a = static_cast<int16_t>(p);
     e.n = 1;
     e.cards[0] = static_cast<uint8_t>(reason);

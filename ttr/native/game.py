@@ -139,7 +139,7 @@ def check_native(rules: Ruleset, options: dict[str, Any] | None = None) -> None:
 
 
 _EVENT_NAMES = ("tunnel", "last-round", "game-over", "display-reset", "tickets-drawn", "pieces-revealed", "newspaper",
-                "money", "card")
+                "money", "card", "event-removed", "ticket")
 
 
 def _target(rules: Ruleset, kind: int, target: Any) -> Any:
@@ -188,11 +188,13 @@ def _event(ev: tuple[int, int, int, list[int]], game: NativeGame | None = None) 
         return {"event": name, "seat": a}
     if name == "tickets-drawn":
         return {"event": name, "seat": a, "count": b}
-    if name == "newspaper":  # (Legacy: the event revealed)
+    if name in ("newspaper", "event-removed"):  # (Legacy: the event revealed, or removed for good)
         assert game is not None and game._static is not None
         card = game._static.setup.events[a]
+        if name == "event-removed":
+            return {"event": name, "id": card.id, "name": card.name}
         return {"event": name, "id": card.id, "name": card.name, "kind": card.kind, "text": card.text}
-    if name in ("money", "card"):  # (Legacy: cards[0] is the reason)
+    if name in ("money", "card", "ticket"):  # (Legacy: cards[0] is the reason)
         assert game is not None and game._static is not None
         why = game._static._names[cards[0]]
         return ({"event": name, "seat": a, "dollars": b, "reason": why} if name == "money"

@@ -22,13 +22,12 @@ def use_legacy(twin: Callable[[Ruleset, Any], Any], tables: Callable[[Ruleset, A
 
 def legacy_supported(setup: Any) -> str | None:
     """None if the native core plays a game of this LegacySetup; otherwise the first feature it
-    uses that the core does not hold yet. The core holds money (L1), newspapers and events that
-    give money or cards (L2), claim steps of every kind, card icons (L4, LW-I1), companies' bonus
-    cards and train counts, retired tickets and dollar scoring (L5)."""
+    uses that the core does not hold yet. The core holds money (L1), newspapers and events of every
+    effect, giving money, cards or tickets, removed for good or not (L2, LW-P5, LW-P6), claim steps
+    of every kind, card icons (L4, LW-I1), companies' bonus cards, train counts and offices (152),
+    retired tickets and dollar scoring (L5)."""
     if setup.frontiers:
         return "frontier boards (frontiers)"
-    if setup.office_money or setup.office_cards or setup.office_tickets:
-        return "what the company offices hold at set-up (office_money, office_cards, office_tickets)"
     if setup.public_borders:
         return "tickets held face up (public_borders)"
     if setup.play_rules:
@@ -38,10 +37,6 @@ def legacy_supported(setup: Any) -> str | None:
             return f"extra-card offers (event {e.id!r})"
         if e.trade is not None:
             return f"event actions, trades (event {e.id!r})"
-        if e.remove:
-            return f"events removed for good (event {e.id!r})"
-        if e.kind == "lightning" and e.gives == "tickets":
-            return f"events that give tickets (event {e.id!r})"
     return None
 
 

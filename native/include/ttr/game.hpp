@@ -35,11 +35,12 @@ struct Action {
 // The public events an action may add to the log (log.py), as numbers.
 enum EventType : uint8_t { EV_TUNNEL, EV_LAST_ROUND, EV_GAME_OVER, EV_DISPLAY_RESET, EV_TICKETS_DRAWN,
                            EV_PIECES_REVEALED,  // (pieces revealed: the choices are the seats' pieces then)
-                           EV_NEWSPAPER, EV_MONEY, EV_CARD };  // (Legacy)
+                           EV_NEWSPAPER, EV_MONEY, EV_CARD, EV_EVENT_REMOVED, EV_TICKET };  // (Legacy)
 struct Event {
   uint8_t type;
   int16_t a = 0, b = 0;  // tunnel: route, extra; last round: seat; tickets drawn: seat, count;
-                         // newspaper: event; money: seat, dollars; card: seat (cards[0]: the reason)
+                         // newspaper, event removed: event; money: seat, dollars; card, ticket: seat
+                         // (cards[0]: the reason)
   uint8_t n = 0;         // tunnel: cards revealed
   uint8_t cards[kMaxReveal] = {};
 };
@@ -336,6 +337,8 @@ class Game {
   void lw_lightning(int i);
   void lw_gain(int p, int dollars, int reason);
   void lw_cards(int p, int n, int reason);
+  void lw_tickets(int p, int n, int reason);
+  void lw_remove(int i);
   void lw_finish_claim(int r, const Payment& cards);
   void lw_score(std::vector<SeatScore>& out) const;
   bool lw_can_draw() const { return s_.deck_n + s_.disc_n > rules_->lw.draw_floor; }

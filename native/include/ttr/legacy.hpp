@@ -19,15 +19,18 @@ constexpr int kLwAnyColour = -3, kLwCompany = -2, kLwGray = -1;
 constexpr int kIcons = 2;         // the pickaxe and the skull (content.ICONS)
 constexpr int kNowhere = -100;    // a card drawn to no hand and no display slot (game.NOWHERE)
 
+enum LwGives : uint8_t { LW_MONEY, LW_CARDS, LW_TICKETS };  // what an effect gives (content.GIVES)
+
 struct LwEvent {
   bool lightning = false;
-  bool cards = false;  // gives cards, not money (gives: cards)
-  int effect = 0, amount = 0, color = kLwAnyColour;
+  int gives = LW_MONEY, effect = 0, amount = 0, color = kLwAnyColour;
+  bool remove = false;  // removed for good once it has acted (rulebook 337, LW-P5)
 };
 
 struct LwRules {
   int start_money = 5, draw_floor = 8, newspaper = 34;
   std::vector<int> seat_trains, seat_color;  // per seat: its company's trains and colour (a card kind)
+  std::vector<int> office_money, office_cards, office_tickets;  // per seat: what its office holds (152)
   std::vector<LwEvent> events;               // the setup's events, in order
   std::vector<int> trains_bonus;             // L5: by trains left (the last for more)
   // step_gives per step (the board's, then each event's with one), seat and route id:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...cards import CARD_INDEX, NEWSPAPER
 from ...engine import Ruleset
-from .content import EFFECTS, ICONS, LegacySetup
+from .content import EFFECTS, GIVES, ICONS, LegacySetup
 from .edition import TRAINS_BONUS, remaining_trains_bonus
 from .game import LegacyGame, reasons, step_gives, steps_in_force
 from .icons import totals
@@ -50,9 +50,12 @@ def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
         "lw_newspaper": NEWSPAPER,
         "lw_seat_trains": [setup.trains_of(c) for c in setup.companies],
         "lw_seat_color": [CARD_INDEX[c] for c in setup.companies],
-        "lw_events": [[int(e.kind == "lightning"), int(e.gives == "cards"), EFFECTS.index(e.effect) if e.effect else 0,
-                       e.amount, _colour(e.color)]
+        "lw_events": [[int(e.kind == "lightning"), GIVES.index(e.gives), EFFECTS.index(e.effect) if e.effect else 0,
+                       e.amount, _colour(e.color), int(e.remove)]
                       for e in setup.events],
+        # what each seat's company takes from its office at set-up (rulebook 152)
+        "lw_office": [[dict(setup.office_money).get(c, 0), dict(setup.office_cards).get(c, 0),
+                       dict(setup.office_tickets).get(c, 0)] for c in setup.companies],
         "lw_trains_bonus": [remaining_trains_bonus(t) for t in range(TRAINS_BONUS[-1][0] + 2)],
         "lw_step_dollars": dollars, "lw_step_cards": cards, "lw_n_steps": len(steps),
         "lw_n_board": len(setup.steps), "lw_n_reasons": len(reasons(setup)), "lw_in_force": in_force,
