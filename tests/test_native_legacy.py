@@ -71,8 +71,11 @@ def test_the_demo_packs_later_games_are_the_same_game_on_both_engines(game):
 
 @pytest.mark.parametrize("players,game", [(2, 1), (4, 1), (5, 1), (3, 10)])
 def test_views_saves_and_pickles_are_the_same(players, game):
-    """Game 1, and game 10 (card icons: the state's icon sections, secret in the pile and hands)."""
+    """Game 1, and game 10 with tickets of a border held face up and an office's ticket (card
+    icons: the state's icon sections, secret in the pile and hands; the shown tickets)."""
     setup = pack_setup(players, game)
+    if game > 1:
+        setup = dataclasses.replace(setup, public_borders=("red", "blue"), office_tickets=((setup.companies[1], 2),))
     py = ttr.new_game(MAP, players, 9, setup=setup)
     nat = ttr.new_game(MAP, players, 9, engine="native", setup=setup)
     assert isinstance(nat, native.NativeGame)
@@ -119,7 +122,8 @@ def _played(setup, players: int, seeds: range) -> list[str]:
 def test_what_a_campaign_brings_is_the_same_game_on_both_engines(players):
     """What a campaign's story and boxes bring to a game: what the offices hold at set-up
     (rulebook 152: dollars, cards drawn, tickets kept), an event removed for good once it has acted
-    (rulebook 337, LW-P5), an event that gives tickets (LW-P6) and one that gives cards."""
+    (rulebook 337, LW-P5), an event that gives tickets (LW-P6) and one that gives cards, tickets of a
+    border held face up (rulebook 465, LW-P8)."""
     pack = load_pack("demo")
     base = pack_setup(players, 9)
     companies = base.companies
@@ -127,10 +131,11 @@ def test_what_a_campaign_brings_is_the_same_game_on_both_engines(players):
               dataclasses.replace(pack.events["demo-dividend-day"], id="demo-mail", name="Mail (demo)", gives="tickets",
                                   amount=1))
     setup = dataclasses.replace(base, events=events, office_money=((companies[0], 4), (companies[-1], 2)),
-                                office_cards=((companies[-1], 3),), office_tickets=((companies[0], 1),))
+                                office_cards=((companies[-1], 3),), office_tickets=((companies[0], 1),),
+                                public_borders=("red",))
     assert native.legacy_supported(setup) is None
     seen = _played(setup, players, range(10))
-    for kind in ("event-removed", "ticket", "card", "money", "newspaper"):
+    for kind in ("event-removed", "ticket", "card", "money", "newspaper", "ticket-shown"):
         assert kind in seen, kind
 
 
@@ -159,11 +164,12 @@ def test_batches_keep_the_ledger_and_the_invariants():
 
 
 def test_a_later_game_is_refused_by_name_and_auto_plays_it_in_python():
-    """A campaign's story may hold tickets of a border face up (rulebook 465): not in the core yet."""
-    setup = dataclasses.replace(pack_setup(3, 9), public_borders=("red",))
-    assert native.legacy_supported(setup) == "tickets held face up (public_borders)"
+    """A campaign's story may put a rule of play at Q-V (rulebook 437-447): not in the core yet."""
+    rule = PlayRule("Q", ("black",), "Coal trade", trade=Trade(2, money=3))
+    setup = dataclasses.replace(pack_setup(3, 9), play_rules=(rule,))
+    assert native.legacy_supported(setup) == "rules of play at Q-V and postcard abilities (play_rules)"
     assert native.legacy_supported(default_setup(3)) is None
-    with pytest.raises(ttr.TtrError, match="face up"):
+    with pytest.raises(ttr.TtrError, match="rules of play"):
         ttr.new_game(MAP, 3, 1, engine="native", setup=setup)
     auto = ttr.new_game(MAP, 3, 1, engine="auto", setup=setup)
     assert not isinstance(auto, native.NativeGame)
@@ -176,7 +182,6 @@ def test_each_feature_not_yet_in_the_core_is_named():
     pack = load_pack("demo")
     events = {e.id: e for e in pack.events.values()}
     cases = [
-        (dict(public_borders=("red",)), "face up"),
         (dict(play_rules=(PlayRule("Q", ("blue",), "x", trade=Trade(2, money=3)),)), "rules of play"),
         (dict(events=base.events + (events["demo-freight-contract"],)), "trades"),
         (dict(events=base.events + (events["demo-claim-office"],)), "extra-card offers"),

@@ -99,6 +99,8 @@ void fill_legacy(Rules* R, const nb::dict& d) {
   L.icons = get_int(d, "lw_icons") != 0;
   L.step_icon = get_vec(d, "lw_step_icon");
   L.icon_totals = get_vec(d, "lw_icon_totals");
+  L.shown = get_int(d, "lw_shown") != 0;
+  for (int x : get_vec(d, "lw_shown_on_keep")) L.shown_on_keep.push_back(x != 0);
   for (const auto& row : get_vecs(d, "lw_in_force")) {  // (step, reason) pairs
     if (row.size() % 2) not_ints("lw_in_force", "(step, reason) pairs");
     std::vector<std::pair<int, int>> steps;

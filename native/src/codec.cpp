@@ -98,6 +98,7 @@ void Game::encode(std::vector<int64_t>& out) const {
     put_list(out, s.ev_deck, s.ev_deck_n, e);
     put_list(out, s.ev_disc, s.ev_disc_n, e);
     put_list(out, s.ev_gone, s.ev_gone_n, e);
+    if (R.lw.shown) put_list(out, s.shown, s.shown_n, R.tickets_cap);  // edition.shown
     if (R.lw.icons) {  // edition.icons.deck, .discard, .face_up, .hand[p]
       const int m = kIcons * R.n_kinds;
       out.insert(out.end(), s.ic_deck, s.ic_deck + m);
@@ -235,6 +236,13 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
     }
     for (int i = 0; i < e; ++i)
       if (seen[i] != 1) bad("edition.event_deck + event_discard + event_gone: each event of the setup exactly once");
+    if (R.lw.shown) {  // edition.shown: seat * kShown + a ticket a rule shows
+      s.shown_n = static_cast<uint8_t>(
+          rd.list("edition.shown", s.shown, std::min(R.tickets_cap, kMaxTickets), 0, (P - 1) * kShown + n_tickets - 1));
+      for (int i = 0; i < s.shown_n; ++i)
+        if (s.shown[i] % kShown >= n_tickets || !R.lw.shown_on_keep[s.shown[i] % kShown])
+          bad("edition.shown: a ticket no rule shows");
+    }
     if (R.lw.icons) {  // (counts the Python decoder checked against the cards of each zone)
       const int m = kIcons * R.n_kinds;
       for (int j = 0; j < m; ++j) s.ic_deck[j] = static_cast<uint8_t>(rd.in("edition.icons.deck", 0, UINT8_MAX));

@@ -819,6 +819,7 @@ void Game::keep(int p, unsigned mask) {
       kept[nk++] = sorted[i];
       s.tickets[p][s.tickets_n[p]++] = sorted[i];
     }
+  if (R.legacy) lw_show(p, kept, nk);  // (tickets a rule shows, face up from now)
   uint8_t unkept[kMaxOffer];
   int nu = 0;
   for (int i = 0; i < n; ++i) {

@@ -80,6 +80,7 @@ void Rules::validate_lw() {
   for (int i : L.step_icon) need(i >= -1 && i < kIcons, "step_icon: not an icon");
   need(static_cast<int>(L.icon_totals.size()) == (L.icons ? kIcons * n_kinds : 0), "icon_totals: not icons x kinds");
   for (int t : L.icon_totals) need(t >= 0 && t <= 255, "icon_totals: out of range");
+  need(L.shown_on_keep.size() == (L.shown ? t_a.size() : 0), "shown_on_keep: not one per ticket id");
 }
 
 // ------------------------------------------------------------------ set-up (LegacyGame.before_deal, after_setup)
@@ -91,6 +92,7 @@ void Game::lw_before_deal() {
   shuffle_draw(s.ev_deck, s.ev_deck_n);
   s.ev_disc_n = s.ev_gone_n = 0;
   s.ledger_n = 0;
+  s.shown_n = 0;
   lw_aside_ = 0;
   if (rules_->lw.icons) {  // LW-I1: every marked card in the pile
     const auto& t = rules_->lw.icon_totals;
@@ -362,6 +364,19 @@ void Game::lw_tickets(int p, int n, int reason) {  // LegacyGame._tickets: kept,
     e.a = static_cast<int16_t>(p);
     e.n = 1;
     e.cards[0] = static_cast<uint8_t>(reason);
+    note(e);
+    lw_show(p, &s_.tickets[p][s_.tickets_n[p] - 1], 1);
+  }
+}
+
+void Game::lw_show(int p, const uint8_t* tickets, int n) {  // LegacyGame._show (rulebook 465)
+  if (!rules_->lw.shown) return;
+  for (int i = 0; i < n; ++i) {
+    if (!rules_->lw.shown_on_keep[tickets[i]]) continue;
+    s_.shown[s_.shown_n++] = static_cast<uint16_t>(p * kShown + tickets[i]);
+    Event e{EV_TICKET_SHOWN};
+    e.a = static_cast<int16_t>(p);
+    e.b = tickets[i];
     note(e);
   }
 }

@@ -139,7 +139,7 @@ def check_native(rules: Ruleset, options: dict[str, Any] | None = None) -> None:
 
 
 _EVENT_NAMES = ("tunnel", "last-round", "game-over", "display-reset", "tickets-drawn", "pieces-revealed", "newspaper",
-                "money", "card", "event-removed", "ticket")
+                "money", "card", "event-removed", "ticket", "ticket-shown")
 
 
 def _target(rules: Ruleset, kind: int, target: Any) -> Any:
@@ -194,6 +194,8 @@ def _event(ev: tuple[int, int, int, list[int]], game: NativeGame | None = None) 
         if name == "event-removed":
             return {"event": name, "id": card.id, "name": card.name}
         return {"event": name, "id": card.id, "name": card.name, "kind": card.kind, "text": card.text}
+    if name == "ticket-shown":  # (Legacy: a ticket held face up)
+        return {"event": name, "seat": a, "ticket": b}
     if name in ("money", "card", "ticket"):  # (Legacy: cards[0] is the reason)
         assert game is not None and game._static is not None
         why = game._static._names[cards[0]]

@@ -25,11 +25,9 @@ def legacy_supported(setup: Any) -> str | None:
     uses that the core does not hold yet. The core holds money (L1), newspapers and events of every
     effect, giving money, cards or tickets, removed for good or not (L2, LW-P5, LW-P6), claim steps
     of every kind, card icons (L4, LW-I1), companies' bonus cards, train counts and offices (152),
-    retired tickets and dollar scoring (L5)."""
+    retired tickets, tickets held face up (465) and dollar scoring (L5)."""
     if setup.frontiers:
         return "frontier boards (frontiers)"
-    if setup.public_borders:
-        return "tickets held face up (public_borders)"
     if setup.play_rules:
         return "rules of play at Q-V and postcard abilities (play_rules)"
     for e in setup.events:

@@ -35,12 +35,12 @@ struct Action {
 // The public events an action may add to the log (log.py), as numbers.
 enum EventType : uint8_t { EV_TUNNEL, EV_LAST_ROUND, EV_GAME_OVER, EV_DISPLAY_RESET, EV_TICKETS_DRAWN,
                            EV_PIECES_REVEALED,  // (pieces revealed: the choices are the seats' pieces then)
-                           EV_NEWSPAPER, EV_MONEY, EV_CARD, EV_EVENT_REMOVED, EV_TICKET };  // (Legacy)
+                           EV_NEWSPAPER, EV_MONEY, EV_CARD, EV_EVENT_REMOVED, EV_TICKET, EV_TICKET_SHOWN };  // (Legacy)
 struct Event {
   uint8_t type;
   int16_t a = 0, b = 0;  // tunnel: route, extra; last round: seat; tickets drawn: seat, count;
                          // newspaper, event removed: event; money: seat, dollars; card, ticket: seat
-                         // (cards[0]: the reason)
+                         // (cards[0]: the reason); ticket shown: seat, ticket
   uint8_t n = 0;         // tunnel: cards revealed
   uint8_t cards[kMaxReveal] = {};
 };
@@ -99,6 +99,8 @@ struct State {
   uint8_t ev_deck[kMaxEvents], ev_disc[kMaxEvents], ev_gone[kMaxEvents];
   uint16_t ledger_n = 0;
   LedgerEntry ledger[kMaxLedger];
+  uint8_t shown_n = 0;
+  uint16_t shown[kMaxTickets];  // tickets held face up (465): seat * kShown + ticket id, in the order kept
   // Legacy's card icons (LW-I1, where a step counts them): marked cards per zone by
   // [icon * n_kinds + kind]; each face-up slot's icon (-1 none)
   uint8_t ic_deck[kIcons * kMaxKinds], ic_disc[kIcons * kMaxKinds];
@@ -338,6 +340,7 @@ class Game {
   void lw_gain(int p, int dollars, int reason);
   void lw_cards(int p, int n, int reason);
   void lw_tickets(int p, int n, int reason);
+  void lw_show(int p, const uint8_t* tickets, int n);
   void lw_remove(int i);
   void lw_finish_claim(int r, const Payment& cards);
   void lw_score(std::vector<SeatScore>& out) const;

@@ -18,6 +18,7 @@ enum LwEffect : uint8_t { LW_GAIN_ALL, LW_GAIN_DRAWER, LW_GAIN_POOREST, LW_GAIN_
 constexpr int kLwAnyColour = -3, kLwCompany = -2, kLwGray = -1;
 constexpr int kIcons = 2;         // the pickaxe and the skull (content.ICONS)
 constexpr int kNowhere = -100;    // a card drawn to no hand and no display slot (game.NOWHERE)
+constexpr int kShown = 10000;     // edition.shown holds seat * kShown + ticket id (game.SHOWN)
 
 enum LwGives : uint8_t { LW_MONEY, LW_CARDS, LW_TICKETS };  // what an effect gives (content.GIVES)
 
@@ -43,6 +44,10 @@ struct LwRules {
   // many cards of each kind bear each icon ([icon * n_kinds + kind])
   bool icons = false;
   std::vector<int> step_icon, icon_totals;
+  // tickets held face up (rulebook 465, LW-P8), where the setup names borders: per ticket id, whether
+  // its holder shows it once kept
+  bool shown = false;
+  std::vector<uint8_t> shown_on_keep;
 };
 
 // One money change (LegacyGame.ledger): turn, seat, dollars, reason (an index into reasons(setup)).

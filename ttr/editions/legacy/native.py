@@ -62,6 +62,10 @@ def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
         # LW-I1: card icons, where a step counts them
         "lw_icons": int(icons), "lw_step_icon": [ICONS.index(s.icon) if s.icon else -1 for s in steps] if icons else [],
         "lw_icon_totals": totals(setup, rules.edition.n_kinds) if icons else [],
+        # rulebook 465: tickets held face up, where the setup names borders
+        "lw_shown": int(bool(setup.public_borders)),
+        "lw_shown_on_keep": [int(setup.shown_on_keep(t)) for t in range(max(rules.map.ticket_by_id) + 1)]
+        if setup.public_borders else [],
     }
 
 
