@@ -103,7 +103,7 @@ def test_views_saves_and_pickles_are_the_same(players, game):
 
 def _played(setup, players: int, seeds: range) -> list[str]:
     """Random and hoarders' games of `setup` on both engines, compared step by step; the public
-    log's events of the native games, by kind."""
+    log's events and actions of the native games, by kind."""
     rules = get_ruleset(MAP, players)
     seen = []
     for seed in seeds:
@@ -114,7 +114,7 @@ def _played(setup, players: int, seeds: range) -> list[str]:
         again = (random_chooser if seed % 2 == 0 else hoarder_chooser)(seed * 7 + players)
         while not g.is_over:
             g.apply(again(g))
-        seen += [ev["event"] for entry in g.log for ev in entry.get("events", [])]
+        seen += [ev["event"] for entry in g.log for ev in entry.get("events", [])] + [entry["kind"] for entry in g.log]
     return seen
 
 
@@ -123,11 +123,12 @@ def test_what_a_campaign_brings_is_the_same_game_on_both_engines(players):
     """What a campaign's story and boxes bring to a game: what the offices hold at set-up
     (rulebook 152: dollars, cards drawn, tickets kept), an event removed for good once it has acted
     (rulebook 337, LW-P5), an event that gives tickets (LW-P6) and one that gives cards, tickets of a
-    border held face up (rulebook 465, LW-P8)."""
+    border held face up (rulebook 465, LW-P8), the events' actions (trades, rulebook 278)."""
     pack = load_pack("demo")
     base = pack_setup(players, 9)
     companies = base.companies
     events = (*base.events, pack.events["demo-land-grant"], pack.events["demo-supply-train"],
+              pack.events["demo-freight-contract"], pack.events["demo-land-office"],
               dataclasses.replace(pack.events["demo-dividend-day"], id="demo-mail", name="Mail (demo)", gives="tickets",
                                   amount=1))
     setup = dataclasses.replace(base, events=events, office_money=((companies[0], 4), (companies[-1], 2)),
@@ -135,7 +136,7 @@ def test_what_a_campaign_brings_is_the_same_game_on_both_engines(players):
                                 public_borders=("red",))
     assert native.legacy_supported(setup) is None
     seen = _played(setup, players, range(10))
-    for kind in ("event-removed", "ticket", "card", "money", "newspaper", "ticket-shown"):
+    for kind in ("event-removed", "ticket", "card", "money", "newspaper", "ticket-shown", "trade"):
         assert kind in seen, kind
 
 
@@ -183,7 +184,6 @@ def test_each_feature_not_yet_in_the_core_is_named():
     events = {e.id: e for e in pack.events.values()}
     cases = [
         (dict(play_rules=(PlayRule("Q", ("blue",), "x", trade=Trade(2, money=3)),)), "rules of play"),
-        (dict(events=base.events + (events["demo-freight-contract"],)), "trades"),
         (dict(events=base.events + (events["demo-claim-office"],)), "extra-card offers"),
         (dict(frontiers=(next(iter(pack.frontiers.values())),)), "frontier boards"),
     ]

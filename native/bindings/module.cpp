@@ -81,8 +81,10 @@ void fill_legacy(Rules* R, const nb::dict& d) {
   L.seat_trains = get_vec(d, "lw_seat_trains");
   L.seat_color = get_vec(d, "lw_seat_color");
   for (const auto& e : get_vecs(d, "lw_events")) {
-    if (e.size() != 6) not_ints("lw_events", "(lightning, gives, effect, amount, colour, remove) per event");
-    L.events.push_back(LwEvent{e[0] != 0, e[1], e[2], e[3], e[4], e[5] != 0});
+    if (e.size() != 11)
+      not_ints("lw_events", "(lightning, gives, effect, amount, colour, remove, and a trade's cards, colour, dollars, "
+                            "cards drawn, tickets) per event");
+    L.events.push_back(LwEvent{e[0] != 0, e[1], e[2], e[3], e[4], e[5] != 0, e[6], e[7], e[8], e[9], e[10]});
   }
   for (const auto& o : get_vecs(d, "lw_office")) {
     if (o.size() != 3) not_ints("lw_office", "(dollars, cards, tickets) per seat");
@@ -420,7 +422,7 @@ NB_MODULE(_native, m) {
       })
       .def("find", [](Handle& h, int kind, nb::handle target, nb::handle cards) -> int64_t {
         Action a;
-        if (kind < 0 || kind >= N_ALL_KINDS || !action_of(h.game->state(), kind, target, cards, a)) return -1;
+        if (kind < 0 || kind > TRADE || !action_of(h.game->state(), kind, target, cards, a)) return -1;
         return h.L().find(a);
       }, nb::arg("kind"), nb::arg("target").none(), nb::arg("cards").none(),
       "The index of the legal action (kind, target, cards), or -1: any target or cards that cannot make one "

@@ -201,6 +201,11 @@ void Game::legal(Legal& L) const {
           b.add(STATION, b.targets(buf, n), static_cast<uint16_t>(n), p0, pn);
         }
       }
+      if (const LwEvent* t = R.legacy ? lw_trade() : nullptr) {  // Legacy: the event's action (trade.py)
+        const uint32_t p0 = static_cast<uint32_t>(L.pays.size());
+        payments(hand, PayKey{t->trade_color, t->trade_cards, 0}, R.wild, L.pays);
+        b.add(TRADE, b.no_target(), 1, p0, static_cast<uint32_t>(L.pays.size() - p0));
+      }
       if (L.seg.empty()) b.add(PASS, b.no_target(), 1, b.no_cards(), 1);  // G5
       break;
     }
@@ -278,6 +283,8 @@ void Game::count(Counted& c) const {
           add(STATION, free, pn, cost);
         }
       }
+      if (const LwEvent* t = R.legacy ? lw_trade() : nullptr)  // Legacy: the event's action
+        add(TRADE, 1, payment_count(s_.hand[p], PayKey{t->trade_color, t->trade_cards, 0}, R.wild));
       if (!c.total) add(PASS, 1, 1);  // G5
       break;
     }
@@ -337,6 +344,11 @@ void Game::pick(const Counted& c, uint32_t i, Action& a) const {
     case PAY:
       a.pay = nth_tunnel_payment(s_.hand[p], s_.tun_color, s_.tun_extra, R.wild, static_cast<int>(r));
       break;
+    case TRADE: {
+      const LwEvent* t = lw_trade();
+      a.pay = nth_payment(s_.hand[p], PayKey{t->trade_color, t->trade_cards, 0}, R.wild, static_cast<int>(r));
+      break;
+    }
     default:
       break;
   }
@@ -945,6 +957,9 @@ void Game::apply(const Action& a, std::vector<Event>* events) {
     case EXCHANGE:
     case HARBOR:
       rs_apply(a);
+      break;
+    case TRADE:
+      lw_apply_trade(a.pay);
       break;
     default:
       break;

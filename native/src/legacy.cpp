@@ -33,6 +33,11 @@ void Rules::validate_lw() {
              L.office_tickets[p] >= 0 && L.office_tickets[p] <= 16,
          "office: out of range");
   for (const LwEvent& e : L.events)
+    need(e.trade_cards >= 0 && e.trade_cards <= 16 && e.trade_color >= -1 && e.trade_color < kColors &&
+             e.trade_money >= 0 && e.trade_money <= 1000 && e.trade_draw >= 0 && e.trade_draw <= 16 &&
+             e.trade_tickets >= 0 && e.trade_tickets <= 16,
+         "events: a trade out of range");
+  for (const LwEvent& e : L.events)
     need(e.gives >= LW_MONEY && e.gives <= LW_TICKETS && e.effect >= LW_GAIN_ALL && e.effect <= LW_GAIN_PER_ROUTE && e.amount >= -1000 && e.amount <= 1000 &&
              (e.color == kLwAnyColour || e.color == kLwCompany || e.color == kLwGray ||
               (e.color >= 0 && e.color < kColors)),
@@ -74,7 +79,9 @@ void Rules::validate_lw() {
     trains_all -= len;
     ++claims;
   }
-  need(claims * per_claim + static_cast<int>(L.events.size() + 1) * players <= kMaxLedger,  // (+1: the offices)
+  // (+1: the offices; the events' actions, trades, are not bounded: half the ledger is left for them,
+  // and a game that makes more money changes than it holds stops with an error, never a wrong state)
+  need(claims * per_claim + static_cast<int>(L.events.size() + 1) * players <= kMaxLedger / 2,
        "the ledger: more money changes than the native core holds");
   need(static_cast<int>(L.step_icon.size()) == (L.icons ? L.n_steps : 0), "step_icon: not one per step");
   for (int i : L.step_icon) need(i >= -1 && i < kIcons, "step_icon: not an icon");
@@ -331,7 +338,8 @@ void Game::lw_gain(int p, int dollars, int reason) {
   State& s = s_;
   if (dollars < 0) dollars = -std::min<int>(-dollars, s.score[p]);  // LW-P3: at most what is held
   if (!dollars) return;
-  if (s.ledger_n >= kMaxLedger) throw RulesError("the ledger: more money changes than the native core holds");
+  if (s.ledger_n >= kMaxLedger)  // (only a game of hundreds of trades: validate_lw bounds the rest)
+    throw RulesError("the ledger: more money changes than the native core holds");
   s.score[p] = static_cast<int16_t>(s.score[p] + dollars);
   s.ledger[s.ledger_n++] = LedgerEntry{s.turns, static_cast<int16_t>(dollars), static_cast<uint8_t>(p),
                                        static_cast<uint8_t>(reason)};
@@ -379,6 +387,31 @@ void Game::lw_show(int p, const uint8_t* tickets, int n) {  // LegacyGame._show 
     e.b = tickets[i];
     note(e);
   }
+}
+
+// ------------------------------------------------------------------ event actions (rulebook 278)
+
+const LwEvent* Game::lw_trade() const {
+  if (!s_.ev_disc_n) return nullptr;
+  const LwEvent& e = rules_->lw.events[s_.ev_disc[s_.ev_disc_n - 1]];
+  return e.trade_cards ? &e : nullptr;
+}
+
+// LegacyGame.trade: the cards discarded (marked ones spent as no step counts them), the trade's
+// dollars, cards and tickets taken; the whole turn
+void Game::lw_apply_trade(const Payment& cards) {
+  const int p = s_.current, i = s_.ev_disc[s_.ev_disc_n - 1];
+  const LwEvent& t = rules_->lw.events[i];
+  const int reason = rules_->lw.n_board + i;
+  for (int k = 0; k < cards.n; ++k) s_.hand[p][cards.kind[k]] -= cards.count[k];
+  int spent[kIcons];
+  lw_spend(p, cards, 0, {}, spent);
+  discard(cards);
+  if (t.trade_money) lw_gain(p, t.trade_money, reason);
+  lw_cards(p, t.trade_draw, reason);
+  lw_tickets(p, t.trade_tickets, reason);
+  refill();
+  end_turn();
 }
 
 // ------------------------------------------------------------------ claim steps (L4)

@@ -51,13 +51,14 @@ from .legacy import LEGACY, legacy_tables, legacy_twin
 from .tables import tables
 
 # the core's kind numbers (native/include/ttr/rules.hpp) <-> the kinds' words
-KIND_WORDS = (DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, PIECES, EXCHANGE, HARBOR)
+KIND_WORDS = (DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, PIECES, EXCHANGE, HARBOR,
+              "trade")  # (Legacy's event action: trade.py, above this package)
 KIND_CODES = {w: i for i, w in enumerate(KIND_WORDS)}
 _STATION_CODE = KIND_CODES[STATION]
 _KEEP_CODE = KIND_CODES[KEEP]
 _DRAW_CODE, _PIECES_CODE, _HARBOR_CODE = KIND_CODES[DRAW], KIND_CODES[PIECES], KIND_CODES[HARBOR]
 _CITY_CODES = frozenset((_STATION_CODE, _HARBOR_CODE))
-_TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS))
+_TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS, "trade"))
 _tuple_new = tuple.__new__  # Action(kind, target, cards) without NamedTuple's Python-level __new__
 NATIVE_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes", LEGACY)  # the editions the core plays so far
 # (Legacy: the setups legacy_supported accepts)

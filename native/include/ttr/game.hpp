@@ -341,6 +341,8 @@ class Game {
   void lw_cards(int p, int n, int reason);
   void lw_tickets(int p, int n, int reason);
   void lw_show(int p, const uint8_t* tickets, int n);
+  const LwEvent* lw_trade() const;  // the current event, if it has an action (rulebook 278)
+  void lw_apply_trade(const Payment& cards);
   void lw_remove(int i);
   void lw_finish_claim(int r, const Payment& cards);
   void lw_score(std::vector<SeatScore>& out) const;

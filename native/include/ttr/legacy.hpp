@@ -9,7 +9,7 @@
 namespace ttr {
 
 constexpr int kMaxEvents = 32;    // events in one game's deck
-constexpr int kMaxLedger = 640;  // money changes in one game (Rules::validate checks a setup's bound)
+constexpr int kMaxLedger = 1024;  // money changes in one game (validate_lw bounds all but the trades')
 constexpr int kMaxLwSteps = 64;   // claim steps: the board's and the events'
 
 // LegacyGame._lightning's effects, as numbered in content.EFFECTS
@@ -26,6 +26,9 @@ struct LwEvent {
   bool lightning = false;
   int gives = LW_MONEY, effect = 0, amount = 0, color = kLwAnyColour;
   bool remove = false;  // removed for good once it has acted (rulebook 337, LW-P5)
+  // a persistent event's action (rulebook 278, trade.py): as the whole turn, `cards` cards of
+  // `trade_color` (-1: any one colour) for dollars, cards drawn and tickets (0 cards: none)
+  int trade_cards = 0, trade_color = -1, trade_money = 0, trade_draw = 0, trade_tickets = 0;
 };
 
 struct LwRules {

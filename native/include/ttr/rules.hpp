@@ -41,6 +41,7 @@ constexpr int kNone = -1;
 enum Kind : uint8_t { DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, N_KIND };
 // Rails & Sails' own kinds (after the train game's: the vector env's tables stop at N_KIND)
 enum RsKind : uint8_t { PIECES = N_KIND, EXCHANGE, HARBOR, N_ALL_KINDS };
+enum LwKind : uint8_t { TRADE = N_ALL_KINDS };  // Legacy's event action (its target: none)
 // Phases, in the order of ttr.engine.phases.PHASES.
 enum Phase : uint8_t { INITIAL_TICKETS, CHOOSE_PIECES, TURN, SECOND_CARD, TUNNEL, KEEP_TICKETS, OVER };
 // Tie breaks (scoring.TIE_BREAKS), larger is better.

@@ -9,10 +9,11 @@ from typing import Any
 
 from ...cards import CARD_INDEX, NEWSPAPER
 from ...engine import Ruleset
-from .content import EFFECTS, GIVES, ICONS, LegacySetup
+from .content import EFFECTS, GIVES, ICONS, LegacySetup, Trade
 from .edition import TRAINS_BONUS, remaining_trains_bonus
 from .game import LegacyGame, reasons, step_gives, steps_in_force
 from .icons import totals
+from .trade import trade_key
 
 ANY, COMPANY, GRAY = -3, -2, -1  # an event's colour filter (legacy.hpp: kLwAnyColour, ...)
 
@@ -51,7 +52,7 @@ def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
         "lw_seat_trains": [setup.trains_of(c) for c in setup.companies],
         "lw_seat_color": [CARD_INDEX[c] for c in setup.companies],
         "lw_events": [[int(e.kind == "lightning"), GIVES.index(e.gives), EFFECTS.index(e.effect) if e.effect else 0,
-                       e.amount, _colour(e.color), int(e.remove)]
+                       e.amount, _colour(e.color), int(e.remove), *_trade(e.trade)]
                       for e in setup.events],
         # what each seat's company takes from its office at set-up (rulebook 152)
         "lw_office": [[dict(setup.office_money).get(c, 0), dict(setup.office_cards).get(c, 0),
@@ -67,6 +68,13 @@ def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
         "lw_shown_on_keep": [int(setup.shown_on_keep(t)) for t in range(max(rules.map.ticket_by_id) + 1)]
         if setup.public_borders else [],
     }
+
+
+def _trade(t: Trade | None) -> list[int]:
+    """An event's action (trade.py) as (cards, colour or -1, dollars, cards drawn, tickets)."""
+    if t is None:
+        return [0, -1, 0, 0, 0]
+    return [t.cards, trade_key(t)[0], t.money, t.draw, t.tickets]
 
 
 def _colour(color: str | None) -> int:
