@@ -101,6 +101,21 @@ def test_views_saves_and_pickles_are_the_same(players, game):
     assert nat.result()["unit"] == "dollars"
 
 
+def campaign_setup(players: int):
+    """Game 9 of the demo pack with what a campaign's story may bring: offices, more events (one
+    removed for good, one giving cards, one tickets, two with actions), tickets held face up."""
+    pack = load_pack("demo")
+    base = pack_setup(players, 9)
+    companies = base.companies
+    events = (*base.events, pack.events["demo-land-grant"], pack.events["demo-supply-train"],
+              pack.events["demo-freight-contract"], pack.events["demo-land-office"],
+              dataclasses.replace(pack.events["demo-dividend-day"], id="demo-mail", name="Mail (demo)", gives="tickets",
+                                  amount=1))
+    return dataclasses.replace(base, events=events, office_money=((companies[0], 4), (companies[-1], 2)),
+                               office_cards=((companies[-1], 3),), office_tickets=((companies[0], 1),),
+                               public_borders=("red",))
+
+
 def _played(setup, players: int, seeds: range) -> list[str]:
     """Random and hoarders' games of `setup` on both engines, compared step by step; the public
     log's events and actions of the native games, by kind."""
@@ -124,34 +139,31 @@ def test_what_a_campaign_brings_is_the_same_game_on_both_engines(players):
     (rulebook 152: dollars, cards drawn, tickets kept), an event removed for good once it has acted
     (rulebook 337, LW-P5), an event that gives tickets (LW-P6) and one that gives cards, tickets of a
     border held face up (rulebook 465, LW-P8), the events' actions (trades, rulebook 278)."""
-    pack = load_pack("demo")
-    base = pack_setup(players, 9)
-    companies = base.companies
-    events = (*base.events, pack.events["demo-land-grant"], pack.events["demo-supply-train"],
-              pack.events["demo-freight-contract"], pack.events["demo-land-office"],
-              dataclasses.replace(pack.events["demo-dividend-day"], id="demo-mail", name="Mail (demo)", gives="tickets",
-                                  amount=1))
-    setup = dataclasses.replace(base, events=events, office_money=((companies[0], 4), (companies[-1], 2)),
-                                office_cards=((companies[-1], 3),), office_tickets=((companies[0], 1),),
-                                public_borders=("red",))
+    setup = campaign_setup(players)
     assert native.legacy_supported(setup) is None
     seen = _played(setup, players, range(10))
     for kind in ("event-removed", "ticket", "card", "money", "newspaper", "ticket-shown", "trade"):
         assert kind in seen, kind
 
 
-def test_counted_actions_are_the_listed_ones():
-    """Playouts count and pick a position's actions without listing them (the draw limit too)."""
+@pytest.mark.parametrize("campaign", [False, True])
+def test_counted_actions_are_the_listed_ones(campaign):
+    """Playouts count and pick a position's actions without listing them (the draw limit too; the
+    events' actions, trades, in a campaign's game)."""
     rules = get_ruleset(MAP, 4)
-    for seed in range(3):
-        g = native.new(rules, seed, seed == 1)
+    setup = campaign_setup(4) if campaign else None
+    trades = 0
+    for seed in range(4 if campaign else 3):
+        g = native.new(rules, seed, seed == 1, setup=setup)
         rng = random.Random(seed)
         while not g.is_over:
             h = g._h
             for i in range(len(h)):
                 assert h.pick(i) == h.action(i), f"seed {seed} index {i}"
             legal = g.legal_actions()
+            trades += any(a.kind == "trade" for a in legal)
             g.apply(legal[rng.randrange(len(legal))])
+    assert trades > 0 or not campaign
 
 
 def test_batches_keep_the_ledger_and_the_invariants():
