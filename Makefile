@@ -72,7 +72,7 @@ native-test:
 # preloaded, with libstdc++ for its exception interceptor, and CPython's deliberate leaks are not
 # reported).
 ASAN := build/asan
-ASAN_TESTS := tests/test_native.py tests/test_native_binding.py tests/test_native_vecenv.py tests/test_native_bots.py
+ASAN_TESTS := tests/test_native.py tests/test_native_legacy.py tests/test_native_binding.py tests/test_native_vecenv.py tests/test_native_bots.py
 native-asan: $(VENV)/.installed-test
 	scripts/ensure-gtest.sh
 	cmake -S . -B $(ASAN) -DTTR_PYTHON=ON -DTTR_SANITIZE=ON -DTTR_TESTS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -41,6 +41,8 @@ KEPT = [
     ("exchange-cost", "world", 2, 0, "random", "state.players[0].score"),
     ("exchange-cost", "great-lakes", 3, 0, "random", "state.players[0].score"),
     ("paired-jokers", "world", 2, 0, "random", "legal actions (count)"),
+    ("step-dollars", "legends-west", 2, 0, "random", "state.players[0].score"),
+    ("step-dollars", "legends-west", 4, 0, "random", "state.players[0].score"),
 ]
 GAMES = sorted({(m, p, seed, chooser) for _, m, p, seed, chooser, _ in KEPT})
 

@@ -70,6 +70,47 @@ std::vector<uint8_t> flags(const nb::dict& d, const char* key) {  // a list of 0
   return std::vector<uint8_t>(v.begin(), v.end());
 }
 
+// Legacy's tables (ttr/native/legacy.py): a setup's content, as LwRules holds it
+void fill_legacy(Rules* R, const nb::dict& d) {
+  R->legacy = get_int(d, "legacy") != 0;
+  if (!R->legacy) return;
+  LwRules& L = R->lw;
+  L.start_money = get_int(d, "lw_start_money");
+  L.draw_floor = get_int(d, "lw_draw_floor");
+  L.newspaper = get_int(d, "lw_newspaper");
+  L.seat_trains = get_vec(d, "lw_seat_trains");
+  L.seat_color = get_vec(d, "lw_seat_color");
+  for (const auto& e : get_vecs(d, "lw_events")) {
+    if (e.size() != 11)
+      not_ints("lw_events", "(lightning, gives, effect, amount, colour, remove, and a trade's cards, colour, dollars, "
+                            "cards drawn, tickets) per event");
+    L.events.push_back(LwEvent{e[0] != 0, e[1], e[2], e[3], e[4], e[5] != 0, e[6], e[7], e[8], e[9], e[10]});
+  }
+  for (const auto& o : get_vecs(d, "lw_office")) {
+    if (o.size() != 3) not_ints("lw_office", "(dollars, cards, tickets) per seat");
+    L.office_money.push_back(o[0]);
+    L.office_cards.push_back(o[1]);
+    L.office_tickets.push_back(o[2]);
+  }
+  L.trains_bonus = get_vec(d, "lw_trains_bonus");
+  L.step_dollars = get_vec(d, "lw_step_dollars");
+  L.step_cards = get_vec(d, "lw_step_cards");
+  L.n_steps = get_int(d, "lw_n_steps");
+  L.n_board = get_int(d, "lw_n_board");
+  L.n_reasons = get_int(d, "lw_n_reasons");
+  L.icons = get_int(d, "lw_icons") != 0;
+  L.step_icon = get_vec(d, "lw_step_icon");
+  L.icon_totals = get_vec(d, "lw_icon_totals");
+  L.shown = get_int(d, "lw_shown") != 0;
+  for (int x : get_vec(d, "lw_shown_on_keep")) L.shown_on_keep.push_back(x != 0);
+  for (const auto& row : get_vecs(d, "lw_in_force")) {  // (step, reason) pairs
+    if (row.size() % 2) not_ints("lw_in_force", "(step, reason) pairs");
+    std::vector<std::pair<int, int>> steps;
+    for (size_t i = 0; i < row.size(); i += 2) steps.emplace_back(row[i], row[i + 1]);
+    L.in_force.push_back(std::move(steps));
+  }
+}
+
 void fill_rules(Rules* R, const nb::dict& d) {
   R->players = get_int(d, "players");
   R->n_kinds = get_int(d, "n_kinds");
@@ -166,6 +207,7 @@ void fill_rules(Rules* R, const nb::dict& d) {
   R->t_tour = get_vec(d, "t_tour");
   R->t_points_any = get_vec(d, "t_points_any");
   R->t_penalty = get_vec(d, "t_penalty");
+  if (d.contains("legacy")) fill_legacy(R, d);
   R->validate();
 }
 
@@ -380,7 +422,7 @@ NB_MODULE(_native, m) {
       })
       .def("find", [](Handle& h, int kind, nb::handle target, nb::handle cards) -> int64_t {
         Action a;
-        if (kind < 0 || kind >= N_ALL_KINDS || !action_of(h.game->state(), kind, target, cards, a)) return -1;
+        if (kind < 0 || kind > TRADE || !action_of(h.game->state(), kind, target, cards, a)) return -1;
         return h.L().find(a);
       }, nb::arg("kind"), nb::arg("target").none(), nb::arg("cards").none(),
       "The index of the legal action (kind, target, cards), or -1: any target or cards that cannot make one "
@@ -436,7 +478,7 @@ NB_MODULE(_native, m) {
           out.append(nb::make_tuple(s.route_points, s.ticket_points, s.completed, s.failed, s.borrowed, s.longest,
                                     s.stations_built, s.station_points, s.trains_left, s.longest_bonus, s.total,
                                     s.rank, s.exchange_points, s.tours, s.harbors_built, s.harbor_points,
-                                    s.ships_left));
+                                    s.ships_left, s.trains_bonus, s.raw_total));
         return out;
       });
   bind_playouts(m);

@@ -93,6 +93,25 @@ void Game::encode(std::vector<int64_t>& out) const {
     put_list(out, s.stations[p], s.stations_n[p], R.stations);
     put_list(out, s.harbors[p], s.harbors_n[p], R.harbors);
   }
+  if (R.legacy) {  // edition.event_deck, .event_discard, .event_gone; the ledger
+    const int e = static_cast<int>(R.lw.events.size());
+    put_list(out, s.ev_deck, s.ev_deck_n, e);
+    put_list(out, s.ev_disc, s.ev_disc_n, e);
+    put_list(out, s.ev_gone, s.ev_gone_n, e);
+    if (R.lw.shown) put_list(out, s.shown, s.shown_n, R.tickets_cap);  // edition.shown
+    if (R.lw.icons) {  // edition.icons.deck, .discard, .face_up, .hand[p]
+      const int m = kIcons * R.n_kinds;
+      out.insert(out.end(), s.ic_deck, s.ic_deck + m);
+      out.insert(out.end(), s.ic_disc, s.ic_disc + m);
+      out.insert(out.end(), s.ic_face, s.ic_face + R.face_up);
+      for (int p = 0; p < R.players; ++p) out.insert(out.end(), s.ic_hand[p], s.ic_hand[p] + m);
+    }
+    out.push_back(s.ledger_n);
+    for (int i = 0; i < s.ledger_n; ++i) {
+      const LedgerEntry& x = s.ledger[i];
+      out.insert(out.end(), {x.turn, x.seat, x.dollars, x.reason});
+    }
+  }
 }
 
 State Game::decode(const Rules& R, const int64_t* st, size_t n) {
@@ -201,6 +220,46 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
       int8_t& at = s.harbor_at[s.harbors[p][i]];
       if (at >= 0) bad("players.harbors: two harbors on one city");
       at = static_cast<int8_t>(p);
+    }
+  }
+  if (R.legacy) {  // every event once (gone: only events that remove themselves)
+    const int e = static_cast<int>(R.lw.events.size());
+    s.ev_deck_n = static_cast<uint8_t>(rd.list("edition.event_deck", s.ev_deck, e, 0, e - 1));
+    s.ev_disc_n = static_cast<uint8_t>(rd.list("edition.event_discard", s.ev_disc, e, 0, e - 1));
+    s.ev_gone_n = static_cast<uint8_t>(rd.list("edition.event_gone", s.ev_gone, e, 0, e - 1));
+    uint8_t seen[kMaxEvents] = {};
+    for (int i = 0; i < s.ev_deck_n; ++i) ++seen[s.ev_deck[i]];
+    for (int i = 0; i < s.ev_disc_n; ++i) ++seen[s.ev_disc[i]];
+    for (int i = 0; i < s.ev_gone_n; ++i) {
+      ++seen[s.ev_gone[i]];
+      if (!R.lw.events[s.ev_gone[i]].remove) bad("edition.event_gone: an event that does not remove itself");
+    }
+    for (int i = 0; i < e; ++i)
+      if (seen[i] != 1) bad("edition.event_deck + event_discard + event_gone: each event of the setup exactly once");
+    if (R.lw.shown) {  // edition.shown: seat * kShown + a ticket a rule shows
+      s.shown_n = static_cast<uint8_t>(
+          rd.list("edition.shown", s.shown, std::min(R.tickets_cap, kMaxTickets), 0, (P - 1) * kShown + n_tickets - 1));
+      for (int i = 0; i < s.shown_n; ++i)
+        if (s.shown[i] % kShown >= n_tickets || !R.lw.shown_on_keep[s.shown[i] % kShown])
+          bad("edition.shown: a ticket no rule shows");
+    }
+    if (R.lw.icons) {  // (counts the Python decoder checked against the cards of each zone)
+      const int m = kIcons * R.n_kinds;
+      for (int j = 0; j < m; ++j) s.ic_deck[j] = static_cast<uint8_t>(rd.in("edition.icons.deck", 0, UINT8_MAX));
+      for (int j = 0; j < m; ++j) s.ic_disc[j] = static_cast<uint8_t>(rd.in("edition.icons.discard", 0, UINT8_MAX));
+      for (int i = 0; i < kMaxFaceUp; ++i) s.ic_face[i] = -1;
+      for (int i = 0; i < R.face_up; ++i)
+        s.ic_face[i] = static_cast<int8_t>(rd.in("edition.icons.face_up", kNone, kIcons - 1));
+      for (int p = 0; p < P; ++p)
+        for (int j = 0; j < m; ++j) s.ic_hand[p][j] = static_cast<uint8_t>(rd.in("edition.icons.hand", 0, UINT8_MAX));
+    }
+    s.ledger_n = static_cast<uint16_t>(rd.in("edition.ledger", 0, kMaxLedger));
+    for (int i = 0; i < s.ledger_n; ++i) {
+      LedgerEntry& x = s.ledger[i];
+      x.turn = static_cast<int16_t>(rd.in("edition.ledger", 0, INT16_MAX));
+      x.seat = static_cast<uint8_t>(rd.in("edition.ledger", 0, P - 1));
+      x.dollars = static_cast<int16_t>(rd.in("edition.ledger", INT16_MIN, INT16_MAX));
+      x.reason = static_cast<uint8_t>(rd.in("edition.ledger", 0, R.lw.n_reasons - 1));
     }
   }
   if (rd.at != n) bad("longer than this game's layout");
@@ -322,6 +381,7 @@ void Rules::validate() {
   if (claim_groups.size() != claim_reach_index.size() || claim_groups.size() > static_cast<size_t>(reaches))
     throw RulesError("claim groups: the train game has one per colour and gray (Nordic: per kind of route)");
   if (rs) validate_rs();
+  if (legacy) validate_lw();
   need(rs || (deck1.empty() && pieces_total == 0), "deck1, pieces_total: Rails & Sails only");
   if (!locos_wild && !rs) {
     need(n_kinds == kColors + 1 && wild == kColors, "Nordic: the eight colours and the locomotive");
@@ -369,7 +429,7 @@ void Rules::validate() {
 }
 
 void Rules::derive_cells() {
-  if (wild != kColors || n_kinds != kColors + 1)
+  if (wild != kColors || (n_kinds != kColors + 1 && !legacy))  // (Legacy: its newspaper, never in a hand)
     throw RulesError("card kinds: the train game's eight colours and the locomotive");
   pay_rows.clear();
   for (const PayKey& k : pkeys) {

@@ -95,6 +95,10 @@ inline int station_cost(const State& s, int p) {
 
 
 uint64_t Game::draw_mask(bool second, bool* deck) const {
+  if (rules_->legacy && !lw_can_draw()) {  // L2: no card while the pile and its discard hold draw_floor or fewer
+    *deck = false;
+    return 0;
+  }
   uint64_t seen = 0;  // face-up kinds, as bits (moves.draw_targets: sorted, without empty slots)
   static_assert(kMaxFaceUp == 6, "the slots, unrolled (those past the edition's are empty)");
   const int8_t* f = s_.face_up;
@@ -197,6 +201,11 @@ void Game::legal(Legal& L) const {
           b.add(STATION, b.targets(buf, n), static_cast<uint16_t>(n), p0, pn);
         }
       }
+      if (const LwEvent* t = R.legacy ? lw_trade() : nullptr) {  // Legacy: the event's action (trade.py)
+        const uint32_t p0 = static_cast<uint32_t>(L.pays.size());
+        payments(hand, PayKey{t->trade_color, t->trade_cards, 0}, R.wild, L.pays);
+        b.add(TRADE, b.no_target(), 1, p0, static_cast<uint32_t>(L.pays.size() - p0));
+      }
       if (L.seg.empty()) b.add(PASS, b.no_target(), 1, b.no_cards(), 1);  // G5
       break;
     }
@@ -274,6 +283,8 @@ void Game::count(Counted& c) const {
           add(STATION, free, pn, cost);
         }
       }
+      if (const LwEvent* t = R.legacy ? lw_trade() : nullptr)  // Legacy: the event's action
+        add(TRADE, 1, payment_count(s_.hand[p], PayKey{t->trade_color, t->trade_cards, 0}, R.wild));
       if (!c.total) add(PASS, 1, 1);  // G5
       break;
     }
@@ -333,6 +344,11 @@ void Game::pick(const Counted& c, uint32_t i, Action& a) const {
     case PAY:
       a.pay = nth_tunnel_payment(s_.hand[p], s_.tun_color, s_.tun_extra, R.wild, static_cast<int>(r));
       break;
+    case TRADE: {
+      const LwEvent* t = lw_trade();
+      a.pay = nth_payment(s_.hand[p], PayKey{t->trade_color, t->trade_cards, 0}, R.wild, static_cast<int>(r));
+      break;
+    }
     default:
       break;
   }
@@ -483,7 +499,7 @@ void Game::shuffle_draw(uint8_t* x, int n) {
 
 void Game::ahead_draws(const Rules& R, int n, uint32_t* draws) {
   const bool longs = R.long_tickets.size() > 1;  // (a shuffle of fewer than two uses no output)
-  const uint32_t long_draw = R.rs ? 3 : 2;  // (Rails & Sails: the ship deck is draw 1)
+  const uint32_t long_draw = R.rs || R.legacy ? 3 : 2;  // (Rails & Sails: the ship deck is draw 1; Legacy: the events 0)
   for (uint32_t d = 0, k = 0; static_cast<int>(k) < n; ++d)
     if (d != long_draw || longs) draws[k++] = d;
 }
@@ -515,6 +531,7 @@ void Game::setup(bool random_first) {
   const Rules& R = *rules_;
   State& s = s_;
   s.random_first = random_first;
+  if (R.legacy) lw_before_deal();  // (the event deck is shuffled first)
   if (R.rs) {
     rs_setup();
   } else {
@@ -523,7 +540,7 @@ void Game::setup(bool random_first) {
     shuffle_draw(s.deck, s.deck_n);
     std::memset(s.hand, 0, sizeof s.hand);
     for (int round = 0; round < R.hand_size; ++round)
-      for (int p = 0; p < R.players; ++p) s.hand[p][pop_card()] += 1;
+      for (int p = 0; p < R.players; ++p) s.hand[p][pop_for(p)] += 1;
     for (int i = 0; i < kMaxFaceUp; ++i) s.face_up[i] = -1;
     deal_display();
     check_reset();
@@ -561,11 +578,15 @@ void Game::setup(bool random_first) {
   }
   s.current = s.first_player;
   s.phase = INITIAL_TICKETS;
+  if (R.legacy) lw_after_setup();
 }
 
 // ------------------------------------------------------------------ cards
 
-int Game::pop_card() {
+int Game::pop_card() { return rules_->legacy ? lw_pop_card(kNowhere) : pop_one(); }
+int Game::pop_for(int to) { return rules_->legacy ? lw_pop_card(to) : pop_one(); }
+
+int Game::pop_one() {
   State& s = s_;
   if (!s.deck_n) {
     if (!s.disc_n) return -1;
@@ -603,11 +624,11 @@ int Game::count_wild() const {
 void Game::fill_display() {
   if (rules_->rs) return rs_fill_display();
   for (int i = 0; i < rules_->face_up; ++i)
-    if (s_.face_up[i] < 0) s_.face_up[i] = static_cast<int8_t>(pop_card());
+    if (s_.face_up[i] < 0) s_.face_up[i] = static_cast<int8_t>(pop_for(-1 - i));
 }
 
 void Game::deal_display() {
-  for (int i = 0; i < rules_->face_up; ++i) s_.face_up[i] = static_cast<int8_t>(pop_card());
+  for (int i = 0; i < rules_->face_up; ++i) s_.face_up[i] = static_cast<int8_t>(pop_for(-1 - i));
   fill_display();
 }
 
@@ -634,6 +655,10 @@ int Game::fewest_wilds_after_redeal() const {
       wilds += s_.face_up[i] == R.wild;
     }
   int plain = total - wilds, need = R.face_up, fewest = 0;
+  if (R.legacy) {  // LW-P4: a newspaper never lands in the display
+    for (int i = 0; i < s_.deck_n; ++i) plain -= s_.deck[i] == R.lw.newspaper;
+    for (int i = 0; i < s_.disc_n; ++i) plain -= s_.disc[i] == R.lw.newspaper;
+  }
   int take = std::min(std::min(R.face_up, plain + wilds), need);
   int from_plain = std::min(take, plain);
   plain -= from_plain;
@@ -656,6 +681,7 @@ void Game::check_reset() {
   for (int t = 0; t < R.reset_cap; ++t) {
     if (count_wild() < R.reset_at) return;
     if (fewest_wilds_after_redeal() >= R.reset_at) return;  // every display would show too many
+    if (R.legacy) lw_cleared();  // (the display's icons to the discard)
     for (int i = 0; i < R.face_up; ++i)
       if (s_.face_up[i] >= 0) s_.disc[s_.disc_n++] = static_cast<uint8_t>(s_.face_up[i]);
     for (int i = 0; i < R.face_up; ++i) s_.face_up[i] = -1;
@@ -737,6 +763,7 @@ void Game::close_route(int r, int seat) {
 }
 
 void Game::finish_claim(int r, const Payment& cards) {
+  if (rules_->legacy) return lw_finish_claim(r, cards);
   place_route(r, cards);
   refill();
   end_turn();
@@ -804,6 +831,7 @@ void Game::keep(int p, unsigned mask) {
       kept[nk++] = sorted[i];
       s.tickets[p][s.tickets_n[p]++] = sorted[i];
     }
+  if (R.legacy) lw_show(p, kept, nk);  // (tickets a rule shows, face up from now)
   uint8_t unkept[kMaxOffer];
   int nu = 0;
   for (int i = 0; i < n; ++i) {
@@ -842,11 +870,11 @@ void Game::apply(const Action& a, std::vector<Event>* events) {
       const int card = a.target;
       uint8_t* hand = s.hand[p];
       if (card == kDeckTarget) {
-        hand[pop_card()] += 1;
+        hand[pop_for(p)] += 1;
       } else {
         int i = 0;
         while (s.face_up[i] != card) ++i;
-        s.face_up[i] = static_cast<int8_t>(pop_card());
+        s.face_up[i] = static_cast<int8_t>(pop_for(-1 - i));
         hand[card] += 1;
         if (count_wild() >= R.reset_at) check_reset();
       }
@@ -929,6 +957,9 @@ void Game::apply(const Action& a, std::vector<Event>* events) {
     case EXCHANGE:
     case HARBOR:
       rs_apply(a);
+      break;
+    case TRADE:
+      lw_apply_trade(a.pay);
       break;
     default:
       break;

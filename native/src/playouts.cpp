@@ -30,10 +30,16 @@ std::string check_invariants(const Game& g) {
       for (int i = 0; i < s.harbors_n[p]; ++i)
         if (s.harbor_at[s.harbors[p][i]] != p) return "harbors: seat " + std::to_string(p) + " misplaced";
       points[p] -= s.exchanged[p];
-    } else if (s.trains[p] + used[p] != R.trains) {
+    } else if (s.trains[p] + used[p] != (R.legacy ? R.lw.seat_trains[p] : R.trains)) {
       return "pieces: seat " + std::to_string(p) + " trains do not add up";
     }
-    if (s.score[p] != points[p]) return "score: seat " + std::to_string(p) + " does not match its routes";
+    if (R.legacy) {  // L1: money held is the start money and the seat's ledger entries, never negative
+      int money = R.lw.start_money;
+      for (int i = 0; i < s.ledger_n; ++i) money += s.ledger[i].seat == p ? s.ledger[i].dollars : 0;
+      if (s.score[p] != money || money < 0) return "money: seat " + std::to_string(p) + " does not match its ledger";
+    } else if (s.score[p] != points[p]) {
+      return "score: seat " + std::to_string(p) + " does not match its routes";
+    }
     if (s.stations_n[p] > R.stations) return "stations: seat " + std::to_string(p) + " built too many";
     for (int i = 0; i < s.stations_n[p]; ++i)
       if (s.station_at[s.stations[p][i]] != p) return "stations: seat " + std::to_string(p) + " misplaced";

@@ -390,6 +390,7 @@ void Game::score(std::vector<SeatScore>& out) const {
     for (const SeatScore& sc : out) top = std::max(top, sc.completed.size());
     for (SeatScore& sc : out) sc.globetrotter = sc.completed.size() == top ? R.globetrotter_bonus : 0;
   }
+  if (R.legacy) return lw_score(out);  // (dollars: legacy.cpp)
   for (SeatScore& sc : out)
     sc.total = sc.route_points + sc.exchange_points + sc.ticket_points + sc.station_points + sc.harbor_points +
                sc.longest_bonus + sc.globetrotter;

@@ -22,7 +22,7 @@ from ..editions import get_ruleset, new_game
 from ..engine import KEEP, Action, Game, View
 from ..errors import ActionSpaceError, IllegalActionError, IllegalActionIdError, TtrError
 from ..formats.action_space import ActionSpace
-from ..native import NativeGame, plays
+from ..native import NativeGame, plays_by_ids
 from ..native.vecenv import NativeIds, core_action, keep_row
 from ..native.vecenv import scores as native_scores
 from ..runtime.arena import win_shares
@@ -124,7 +124,7 @@ def native_ids(observer: Observer) -> NativeIds | None:
     tensor), or None where the core cannot play the board or write the tensor (the information
     state reads the public log: the Python observer writes it)."""
     rules = observer.rules
-    if not plays(rules) or observer.history:
+    if not plays_by_ids(rules) or observer.history:
         return None
     key = (rules, observer.private)
     if key in _IDS:
@@ -159,7 +159,8 @@ class Table:
         if engine == "native" and self.native is None:
             raise TtrError(f"the native core does not play {self.rules.edition.title} with this observer "
                            "(it plays USA, Europe, Nordic, World and Great Lakes, without the information state, "
-                           "which reads the public log); use engine='python' or 'auto'")
+                           "which reads the public log; Legends of the West's trades and extra cards have no id in the core); "
+                           "use engine='python' or 'auto'")
         self.engine = "native" if self.native is not None else "python"
         self.match: Match | None = None
         self._game: Game | None = None  # the match's game

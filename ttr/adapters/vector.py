@@ -39,7 +39,7 @@ import numpy as np
 from ..editions import get_ruleset
 from ..engine import KEEP, Action, Game, decode
 from ..errors import IllegalActionIdError, TtrError
-from ..native import available, plays
+from ..native import available, plays_by_ids
 from ..native.vecenv import NativeBatch, action_of
 from .core import check_reward, native_ids
 from ..formats.observation import Observer
@@ -79,8 +79,9 @@ class VecEnv:
         if not available():
             raise TtrError("the vector environment needs the native core, which is not built here")
         self.rules = get_ruleset(map, players)
-        if not plays(self.rules):
-            raise TtrError(f"the native core does not play {self.rules.edition.title} (USA, Europe, Nordic, World and Great Lakes so far)")
+        if not plays_by_ids(self.rules):
+            raise TtrError(f"the vector environment does not play {self.rules.edition.title} (USA, Europe, Nordic, World and "
+                           "Great Lakes so far; Legends of the West's trades and extra cards have no id in the core)")
         if seeds is None:
             if not isinstance(num_envs, int) or num_envs < 1:
                 raise TtrError(f"num_envs: a positive integer, not {num_envs!r}")

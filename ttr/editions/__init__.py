@@ -20,6 +20,7 @@ from ..errors import IllegalActionError, TtrError
 from ..maps import load_map
 from .europe import EUROPE
 from .legacy import LEGENDS_WEST
+from .legacy import native as legacy_native
 from .nordic import NORDIC
 from .rails_sails import GREAT_LAKES, WORLD
 from .usa import USA
@@ -54,6 +55,7 @@ def get_ruleset(map_name: str, players: int) -> Ruleset:
 
 
 native.use_registry(get_ruleset)  # ttr.native.playouts("usa", 2, ...) resolves names here
+native.use_legacy(legacy_native.twin, legacy_native.tables)  # how the core reads a Legacy setup
 
 
 def _pickle_ruleset(rules: Ruleset) -> tuple[Any, ...]:
@@ -71,15 +73,17 @@ copyreg.pickle(Ruleset, _pickle_ruleset)
 ENGINES = ("auto", "python", "native")
 
 
-def engine_for(map_name: str, players: int, engine: str = "auto", rules: Any = ()) -> str:
+def engine_for(map_name: str, players: int, engine: str = "auto", rules: Any = (),
+               options: dict[str, Any] | None = None) -> str:
     """The engine that plays: "auto" is the native core where it is installed and plays the board
-    (and, with `rules` changed, holds their numbers), else the Python engine; "python" and "native"
-    are themselves (TtrError for another name)."""
+    (with the edition's `options`: a Legacy setup it holds; with `rules` changed, holds their
+    numbers), else the Python engine; "python" and "native" are themselves (TtrError for another
+    name)."""
     if engine == "auto":
         if not rules:
-            return "native" if native.plays(get_ruleset(map_name, players)) else "python"
+            return "native" if native.plays(get_ruleset(map_name, players), options) else "python"
         rs = variant_ruleset(map_name, players, rules)
-        if not native.plays(rs):
+        if not native.plays(rs, options):
             return "python"
         try:
             native.batch_core(rs)  # a variant's numbers within the core's sizes?
@@ -99,10 +103,8 @@ def new_game(map_name: str, players: int = 2, seed: int = 0, random_first: bool 
     Europe so far, TtrError naming what is native otherwise) or "auto" (native where it can).
     `rules`: rules changed (checked overrides: ttr.editions.variants.parse_rules)."""
     rs = variant_ruleset(map_name, players, rules) if rules else get_ruleset(map_name, players)
-    if engine_for(map_name, players, engine, rules) == "native":
-        if options:
-            raise TtrError(f"{rs.edition.title} takes no options ({', '.join(sorted(options))} given)")
-        return native.new(rs, seed, random_first, record=record)
+    if engine_for(map_name, players, engine, rules, options) == "native":
+        return native.new(rs, seed, random_first, record=record, **options)
     return PyGame.new(rs, seed, random_first, record=record, **options)
 
 
@@ -115,7 +117,7 @@ def game_class(rules: Ruleset) -> type[PyGame]:
 def replay(map_name: str, players: int, seed: int, history: list, random_first: bool = False, *,
            engine: str = "python", **options: Any) -> Game:
     """Seed + history = the game (G10); every action is checked."""
-    if engine_for(map_name, players, engine) == "python":
+    if engine_for(map_name, players, engine, options=options) == "python":
         return PyGame.replay(get_ruleset(map_name, players), seed, history, random_first, **options)
     g = new_game(map_name, players, seed, random_first, engine=engine, **options)
     for i, text in enumerate(history):

@@ -228,9 +228,10 @@ def load(d: dict[str, Any], verify: bool = True, record: bool = True, engine: st
         _check(field is None, f"{field} differs from what seed {s.seed} and the history give")
         _check(list(replayed.seats) == list(s.history_seats),
                f"history_seats differs from what seed {s.seed} and the history give")
-    if engine == "native" or (engine == "auto" and native.plays(rules)):
+    if engine == "native" or (engine == "auto" and native.plays(rules, options)):
         try:
-            return native.from_state(rules, g.encode(), record=record, actions=actions, seats=s.history_seats)
+            return native.from_state(rules, g.encode(), record=record, actions=actions, seats=s.history_seats,
+                                     **options)
         except TtrError as e:
             raise SaveError(f"save: {e}") from None
     return g

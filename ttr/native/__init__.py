@@ -11,8 +11,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Action, Ruleset
+from ..errors import TtrError
 from .bots import BOTS, bot_move, playouts, use_registry
-from .game import BOT_EDITIONS, CORE, NATIVE_EDITIONS, UNAVAILABLE, NativeGame, NativeLegal, check_native, core_rules
+from .game import (
+    BOT_EDITIONS,
+    CORE,
+    KIND_CODES,
+    NATIVE_EDITIONS,
+    UNAVAILABLE,
+    NativeGame,
+    NativeLegal,
+    check_native,
+    core_rules,
+    static_game,
+)
+from .legacy import legacy_supported, use_legacy
 
 
 def available() -> bool:
@@ -24,9 +37,24 @@ def why_unavailable() -> str | None:
     return UNAVAILABLE
 
 
-def plays(rules: Ruleset) -> bool:
-    """Can the native core play these rules?"""
-    return CORE is not None and rules.edition.name in NATIVE_EDITIONS
+def plays(rules: Ruleset, options: dict[str, Any] | None = None) -> bool:
+    """Can the native core play these rules (with the edition's `options`: Legacy's setup, which
+    it plays when legacy_supported accepts it)?"""
+    if CORE is None or rules.edition.name not in NATIVE_EDITIONS:
+        return False
+    try:
+        check_native(rules, options)
+        if options and "setup" in options:  # (a Legacy setup within the core's sizes?)
+            core_rules(rules, static_game(rules, options["setup"]).setup)
+    except TtrError:
+        return False
+    return True
+
+
+def plays_by_ids(rules: Ruleset) -> bool:
+    """Can the native core play these rules by action ids (the vector environment's tables)? Not
+    where the edition has kinds of action the core does not number (Legacy's trades and extra cards)."""
+    return plays(rules) and all(k.name in KIND_CODES for k in rules.edition.kinds)
 
 
 def plays_bots(rules: Ruleset) -> bool:
@@ -35,16 +63,17 @@ def plays_bots(rules: Ruleset) -> bool:
     return plays(rules) and rules.edition.name in BOT_EDITIONS
 
 
-def new(rules: Ruleset, seed: int = 0, random_first: bool = False, *, record: bool = True) -> NativeGame:
-    """A new native game (TtrError if the core is missing or does not play this edition yet)."""
-    return NativeGame.new(rules, seed, random_first, record=record)
+def new(rules: Ruleset, seed: int = 0, random_first: bool = False, *, record: bool = True, **options: Any) -> NativeGame:
+    """A new native game (TtrError if the core is missing or does not play this edition, or this
+    Legacy setup, yet; `options`: the edition's own, Legacy's `setup`)."""
+    return NativeGame.new(rules, seed, random_first, record=record, **options)
 
 
 def from_state(rules: Ruleset, state: Sequence[int], *, record: bool = False, actions: Sequence[Action] = (),
-               seats: Sequence[int] = ()) -> NativeGame:
-    """The native game of a checked integer state."""
-    check_native(rules)
-    return NativeGame.from_state(rules, state, record=record, actions=actions, seats=seats)
+               seats: Sequence[int] = (), **options: Any) -> NativeGame:
+    """The native game of a checked integer state (`options`: the edition's own, Legacy's `setup`)."""
+    check_native(rules, options)
+    return NativeGame.from_state(rules, state, record=record, actions=actions, seats=seats, **options)
 
 
 def core_bytes(game: Any) -> int:
@@ -59,4 +88,5 @@ def batch_core(rules: Ruleset) -> tuple[Any, Any]:
 
 
 __all__ = ["BOTS", "BOT_EDITIONS", "batch_core", "bot_move", "core_bytes", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available",
-           "from_state", "new", "playouts", "plays", "plays_bots", "use_registry", "why_unavailable"]
+           "from_state", "legacy_supported", "new", "playouts", "plays", "plays_bots", "plays_by_ids", "use_legacy", "use_registry",
+           "why_unavailable"]

@@ -125,11 +125,11 @@ def compare_end(py: Game, nat: NativeGame, step: int) -> Mismatch | None:
 
 
 def compare(rules: Ruleset, seed: int, choose: Chooser, random_first: bool = False,
-            max_steps: int = 5000) -> tuple[Mismatch | None, int]:
+            max_steps: int = 5000, **options: Any) -> tuple[Mismatch | None, int]:
     """Play one game on both engines, `choose` picking each action on the Python game; the first
-    mismatch (None: none) and the steps played."""
-    py = new(rules, seed, random_first)
-    nat = NativeGame.new(rules, seed, random_first)
+    mismatch (None: none) and the steps played. `options`: the edition's own (Legacy's `setup`)."""
+    py = new(rules, seed, random_first, **options)
+    nat = NativeGame.new(rules, seed, random_first, **options)
     last = None
     for step in range(max_steps):
         bad = compare_step(py, nat, step, last)

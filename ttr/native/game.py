@@ -47,18 +47,21 @@ from ..engine import (
     TICKETS,
 )
 from ..errors import IllegalActionError, SaveError, TtrError
+from .legacy import LEGACY, legacy_tables, legacy_twin
 from .tables import tables
 
 # the core's kind numbers (native/include/ttr/rules.hpp) <-> the kinds' words
-KIND_WORDS = (DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, PIECES, EXCHANGE, HARBOR)
+KIND_WORDS = (DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, PIECES, EXCHANGE, HARBOR,
+              "trade")  # (Legacy's event action: trade.py, above this package)
 KIND_CODES = {w: i for i, w in enumerate(KIND_WORDS)}
 _STATION_CODE = KIND_CODES[STATION]
 _KEEP_CODE = KIND_CODES[KEEP]
 _DRAW_CODE, _PIECES_CODE, _HARBOR_CODE = KIND_CODES[DRAW], KIND_CODES[PIECES], KIND_CODES[HARBOR]
 _CITY_CODES = frozenset((_STATION_CODE, _HARBOR_CODE))
-_TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS))
+_TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS, "trade"))
 _tuple_new = tuple.__new__  # Action(kind, target, cards) without NamedTuple's Python-level __new__
-NATIVE_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes")  # the editions the core plays so far
+NATIVE_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes", LEGACY)  # the editions the core plays so far
+# (Legacy: the setups legacy_supported accepts)
 BOT_EDITIONS = ("usa", "europe", "nordic")  # ... and its bots
 SEED_LIMIT = 1 << 63
 _TOUR_WORDS = ("failed", "any_order", "in_order")  # the core's tour outcomes
@@ -85,31 +88,59 @@ def _load() -> tuple[Any, str | None]:
 
 
 CORE, UNAVAILABLE = _load()
-_RULES: dict[Ruleset, Any] = {}
+_RULES: dict[Any, Any] = {}
 
 
-def core_rules(rules: Ruleset) -> Any:
-    """The core's copy of `rules` (built once per Ruleset)."""
-    r = _RULES.get(rules)
+def core_rules(rules: Ruleset, setup: Any = None) -> Any:
+    """The core's copy of `rules` (built once per Ruleset; Legacy: per setup, None the demo pack's
+    game 1)."""
+    if rules.edition.name == LEGACY:
+        setup = static_game(rules, setup).setup
+    key = rules if setup is None else (rules, setup)
+    r = _RULES.get(key)
     if r is None:
         check_native(rules)
+        t = tables(rules)
+        if setup is not None:
+            t.update(legacy_tables(rules, setup))
         try:
-            r = _RULES[rules] = CORE.Rules(tables(rules))
+            r = _RULES[key] = CORE.Rules(t)
         except ValueError as e:  # the core's fixed sizes (RulesError)
             raise TtrError(f"the native core cannot hold this board: {e}") from None
     return r
 
 
-def check_native(rules: Ruleset) -> None:
-    """TtrError unless the native core can play `rules`."""
+_STATIC: dict[Any, Any] = {}
+
+
+def static_game(rules: Ruleset, setup: Any) -> Any:
+    """Legacy: the static Python game of a setup the core plays (its layout, view block and
+    options; None: the demo pack's game 1); TtrError naming what the core does not hold yet."""
+    try:
+        key = (rules, setup)
+        g = _STATIC.get(key)
+    except TypeError:  # (a setup as a dict)
+        return legacy_twin(rules, setup)
+    if g is None:
+        g = _STATIC[key] = legacy_twin(rules, setup)
+    return g
+
+
+def check_native(rules: Ruleset, options: dict[str, Any] | None = None) -> None:
+    """TtrError unless the native core can play `rules` (with the edition's `options`: Legacy's setup)."""
     if CORE is None:
         raise TtrError(str(UNAVAILABLE))
     if rules.edition.name not in NATIVE_EDITIONS:
         raise TtrError(f"the native engine plays {', '.join(NATIVE_EDITIONS)} so far, not "
                        f"{rules.edition.title}; use engine='python'")
+    if rules.edition.name == LEGACY:
+        static_game(rules, (options or {}).get("setup"))
+    elif options:
+        raise TtrError(f"{rules.edition.title} takes no options ({', '.join(sorted(options))} given)")
 
 
-_EVENT_NAMES = ("tunnel", "last-round", "game-over", "display-reset", "tickets-drawn", "pieces-revealed")
+_EVENT_NAMES = ("tunnel", "last-round", "game-over", "display-reset", "tickets-drawn", "pieces-revealed", "newspaper",
+                "money", "card", "event-removed", "ticket", "ticket-shown")
 
 
 def _target(rules: Ruleset, kind: int, target: Any) -> Any:
@@ -158,6 +189,19 @@ def _event(ev: tuple[int, int, int, list[int]], game: NativeGame | None = None) 
         return {"event": name, "seat": a}
     if name == "tickets-drawn":
         return {"event": name, "seat": a, "count": b}
+    if name in ("newspaper", "event-removed"):  # (Legacy: the event revealed, or removed for good)
+        assert game is not None and game._static is not None
+        card = game._static.setup.events[a]
+        if name == "event-removed":
+            return {"event": name, "id": card.id, "name": card.name}
+        return {"event": name, "id": card.id, "name": card.name, "kind": card.kind, "text": card.text}
+    if name == "ticket-shown":  # (Legacy: a ticket held face up)
+        return {"event": name, "seat": a, "ticket": b}
+    if name in ("money", "card", "ticket"):  # (Legacy: cards[0] is the reason)
+        assert game is not None and game._static is not None
+        why = game._static._names[cards[0]]
+        return ({"event": name, "seat": a, "dollars": b, "reason": why} if name == "money"
+                else {"event": name, "seat": a, "reason": why})
     return {"event": name}
 
 
@@ -254,11 +298,12 @@ class NativeLegal(LegalActions):
 
 class NativeGame:
     """A game on the native core, behind the engine's face (ttr.engine.Game)."""
-    __slots__ = ("rules", "random_first", "actions", "seats", "_h", "_log", "_legal", "_result")
+    __slots__ = ("rules", "random_first", "actions", "seats", "_h", "_log", "_legal", "_result", "_static")
 
     def __init__(self, rules: Ruleset, handle: Any, random_first: bool, record: bool,
-                 actions: Sequence[Action] = (), seats: Sequence[int] = ()) -> None:
+                 actions: Sequence[Action] = (), seats: Sequence[int] = (), static: Any = None) -> None:
         self.rules = rules
+        self._static = static  # Legacy: the static Python game of the setup (static_game)
         self.random_first = random_first
         self._h = handle
         self.actions: list[Action] = list(actions)
@@ -268,25 +313,31 @@ class NativeGame:
         self._result: dict[str, Any] | None = None
 
     @classmethod
-    def new(cls, rules: Ruleset, seed: int = 0, random_first: bool = False, *, record: bool = True) -> NativeGame:
+    def new(cls, rules: Ruleset, seed: int = 0, random_first: bool = False, *, record: bool = True,
+            **options: Any) -> NativeGame:
+        """A new game (`options`: the edition's own, Legacy's `setup`)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TtrError(f"seed must be an integer, not {seed!r}")
         if not -SEED_LIMIT <= seed < SEED_LIMIT:
             raise TtrError(f"the native engine takes seeds from -2**63 to 2**63 - 1, not {seed}")
-        tables = core_rules(rules)  # (TtrError first if the core is missing or does not play this edition)
-        return cls(rules, CORE.Game.new(tables, seed, bool(random_first)), bool(random_first), record)
+        check_native(rules, options)  # (TtrError first if the core is missing or does not play this game)
+        static = static_game(rules, options.get("setup")) if rules.edition.name == LEGACY else None
+        tables = core_rules(rules, static.setup if static is not None else None)
+        return cls(rules, CORE.Game.new(tables, seed, bool(random_first)), bool(random_first), record, static=static)
 
     @classmethod
     def from_state(cls, rules: Ruleset, state: Sequence[int], *, record: bool = False, actions: Sequence[Action] = (),
-                   seats: Sequence[int] = ()) -> NativeGame:
+                   seats: Sequence[int] = (), **options: Any) -> NativeGame:
         """The game of an integer state the Python decoder has checked (ttr.engine.decode); the core
         refuses one that does not fit it (SaveError), whatever it holds."""
-        core = core_rules(rules)
+        check_native(rules, options)
+        static = static_game(rules, options.get("setup")) if rules.edition.name == LEGACY else None
+        core = core_rules(rules, static.setup if static is not None else None)
         try:
             handle = CORE.Game.decode(core, list(state))
         except (TypeError, ValueError) as e:
             raise SaveError(f"state: the native core cannot read it: {e}") from None
-        return cls(rules, handle, bool(state[2]), record, actions, seats)
+        return cls(rules, handle, bool(state[2]), record, actions, seats, static=static)
 
     # ------------------------------------------------------------ where the game is
 
@@ -327,10 +378,10 @@ class NativeGame:
         return None if self._log is None else PublicLog(self, self._log)  # type: ignore[arg-type]  # the face's members
 
     def replay_options(self) -> dict[str, Any]:
-        return {}
+        return {} if self._static is None else {"setup": self._static.setup}
 
     def edition_renderer(self) -> Callable[[StateLayout, Sequence[int]], dict[str, Any] | None]:
-        return _no_edition_block
+        return _no_edition_block if self._static is None else self._static.edition_renderer()
 
     def __repr__(self) -> str:
         return (f"<NativeGame {self.rules.map.name} {self.rules.players}p seed={self.seed} turn={self.turn} "
@@ -414,11 +465,13 @@ class NativeGame:
     def result(self) -> dict[str, Any]:
         if self._result is not None:
             return _copy_result(self._result)
+        if self._static is not None:
+            return self._legacy_result()
         names = self.rules.city_names
         players = []
         for p, (route_points, ticket_points, done, failed, borrowed, longest, built, station_points, trains,
                 _bonus, _total, _rank, exchange_points, tours, harbors, harbor_points,
-                ships) in enumerate(self._h.score()):
+                ships, *_legacy) in enumerate(self._h.score()):
             players.append({
                 "seat": p, "route_points": route_points, "exchange_points": exchange_points,
                 "ticket_points": ticket_points, "tickets_completed": list(done), "tickets_failed": list(failed),
@@ -428,6 +481,28 @@ class NativeGame:
                 "station_points": station_points, "trains_left": trains, "ships_left": ships, "bonuses": {},
             })
         res = finish_result(self.rules, players, self.is_over)
+        if self.is_over:
+            self._result = res
+            return _copy_result(res)
+        return res
+
+    def _legacy_result(self) -> dict[str, Any]:
+        """Legacy's result (LegacyGame.score: dollars, L5) from the core's scores."""
+        setup, n = self._static.setup, self.rules.players
+        layout, state = self.layout(), self.encode()
+        first = state[layout["first_player"].start]
+        players = []
+        for p, row in enumerate(self._h.score()):
+            _, ticket_points, done, failed = row[:4]
+            trains, total, rank, trains_bonus, raw = row[8], row[10], row[11], row[17], row[18]
+            players.append({
+                "seat": p, "company": setup.companies[p], "name": setup.names[p] if setup.names else None,
+                "money_held": state[layout.seat(p, "score").start], "remaining_trains_bonus": trains_bonus,
+                "ticket_points": ticket_points, "tickets_completed": list(done), "tickets_failed": list(failed),
+                "trains_left": trains, "turn_order": (p - first) % n, "raw_total": raw, "total": total, "rank": rank})
+        ranking = sorted(range(n), key=lambda p: players[p]["rank"])
+        res = {"players": players, "ranking": ranking, "winners": ranking[:1], "last_place": ranking[-1],
+               "unit": "dollars", "year": setup.year, "over": self.is_over}
         if self.is_over:
             self._result = res
             return _copy_result(res)
@@ -443,11 +518,11 @@ class NativeGame:
         return list(self._h.encode())
 
     def layout(self) -> StateLayout:
-        return layout_of(self.rules)
+        return layout_of(self.rules) if self._static is None else self._static.layout()
 
     def clone(self) -> Self:
         g = self.__class__.__new__(self.__class__)
-        g.rules, g.random_first, g._h = self.rules, self.random_first, self._h.copy()
+        g.rules, g.random_first, g._h, g._static = self.rules, self.random_first, self._h.copy(), self._static
         g.actions, g.seats = self.actions[:], self.seats[:]
         g._log = None
         g._legal = g._result = None
@@ -459,16 +534,17 @@ class NativeGame:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its integer state, history and public log (vector environments and Ray
         copy environments by pickling them)."""
-        return (_unpickle, (self.rules, self.encode(), self.actions, self.seats, self._log))
+        return (_unpickle, (self.rules, self.encode(), self.actions, self.seats, self._log, self.replay_options()))
 
     def _python_twin(self) -> Any:
         """This position on the Python engine (for its explanations)."""
-        return decode(self.rules, self.encode(), {}, check=False, actions=self.actions, seats=self.seats)
+        return decode(self.rules, self.encode(), self.replay_options(), check=False, actions=self.actions,
+                      seats=self.seats)
 
 
 def _unpickle(rules: Ruleset, state: list[int], actions: list[Action], seats: list[int],
-              log: LogRecord | None) -> NativeGame:
-    g = NativeGame.from_state(rules, state, actions=actions, seats=seats)
+              log: LogRecord | None, options: dict[str, Any] | None = None) -> NativeGame:
+    g = NativeGame.from_state(rules, state, actions=actions, seats=seats, **(options or {}))
     g._log = log
     return g
 
@@ -485,4 +561,4 @@ def _copy_result(r: dict[str, Any]) -> dict[str, Any]:
 
 
 __all__ = ["BOT_EDITIONS", "CORE", "KIND_CODES", "KIND_WORDS", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "UNAVAILABLE",
-           "check_native", "core_rules"]
+           "check_native", "core_rules", "static_game"]

@@ -43,7 +43,7 @@ def tables(rules: Ruleset) -> dict[str, Any]:
         # Nordic (N2, N3): locomotives wild only on ferries and tunnels, sets of any cards
         "locos_wild": int(ed.locos_wild_everywhere), "ferry_any": ed.ferry_any_cards or 0,
         "any_four": getattr(ed, "any_four_cards", 0), "max_ferry_spaces": getattr(ed, "max_ferry_spaces", 0),
-        "tie_breaks": [TIE_BREAK_CODES[t] for t in ed.tie_breaks],
+        "tie_breaks": [] if ed.money else [TIE_BREAK_CODES[t] for t in ed.tie_breaks],  # (Legacy ranks its own)
         "n_ids": n,
         "r_exists": [int(k is not None) for k in rules.r_key],
         "r_tunnel": [int(x) for x in rules.r_tunnel], "r_closes": [int(x) for x in rules.r_closes],

@@ -34,10 +34,13 @@ struct Action {
 
 // The public events an action may add to the log (log.py), as numbers.
 enum EventType : uint8_t { EV_TUNNEL, EV_LAST_ROUND, EV_GAME_OVER, EV_DISPLAY_RESET, EV_TICKETS_DRAWN,
-                           EV_PIECES_REVEALED };  // (pieces revealed: the choices are the seats' pieces then)
+                           EV_PIECES_REVEALED,  // (pieces revealed: the choices are the seats' pieces then)
+                           EV_NEWSPAPER, EV_MONEY, EV_CARD, EV_EVENT_REMOVED, EV_TICKET, EV_TICKET_SHOWN };  // (Legacy)
 struct Event {
   uint8_t type;
-  int16_t a = 0, b = 0;  // tunnel: route, extra; last round: seat; tickets drawn: seat, count
+  int16_t a = 0, b = 0;  // tunnel: route, extra; last round: seat; tickets drawn: seat, count;
+                         // newspaper, event removed: event; money: seat, dollars; card, ticket: seat
+                         // (cards[0]: the reason); ticket shown: seat, ticket
   uint8_t n = 0;         // tunnel: cards revealed
   uint8_t cards[kMaxReveal] = {};
 };
@@ -90,6 +93,19 @@ struct State {
   uint8_t harbors_n[kMaxPlayers] = {};
   uint8_t harbors[kMaxPlayers][kMaxHarbors];
   int8_t harbor_at[kMaxCities];
+  // Legacy (legacy.cpp): the event deck (top: the end), its discard (the current event last), the
+  // events gone for good, the ledger; money held is `score`
+  uint8_t ev_deck_n = 0, ev_disc_n = 0, ev_gone_n = 0;
+  uint8_t ev_deck[kMaxEvents], ev_disc[kMaxEvents], ev_gone[kMaxEvents];
+  uint16_t ledger_n = 0;
+  LedgerEntry ledger[kMaxLedger];
+  uint8_t shown_n = 0;
+  uint16_t shown[kMaxTickets];  // tickets held face up (465): seat * kShown + ticket id, in the order kept
+  // Legacy's card icons (LW-I1, where a step counts them): marked cards per zone by
+  // [icon * n_kinds + kind]; each face-up slot's icon (-1 none)
+  uint8_t ic_deck[kIcons * kMaxKinds], ic_disc[kIcons * kMaxKinds];
+  uint8_t ic_hand[kMaxPlayers][kIcons * kMaxKinds];
+  int8_t ic_face[kMaxFaceUp];
 };
 
 // State::open from the route bit sets (after a set-up or a decode).
@@ -203,6 +219,7 @@ struct SeatScore {
   int route_points = 0, ticket_points = 0, longest = 0, stations_built = 0, station_points = 0;
   int trains_left = 0, longest_bonus = 0, globetrotter = 0, total = 0, rank = 0;
   int exchange_points = 0, harbors_built = 0, harbor_points = 0, ships_left = 0;  // (Rails & Sails)
+  int trains_bonus = 0, raw_total = 0;  // (Legacy: the remaining-trains bonus; the slip before its floor of $0)
   std::vector<std::pair<int, int>> tours;  // (ticket, 0 failed / 1 any order / 2 in order), in ticket order
   std::vector<int> completed, failed;
   std::vector<std::pair<int, int>> borrowed;  // (city, route), in the order the stations were built
@@ -309,6 +326,28 @@ class Game {
   int rs_harbor_cities(int p, int16_t* out) const;
   void rs_draw(const Action& a);
   void rs_apply(const Action& a);
+  // Legacy (legacy.cpp)
+  int pop_one();  // the top card of the draw pile, reshuffling its discard; -1 none
+  int pop_for(int to);  // the same, for a seat's hand (to >= 0) or display slot -1 - to (Legacy's icons)
+  int lw_pop_card(int to);
+  void lw_drawn(int c, int to);
+  void lw_cleared();
+  void lw_spend(int p, const Payment& cards, int r, const std::vector<std::pair<int, int>>& steps, int* spent);
+  void lw_before_deal();
+  void lw_after_setup();
+  void lw_reveal();
+  void lw_lightning(int i);
+  void lw_gain(int p, int dollars, int reason);
+  void lw_cards(int p, int n, int reason);
+  void lw_tickets(int p, int n, int reason);
+  void lw_show(int p, const uint8_t* tickets, int n);
+  const LwEvent* lw_trade() const;  // the current event, if it has an action (rulebook 278)
+  void lw_apply_trade(const Payment& cards);
+  void lw_remove(int i);
+  void lw_finish_claim(int r, const Payment& cards);
+  void lw_score(std::vector<SeatScore>& out) const;
+  bool lw_can_draw() const { return s_.deck_n + s_.disc_n > rules_->lw.draw_floor; }
+  int lw_aside_ = -1;  // during the deal: newspapers set aside (L2), else -1
   void note(const Event& e) {
     if (events_) events_->push_back(e);
   }

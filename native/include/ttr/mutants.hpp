@@ -1,7 +1,7 @@
 // Deliberately broken rules ("mutants"), to prove the differential harness catches each one
 // (tests/test_native_mutants.py, docs/native.md). Compiled in only with -DTTR_MUTANTS=ON, as a
 // few `#ifdef TTR_MUTANTS` lines at the exact spots in game.cpp, payments.cpp, nordic.cpp,
-// rails_sails.cpp and scoring.cpp; one is switched on at a time at
+// rails_sails.cpp, legacy.cpp and scoring.cpp; one is switched on at a time at
 // run time (ttr._native.set_mutant, in that build only). Ordinary builds hold none of this.
 #pragma once
 
@@ -19,11 +19,13 @@ enum Mutant : int {
   M_HARBOR_VALUE,    // Rails & Sails: a harbor scores as if one more completed ticket named its city
   M_EXCHANGE_COST,   // Rails & Sails: an exchange of pieces costs no point
   M_PAIRED_JOKERS,   // Rails & Sails: a paired route's colours of odd count need no joker
+  M_STEP_DOLLARS,    // Legacy: a claim step that pays dollars pays one more
   M_COUNT
 };
 inline constexpr const char* kMutantNames[M_COUNT] = {"none", "tunnel-extra", "station-cost", "discard-reshuffle",
                                                       "ferry-locos", "display-refill", "ferry-sets", "any-four",
-                                                      "harbor-value", "exchange-cost", "paired-jokers"};
+                                                      "harbor-value", "exchange-cost", "paired-jokers",
+                                                      "step-dollars"};
 
 #ifdef TTR_MUTANTS
 inline int g_mutant = M_NONE;  // the rule broken now

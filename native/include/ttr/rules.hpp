@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "ttr/legacy.hpp"
+
 namespace ttr {
 
 // Fixed sizes, with room for every edition of the family (a Legacy board grows to 63 cities and
@@ -39,6 +41,7 @@ constexpr int kNone = -1;
 enum Kind : uint8_t { DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, N_KIND };
 // Rails & Sails' own kinds (after the train game's)
 enum RsKind : uint8_t { PIECES = N_KIND, EXCHANGE, HARBOR, N_ALL_KINDS };
+enum LwKind : uint8_t { TRADE = N_ALL_KINDS };  // Legacy's event action (its target: none)
 // Phases, in the order of ttr.engine.phases.PHASES.
 enum Phase : uint8_t { INITIAL_TICKETS, CHOOSE_PIECES, TURN, SECOND_CARD, TUNNEL, KEEP_TICKETS, OVER };
 // Tie breaks (scoring.TIE_BREAKS), larger is better.
@@ -154,12 +157,16 @@ struct Rules {
   std::vector<RsColor> rs_colors;         // RS_COLORS, in order
   std::vector<std::vector<int>> t_cities;  // per ticket id: its cities (a tour: more than two)
   std::vector<int> t_tour, t_points_any, t_penalty;  // per ticket id: a tour; its points in any order; its penalty
+  // Legacy (legacy.cpp): money, newspapers and events, claim steps, dollar scoring
+  bool legacy = false;
+  LwRules lw;
 
   void validate();  // RulesError naming what does not fit the fixed sizes; derives the bit sets
 
  private:
   void derive_cells();
   void validate_rs();  // (rails_sails.cpp)
+  void validate_lw();  // (legacy.cpp)
 };
 
 }  // namespace ttr

@@ -1,0 +1,215 @@
+"""Legacy: Legends of the West in the native core (native/src/legacy.cpp, ttr/native/legacy.py): the
+games whose setup `legacy_supported` accepts are the same game on both engines, step by step
+(random games at every player count are in tests/test_native.py's tiers, as for every board the
+core plays); setups it does not accept yet are refused by name, and "auto" plays them in Python."""
+from __future__ import annotations
+
+import dataclasses
+import os
+import pickle
+import random
+
+import pytest
+
+import ttr
+from ttr import native
+from ttr.editions import get_ruleset
+from ttr.editions.legacy.content import COMPANY_COLORS, PlayRule, Trade
+from ttr.editions.legacy.pack import default_setup, load_pack
+from ttr.native.differential import compare, hoarder_chooser, random_chooser
+
+if not native.available():
+    if os.environ.get("TTR_REQUIRE_EXTRAS") or os.environ.get("CI"):
+        pytest.fail(f"the native core is missing: {native.why_unavailable()}", pytrace=False)
+    pytest.skip(f"the native core is not built: {native.why_unavailable()}", allow_module_level=True)
+
+MAP = "legends-west"
+PLAYERS = (2, 3, 4, 5)
+
+
+def pack_setup(players: int, game: int):
+    """Game `game` of the demo pack as its between-games changes make it (no story deck, no offices)."""
+    pack = load_pack("demo")
+    events, steps, bonus, retired = list(pack.start_events), list(pack.steps), pack.company_bonus, []
+    for k in range(1, game):
+        ch = pack.change_after(k)
+        if ch is None:
+            continue
+        events = [e for e in events if e not in ch.remove_events] + list(ch.add_events)
+        steps += ch.add_steps
+        bonus = bonus if ch.company_bonus is None else ch.company_bonus
+        retired += ch.retire_tickets
+    return pack.setup(game, companies=COMPANY_COLORS[:players], events=tuple(events), steps=tuple(steps),
+                      company_bonus=bonus, retired_tickets=tuple(retired))
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_games_that_hit_the_draw_limit_are_the_same_game_on_both_engines(players):
+    """Seats that draw whenever they can: the L2 draw limit, newspapers revealed by every kind of
+    draw (blind, refills, the big-city step), display resets, events of every kind."""
+    rules = get_ruleset(MAP, players)
+    for seed in range(4):
+        bad, _ = compare(rules, seed, hoarder_chooser(seed * 31 + players), random_first=seed % 2 == 1)
+        assert bad is None, f"{MAP} {players}p seed {seed} (hoarding): {bad}"
+
+
+@pytest.mark.parametrize("game", range(2, 13))
+def test_the_demo_packs_later_games_are_the_same_game_on_both_engines(game):
+    """Games 2-12 of the demo pack (more trains, new events and steps, a new bonus card; from game
+    8 claim steps that count the cards bearing a pickaxe or a skull, LW-I1) are what the core
+    holds: random and hoarders' games at 2 and 5 players."""
+    for players in (2, 5):
+        setup = pack_setup(players, game)
+        assert native.legacy_supported(setup) is None
+        assert setup.icons_in_play() == (game >= 8)
+        rules = get_ruleset(MAP, players)
+        for seed in range(4):
+            choose = (random_chooser if seed % 2 == 0 else hoarder_chooser)(seed + game)
+            bad, _ = compare(rules, seed, choose, random_first=seed == 1, setup=setup)
+            assert bad is None, f"game {game} {players}p seed {seed}: {bad}"
+
+
+@pytest.mark.parametrize("players,game", [(2, 1), (4, 1), (5, 1), (3, 10)])
+def test_views_saves_and_pickles_are_the_same(players, game):
+    """Game 1, and game 10 with tickets of a border held face up and an office's ticket (card
+    icons: the state's icon sections, secret in the pile and hands; the shown tickets)."""
+    setup = pack_setup(players, game)
+    if game > 1:
+        setup = dataclasses.replace(setup, public_borders=("red", "blue"), office_tickets=((setup.companies[1], 2),))
+    py = ttr.new_game(MAP, players, 9, setup=setup)
+    nat = ttr.new_game(MAP, players, 9, engine="native", setup=setup)
+    assert isinstance(nat, native.NativeGame)
+    rng = random.Random(9)
+    step = 0
+    while not py.is_over:
+        if step % 9 == 0:
+            for seat in [None, *range(players)]:
+                assert nat.view(seat) == py.view(seat)
+            a, b = py.observe(step % players), nat.observe(step % players)
+            assert (a.state, list(map(str, a.legal))) == (b.state, list(map(str, b.legal)))
+            saved = ttr.save_game(py)
+            assert ttr.save_game(nat) == saved
+            loaded = ttr.load_game(saved, engine="native")
+            assert isinstance(loaded, native.NativeGame) and loaded.encode() == py.encode()
+            assert pickle.loads(pickle.dumps(nat)).encode() == py.encode()
+        legal = py.legal_actions()
+        a = legal[rng.randrange(len(legal))]
+        py.apply(a)
+        nat.apply(str(a))
+        step += 1
+    assert nat.result() == py.result() and list(nat.log) == list(py.log)
+    assert nat.result()["unit"] == "dollars"
+
+
+def campaign_setup(players: int):
+    """Game 9 of the demo pack with what a campaign's story may bring: offices, more events (one
+    removed for good, one giving cards, one tickets, two with actions), tickets held face up."""
+    pack = load_pack("demo")
+    base = pack_setup(players, 9)
+    companies = base.companies
+    events = (*base.events, pack.events["demo-land-grant"], pack.events["demo-supply-train"],
+              pack.events["demo-freight-contract"], pack.events["demo-land-office"],
+              dataclasses.replace(pack.events["demo-dividend-day"], id="demo-mail", name="Mail (demo)", gives="tickets",
+                                  amount=1))
+    return dataclasses.replace(base, events=events, office_money=((companies[0], 4), (companies[-1], 2)),
+                               office_cards=((companies[-1], 3),), office_tickets=((companies[0], 1),),
+                               public_borders=("red",))
+
+
+def _played(setup, players: int, seeds: range) -> list[str]:
+    """Random and hoarders' games of `setup` on both engines, compared step by step; the public
+    log's events and actions of the native games, by kind."""
+    rules = get_ruleset(MAP, players)
+    seen = []
+    for seed in seeds:
+        choose = (random_chooser if seed % 2 == 0 else hoarder_chooser)(seed * 7 + players)
+        bad, _ = compare(rules, seed, choose, random_first=seed % 3 == 1, setup=setup)
+        assert bad is None, f"{players}p seed {seed}: {bad}"
+        g = native.new(rules, seed, setup=setup)
+        again = (random_chooser if seed % 2 == 0 else hoarder_chooser)(seed * 7 + players)
+        while not g.is_over:
+            g.apply(again(g))
+        seen += [ev["event"] for entry in g.log for ev in entry.get("events", [])] + [entry["kind"] for entry in g.log]
+    return seen
+
+
+@pytest.mark.parametrize("players", (2, 5))
+def test_what_a_campaign_brings_is_the_same_game_on_both_engines(players):
+    """What a campaign's story and boxes bring to a game: what the offices hold at set-up
+    (rulebook 152: dollars, cards drawn, tickets kept), an event removed for good once it has acted
+    (rulebook 337, LW-P5), an event that gives tickets (LW-P6) and one that gives cards, tickets of a
+    border held face up (rulebook 465, LW-P8), the events' actions (trades, rulebook 278)."""
+    setup = campaign_setup(players)
+    assert native.legacy_supported(setup) is None
+    seen = _played(setup, players, range(10))
+    for kind in ("event-removed", "ticket", "card", "money", "newspaper", "ticket-shown", "trade"):
+        assert kind in seen, kind
+
+
+@pytest.mark.parametrize("campaign", [False, True])
+def test_counted_actions_are_the_listed_ones(campaign):
+    """Playouts count and pick a position's actions without listing them (the draw limit too; the
+    events' actions, trades, in a campaign's game)."""
+    rules = get_ruleset(MAP, 4)
+    setup = campaign_setup(4) if campaign else None
+    trades = 0
+    for seed in range(4 if campaign else 3):
+        g = native.new(rules, seed, seed == 1, setup=setup)
+        rng = random.Random(seed)
+        while not g.is_over:
+            h = g._h
+            for i in range(len(h)):
+                assert h.pick(i) == h.action(i), f"seed {seed} index {i}"
+            legal = g.legal_actions()
+            trades += any(a.kind == "trade" for a in legal)
+            g.apply(legal[rng.randrange(len(legal))])
+    assert trades > 0 or not campaign
+
+
+def test_batches_keep_the_ledger_and_the_invariants():
+    import numpy as np
+    core, rules = native.batch_core(get_ruleset(MAP, 5))
+    seeds = np.arange(40, dtype=np.int64)
+    batch = core.random_games(rules, seeds, 1, True)  # (the core's invariants checked after every action)
+    assert not any(batch["errors"])
+    again = core.random_games(rules, seeds, 2, False)
+    assert np.array_equal(batch["totals"], again["totals"]) and np.array_equal(batch["length"], again["length"])
+
+
+def test_a_later_game_is_refused_by_name_and_auto_plays_it_in_python():
+    """A campaign's story may put a rule of play at Q-V (rulebook 437-447): not in the core yet."""
+    rule = PlayRule("Q", ("black",), "Coal trade", trade=Trade(2, money=3))
+    setup = dataclasses.replace(pack_setup(3, 9), play_rules=(rule,))
+    assert native.legacy_supported(setup) == "rules of play at Q-V and postcard abilities (play_rules)"
+    assert native.legacy_supported(default_setup(3)) is None
+    with pytest.raises(ttr.TtrError, match="rules of play"):
+        ttr.new_game(MAP, 3, 1, engine="native", setup=setup)
+    auto = ttr.new_game(MAP, 3, 1, engine="auto", setup=setup)
+    assert not isinstance(auto, native.NativeGame)
+    assert isinstance(ttr.new_game(MAP, 3, 1, engine="auto", setup=pack_setup(3, 9)), native.NativeGame)
+    assert isinstance(ttr.new_game(MAP, 3, 1, engine="auto"), native.NativeGame)  # (game 1 of the demo pack)
+
+
+def test_each_feature_not_yet_in_the_core_is_named():
+    base = default_setup(2)
+    pack = load_pack("demo")
+    events = {e.id: e for e in pack.events.values()}
+    cases = [
+        (dict(play_rules=(PlayRule("Q", ("blue",), "x", trade=Trade(2, money=3)),)), "rules of play"),
+        (dict(events=base.events + (events["demo-claim-office"],)), "extra-card offers"),
+        (dict(frontiers=(next(iter(pack.frontiers.values())),)), "frontier boards"),
+    ]
+    for change, words in cases:
+        setup = dataclasses.replace(base, **change)
+        missing = native.legacy_supported(setup)
+        assert missing is not None and words in missing, (change, missing)
+        assert not native.plays(get_ruleset(MAP, 2), {"setup": setup})
+
+
+def test_the_core_refuses_a_state_whose_event_piles_do_not_add_up():
+    g = ttr.new_game(MAP, 2, 3, engine="native")
+    state = g.encode()
+    at = g.layout()["edition.event_discard"].start
+    state[at], state[at + 1] = 1, state[g.layout()["edition.event_deck"].start + 1]  # an event twice
+    with pytest.raises(ttr.SaveError, match="event"):
+        native.from_state(get_ruleset(MAP, 2), state)
