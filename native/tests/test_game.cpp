@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -716,6 +717,21 @@ TEST(Codec, BadStatesAreRefusedNotRead) {
       if (L.size()) back.apply(L.at(L.size() - 1));
     }
   EXPECT_GT(refusals, static_cast<int>(good.size()));
+}
+
+TEST(Batches, AnErrorInAWorkerIsThrownToTheCallerAfterEveryThreadStops) {
+  for (int threads : {1, 2, 4}) {
+    std::atomic<int> done{0};
+    EXPECT_THROW(ttr::for_games(1000, threads, [&](size_t i) {
+                   if (i == 500) throw ttr::RulesError("game 500 went wrong");
+                   done.fetch_add(1);
+                 }),
+                 ttr::RulesError);
+    EXPECT_LT(done.load(), 1000);  // (the game that failed never counts)
+  }
+  std::atomic<int> all{0};
+  ttr::for_games(1000, 2, [&](size_t) { all.fetch_add(1); });  // no error: every game, once
+  EXPECT_EQ(all.load(), 1000);
 }
 
 }  // namespace

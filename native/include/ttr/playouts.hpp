@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <exception>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -52,7 +54,8 @@ struct Ahead {
 
 // work(lo, hi) over [0, n) in blocks, on `threads` threads taking blocks in turn (every thread busy
 // to the end; one thread: work(0, n)). Each game must depend on its index alone, so the results do
-// not depend on `threads`.
+// not depend on `threads`. An error in a worker stops the others and is thrown here, after the join
+// (never std::terminate).
 template <typename F>
 void for_blocks(size_t n, int threads, F&& work) {
   if (threads < 1) threads = 1;
@@ -63,12 +66,21 @@ void for_blocks(size_t n, int threads, F&& work) {
   }
   std::atomic<size_t> next{0};
   constexpr size_t kBlock = 32;
+  std::exception_ptr error;
+  std::mutex error_lock;
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t)
     pool.emplace_back([&] {
-      for (size_t lo; (lo = next.fetch_add(kBlock)) < n;) work(lo, std::min(n, lo + kBlock));
+      try {
+        for (size_t lo; (lo = next.fetch_add(kBlock)) < n;) work(lo, std::min(n, lo + kBlock));
+      } catch (...) {
+        const std::lock_guard<std::mutex> hold(error_lock);
+        if (!error) error = std::current_exception();
+        next.store(n);  // the other workers stop after their block
+      }
     });
   for (auto& th : pool) th.join();
+  if (error) std::rethrow_exception(error);
 }
 
 // game(i) for i in [0, n), as for_blocks.
