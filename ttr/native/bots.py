@@ -35,8 +35,6 @@ def board(rules: Ruleset) -> Any:
         check_native(rules)
         if rules.edition.name not in BOT_EDITIONS:
             raise TtrError(f"the bots in the core play {' and '.join(BOT_EDITIONS)} so far, not {rules.edition.title}")
-        if rules.tours or any(len(t.cities) != 2 for t in rules.map.tickets):
-            raise TtrError("the bots in the core plan tickets between two cities")
         names = rules.city_names
         order = sorted(range(len(names)), key=names.__getitem__)  # planning.RouteGraph numbers cities by name
         b = _BOARDS[rules] = CORE.Board(core_rules(rules), order)

@@ -59,7 +59,7 @@ _CITY_CODES = frozenset((_STATION_CODE, _HARBOR_CODE))
 _TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS))
 _tuple_new = tuple.__new__  # Action(kind, target, cards) without NamedTuple's Python-level __new__
 NATIVE_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes")  # the editions the core plays so far
-BOT_EDITIONS = ("usa", "europe", "nordic")  # ... and its bots
+BOT_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes")  # ... and its bots
 SEED_LIMIT = 1 << 63
 _TOUR_WORDS = ("failed", "any_order", "in_order")  # the core's tour outcomes
 
