@@ -16,7 +16,7 @@ from ttr import native
 from ttr.agents import make_agent
 from ttr.agents.determinize import Worlds
 from ttr.agents.rollout import playout
-from ttr.agents.search import SearchAgent
+from ttr.agents.search import NATIVE_BUDGET, PYTHON_WORK, SearchAgent, budget
 from ttr.editions import get_ruleset, player_range
 from ttr.engine import decode
 from ttr.native import bots as native_bots
@@ -150,10 +150,10 @@ LINEUPS_BY_SIZE = [["planner", "planner"], ["greedy", "random"], ["random", "pla
 def test_playouts_are_the_games_the_python_bots_play(map_name, lineup):
     """playouts(board, players, seeds, bots) gives, seed by seed, the result of
     ttr.runtime.sim.play_game(board, players, seed, bots): the same totals, winners, tickets,
-    length and turns."""
+    length and turns; the games keep the core's invariants and the planners' memo its plans."""
     players = len(lineup)
     seeds = [3, 11, 12345]
-    out = native.playouts(map_name, players, seeds, bots=lineup)
+    out = native.playouts(map_name, players, seeds, bots=lineup, check=True)  # (invariants, memo checked)
     assert out["errors"] == []
     for i, seed in enumerate(seeds):
         g = play_game(map_name, players, seed, lineup)
@@ -278,6 +278,18 @@ def test_search_uses_the_core_by_itself_where_it_plays_the_board(monkeypatch):
     west = ttr.new_game("legends-west", 2, 1)  # a board the core does not play: Python playouts
     SearchAgent(1, samples=1, keep_samples=1, confirm=1).act(west.observe(west.current_player))
     assert not calls
+
+
+@pytest.mark.parametrize("map_name", ["world", "great-lakes"])
+def test_the_search_bot_takes_the_cores_budget_on_rails_and_sails(map_name):
+    """Where the core plays the bots (BOT_EDITIONS: Rails & Sails too) the search bot's budget is
+    the core's (budget(..., native=True)), not the Python playouts' (PYTHON_WORK)."""
+    g = ttr.new_game(map_name, 2, seed=2)
+    assert native.plays_bots(g.rules)
+    assert budget(map_name, True) == NATIVE_BUDGET != budget(map_name, False)
+    bot = SearchAgent(1, samples=2, keep_samples=2, confirm=2)
+    bot.act(g.observe(g.current_player))
+    assert bot.work == NATIVE_BUDGET["work"] != PYTHON_WORK[map_name]
 
 
 def test_a_whole_search_game_is_the_same_game_with_native_playouts():

@@ -8,6 +8,17 @@
 
 namespace ttr {
 
+namespace {
+void lengths(const Rules& R, const uint64_t* routes, int* out) {  // the spaces of train routes, of ship routes
+  out[0] = out[1] = 0;
+  for (int w = 0; w < kWords; ++w)
+    for (uint64_t b = routes[w]; b; b &= b - 1) {
+      const int r = w * 64 + __builtin_ctzll(b);
+      out[R.r_kind[r] ? 1 : 0] += R.r_len[r];
+    }
+}
+}  // namespace
+
 void Board::rs_tables() {
   const Rules& R = *this->R;
   for (size_t x = 0; x < R.claim_groups.size(); ++x)  // a route's paired spaces, from its payment key
@@ -29,12 +40,8 @@ Action PlannerBot::pieces() {  // RS1: trains and ships in proportion to what th
   const Legal& L = *L_;
   Plan p;
   plan(v_->tickets, v_->n_tickets, p);
-  int length[2] = {0, 0};  // train, ship
-  for (int w = 0; w < kWords; ++w)
-    for (uint64_t b = p.planned[w]; b; b &= b - 1) {
-      const int r = w * 64 + __builtin_ctzll(b);
-      length[R.r_kind[r] ? 1 : 0] += R.r_len[r];
-    }
+  int length[2];  // train, ship
+  lengths(R, p.planned, length);
   const double want = static_cast<double>(R.pieces_total * (length[0] + 2)) / (length[0] + length[1] + 4);
   Action a;
   a.kind = PIECES;
@@ -83,12 +90,8 @@ bool PlannerBot::exchange(const uint64_t* todo, Action& out) {  // RS6: swap pie
   const Rules& R = R_;
   const SeatView& v = *v_;
   const Legal& L = *L_;
-  int length[2] = {0, 0};  // train, ship
-  for (int w = 0; w < kWords; ++w)
-    for (uint64_t b = todo[w]; b; b &= b - 1) {
-      const int r = w * 64 + __builtin_ctzll(b);
-      length[R.r_kind[r] ? 1 : 0] += R.r_len[r];
-    }
+  int length[2];  // train, ship
+  lengths(R, todo, length);
   int want;
   if (length[0] > v.trains)
     want = -(length[0] - v.trains);  // ships for trains

@@ -34,7 +34,7 @@ def board(rules: Ruleset) -> Any:
     if b is None:
         check_native(rules)
         if rules.edition.name not in BOT_EDITIONS:
-            raise TtrError(f"the bots in the core play {' and '.join(BOT_EDITIONS)} so far, not {rules.edition.title}")
+            raise TtrError(f"the bots in the core play {', '.join(BOT_EDITIONS)} so far, not {rules.edition.title}")
         names = rules.city_names
         order = sorted(range(len(names)), key=names.__getitem__)  # planning.RouteGraph numbers cities by name
         b = _BOARDS[rules] = CORE.Board(core_rules(rules), order)
