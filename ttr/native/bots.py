@@ -1,4 +1,4 @@
-"""The bots in the core: the random, greedy and planner bots of ttr.agents in C++ (native/src/bots.cpp),
+"""The bots in the core: the random, greedy and planner bots of ttr.agents in C++ (native/src/bots.cpp, rs_bots.cpp),
 choosing exactly what the Python bots choose, from their seat's view alone.
 
 `bot_move(game, bot)` is a bot's move; `playouts(board, players, seeds, bots)` plays whole games
