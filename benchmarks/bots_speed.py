@@ -170,10 +170,12 @@ def versus_part(args, boards: list[str]) -> None:
                 rates["core"].append(args.games / (time.process_time() - t))
                 for engine, key in (("python", "python"), ("native", "native engine")):
                     t = time.process_time()
-                    games = [play_game(map_name, players, i, [bot] * players, engine=engine) for i in range(args.python_games)]
+                    games = [play_game(map_name, players, i, [bot] * players, engine=engine)
+                             for i in range(args.python_games)]
                     rates[key].append(args.python_games / (time.process_time() - t))
                     for i, g in enumerate(games):  # the same games
-                        assert out["totals"][i].tolist() == [p["total"] for p in g.result()["players"]], (spec, bot, i)
+                        totals = [p["total"] for p in g.result()["players"]]
+                        assert out["totals"][i].tolist() == totals, (spec, bot, i)
             med = {k: statistics.median(v) for k, v in rates.items()}
             print(f"  {map_name} {players}p {bot:8} Python bots: {med['python']:8.1f} (Python engine) "
                   f"{med['native engine']:8.1f} (native engine) | core: {med['core']:8.0f} games/s | "
