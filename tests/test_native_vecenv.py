@@ -4,6 +4,7 @@ in positions of both native boards at every player count; auto-resets that depen
 game's own seed; bad input refused with a Python error, never a crash."""
 from __future__ import annotations
 
+import itertools
 import os
 
 import numpy as np
@@ -18,14 +19,16 @@ if not native.available():
         pytest.fail(f"the native core is missing: {native.why_unavailable()}", pytrace=False)
     pytest.skip(f"the native core is not built: {native.why_unavailable()}", allow_module_level=True)
 
-from ttr.adapters.core import Rewards, Table, id_rows, native_ids  # noqa: E402
+from ttr.adapters.core import Rewards, Table, id_rows, native_ids, step_rows  # noqa: E402
 from ttr.formats.observation import Observer  # noqa: E402
 from ttr.adapters.vector import VecEnv  # noqa: E402
 from ttr.native.vecenv import NativeIds, episode_seed  # noqa: E402
 
-# the boards the core plays by action ids (not Nordic, World or Great Lakes: claims paid in payment steps)
+# the boards whose every action is one id, and those with claims paid in payment steps
 BY_IDS = tuple(m for m in native.NATIVE_EDITIONS if not ttr.ActionSpace(m, 2).stepped_routes)
 CONFIGS = [(m, n) for m in BY_IDS for n in range(2, 6)]
+STEPPED = ("nordic", "world", "great-lakes")
+STEPPED_CONFIGS = [(m, n) for m in STEPPED for n in range(2, ttr.get_edition(m).max_players + 1)]
 
 
 def _walk(env: VecEnv, steps: int, every: int):
@@ -80,11 +83,13 @@ def test_masks_actions_and_tensors_are_the_python_ones(map_name, players):
         assert "tunnel" in phases
 
 
-@pytest.mark.parametrize("map_name,players", [("usa", 3), ("europe", 4)])
+@pytest.mark.parametrize("map_name,players", [("usa", 3), ("europe", 4), ("nordic", 3), ("world", 4),
+                                              ("great-lakes", 3)])
 @pytest.mark.parametrize("private", [True, False])
 def test_the_table_writes_every_seats_tensor_as_the_python_observer(map_name, players, private):
     """The research environments' Table on the native engine: every seat's tensor (private or
-    public), the mask of the seat to move and zeros for the others, over a whole game."""
+    public; the seat to move's with its claim under way), the mask of the seat to move and zeros
+    for the others, over a whole game."""
     ob = Observer(ttr.get_ruleset(map_name, players), private=private)
     t = Table(map_name, players, observer=ob, engine="native")
     g = t.reset(7)
@@ -95,8 +100,10 @@ def test_the_table_writes_every_seats_tensor_as_the_python_observer(map_name, pl
         if step % 6 == 0 or g.is_over:
             py = ttr.engine.decode(t.rules, g.encode())
             for seat in range(players):
-                assert np.array_equal(t.observe(seat), ob.encode(py.observe(seat))), (step, seat)
-                want = t.space.mask(py) if seat == py.current_player and not py.is_over else np.zeros(t.n, bool)
+                moves = seat == py.current_player and not py.is_over
+                pending = t.prefix if moves and private else ()
+                assert np.array_equal(t.observe(seat), ob.encode(py.observe(seat), pending)), (step, seat)
+                want = t.space.mask(py, t.prefix) if moves else np.zeros(t.n, bool)
                 assert np.array_equal(t.mask(seat).view(bool), want)
         if g.is_over:
             break
@@ -133,17 +140,151 @@ def test_tensors_and_masks_in_bot_games(map_name):
         step += 1
 
 
+# ---------------------------------------------------------------- claims paid in steps
+
+def _mirror(env: VecEnv, i: int, k: int, reward: str):
+    """Slot i's episode k on the Python engine: the environments' Table and its Rewards."""
+    t = Table(env.rules.map.name, env.players, engine="python")
+    return t, Rewards(reward, t.reset(episode_seed(int(env.seeds[i]), k)))
+
+
+@pytest.mark.parametrize("map_name,players", STEPPED_CONFIGS)
+@pytest.mark.parametrize("reward", ["score", "win", "margin"])
+def test_payment_steps_play_the_python_environments_games(map_name, players, reward):
+    """Boards with claims paid in steps: at every step of random games in every slot, three
+    episodes each (auto-reset included), the mask, the tensor (its pending block too), the seat,
+    the claim under way, the rewards, the ends and the state are those of the Python
+    environments' Table playing the same ids; some claims take several ids."""
+    N = 4
+    env = VecEnv(map_name, players, num_envs=N, seed=10 * players, reward=reward)
+    out = env.reset()
+    tabs = [_mirror(env, i, 0, reward) for i in range(N)]
+    episodes, steps, longest, paid = [0] * N, 0, 0, 0
+    while min(episodes) < 3:
+        assert steps < 20_000
+        for i, (t, _) in enumerate(tabs):
+            assert out.seats[i] == t.to_move and env.prefix(i) == t.prefix, (steps, i)
+            assert env.pending(i) == (t.space.partial(t.prefix) if t.prefix else None)
+            assert np.array_equal(out.masks[i].view(bool), t.mask().view(bool)), (steps, i)
+            assert np.array_equal(out.observations[i], t.observe(t.to_move)), (steps, i)
+            longest = max(longest, len(t.prefix))
+            if steps % 5 == 0:  # what the ids stand for (Rails & Sails' draws, pieces, exchanges, harbors too)
+                for a in np.flatnonzero(out.masks[i])[::5]:
+                    assert env.action(i, int(a)) == t.space.decode(int(a), t.game, t.prefix), (steps, i, a)
+        actions = env.sample().copy()
+        out = env.step(actions)
+        steps += 1
+        for i, (t, r) in enumerate(tabs):
+            a = t.step(int(actions[i]))
+            paid += a is not None and a.kind == "claim" and a.target in t.space.stepped_routes
+            assert out.rewards[i] == pytest.approx(r.step(), abs=1e-6), (steps, i)
+            assert bool(out.terminated[i]) == t.over and not out.truncated[i]
+            if t.over:
+                assert env.final(i)["totals"] == [p["total"] for p in t.game.result()["players"]]
+                episodes[i] += 1
+                tabs[i] = _mirror(env, i, episodes[i], reward)
+            assert env.state(i) == tabs[i][0].game.encode(), (steps, i)
+    # (random play never gathers the 8 or 9 cards of one colour Great Lakes' stepped routes take:
+    # test_payment_steps_with_big_hands_are_the_action_spaces pays them)
+    assert map_name == "great-lakes" or (longest >= 3 and paid >= 2)
+
+
+def _stepped_positions(map_name: str, players: int, seed: int):
+    """Turn positions of a game of mostly draws (big hands) where some stepped route can be paid."""
+    from test_action_space import positions, stepped_legal
+    space = ttr.ActionSpace(map_name, players)
+    for g in positions(map_name, players, seed, 0.97, 200):
+        if g.phase == "turn" and stepped_legal(space, g):
+            yield g, stepped_legal(space, g)
+
+
+def _same_after(ids: NativeIds, ob: Observer, g: ttr.Game, prefix: tuple[int, ...]) -> np.ndarray:
+    """After `prefix` in position g: the core's mask, the seat to move's tensor and its verdict on
+    every id (-2 goes on, the index of the legal action it completes, -1 not legal) are
+    ActionSpace's and the Python observer's; returns the mask."""
+    space, seat = ob.space, g.current_player
+    ng = native.from_state(ob.rules, g.encode())
+    want = space.mask(g, prefix)
+    mask = np.empty(ids.n, np.int8)
+    ids.mask(ng, mask, prefix)
+    assert np.array_equal(mask.view(bool), want), prefix
+    x = np.empty(ids.size, np.float32)
+    ids.observe(ng, seat, x, prefix)
+    assert np.array_equal(x, ob.encode(g.observe(seat), prefix)), prefix
+    for i in range(space.n):
+        k = ids.index(ng, i, prefix)
+        if not want[i]:
+            assert k == -1, (prefix, i)
+            continue
+        a = space.decode(i, g, prefix)
+        assert k == (-2 if a is None else g.legal_actions().index(a)), (prefix, i)
+    return want
+
+
+@pytest.mark.parametrize("map_name", STEPPED)
+def test_payment_steps_with_big_hands_are_the_action_spaces(map_name):
+    """Big hands pay ferries and Murmansk-Lieksa in thousands of ways: along random paths through
+    the masks of every legal stepped route, after each prefix, the core's mask, tensor and verdicts
+    are ActionSpace's and the Python observer's."""
+    rng = np.random.default_rng(3)
+    ob = Observer(ttr.get_ruleset(map_name, 2))
+    space, ids = ob.space, native_ids(ob)
+    claims, _, _ = space.step_ids()
+    checked, walked = 0, set()
+    games = itertools.chain.from_iterable(_stepped_positions(map_name, 2, seed) for seed in range(5, 9))
+    for n, (g, stepped) in enumerate(games):
+        routes = list(stepped)[n % 3::3]
+        if 53 in stepped and 53 not in walked and map_name == "nordic":
+            routes.append(53)  # (Murmansk-Lieksa, once)
+        for route in routes:
+            walked.add(route)
+            prefix: tuple[int, ...] = (claims[route],)
+            while True:
+                i = int(rng.choice(np.flatnonzero(_same_after(ids, ob, g, prefix))))
+                checked += 1
+                if space.decode(i, g, prefix) is not None:
+                    break
+                prefix += (i,)
+        if checked > 150 and (53 in walked or map_name != "nordic"):
+            break
+    assert checked > 150 and len(walked) >= min(10, len(space.stepped_routes))
+    assert map_name != "nordic" or 53 in walked  # Murmansk-Lieksa
+
+
+def test_a_payment_another_extends_ends_with_done_in_the_core():
+    """Nordic N6: 9 green and 9 green + 3 red both pay Murmansk-Lieksa (53): the core offers "done"
+    after 9 green, and after 9 green + 3 red, as the action space does."""
+    from test_nordic import position
+    g = position([{"green": 9, "red": 3}, {}])
+    ob = Observer(g.rules)
+    space, ids = ob.space, native_ids(ob)
+    claims, steps, done = space.step_ids()
+    step_id = {kv: i for i, kv in steps.items()}
+    first, green9, red3 = claims[53], step_id[4, 9], step_id[7, 3]
+    for prefix in ((first,), (first, green9), (first, green9, red3)):
+        want = _same_after(ids, ob, g, prefix)
+        assert want[done] == (len(prefix) > 1)
+    ng = native.from_state(g.rules, g.encode())
+    legal = g.legal_actions()
+    assert ids.index(ng, done, (first, green9)) == legal.index(ttr.Action("claim", 53, ((4, 9),)))
+    assert ids.index(ng, red3, (first, green9)) == -2
+
+
 def test_id_rows_are_the_action_space():
     """The table handed to the core is every id of the action space, in order."""
-    for m in BY_IDS:
+    for m in BY_IDS + STEPPED:
         space = ttr.ActionSpace(m, 3)
         rows = id_rows(space)
         assert len(rows) == space.n
         ids = native_ids(Observer(space.rules))
         assert ids is not None and ids.n == space.n
-        assert [ids.action(i) for i in range(0, space.n, 97)] == rows[::97]
+        assert [ids.action(i) for i in range(0, space.n, 7)] == rows[::7]
+        claims, steps, done = step_rows(space)
+        assert {i for i, r in enumerate(rows) if r is None} == {i for _, i in claims} | {i for i, _, _ in steps} | (
+            {done} if done >= 0 else set())
+        assert all(space.describe(i) == f"claim {r} (pay steps)" for r, i in claims)
     assert native_ids(Observer(ttr.get_ruleset("usa", 2), history=True)) is None  # the log: Python writes it
-    assert native_ids(Observer(ttr.get_ruleset("nordic", 2))) is None
+    assert native_ids(Observer(ttr.get_ruleset("legends-west", 2))) is None  # (the core does not play it)
 
 
 def test_rewards_are_the_python_rewards():
@@ -292,7 +433,7 @@ def test_bad_buffers_and_arguments_are_refused():
     with pytest.raises(TypeError, match="numpy array"):
         VecEnv("usa", 2, num_envs=2, rewards=[[0.0, 0.0]] * 2)
     with pytest.raises(ttr.TtrError, match="native core does not play"):
-        VecEnv("nordic", 2)
+        VecEnv("legends-west", 2)
     with pytest.raises(ttr.TtrError, match="unknown reward"):
         VecEnv("usa", 2, reward="points")
     with pytest.raises(ttr.TtrError, match="num_envs"):
@@ -361,7 +502,7 @@ def test_gymnasium_and_pettingzoo_play_the_same_games_on_both_engines():
     pytest.importorskip("pettingzoo")
     from ttr.adapters.gymnasium import TtrEnv
     from ttr.adapters.pettingzoo import raw_env
-    for map_name, players in (("usa", 2), ("europe", 3)):
+    for map_name, players in (("usa", 2), ("europe", 3), ("nordic", 3), ("world", 4), ("great-lakes", 2)):
         envs = [TtrEnv(map_name, opponents=["random"] * (players - 1), reward="score", engine=e)
                 for e in ("native", "python")]
         assert envs[0].table.engine == "native" and envs[1].table.engine == "python"
@@ -400,18 +541,80 @@ def test_the_native_table_explains_illegal_ids():
     with pytest.raises(ttr.ActionSpaceError):
         t.step(t.n)
     assert t.game.history == [] and not t.legal(bad) and not t.legal(-1)
-    with pytest.raises(ttr.TtrError, match="native core does not play"):
-        Table("nordic", 2, engine="native")
     with pytest.raises(ttr.TtrError, match="unknown engine"):
         Table("usa", 2, engine="fast")
-    assert Table("nordic", 2).engine == "python" and Table("usa", 2, engine="python").engine == "python"
-    for board in ("world", "great-lakes"):  # the core plays Rails & Sails, but its claims are paid in payment steps
-        assert native.plays(ttr.get_ruleset(board, 3)) and ttr.ActionSpace(board, 3).stepped_routes
-        assert Table(board, 3).engine == "python"
-        with pytest.raises(ttr.TtrError, match="payment steps"):
-            Table(board, 3, engine="native")
-        with pytest.raises(ttr.TtrError, match="payment steps"):
-            VecEnv(board, 3, num_envs=2)
+    assert Table("nordic", 2).engine == "native" and Table("usa", 2, engine="python").engine == "python"
+    for board in ("nordic", "world", "great-lakes"):  # claims paid in steps
+        assert Table(board, 3).engine == "native" and VecEnv(board, 3).n == ttr.ActionSpace(board, 3).n
+    with pytest.raises(ttr.TtrError, match="native core does not play"):
+        Table("legends-west", 2, engine="native")
+    with pytest.raises(ttr.TtrError, match="native core does not play"):
+        VecEnv("legends-west", 2)
+
+
+def _paying(env: VecEnv, i: int, depth: int = 2) -> None:
+    """Step env (its sampler) until slot i is `depth` ids into a claim paid in steps."""
+    for _ in range(20_000):
+        if len(env.prefix(i)) >= depth:
+            return
+        a = env.sample().copy()
+        legal = env.legal_ids(i)
+        claims, _, _ = env.space.step_ids()
+        starts = [x for x in legal if x in claims.values()]
+        if starts and not env.prefix(i):
+            a[i] = starts[0]
+        env.step(a)
+    raise AssertionError("no claim paid in steps came up")
+
+
+@pytest.mark.parametrize("map_name", ["nordic", "world"])
+def test_bad_ids_in_the_middle_of_a_payment_change_nothing(map_name):
+    """While a slot pays a claim in steps: a masked step, an id that is no step (a draw), a claim id
+    again and ids out of range raise IllegalActionIdError naming the game and the prefix, and no
+    slot changes (state, claim under way, mask); the Table on the native engine raises the Python
+    engine's Table's typed errors, word for word, and stays as it was."""
+    env = VecEnv(map_name, 2, num_envs=3, seed=4)
+    out = env.reset()
+    _paying(env, 1)
+    states, prefixes, masks = [env.state(i) for i in range(3)], [env.prefix(i) for i in range(3)], out.masks.copy()
+    good = env.sample().copy()
+    masked = int(np.flatnonzero(masks[1] == 0)[0])
+    draw = next(b.start for b in env.space.blocks if b.name == "draw")
+    for bad in (masked, draw, prefixes[1][0], -1, env.n):
+        a = good.copy()
+        a[1] = bad
+        with pytest.raises(ttr.IllegalActionIdError, match="game 1: id") as e:
+            env.step(a)
+        assert 0 <= bad < env.n and "after its prefix" in str(e.value) or not 0 <= bad < env.n
+        assert [env.state(i) for i in range(3)] == states and [env.prefix(i) for i in range(3)] == prefixes
+        assert np.array_equal(out.masks, masks)
+    g, prefix = env.game(1), prefixes[1]
+    for x in env.legal_ids(1):  # a legal step: the claim it completes, or None
+        assert env.action(1, int(x)) == env.space.decode(int(x), g, prefix)
+    with pytest.raises(ttr.ActionSpaceError, match="expected a payment step"):
+        env.action(1, draw)
+    tables = {e: Table(map_name, 2, engine=e) for e in ("native", "python")}
+    for t in tables.values():
+        t.reset(4)
+    rng = np.random.default_rng(0)
+    while len(tables["python"].prefix) < 2:  # into a claim paid in steps, on both engines
+        t = tables["python"]
+        ids = np.flatnonzero(t.mask())
+        starts = [x for x in ids if t.space.block(int(x)) == "claim" and t.space.decode(int(x)) is None]
+        i = int(starts[0] if starts else rng.choice(ids))
+        for t in tables.values():
+            t.step(i)
+    paying = tables["python"].mask()
+    for bad in (int(np.flatnonzero(paying == 0)[-1]), draw, env.n):
+        errors = []
+        for t in tables.values():
+            before = (t.game.encode(), t.prefix)
+            with pytest.raises(ttr.TtrError) as e:
+                t.step(bad)
+            errors.append((type(e.value), str(e.value)))
+            assert (t.game.encode(), t.prefix) == before and not t.legal(bad)
+        assert errors[0] == errors[1] and issubclass(errors[0][0], ttr.ActionSpaceError)
+    assert np.array_equal(tables["native"].mask(), paying)
 
 
 def test_threads_step_their_own_batches_and_never_share_one():

@@ -36,9 +36,10 @@ CONFIGS = [("usa", 2), ("europe", 4), ("nordic", 3), ("world", 2), ("great-lakes
 
 # ---------------------------------------------------------------- PettingZoo
 
-# USA and Europe run on the native core where it is built (engine="auto"); they are checked on the
-# Python engine too
-PY_CONFIGS = [(m, n, "python") for m, n in CONFIGS if m in ("usa", "europe")]
+# The boards the native core plays run on it where it is built (engine="auto"); they are checked
+# on the Python engine too
+NATIVE_ENVS = ("usa", "europe", "nordic", "world", "great-lakes")
+PY_CONFIGS = [(m, n, "python") for m, n in CONFIGS if m in NATIVE_ENVS]
 
 
 @pytest.mark.parametrize("map_name,players,engine", [(m, n, "auto") for m, n in CONFIGS] + PY_CONFIGS)
@@ -111,13 +112,12 @@ def test_gymnasium_registers_one_id_per_board():
     assert all(gym.spec(i).kwargs == {"map": m} for m, i in ENV_IDS.items())
 
 
-@pytest.mark.parametrize("map_name,engine", [(m, "auto") for m in sorted(ENV_IDS)] + [("usa", "python"),
-                                                                                    ("europe", "python")])
+@pytest.mark.parametrize("map_name,engine", [(m, "auto") for m in sorted(ENV_IDS)] + [(m, "python") for m in NATIVE_ENVS])
 def test_gymnasium_check_env(map_name, engine):
     e = gym.make(ENV_IDS[map_name], opponents=["random", "greedy"] if map_name != "nordic" else ["greedy"],
                  engine=engine)
     table = e.unwrapped.table
-    native = engine == "auto" and ttr.native.plays(table.rules) and not table.space.stepped_routes  # (Nordic, World, Great Lakes: python)
+    native = engine == "auto" and ttr.native.plays(table.rules) and map_name in NATIVE_ENVS  # (Legends of the West: python)
     assert table.engine == ("native" if native else "python")
     check_env(e.unwrapped)
 

@@ -7,6 +7,7 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <array>
 #include <atomic>
 #include <memory>
 #include <stdexcept>
@@ -42,21 +43,25 @@ struct Spec {
   EnvSpec env;
 };
 
-void build_spec(Spec* out, nb::object rules, const nb::list& ids, const nb::dict& o) {
+void build_spec(Spec* out, nb::object rules, const nb::list& ids, const nb::dict& o, const nb::object& steps) {
   // built aside, then moved in: a constructor that throws leaves no half-built instance holding rules
   auto self = std::make_unique<Spec>();
   self->rules_ref = rules;
   const Rules* R = nb::cast<const Rules*>(rules);
   self->env.rules = R;
-  // ids: per id (kind, target, ((card kind, count), ...))
+  // ids: per id (kind, target, ((card kind, count), ...)), None for a payment step's
   std::vector<Action> acts;
   acts.reserve(nb::len(ids));
   for (nb::handle item : ids) {
+    if (item.is_none()) {
+      acts.push_back(Action{kNoAction, 0, Payment{}});
+      continue;
+    }
     nb::tuple t = nb::cast<nb::tuple>(item);
     if (t.size() != 3) throw RulesError("action ids: (kind, target, payment) per id");
     Action a;
     const int kind = nb::cast<int>(t[0]), target = nb::cast<int>(t[1]);
-    if (kind < 0 || kind >= N_KIND || target < -1 || target > 32767) throw RulesError("action ids: kind or target out of range");
+    if (kind < 0 || kind >= N_ALL_KINDS || target < -16 || target > 32767) throw RulesError("action ids: kind or target out of range");
     a.kind = static_cast<uint8_t>(kind);
     a.target = static_cast<int16_t>(target);
     for (nb::handle part : t[2]) {
@@ -70,6 +75,27 @@ void build_spec(Spec* out, nb::object rules, const nb::list& ids, const nb::dict
     acts.push_back(a);
   }
   self->env.ids.build(static_cast<int>(acts.size()), acts);
+  // payment steps: ([(route, claim id)], [(id, kind, count)], done id or -1), or None
+  std::vector<std::pair<int, int>> claims;
+  std::vector<std::array<int, 3>> step_rows;
+  int done = -1;
+  if (!steps.is_none()) {
+    nb::tuple t = nb::cast<nb::tuple>(steps);
+    if (t.size() != 3) throw RulesError("payment steps: (claims, steps, done)");
+    for (nb::handle c : t[0]) {
+      nb::tuple rc = nb::cast<nb::tuple>(c);
+      claims.emplace_back(nb::cast<int>(rc[0]), nb::cast<int>(rc[1]));
+    }
+    for (nb::handle c : t[1]) {
+      nb::tuple st = nb::cast<nb::tuple>(c);
+      step_rows.push_back({nb::cast<int>(st[0]), nb::cast<int>(st[1]), nb::cast<int>(st[2])});
+    }
+    done = nb::cast<int>(t[2]);
+  }
+  self->env.steps.build(*R, self->env.ids.n, claims, step_rows, done);
+  for (int i = 0; i < self->env.ids.n; ++i)
+    if (self->env.ids.actions[i].kind == kNoAction && self->env.steps.route_of(i) < 0 && !self->env.steps.is_step(i))
+      throw RulesError("action ids: an id is neither an action nor a payment step");
   ObsSpec& s = self->env.obs;
   s.size = get_int(o, "size");
   s.players = get_int(o, "players");
@@ -91,6 +117,19 @@ void build_spec(Spec* out, nb::object rules, const nb::list& ids, const nb::dict
   s.joined = get_int(o, "tickets_joined");
   s.offer = get_int(o, "offer");
   s.n_tunnels = get_int(o, "n_tunnels");
+  s.pending = get_int(o, "pending");
+  s.harbors = get_int(o, "harbors");
+  s.pieces_choice = get_int(o, "pieces_choice");
+  s.n_phases = get_int(o, "n_phases");
+  s.n_decks = get_int(o, "n_decks");
+  s.rs = get_int(o, "rs") != 0;
+  s.deck_total1 = get_double(o, "deck_total1");
+  s.trains_total = get_double(o, "trains_total");
+  s.ships_total = get_double(o, "ships_total");
+  s.harbors_total = get_double(o, "harbors_total");
+  s.harbor_row = get_vec<int>(o, "harbor_row");
+  s.n_stepped = get_int(o, "n_stepped");
+  s.stepped_row = get_vec<int>(o, "stepped_row");
   s.n_kinds_pos = get_int(o, "n_kinds_pos");
   s.ticket_width = get_int(o, "ticket_width");
   s.offer_max = get_int(o, "offer_max");
@@ -204,13 +243,32 @@ const Game& game_of(const Spec& s, Handle& h) {
   return *h.game;
 }
 
+using Prefix = std::vector<int64_t>;  // the ids taken so far of a claim paid in steps
+
+// The claim under way after `prefix` in the game's position (ValueError if it is not a partial move).
+Pending pending_of(const Spec& s, Handle& h, const Prefix& prefix) {
+  Pending p;
+  for (size_t j = 0; j < prefix.size(); ++j) {
+    Action claim;
+    if (h.game->over() || s.env.steps.advance(h.L(), p, prefix[j], &claim) != 0)
+      throw nb::value_error(("prefix[" + std::to_string(j) + "] = " + std::to_string(prefix[j]) +
+                             ": not a partial move in this position").c_str());
+  }
+  return p;
+}
+
+// The game's legal ids (after the prefix) in their order; false if one has no id.
+bool legal_of(const Spec& s, Handle& h, const Pending& p, std::vector<int32_t>& ids) {
+  return p.active() ? s.env.steps.next_ids(h.L(), p, ids) : s.env.ids.legal_ids(h.L(), ids, &s.env.steps);
+}
+
 // The game's legal ids into row (1 byte[n], zero elsewhere; none once over); their number.
-int write_mask(const Spec& s, Handle& h, uint8_t* row) {
+int write_mask(const Spec& s, Handle& h, uint8_t* row, const Pending& p) {
   std::memset(row, 0, static_cast<size_t>(s.env.ids.n));
   if (h.game->over()) return 0;
   thread_local std::vector<int32_t> ids;
   ids.clear();
-  if (!s.env.ids.legal_ids(h.L(), ids)) throw RulesError("action ids: a legal action has no id");
+  if (!legal_of(s, h, p, ids)) throw RulesError("action ids: a legal action has no id");
   for (int32_t id : ids) row[id] = 1;
   return static_cast<int>(ids.size());
 }
@@ -219,46 +277,66 @@ int write_mask(const Spec& s, Handle& h, uint8_t* row) {
 
 void bind_vecenv(nb::module_& m) {
   nb::class_<Spec>(m, "EnvSpec")
-      .def("__init__", &build_spec, nb::arg("rules"), nb::arg("ids"), nb::arg("observer"),
-           "The ids (per id: kind code, target, payment) and the observer's tables of one board.")
+      .def("__init__", &build_spec, nb::arg("rules"), nb::arg("ids"), nb::arg("observer"), nb::arg("steps") = nb::none(),
+           "The ids (per id: kind code, target, payment; None for payment steps), the observer's tables of one "
+           "board and its payment steps (([(route, claim id)], [(id, kind, count)], done id or -1), or None).")
       .def_prop_ro("n", [](const Spec& s) { return s.env.ids.n; })
       .def_prop_ro("size", [](const Spec& s) { return s.env.obs.size; })
       .def("action", [](const Spec& s, int64_t id) {
         if (id < 0 || id >= s.env.ids.n) throw nb::index_error("no such id");
-        return action_tuple(s.env.ids.actions[static_cast<size_t>(id)]);
-      }, nb::arg("id"), "The core's action of an id: (kind code, target, payment); a keep's target is its bit set.")
-      .def("mask", [](const Spec& s, Handle& h, Array out) {
+        const Action& a = s.env.ids.actions[static_cast<size_t>(id)];
+        if (a.kind == kNoAction) return nb::object(nb::none());
+        return nb::object(action_tuple(a));
+      }, nb::arg("id"), "The core's action of an id: (kind code, target, payment), a keep's target its bit set; "
+         "None for a payment step.")
+      .def("mask", [](const Spec& s, Handle& h, Array out, const Prefix& prefix) {
         game_of(s, h);
-        return write_mask(s, h, static_cast<uint8_t*>(buffer(out, "out", 'b', s.env.ids.n, 0, false)));
-      }, nb::arg("game"), nb::arg("out").noconvert(), "Write the game's legal ids into out (1 byte[n]); their number.")
-      .def("observe_seat", [](const Spec& s, Handle& h, int seat, Array obs, Array mask) {
+        uint8_t* row = static_cast<uint8_t*>(buffer(out, "out", 'b', s.env.ids.n, 0, false));
+        return write_mask(s, h, row, pending_of(s, h, prefix));
+      }, nb::arg("game"), nb::arg("out").noconvert(), nb::arg("prefix") = Prefix{},
+         "Write the game's legal ids (after the prefix) into out (1 byte[n]); their number.")
+      .def("observe_seat", [](const Spec& s, Handle& h, int seat, Array obs, Array mask, const Prefix& prefix) {
         const Game& g = game_of(s, h);
         if (seat < 0 || seat >= s.env.rules->players) throw nb::value_error("no such seat");
         float* x = static_cast<float*>(buffer(obs, "obs", 'f', s.env.obs.size, 0, false));
         uint8_t* row = static_cast<uint8_t*>(buffer(mask, "mask", 'b', s.env.ids.n, 0, false));
-        s.env.obs.encode(g, seat, x, &h.longest);
-        if (seat == g.state().current) return write_mask(s, h, row);
+        const bool moves = seat == g.state().current;
+        const Pending p = moves ? pending_of(s, h, prefix) : Pending{};
+        s.env.obs.encode(g, seat, x, &h.longest, &p);
+        if (moves) return write_mask(s, h, row, p);
         std::memset(row, 0, static_cast<size_t>(s.env.ids.n));
         return 0;
       }, nb::arg("game"), nb::arg("seat"), nb::arg("obs").noconvert(), nb::arg("mask").noconvert(),
-         "Write seat's tensor into obs and its legal ids into mask (none unless it is to move); their number.")
-      .def("legal_ids", [](const Spec& s, Handle& h) {
+         nb::arg("prefix") = Prefix{},
+         "Write seat's tensor into obs and its legal ids into mask (none unless it is to move; the prefix is its "
+         "claim under way); their number.")
+      .def("legal_ids", [](const Spec& s, Handle& h, const Prefix& prefix) {
         game_of(s, h);
         std::vector<int32_t> ids;
-        if (!h.game->over() && !s.env.ids.legal_ids(h.L(), ids)) throw RulesError("action ids: a legal action has no id");
+        if (!h.game->over() && !legal_of(s, h, pending_of(s, h, prefix), ids))
+          throw RulesError("action ids: a legal action has no id");
         return ids;
-      }, nb::arg("game"), "The game's legal ids, in the order of its legal actions.")
-      .def("observe", [](const Spec& s, Handle& h, int seat, Array out) {
+      }, nb::arg("game"), nb::arg("prefix") = Prefix{}, "The game's legal ids (after the prefix), in the order of its legal actions.")
+      .def("observe", [](const Spec& s, Handle& h, int seat, Array out, const Prefix& prefix) {
         const Game& g = game_of(s, h);
         if (seat < 0 || seat >= s.env.rules->players) throw nb::value_error("no such seat");
         float* x = static_cast<float*>(buffer(out, "out", 'f', s.env.obs.size, 0, false));
-        s.env.obs.encode(g, seat, x, &h.longest);
-      }, nb::arg("game"), nb::arg("seat"), nb::arg("out").noconvert(), "Write seat's tensor of the game into out.")
-      .def("index", [](const Spec& s, Handle& h, int64_t id) -> int64_t {
+        const Pending p = seat == g.state().current ? pending_of(s, h, prefix) : Pending{};
+        s.env.obs.encode(g, seat, x, &h.longest, &p);
+      }, nb::arg("game"), nb::arg("seat"), nb::arg("out").noconvert(), nb::arg("prefix") = Prefix{},
+         "Write seat's tensor of the game into out (the seat to move's with its claim under way, the prefix).")
+      .def("index", [](const Spec& s, Handle& h, int64_t id, const Prefix& prefix) -> int64_t {
         const Game& g = game_of(s, h);
         if (id < 0 || id >= s.env.ids.n || g.over()) return -1;
-        return h.L().find(s.env.ids.actions[static_cast<size_t>(id)]);
-      }, nb::arg("game"), nb::arg("id"), "The index among the game's legal actions of the id's action, or -1.")
+        const Action& a = s.env.ids.actions[static_cast<size_t>(id)];
+        Pending p = pending_of(s, h, prefix);
+        if (!p.active() && a.kind != kNoAction) return h.L().find(a);
+        Action claim;
+        const int r = s.env.steps.advance(h.L(), p, id, &claim);
+        return r < 0 ? -1 : r == 0 ? -2 : h.L().find(claim);
+      }, nb::arg("game"), nb::arg("id"), nb::arg("prefix") = Prefix{},
+         "What the id does after the prefix: the index among the game's legal actions of the action it completes, "
+         "-2 (a payment step that does not complete it) or -1 (not legal).")
       .def_static("scores", [](Handle& h) {
         const State& st = h.game->state();
         nb::list out;
@@ -326,6 +404,13 @@ void bind_vecenv(nb::module_& m) {
         if (i >= b.env->size()) throw nb::index_error("no such game");
         return b.env->legal(i);
       }, nb::arg("game"))
+      .def("pending", [](Batch& b, size_t i) -> nb::object {
+        Using use(b);
+        if (i >= b.env->size()) throw nb::index_error("no such game");
+        const Pending& p = b.env->pending(i);
+        if (!p.active()) return nb::none();
+        return nb::make_tuple(static_cast<int>(p.route), action_tuple(Action{CLAIM, p.route, p.items})[2]);
+      }, nb::arg("game"), "The claim under way in slot i, paid in steps: (route, payment so far), or None.")
       .def("info", [](Batch& b, size_t i) {
         Using use(b);
         if (i >= b.env->size()) throw nb::index_error("no such game");

@@ -359,6 +359,39 @@ Payment cheapest(const uint8_t* hand, const PayKey& k, const Rules& R, const dou
   return best;
 }
 
+void next_steps(const uint8_t* hand, const PayKey& k, const Rules& R, const uint8_t* fixed, int last,
+                uint64_t* out) {
+  Walk w(R, k);
+  w.run(hand, [&](const Fam& f) {  // (the action space's _family_next: one part, locomotives as the base)
+    int used = 0;
+    bool sat = f.low == nullptr;
+    for (int c = 0; c < kColors && c <= last; ++c) {
+      if (fixed[c] > w.caps[c]) return true;
+      used += fixed[c];
+      if (!sat && fixed[c] > f.low[c]) sat = true;
+    }
+    for (int c = kColors; c < R.n_kinds && c <= last; ++c)
+      if (fixed[c] != (c == R.wild ? f.locos : 0)) return true;
+    const int rem = f.t - used;
+    if (rem < 0) return true;
+    int room[kColors + 1], need[kColors + 1];  // over colours c..: the most cards, the fewest to pass a low
+    room[kColors] = 0;
+    need[kColors] = 1 << 30;
+    for (int c = kColors - 1; c >= 0; --c) {
+      room[c] = room[c + 1] + w.caps[c];
+      need[c] = need[c + 1];
+      if (f.low && w.caps[c] > f.low[c]) need[c] = std::min(need[c], f.low[c] + 1);
+    }
+    for (int c = last + 1; c < kColors; ++c)
+      for (int x = 1; x <= std::min<int>(w.caps[c], rem); ++x) {
+        const int r = rem - x;
+        if (r <= room[c + 1] && (sat || r >= need[c + 1] || x > f.low[c])) out[c] |= uint64_t{1} << x;
+      }
+    if (f.locos && R.wild > last && rem == 0 && sat) out[R.wild] |= uint64_t{1} << f.locos;
+    return true;
+  });
+}
+
 void claim_reach(const uint8_t* hand, const Rules& R, int* reach) {
   const int locos = hand[R.wild];
   int total = 0, m = 0, ferry = 0;

@@ -58,7 +58,11 @@ void IdTable::build(int n_ids, const std::vector<Action>& acts) {
   int i = 0;
   while (i < n) {
     const Action& a = actions[i];
-    if (a.kind >= N_KIND) throw RulesError("action ids: an unknown kind");
+    if (a.kind == kNoAction) {  // (a payment step's id)
+      ++i;
+      continue;
+    }
+    if (a.kind >= N_ALL_KINDS) throw RulesError("action ids: an unknown kind");
     for (int q = 0; q < a.pay.n; ++q)
       if (a.pay.kind[q] >= kMaxKinds) throw RulesError("action ids: a payment of an unknown card kind");
     if (a.kind == KEEP) {  // a run of bit sets 1, 2, ...
@@ -92,11 +96,11 @@ void IdTable::build(int n_ids, const std::vector<Action>& acts) {
     i = j;
   }
   for (int k = 0; k < n; ++k)
-    if (id_of(actions[k]) != k) throw RulesError("action ids: an action does not find its own id");
+    if (actions[k].kind != kNoAction && id_of(actions[k]) != k) throw RulesError("action ids: an action does not find its own id");
 }
 
 int64_t IdTable::id_of(const Action& a) const {
-  if (a.kind >= N_KIND) return -1;
+  if (a.kind >= N_ALL_KINDS) return -1;
   if (a.kind == KEEP) return a.target >= 1 && a.target <= keep_n ? keep_start - 1 + a.target : -1;
   const int t = a.target + kTargetOff;
   if (t < 0 || t >= kTargets || base_[a.kind][t] < 0) return -1;
@@ -104,11 +108,20 @@ int64_t IdTable::id_of(const Action& a) const {
   return place < 0 ? -1 : base_[a.kind][t] + place;
 }
 
-bool IdTable::legal_ids(const Legal& L, std::vector<int32_t>& out) const {
+bool IdTable::legal_ids(const Legal& L, std::vector<int32_t>& out, const StepIds* steps) const {
   int offs[512];
   for (size_t k = 0; k < L.seg.size(); ++k) {
     const Segment& sg = L.seg[k];
     const int16_t* targets = L.targets.data() + sg.t0;
+    if (sg.kind == CLAIM && steps && steps->any() && steps->claim_id(targets[0]) >= 0) {
+      // stepped routes (a segment is one payment key: all of its routes are stepped or none)
+      for (int q = 0; q < sg.tn; ++q) {
+        const int id = steps->claim_id(targets[q]);
+        if (id < 0) return false;
+        out.push_back(id);
+      }
+      continue;
+    }
     if (sg.kind == KEEP) {
       for (int q = 0; q < sg.tn; ++q) {
         if (targets[q] < 1 || targets[q] > keep_n) return false;
@@ -144,14 +157,24 @@ void ObsSpec::validate(const Rules& R) const {
   auto in = [&](int at, int len, const char* what) {
     if (at < 0 || len < 0 || at + len > size) throw RulesError(std::string("observer: field out of the tensor: ") + what);
   };
-  in(phase, 7, "phase");
+  in(phase, n_phases, "phase");
+  if (n_phases <= OVER) throw RulesError("observer: phases");
   in(to_move, P, "to_move");
   in(clock, 4, "clock");
   in(face_up, n_kinds_pos, "face_up");
-  in(piles, 2, "piles");
+  if (n_decks != (R.rs ? 2 : 1) || rs != R.rs) throw RulesError("observer: decks");
+  in(piles, n_decks + 1, "piles");
   in(discard, n_kinds_pos, "discard");
   in(seats, P * seat_width, "seats");
-  if (seat_width != 5 + (stations >= 0 ? 1 : 0)) throw RulesError("observer: seat columns");
+  if (seat_width != 5 + (stations >= 0 ? 1 : 0) + (rs ? 6 : 0)) throw RulesError("observer: seat columns");
+  if (rs) {
+    if (static_cast<int>(harbor_row.size()) != R.n_cities) throw RulesError("observer: harbor rows");
+    int rows = 0;
+    for (int r : harbor_row) rows = std::max(rows, r + 1);
+    in(harbors, rows * P, "harbors");
+    if (priv) in(pieces_choice, 2, "pieces_choice");
+    if (deck_total1 <= 0 || trains_total <= 0 || ships_total <= 0 || harbors_total <= 0) throw RulesError("observer: scales");
+  }
   if (static_cast<int>(route_row.size()) != R.n_ids || static_cast<int>(tunnel_row.size()) != R.n_ids)
     throw RulesError("observer: route tables");
   for (int r = 0; r < R.n_ids; ++r) {
@@ -170,8 +193,9 @@ void ObsSpec::validate(const Rules& R) const {
   if (static_cast<int>(kind_pos.size()) != R.n_kinds) throw RulesError("observer: kind places");
   for (int p : kind_pos)
     if (p < -1 || p >= n_kinds_pos) throw RulesError("observer: kind places");
-  for (int c : R.deck)
-    if (c < 0 || c >= R.n_kinds || kind_pos[c] < 0) throw RulesError("observer: a card kind without a place");
+  for (const std::vector<int>* deck : {&R.deck, &R.deck1})
+    for (int c : *deck)
+      if (c < 0 || c >= R.n_kinds || kind_pos[c] < 0) throw RulesError("observer: a card kind without a place");
   if (static_cast<int>(fractions.size()) != n_kinds_pos) throw RulesError("observer: fractions");
   for (const auto& f : fractions)
     if (f.empty()) throw RulesError("observer: fractions");
@@ -192,6 +216,12 @@ void ObsSpec::validate(const Rules& R) const {
     in(joined, ticket_width, "tickets_joined");
     in(offer, offer_max * ticket_width, "offer");
     if (offer_max < R.offer_cap) throw RulesError("observer: offer rows");
+  }
+  if (pending >= 0) {
+    if (static_cast<int>(stepped_row.size()) != R.n_ids) throw RulesError("observer: stepped rows");
+    for (int r : stepped_row)
+      if (r < -1 || r >= n_stepped) throw RulesError("observer: stepped rows");
+    in(pending, n_stepped + n_kinds_pos, "pending");
   }
   if (final_round_turns <= 0 || deck_total <= 0 || tickets_total <= 0 || total_cards <= 0 || max_trains <= 0)
     throw RulesError("observer: scales");
@@ -230,7 +260,7 @@ struct CityDsu {
 };
 }  // namespace
 
-void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo) const {
+void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo, const Pending* pend) const {
   const Rules& R = g.rules();
   const State& s = g.state();
   const int P = players;
@@ -251,9 +281,12 @@ void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo) const {
   for (int k = 0; k < n_kinds_pos; ++k)
     if (cnt[k]) x[face_up + k] = frac(face_sums, cnt[k]);
   x[piles] = f32(s.deck_n / deck_total);
-  x[piles + 1] = f32(s.pile_n / tickets_total);
+  if (rs) x[piles + 1] = f32(s.deck1_n / deck_total1);
+  x[piles + n_decks] = f32(s.pile_n / tickets_total);
   std::memset(cnt, 0, sizeof cnt);
   for (int i = 0; i < s.disc_n; ++i) ++cnt[kind_pos[s.disc[i]]];
+  if (rs)
+    for (int i = 0; i < s.disc1_n; ++i) ++cnt[kind_pos[s.disc1[i]]];
   for (int k = 0; k < n_kinds_pos; ++k)
     if (cnt[k]) x[discard + k] = frac(fractions[k], cnt[k]);
   // owned routes (owner >= 0: its byte's sign bit clear), eight owners a word; the seat's own
@@ -276,6 +309,9 @@ void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo) const {
   if (stations >= 0)
     for (int q = 0; q < P; ++q)
       for (int i = 0; i < s.stations_n[q]; ++i) x[stations + s.stations[q][i] * P + rel(q)] = 1.0f;
+  if (rs)
+    for (int q = 0; q < P; ++q)
+      for (int i = 0; i < s.harbors_n[q]; ++i) x[harbors + harbor_row[s.harbors[q][i]] * P + rel(q)] = 1.0f;
   if (tunnel >= 0 && s.tun_route >= 0) {
     x[tunnel + tunnel_row[s.tun_route]] = 1.0f;
     x[tunnel + n_tunnels] = f32(s.tun_extra / 3.0);
@@ -297,6 +333,15 @@ void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo) const {
     const double sc = s.score[q] / score_scale;
     row[4] = f32(sc < -1.0 ? -1.0 : clip1(sc));
     if (stations >= 0) row[5] = f32(s.stations_n[q] / static_cast<double>(n_stations));
+    if (rs) {  // ships, the box, harbors, exchanges, chosen (the choice itself is secret)
+      float* more = row + 5 + (stations >= 0 ? 1 : 0);
+      more[0] = f32(s.ships[q] / ships_total);
+      more[1] = f32(s.box_t[q] / trains_total);
+      more[2] = f32(s.box_s[q] / ships_total);
+      more[3] = f32(s.harbors_n[q] / harbors_total);
+      more[4] = f32(std::min(s.exchanged[q] / (trains_total + ships_total), 1.0));
+      more[5] = s.choice_t[q] >= 0 ? 1.0f : 0.0f;
+    }
   }
   if (longest >= 0) {  // each seat's longest trail, and whether it is the longest (ties too)
     int len[kMaxPlayers], top = 0;
@@ -347,6 +392,18 @@ void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo) const {
     }
     for (int j = 0; j < no; ++j) x[offer + j * ticket_width + ticket_pos[sorted[j]]] = 1.0f;
   }
+  if (rs && s.choice_t[me] >= 0) {
+    x[pieces_choice] = f32(s.choice_t[me] / trains_total);
+    x[pieces_choice + 1] = f32(s.choice_s[me] / ships_total);
+  }
+  if (pend && pend->active() && pending >= 0) {  // the route, then the cards chosen so far / the kind's cards
+    if (stepped_row[pend->route] >= 0) x[pending + stepped_row[pend->route]] = 1.0f;
+    const int base = pending + n_stepped;
+    for (int i = 0; i < pend->items.n; ++i) {
+      const int k = kind_pos[pend->items.kind[i]];
+      x[base + k] = frac(fractions[k], pend->items.count[i]);
+    }
+  }
 }
 
 // ------------------------------------------------------------------ the batch
@@ -377,16 +434,18 @@ void VecEnv::new_episode(Slot& s, uint32_t k) {
   s.episode = k;
   s.steps = 0;
   s.longest = LongestMemo{};
+  s.pending = Pending{};
   for (int p = 0; p < kMaxPlayers; ++p) s.last[p] = s.game.state().score[p];
 }
 
-void VecEnv::observe(Slot& s, size_t i, const EnvOut& out) {
+void VecEnv::observe(Slot& s, size_t i, const EnvOut& out, bool moved) {
   const IdTable& T = spec_->ids;
   for (int32_t id : s.ids) s.bits[static_cast<size_t>(id) >> 6] = 0;
   s.ids.clear();
-  s.game.legal(s.legal);
-  if (!T.legal_ids(s.legal, s.ids))
-    throw RulesError("action ids: a legal action has no id (game seed " + std::to_string(s.game.state().seed) + ")");
+  if (moved) s.game.legal(s.legal);  // (a payment step leaves the position as it was)
+  const bool ok = s.pending.active() ? spec_->steps.next_ids(s.legal, s.pending, s.ids)
+                                     : T.legal_ids(s.legal, s.ids, &spec_->steps);
+  if (!ok) throw RulesError("action ids: a legal action has no id (game seed " + std::to_string(s.game.state().seed) + ")");
   for (int32_t id : s.ids) s.bits[static_cast<size_t>(id) >> 6] |= uint64_t{1} << (id & 63);
   if (out.masks) {
     uint8_t* row = out.masks + i * static_cast<size_t>(T.n);
@@ -394,7 +453,7 @@ void VecEnv::observe(Slot& s, size_t i, const EnvOut& out) {
     for (int32_t id : s.ids) row[id] = 1;
   }
   const int me = s.game.state().current;
-  if (out.obs) spec_->obs.encode(s.game, me, out.obs + i * static_cast<size_t>(spec_->obs.size), &s.longest);
+  if (out.obs) spec_->obs.encode(s.game, me, out.obs + i * static_cast<size_t>(spec_->obs.size), &s.longest, &s.pending);
   if (out.seats) out.seats[i] = me;
 }
 
@@ -481,7 +540,17 @@ void VecEnv::step(const int64_t* actions, const EnvOut& out) {
   float zero[kMaxPlayers];
   for (size_t i = 0; i < slots_.size(); ++i) {
     Slot& s = slots_[i];
-    s.game.apply(T.actions[static_cast<size_t>(actions[i])]);
+    const Action& a = T.actions[static_cast<size_t>(actions[i])];
+    bool moved = true;
+    if (a.kind != kNoAction) {
+      s.game.apply(a);
+    } else {  // a payment step (checked legal): the claim when it is whole
+      Action claim;
+      const int r = spec_->steps.advance(s.legal, s.pending, actions[i], &claim);
+      if (r < 0) throw RulesError("payment steps: a checked step is not legal");
+      moved = r == 1;
+      if (moved) s.game.apply(claim);
+    }
     ++s.steps;
     const bool over = s.game.over();
     const bool cut = !over && max_steps_ > 0 && s.steps >= max_steps_;
@@ -492,8 +561,9 @@ void VecEnv::step(const int64_t* actions, const EnvOut& out) {
     if (over || cut) {
       end_episode(s, over);
       new_episode(s, s.episode + 1);
+      moved = true;
     }
-    observe(s, i, out);
+    observe(s, i, out, moved);
   }
 }
 

@@ -71,6 +71,12 @@ uint32_t lcg(uint32_t& s) {
   return s >> 8;
 }
 
+// a random hand of least .. least + spread - 1 cards
+void deal(uint8_t* hand, uint32_t& s, int least, int spread) {
+  const int size = least + static_cast<int>(lcg(s) % static_cast<uint32_t>(spread));
+  for (int i = 0; i < size; ++i) ++hand[lcg(s) % 9];
+}
+
 void check(const ttr::Rules& R, const uint8_t* hand, const PayKey& k) {
   std::vector<Payment> list;
   ttr::nordic::list(hand, k, R, list);
@@ -106,8 +112,7 @@ TEST(Nordic, FerryPaymentsAreEveryExactAssignment) {
   uint32_t s = 7;
   for (int trial = 0; trial < 60; ++trial) {
     uint8_t hand[ttr::kMaxKinds] = {};
-    const int size = 3 + static_cast<int>(lcg(s) % 12);
-    for (int i = 0; i < size; ++i) ++hand[lcg(s) % 9];
+    deal(hand, s, 3, 12);
     for (int color : {-1, 0, 5})
       for (int n = 1; n <= 6; ++n)
         for (int f = 1; f <= std::min(2, n); ++f) check(R, hand, PayKey{color, n, f});
@@ -119,8 +124,7 @@ TEST(Nordic, MurmanskLieksaTakesAnyFourCardsForOne) {
   uint32_t s = 11;
   for (int trial = 0; trial < 40; ++trial) {
     uint8_t hand[ttr::kMaxKinds] = {};
-    const int size = 4 + static_cast<int>(lcg(s) % 13);
-    for (int i = 0; i < size; ++i) ++hand[lcg(s) % 9];
+    deal(hand, s, 4, 13);
     for (int n : {2, 3, 9}) {
       PayKey k{-1, n, 0};
       k.any_four = true;
@@ -163,3 +167,51 @@ TEST(Nordic, OrdinaryRoutesTakeNoLocomotiveAndTunnelsPayAsEuropes) {
 }
 
 }  // namespace
+
+// next_steps against the listed payments: after every prefix of every payment (and the empty
+// one), the steps are exactly the next (kind, count) of the payments that begin with it.
+void check_steps(const ttr::Rules& R, const uint8_t* hand, const PayKey& k) {
+  std::vector<Payment> list;
+  ttr::nordic::list(hand, k, R, list);
+  std::set<std::vector<std::pair<int, int>>> prefixes{{}};
+  for (const Payment& p : list)
+    for (int n = 1; n < p.n; ++n) {
+      std::vector<std::pair<int, int>> pre;
+      for (int i = 0; i < n; ++i) pre.emplace_back(p.kind[i], p.count[i]);
+      prefixes.insert(pre);
+    }
+  for (const auto& pre : prefixes) {
+    uint64_t want[ttr::kMaxKinds] = {}, got[ttr::kMaxKinds] = {};
+    for (const Payment& p : list) {
+      if (p.n <= static_cast<int>(pre.size())) continue;
+      bool same = true;
+      for (size_t i = 0; i < pre.size() && same; ++i) same = p.kind[i] == pre[i].first && p.count[i] == pre[i].second;
+      if (same) want[p.kind[pre.size()]] |= uint64_t{1} << p.count[pre.size()];
+    }
+    uint8_t fixed[ttr::kMaxKinds] = {};
+    for (auto [kind, count] : pre) fixed[kind] = static_cast<uint8_t>(count);
+    ttr::nordic::next_steps(hand, k, R, fixed, pre.empty() ? -1 : pre.back().first, got);
+    for (int c = 0; c < 9; ++c)
+      ASSERT_EQ(got[c], want[c]) << "kind " << c << " after " << pre.size() << " steps, colour " << k.color
+                                 << " length " << k.length << " ferry " << k.locos << " any four " << k.any_four;
+  }
+}
+
+TEST(Nordic, PaymentStepsAreThePrefixesOfThePayments) {
+  const ttr::Rules R = nordic_rules();
+  uint32_t s = 13;
+  for (int trial = 0; trial < 30; ++trial) {
+    uint8_t hand[ttr::kMaxKinds] = {};
+    deal(hand, s, 4, 12);
+    for (int color : {-1, 2})
+      for (int n = 1; n <= 5; ++n)
+        for (int f = 1; f <= std::min(2, n); ++f) check_steps(R, hand, PayKey{color, n, f});
+    for (int n : {2, 3, 9}) {
+      PayKey k{-1, n, 0};
+      k.any_four = true;
+      check_steps(R, hand, k);
+      k.color = 6;
+      check_steps(R, hand, k);
+    }
+  }
+}

@@ -5,10 +5,10 @@ A move is one id for most actions; a claim paid in steps (docs/action-space.md) 
 by the same seat: after each step but the last, the game is unchanged, the same seat is still to
 move and its mask offers the next steps (its observation shows the steps taken so far).
 
-Where the native core is built and plays the board (USA, Europe), a Table plays on it
-(engine="auto"): the game is a NativeGame and the core writes the masks and tensors (the same ids
-and tensors as ActionSpace and Observer, tests/test_native_vecenv.py); elsewhere, or with
-engine="python", on the Python engine.
+Where the native core is built and plays the board (USA, Europe, Nordic, World, Great Lakes), a
+Table plays on it (engine="auto"): the game is a NativeGame and the core writes the masks and
+tensors (the same ids and tensors as ActionSpace and Observer, the payment steps' too,
+tests/test_native_vecenv.py); elsewhere, or with engine="python", on the Python engine.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import numpy as np
 from ..agents import RandomAgent
 from ..editions import get_ruleset, new_game
 from ..engine import KEEP, Action, Game, View
-from ..errors import IllegalActionError, IllegalActionIdError, TtrError
+from ..errors import ActionSpaceError, IllegalActionError, IllegalActionIdError, TtrError
 from ..formats.action_space import ActionSpace
 from ..native import NativeGame, plays
 from ..native.vecenv import NativeIds, core_action, keep_row
@@ -92,25 +92,31 @@ class Rewards:
         return out
 
 
-_IDS: dict[tuple[Any, bool], NativeIds] = {}
+_IDS: dict[tuple[Any, bool], NativeIds | None] = {}
 
 
-def id_rows(space: ActionSpace) -> list[tuple[int, int, tuple]]:
+def id_rows(space: ActionSpace) -> list[tuple[int, int, tuple] | None]:
     """Every id of `space` as the native core numbers its action (a keep: its bit set over the
-    sorted offer). Only for boards without payment steps: there every action is one id."""
-    if space.stepped_routes:
-        raise TtrError(f"{space.rules.map.name} has claims paid in steps: the native core plays one id per action")
-    rows = []
+    sorted offer); None for the ids of claims paid in steps (`step_rows`)."""
+    rows: list[tuple[int, int, tuple] | None] = []
     for b in space.blocks:
         for i in range(b.start, b.stop):
             if b.name == KEEP:
                 rows.append(keep_row(i - b.start + 1))
                 continue
-            a = space.decode(i)
-            if a is None:  # pragma: no cover - no payment steps (checked above)
-                raise TtrError(f"id {i} ({space.describe(i)}) is not one action")
-            rows.append(core_action(space.rules, a))
+            try:
+                a = space.decode(i)
+            except ActionSpaceError:  # a payment step (it needs its prefix)
+                a = None
+            rows.append(None if a is None else core_action(space.rules, a))
     return rows
+
+
+def step_rows(space: ActionSpace) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]], int]:
+    """The ids of claims paid in steps, for the native core: (route, its claim id) per stepped
+    route, (id, card kind, count) per payment step, and the id of "done" (-1: none)."""
+    claims, steps, done = space.step_ids()
+    return sorted(claims.items()), [(i, k, v) for i, (k, v) in sorted(steps.items())], -1 if done is None else done
 
 
 def native_ids(observer: Observer) -> NativeIds | None:
@@ -118,12 +124,18 @@ def native_ids(observer: Observer) -> NativeIds | None:
     tensor), or None where the core cannot play the board or write the tensor (the information
     state reads the public log: the Python observer writes it)."""
     rules = observer.rules
-    if not plays(rules) or observer.history or observer.space.stepped_routes:
+    if not plays(rules) or observer.history:
         return None
     key = (rules, observer.private)
-    ids = _IDS.get(key)
-    if ids is None:
-        ids = _IDS[key] = NativeIds(rules, id_rows(observer.space), observer.native_tables())
+    if key in _IDS:
+        return _IDS[key]
+    try:
+        tables = observer.native_tables()
+    except TtrError:  # (fields the core does not write: none on the boards it plays, so far)
+        _IDS[key] = None
+        return None
+    space = observer.space
+    ids = _IDS[key] = NativeIds(rules, id_rows(space), tables, step_rows(space) if space.stepped_routes else None)
     return ids
 
 
@@ -146,9 +158,8 @@ class Table:
         self.native = native_ids(self.observer) if engine != "python" else None
         if engine == "native" and self.native is None:
             raise TtrError(f"the native core does not play {self.rules.edition.title} with this observer "
-                           "(USA and Europe, without the information state; Nordic's, World's and Great Lakes' "
-                           "claims are paid in payment steps, which the core's ids do not hold); use engine='python' "
-                           "or 'auto'")
+                           "(it plays USA, Europe, Nordic, World and Great Lakes, without the information state, "
+                           "which reads the public log); use engine='python' or 'auto'")
         self.engine = "native" if self.native is not None else "python"
         self.match: Match | None = None
         self._game: Game | None = None  # the match's game
@@ -219,7 +230,10 @@ class Table:
             return np.zeros(self.n, dtype=np.int8)
         if self.native is not None:  # the core writes it
             out = np.empty(self.n, dtype=np.int8)
-            self._nmask(out)
+            if self.prefix:
+                self._nmask(out, self.prefix)
+            else:
+                self._nmask(out)
             return out
         return self._legal_mask().copy()
 
@@ -227,17 +241,20 @@ class Table:
         """Is id `i` legal for the seat to move as its next step?"""
         if not 0 <= i < self.n:
             return False
-        if self.native is not None:
-            return bool(self._nindex(i) >= 0)
+        if self.native is not None:  # (-2: a payment step that does not finish the claim)
+            return bool((self._nindex(i, self.prefix) if self.prefix else self._nindex(i)) != -1)
         return bool(self._legal_mask()[i])
 
     def observe(self, seat: int) -> np.ndarray:
         """The seat's tensor, from its Observation only (with its own partial move, if it is paying;
         with the public log, for an observer that reads it)."""
         g = self._game or self.game
-        if self.native is not None:  # the same tensor, written by the core (no payment steps on its boards)
+        if self.native is not None:  # the same tensor, written by the core
             out = np.empty(self.native.size, dtype=np.float32)
-            self._nobs(seat, out)
+            if self.prefix:
+                self._nobs(seat, out, self.prefix)  # (the seat to move's claim under way)
+            else:
+                self._nobs(seat, out)
             return out
         pending = self.prefix if seat == g.current_player else ()
         return self.observer.encode(g.observe(seat), pending, g.log if self.observer.history else None)
@@ -247,7 +264,10 @@ class Table:
         if self.native is not None:
             obs = np.empty(self.native.size, dtype=np.float32)
             mask = np.empty(self.n, dtype=np.int8)
-            self._nboth(seat, obs, mask)
+            if self.prefix:
+                self._nboth(seat, obs, mask, self.prefix)
+            else:
+                self._nboth(seat, obs, mask)
             return {"observation": obs, "action_mask": mask}
         return {"observation": self.observe(seat), "action_mask": self.mask(seat)}
 
@@ -257,10 +277,14 @@ class Table:
         if self.native is not None:
             g = self._game or self.game
             i = int(i)
-            k = self._nindex(i) if 0 <= i < self.n else -1
-            if k >= 0:  # legal for the seat to move (one step: no payment steps on the core's boards)
+            k = (self._nindex(i, self.prefix) if self.prefix else self._nindex(i)) if 0 <= i < self.n else -1
+            if k == -2:  # a payment step: the claim goes on
+                self.prefix += (i,)
+                return None
+            if k >= 0:  # legal for the seat to move: the action it completes
                 done = g.legal_actions()[k]
                 g.apply(done)  # (what Match.play would check is checked: the core found the id legal)
+                self.prefix = ()
                 return done
         try:
             a = self.space.decode(int(i), self.game, self.prefix)
@@ -325,4 +349,4 @@ def render_view(view: View) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["ENGINES", "REWARDS", "Rewards", "Table", "check_reward", "episode_result", "id_rows", "native_ids", "render_view", "scores"]
+__all__ = ["ENGINES", "REWARDS", "Rewards", "Table", "check_reward", "episode_result", "id_rows", "native_ids", "step_rows", "render_view", "scores"]

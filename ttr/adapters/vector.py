@@ -1,5 +1,6 @@
-"""A vector environment on the native core: many games of one board (USA or Europe, any player
-count) stepped at once by `ttr.ActionSpace` ids, written into numpy buffers.
+"""A vector environment on the native core: many games of one board (USA, Europe, Nordic, World
+or Great Lakes, any player count) stepped at once by `ttr.ActionSpace` ids, written into numpy
+buffers.
 
     from ttr.adapters.vector import VecEnv
     env = VecEnv("usa", 2, num_envs=256, seed=0)
@@ -23,9 +24,11 @@ The buffers are the caller's if given (`observations=`, `masks=`, ...; C-contigu
 shapes and dtypes above, masks may be bool, int8 or uint8), else the environment's own; every call
 writes into them and returns them. The interpreter lock is released while the core steps.
 
-USA and Europe have no claims paid in steps (docs/action-space.md), so every action is one id
-and every step moves the game; a board with payment steps is refused (Nordic, World and Great
-Lakes: the core plays them, but not by action ids).
+On Nordic, World and Great Lakes some claims are paid in steps (docs/action-space.md): the claim's
+id, then one id per card kind of the payment. Each slot holds its claim under way (`pending(i)`,
+`prefix(i)`): after a step that does not finish the claim the game is unchanged, the same seat is
+to move, its mask offers the next steps, its observation shows them (field `pending`) and the
+rewards are 0; every id is a step (`info(i)["steps"]`, `max_steps`).
 """
 from __future__ import annotations
 
@@ -93,9 +96,9 @@ class VecEnv:
         self.observer = Observer(self.rules, private=private)
         self.space = self.observer.space
         ids = native_ids(self.observer)
-        if ids is None:  # (Nordic, Rails & Sails: claims paid in payment steps, which the core's ids do not hold)
-            raise TtrError(f"the native core does not play {self.rules.edition.title} by action ids "
-                           "(its claims are paid in payment steps); use ttr.adapters' Python environments")
+        if ids is None:  # (an observer whose tensor the core does not write)
+            raise TtrError(f"the native core does not write {self.rules.edition.title}'s tensor; use "
+                           "ttr.adapters' Python environments")
         self.num_envs = N = len(seeds)
         self.n, self.size, self.players = ids.n, ids.size, players
         self.seeds = seeds
@@ -152,8 +155,25 @@ class VecEnv:
     # ------------------------------------------------------------ inspection
 
     def legal_ids(self, i: int) -> np.ndarray:
-        """Game i's legal ids, in the order of its legal actions."""
+        """Game i's legal ids, in the order of its legal actions (while a claim is paid in steps: its
+        next steps, ascending)."""
         return np.asarray(self._core.legal_ids(i), dtype=np.int64)
+
+    def pending(self, i: int) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+        """Game i's claim under way, paid in steps: its route and the payment chosen so far
+        ((card kind, count), ...), as `ActionSpace.partial` gives it; None between moves."""
+        p = self._core.pending(i)
+        return None if p is None else (int(p[0]), tuple((int(k), int(v)) for k, v in p[1]))
+
+    def prefix(self, i: int) -> tuple[int, ...]:
+        """The ids game i's seat to move has taken so far of its claim under way (() between moves):
+        the `prefix` of `ActionSpace.mask(game, prefix)`."""
+        p = self.pending(i)
+        if p is None:
+            return ()
+        claims, steps, _ = self.space.step_ids()
+        step_id = {kv: j for j, kv in steps.items()}
+        return (claims[p[0]], *(step_id[kv] for kv in p[1]))
 
     def state(self, i: int) -> list[int]:
         """Game i's integer state (docs/state-codec.md)."""
@@ -178,11 +198,16 @@ class VecEnv:
         out: dict[str, Any] | None = self._core.final(i)
         return out
 
-    def action(self, i: int, action_id: int) -> Action:
-        """The action id `action_id` stands for in game i (a keep names tickets of its offer)."""
+    def action(self, i: int, action_id: int) -> Action | None:
+        """The action id `action_id` stands for in game i (a keep names tickets of its offer); for a
+        claim paid in steps, the claim it completes after the slot's prefix, or None while it does
+        not (ActionSpace.decode: IllegalActionIdError for a step that is not legal there)."""
         if not 0 <= action_id < self.n:
             raise TtrError(f"id {action_id} is out of range: ids are 0..{self.n - 1}")
         row = self._ids.action(action_id)
+        prefix = self.prefix(i)
+        if row is None or prefix:
+            return self.space.decode(action_id, self.game(i), prefix)
         offer: list[int] = []
         if self.space.block(action_id) == KEEP:
             st = self.state(i)
@@ -195,7 +220,9 @@ class VecEnv:
         if not 0 <= a < self.n:
             return f"game {i}: id {a} is out of range (ids are 0..{self.n - 1})"
         legal = self.legal_ids(i)
-        return (f"game {i}: id {a} ({self.space.describe(a)}) is not legal in its position "
+        prefix = self.prefix(i)
+        after = f" after its prefix {list(prefix)}" if prefix else ""
+        return (f"game {i}: id {a} ({self.space.describe(a)}) is not legal in its position{after} "
                 f"({len(legal)} legal ids, e.g. {', '.join(map(str, sorted(legal)[:5]))})")
 
     def __repr__(self) -> str:

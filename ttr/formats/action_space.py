@@ -449,6 +449,12 @@ class ActionSpace:
         """The routes claimed in payment steps."""
         return tuple(self._l.stepped)
 
+    def step_ids(self) -> tuple[dict[int, int], dict[int, tuple[int, int]], int | None]:
+        """The ids of claims paid in steps: per stepped route its claim id, per payment-step id its
+        (card kind, count), and the id of "done" (None: no payment of the board needs it)."""
+        lay = self._l
+        return dict(lay.stepped), dict(lay.step_of), lay.done_id
+
     def block(self, i: int) -> str:
         """The name of the block id `i` is in."""
         return self._l.blocks[self._l.block_of[self._id(i, "id")]].name

@@ -174,13 +174,16 @@ class Observer:
     def native_tables(self) -> dict[str, Any]:
         """Where this observer writes and how it scales, as flat numbers for the native core, which
         writes the same tensor (ttr.native.vecenv); TtrError for fields the core does not write
-        (the information state, harbors, pieces, Legacy, payment steps)."""
-        rules, at = self.rules, self._at
-        native = {"phase", "to_move", "clock", "face_up", "piles", "discard", "routes", "stations", "tunnel",
-                  "tunnel_cards", "seats", "longest", "hand", "tickets", "tickets_joined", "offer"}
+        (the information state, Legacy)."""
+        rules, at, ed = self.rules, self._at, self.rules.edition
+        native = {"phase", "to_move", "clock", "face_up", "piles", "discard", "routes", "stations", "harbors", "tunnel",
+                  "tunnel_cards", "seats", "longest", "hand", "tickets", "tickets_joined", "offer", "pieces_choice",
+                  "pending"}
         extra = [f.name for f in self.fields if f.name not in native]
-        if extra or len(self.deck_total) != 1 or set(self.columns) - {"hand_size", "tickets", "offer_size", "trains",
-                                                                        "score", "stations"}:
+        rs = ed.pieces_total is not None
+        if extra or len(self.deck_total) != (2 if rs else 1) or set(self.columns) - {
+                "hand_size", "tickets", "offer_size", "trains", "score", "stations", "ships", "box_trains",
+                "box_ships", "harbors", "exchanged", "pieces_chosen"}:
             raise TtrError(f"the native core does not write this observer's tensor ({', '.join(extra) or 'its piles'})")
         n_tickets = max(rules.ticket_cities, default=-1) + 1
         ticket_pos = [self.ticket_pos.get(t, -1) for t in range(n_tickets)]
@@ -192,8 +195,14 @@ class Observer:
             "size": self.size, "players": self.players, "private": int(self.private),
             **{k: at.get(k, -1) for k in ("phase", "to_move", "clock", "face_up", "piles", "discard", "seats",
                                           "stations", "tunnel", "tunnel_cards", "longest", "hand", "tickets",
-                                          "tickets_joined", "offer")},
+                                          "tickets_joined", "offer", "pending", "harbors", "pieces_choice")},
+            "n_phases": self.field("phase").size, "n_decks": len(self.deck_total), "rs": int(rs),
+            "deck_total1": self.deck_total[-1], "trains_total": ed.trains, "ships_total": ed.ships or 1,
+            "harbors_total": ed.harbors or 1,
+            "harbor_row": [self.harbor_pos.get(c, -1) for c in range(len(rules.city_names))],
             "seat_width": self._seat_width, "n_tunnels": len(self.tunnels), "n_kinds_pos": len(self.kinds),
+            "n_stepped": len(self.stepped),
+            "stepped_row": [self.stepped.index(r) if r in self.stepped else -1 for r in range(rules.n_ids)],
             "ticket_width": len(self.tickets), "offer_max": self.offer_max,
             "final_round_turns": rules.final_round_turns, "n_stations": rules.edition.stations,
             "turn_scale": TURN_SCALE, "score_scale": SCORE_SCALE, "deck_total": self.deck_total[0],

@@ -4,8 +4,10 @@ the research environments) and for batches of games (`NativeBatch`, behind
 `ttr.adapters.vector.VecEnv`).
 
 This layer knows neither the action space nor the observer: the research layer (ttr.adapters)
-hands their tables down (`ids`: per id its action as (kind code, target, payment); `observer`:
-`Observer.native_tables()`), and the core checks that they fit its rules.
+hands their tables down (`ids`: per id its action as (kind code, target, payment), None for the
+ids of claims paid in steps; `steps`: those ids; `observer`: `Observer.native_tables()`), and the
+core checks that they fit its rules. Where claims are paid in steps (Nordic), a game's claim under
+way is the `prefix` of ids taken so far (the environments keep it; a batch's slots hold their own).
 """
 from __future__ import annotations
 
@@ -13,21 +15,38 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from ..engine import KEEP, STATION, Action, Ruleset
+from ..engine import KEEP, Action, Ruleset
 from ..errors import TtrError
-from .game import _KEEP_CODE, _STATION_CODE, _TARGETLESS, CORE, KIND_CODES, KIND_WORDS, NativeGame, check_native, core_rules
+from .game import (
+    _CITY_CODES,
+    _DRAW_CODE,
+    _KEEP_CODE,
+    _PIECES_CODE,
+    _TARGETLESS,
+    CORE,
+    KIND_CODES,
+    KIND_WORDS,
+    NativeGame,
+    _core_target,
+    _target,
+    check_native,
+    core_rules,
+)
 
 
 def core_action(rules: Ruleset, action: Action) -> tuple[int, int, tuple]:
     """An action as the core numbers it: (kind code, target, payment); a target of no number
-    (tickets, pay, decline, pass) is 0, a station's city its index. Keeps have no one action
-    (their ids are bit sets over the offer): NativeIds takes (keep code, bit set, ())."""
+    (tickets, pay, decline, pass) is 0, a station's or harbor's city its index, Rails & Sails'
+    draws and pieces as the core numbers them. Keeps have no one action (their ids are bit sets
+    over the offer): NativeIds takes (keep code, bit set, ())."""
     code = KIND_CODES.get(action.kind)
     if code is None or action.kind == KEEP:
         raise TtrError(f"'{action}' has no action number in the native core")
     target = action.target
-    if action.kind == STATION:
-        target = rules.city_index[target]
+    if code in _CITY_CODES or code == _PIECES_CODE or (code == _DRAW_CODE and rules.multi_deck):
+        target = _core_target(rules, code, target)
+        if target is None:
+            raise TtrError(f"'{action}' has no action number in the native core")
     elif target is None:
         target = 0
     return code, int(target), tuple((int(k), int(v)) for k, v in action.cards)
@@ -45,40 +64,42 @@ def action_of(rules: Ruleset, row: Sequence[Any], offer: Sequence[int] = ()) -> 
     if code == _KEEP_CODE:
         return Action(kind, tuple(t for j, t in enumerate(sorted(offer)) if target >> j & 1))
     pay = tuple((int(k), int(v)) for k, v in cards)
-    if code == _STATION_CODE:
-        return Action(kind, rules.city_names[target], pay)
-    return Action(kind, None if code in _TARGETLESS else int(target), pay)
+    return Action(kind, None if code in _TARGETLESS else _target(rules, code, int(target)), pay)
 
 
 class NativeIds:
     """A board's ids and tensor in the core, asked about one native game at a time."""
     __slots__ = ("rules", "spec", "n", "size")
 
-    def __init__(self, rules: Ruleset, ids: Sequence[tuple[int, int, tuple]], observer: dict[str, Any]):
+    def __init__(self, rules: Ruleset, ids: Sequence[tuple[int, int, tuple] | None], observer: dict[str, Any],
+                 steps: tuple[list[tuple[int, int]], list[tuple[int, int, int]], int] | None = None):
         check_native(rules)
         self.rules = rules
         try:
-            self.spec = CORE.EnvSpec(core_rules(rules), list(ids), observer)
+            self.spec = CORE.EnvSpec(core_rules(rules), list(ids), observer, steps)
         except ValueError as e:  # the core's RulesError: the tables do not fit
             raise TtrError(f"the native core cannot play these ids or write this tensor: {e}") from None
         self.n: int = self.spec.n
         self.size: int = self.spec.size
 
-    def mask(self, game: NativeGame, out: Any) -> int:
-        """Write the game's legal ids into `out` (1 byte[n], zero elsewhere); their number."""
-        return int(self.spec.mask(game._h, out))
+    def mask(self, game: NativeGame, out: Any, prefix: Sequence[int] = ()) -> int:
+        """Write the game's legal ids (the next steps after `prefix`) into `out` (1 byte[n], zero
+        elsewhere); their number."""
+        return int(self.spec.mask(game._h, out, list(prefix)))
 
-    def legal_ids(self, game: NativeGame) -> list[int]:
-        """The game's legal ids, in the order of its legal actions."""
-        return list(self.spec.legal_ids(game._h))
+    def legal_ids(self, game: NativeGame, prefix: Sequence[int] = ()) -> list[int]:
+        """The game's legal ids (after `prefix`), in the order of its legal actions (steps ascending)."""
+        return list(self.spec.legal_ids(game._h, list(prefix)))
 
-    def observe(self, game: NativeGame, seat: int, out: Any) -> None:
-        """Write `seat`'s tensor of the game into `out` (float32[size])."""
-        self.spec.observe(game._h, seat, out)
+    def observe(self, game: NativeGame, seat: int, out: Any, prefix: Sequence[int] = ()) -> None:
+        """Write `seat`'s tensor of the game into `out` (float32[size]); `prefix`: the claim under way
+        of the seat to move."""
+        self.spec.observe(game._h, seat, out, list(prefix))
 
-    def index(self, game: NativeGame, i: int) -> int:
-        """The index among the game's legal actions of id `i`'s action, or -1 (not legal)."""
-        return int(self.spec.index(game._h, i))
+    def index(self, game: NativeGame, i: int, prefix: Sequence[int] = ()) -> int:
+        """What id `i` does after `prefix`: the index among the game's legal actions of the action it
+        completes, -2 (a payment step that does not complete it) or -1 (not legal)."""
+        return int(self.spec.index(game._h, i, list(prefix)))
 
     def bound(self, game: NativeGame) -> tuple[Callable[[Any], int], Callable[[int, Any], None], Callable[[int], int],
                                                Callable[[int, Any, Any], int]]:
@@ -90,9 +111,13 @@ class NativeIds:
         h, s = game._h, self.spec
         return partial(s.mask, h), partial(s.observe, h), partial(s.index, h), partial(s.observe_seat, h)
 
-    def action(self, i: int) -> tuple[int, int, tuple]:
-        """The core's action of id `i`: (kind code, target, payment); a keep's target is its bit set."""
-        kind, target, cards = self.spec.action(i)
+    def action(self, i: int) -> tuple[int, int, tuple] | None:
+        """The core's action of id `i`: (kind code, target, payment), a keep's target its bit set;
+        None for the ids of claims paid in steps."""
+        row = self.spec.action(i)
+        if row is None:
+            return None
+        kind, target, cards = row
         return kind, target, cards
 
 

@@ -335,6 +335,9 @@ Payment nth(const uint8_t* hand, const PayKey& k, const Rules& R, uint64_t r);
 int64_t rank(const uint8_t* hand, const PayKey& k, const Rules& R, const Payment& p);  // -1: not a payment
 void list(const uint8_t* hand, const PayKey& k, const Rules& R, std::vector<Payment>& out);  // every one, in order
 void claim_reach(const uint8_t* hand, const Rules& R, int* reach);  // kMaxReach bounds (NordicEdition.claim_reach)
+// the payment steps (kind, count) that continue a partial payment towards a payment of a lazy key
+// (the action space's _next_steps): fixed[kind] the counts of the kinds <= last; out[kind] |= 1 << count
+void next_steps(const uint8_t* hand, const PayKey& k, const Rules& R, const uint8_t* fixed, int last, uint64_t* out);
 // a lazy key's payment of least weight (weights[kind] per card), as PaymentSet.cheapest finds it
 Payment cheapest(const uint8_t* hand, const PayKey& k, const Rules& R, const double* weights);
 }  // namespace nordic

@@ -37,7 +37,7 @@ constexpr int kNone = -1;
 
 // Action kinds, in the order of ttr.engine's kind words.
 enum Kind : uint8_t { DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, N_KIND };
-// Rails & Sails' own kinds (after the train game's: the vector env's tables stop at N_KIND)
+// Rails & Sails' own kinds (after the train game's)
 enum RsKind : uint8_t { PIECES = N_KIND, EXCHANGE, HARBOR, N_ALL_KINDS };
 // Phases, in the order of ttr.engine.phases.PHASES.
 enum Phase : uint8_t { INITIAL_TICKETS, CHOOSE_PIECES, TURN, SECOND_CARD, TUNNEL, KEEP_TICKETS, OVER };

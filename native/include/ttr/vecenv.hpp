@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ttr/game.hpp"
+#include "ttr/paysteps.hpp"
 #include "ttr/playouts.hpp"
 
 namespace ttr {
@@ -15,7 +16,10 @@ namespace ttr {
 // The ids of one board (ttr.ActionSpace): per id its action. Every (kind, target) owns a run of
 // ids, one per payment of its payment list (its "universe", in the action space's order), so an
 // action's id is its run's base plus its payment's place in the universe. KEEP ids are bit sets
-// over the sorted offer: keep_start - 1 + the bit set.
+// over the sorted offer: keep_start - 1 + the bit set. The ids of payment steps (a stepped
+// route's claim id, the steps, "done") are no action (kNoAction): StepIds reads them.
+constexpr uint8_t kNoAction = 255;
+
 class IdTable {
  public:
   // by id: kind, target (DRAW: a card kind or kDeckTarget, CLAIM: a route, STATION: a city,
@@ -28,14 +32,15 @@ class IdTable {
 
   // the id of an action, or -1
   int64_t id_of(const Action& a) const;
-  // the ids of the legal actions, in their order, appended to `out`; false if one has no id
-  bool legal_ids(const Legal& L, std::vector<int32_t>& out) const;
+  // the ids of the legal actions, in their order, appended to `out` (a stepped route's claim id
+  // once, where it first comes); false if one has no id
+  bool legal_ids(const Legal& L, std::vector<int32_t>& out, const StepIds* steps = nullptr) const;
 
  private:
-  static constexpr int kTargetOff = 1;  // targets from kDeckTarget (-1)
+  static constexpr int kTargetOff = 16;  // targets from -16 (kDeckTarget, Rails & Sails' exchanges of -15 .. -1)
   static constexpr int kTargets = kMaxRoutes + kTargetOff;
-  int32_t base_[N_KIND][kTargets];  // the run of (kind, target): its first id, -1 none
-  int16_t uni_[N_KIND][kTargets];   // and its universe
+  int32_t base_[N_ALL_KINDS][kTargets];  // the run of (kind, target): its first id, -1 none
+  int16_t uni_[N_ALL_KINDS][kTargets];   // and its universe
   // (universe, payment) -> place, open addressing
   std::vector<uint64_t> keys_;
   std::vector<int16_t> vals_;
@@ -46,7 +51,7 @@ class IdTable {
 };
 
 // Where the observer (ttr/adapters/observation.py) writes each field, and its scales: the
-// Observer's own numbers. Only what USA and Europe use (no harbors, pieces, Legacy, history).
+// Observer's own numbers: what USA, Europe, Nordic and Rails & Sails use (no Legacy, no history).
 // Each seat's longest trail as last computed in one game, by the trains it had then (a seat's
 // routes change only when it claims, which spends trains): a vector env's slot keeps one.
 struct LongestMemo {
@@ -59,9 +64,13 @@ struct ObsSpec {
   int size = 0, players = 2;
   bool priv = true;
   int phase = 0, to_move = 0, clock = 0, face_up = 0, piles = 0, discard = 0, seats = 0, seat_width = 0;
-  int stations = -1, tunnel = -1, tunnel_cards = -1, longest = -1;  // -1: no such field
+  int stations = -1, tunnel = -1, tunnel_cards = -1, longest = -1, pending = -1;  // -1: no such field
+  int harbors = -1, pieces_choice = -1;  // (Rails & Sails, with its seat columns and two decks)
+  int n_phases = 7, n_decks = 1;
+  bool rs = false;
+  double deck_total1 = 1, trains_total = 1, ships_total = 1, harbors_total = 1;
   int hand = -1, tickets = -1, joined = -1, offer = -1;
-  int n_tunnels = 0, n_kinds_pos = 0, ticket_width = 0, offer_max = 0;
+  int n_tunnels = 0, n_stepped = 0, n_kinds_pos = 0, ticket_width = 0, offer_max = 0;
   int final_round_turns = 1, n_stations = 0;
   double turn_scale = 200, score_scale = 200, deck_total = 1, tickets_total = 1, total_cards = 1, max_trains = 1;
   std::vector<int> route_row;   // route id -> the flat index of its row of `routes`, -1 none
@@ -69,18 +78,22 @@ struct ObsSpec {
   std::vector<int> kind_pos;    // card kind -> its place in per-kind fields
   std::vector<int> ticket_pos;  // ticket id -> its place in ticket fields
   std::vector<int> ticket_city_start, ticket_cities;  // a ticket's cities: [start[t], start[t + 1])
+  std::vector<int> stepped_row;  // route id -> its place among the stepped routes (`pending`), -1 none
+  std::vector<int> harbor_row;   // city index -> its row of `harbors`, -1 none
   std::vector<float> face_sums, third_sums;
   std::vector<std::vector<float>> fractions;  // per kind place: n cards / cards of the kind
 
   void validate(const Rules& R) const;  // RulesError if the tables do not fit the rules
-  // the tensor of seat `me` (zeroed and written); `memo`: the game's longest trails so far, if kept
-  void encode(const Game& g, int me, float* out, LongestMemo* memo = nullptr) const;
+  // the tensor of seat `me` (zeroed and written); `memo`: the game's longest trails so far, if kept;
+  // `pending`: me's claim under way, if any
+  void encode(const Game& g, int me, float* out, LongestMemo* memo = nullptr, const Pending* pending = nullptr) const;
 };
 
 // One board's ids and tensor, with its rules.
 struct EnvSpec {
   const Rules* rules = nullptr;
   IdTable ids;
+  StepIds steps;
   ObsSpec obs;
 };
 
@@ -120,6 +133,7 @@ class VecEnv {
   uint32_t episode(size_t i) const { return slots_[i].episode; }
   int steps(size_t i) const { return slots_[i].steps; }
   const std::vector<int32_t>& legal(size_t i) const { return slots_[i].ids; }
+  const Pending& pending(size_t i) const { return slots_[i].pending; }  // its claim under way
   const std::string& error() const { return error_; }
 
   // How slot i's last episode ended (valid once one has: `ended`): its seed, number and steps,
@@ -144,7 +158,8 @@ class VecEnv {
     int steps = 0;
     int16_t last[kMaxPlayers] = {};
     Legal legal;
-    std::vector<int32_t> ids;    // the legal ids, in the legal actions' order
+    Pending pending;             // a claim being paid in steps
+    std::vector<int32_t> ids;    // the legal ids, in the legal actions' order (or the next steps)
     std::vector<uint64_t> bits;  // the same, as bits
     Final final;                 // the last episode's end
     LongestMemo longest;         // (this episode's)
@@ -152,7 +167,8 @@ class VecEnv {
         : game(R, seed, random_first), rng(static_cast<uint64_t>(seed)), first_seed(seed) {}
   };
   void new_episode(Slot& s, uint32_t k);
-  void observe(Slot& s, size_t i, const EnvOut& out);  // legal ids, mask, observation, seat
+  // legal ids (moved: the position changed), mask, observation, seat
+  void observe(Slot& s, size_t i, const EnvOut& out, bool moved = true);
   void rewards(Slot& s, bool over, float* r);  // (over: the scores in sc_)
   void end_episode(Slot& s, bool over);         // Slot::final (over: the scores in sc_)
 
