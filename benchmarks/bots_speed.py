@@ -3,6 +3,7 @@ engine and in the core (the same moves; one run, interleaved), and whole games p
 `ttr.native.playouts` per bot on one thread and two.
 
     PYTHONPATH=. .venv/bin/python benchmarks/bots_speed.py [--repeats 5] [--positions 12] [--games 2000]
+        [--parts search,games,versus] [--versus world:4 --versus great-lakes:3] [--python-games 10]
 
 Search: the search bot (the budget it had before budgets per board: 8 worlds a turn, 16 a ticket
 choice over 4, work 4000; every turn searched) moves in a fixed set of positions of
@@ -10,7 +11,11 @@ planner games (USA and Europe, 2 players), once with native=False and once with 
 repeat; playouts/s = playouts played / CPU seconds spent in its moves (dealing worlds, choosing
 candidates and the rest of the move included). The moves and the actions simulated must agree.
 Games: `playouts(board, 2, seeds, bots=...)`, CPU seconds (all threads) and wall seconds; on a
-shared machine read the CPU figures. Medians of the repeats; wall-time figures depend on the load.
+shared machine read the CPU figures. Versus (default World 4p and Great Lakes 3p): whole games
+between bots of one kind, the Python bots (`ttr.runtime.sim.play_game`, on the Python engine and on
+the native one) against the core's (`playouts`, one thread), games/s CPU on the same seeds (the
+first `--python-games` of them), whose results must agree. Medians of the repeats; wall-time
+figures depend on the load.
 """
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ from ttr import native
 from ttr.agents import make_agent
 from ttr.agents import search as search_module
 from ttr.native import bots as native_bots
+from ttr.runtime.sim import play_game
 
 
 def positions(map_name: str, seed: int, every: int, limit: int) -> list[ttr.Game]:
@@ -93,9 +99,23 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--positions", type=int, default=12, help="per board")
     ap.add_argument("--games", type=int, default=2000, help="games per playouts() call")
+    ap.add_argument("--parts", default="search,games,versus", help="which parts to run (comma-separated)")
+    ap.add_argument("--versus", action="append", default=None, metavar="BOARD:PLAYERS",
+                    help="boards of the versus part (default world:4 and great-lakes:3)")
+    ap.add_argument("--python-games", type=int, default=10, help="games per Python run of the versus part")
     args = ap.parse_args()
     if not native.available():
         raise SystemExit(f"the native core is not built: {native.why_unavailable()}")
+    parts = set(args.parts.split(","))
+    if "search" in parts:
+        search_part(args)
+    if "games" in parts:
+        games_part(args)
+    if "versus" in parts:
+        versus_part(args, args.versus or ["world:4", "great-lakes:3"])
+
+
+def search_part(args) -> None:
 
     games = [g for m in ("usa", "europe") for g in positions(m, 5, 4, args.positions)]
     rates: dict[bool, list[float]] = {False: [], True: []}
@@ -114,6 +134,9 @@ def main() -> None:
     print(f"  native / python: {statistics.median(rates[True]) / statistics.median(rates[False]):.1f}x playouts/s, "
           f"{statistics.median(per_move[False]) / statistics.median(per_move[True]):.1f}x per move")
 
+
+
+def games_part(args) -> None:
     seeds = np.arange(args.games, dtype=np.int64)
     print(f"\nttr.native.playouts, {args.games} games per call, 2 players; medians of {args.repeats} "
           f"(CPU: all threads):")
@@ -130,6 +153,34 @@ def main() -> None:
                 line.append(f"{threads} thread{'s' * (threads > 1)}: {args.games / statistics.median(cpu):7.0f} games/s CPU"
                             f" {args.games / statistics.median(wall):7.0f} wall")
             print(f"  {map_name:6} {bot:8} " + " | ".join(line))
+
+
+def versus_part(args, boards: list[str]) -> None:
+    print(f"\nthe Python bots against the core's, whole games, games/s CPU of one thread; medians of {args.repeats} "
+          f"(Python: {args.python_games} games a run, native: {args.games}):")
+    for spec in boards:
+        map_name, players = spec.split(":")[0], int(spec.split(":")[1])
+        seeds = np.arange(args.games, dtype=np.int64)
+        for bot in ("random", "greedy", "planner"):
+            rates: dict[str, list[float]] = {"python": [], "native engine": [], "core": []}
+            for _ in range(args.repeats):
+                out = native.playouts(map_name, players, seeds, bots=bot)  # (a first call builds the tables)
+                t = time.process_time()
+                out = native.playouts(map_name, players, seeds, bots=bot)
+                rates["core"].append(args.games / (time.process_time() - t))
+                for engine, key in (("python", "python"), ("native", "native engine")):
+                    t = time.process_time()
+                    games = [play_game(map_name, players, i, [bot] * players, engine=engine)
+                             for i in range(args.python_games)]
+                    rates[key].append(args.python_games / (time.process_time() - t))
+                    for i, g in enumerate(games):  # the same games
+                        totals = [p["total"] for p in g.result()["players"]]
+                        assert out["totals"][i].tolist() == totals, (spec, bot, i)
+            med = {k: statistics.median(v) for k, v in rates.items()}
+            print(f"  {map_name} {players}p {bot:8} Python bots: {med['python']:8.1f} (Python engine) "
+                  f"{med['native engine']:8.1f} (native engine) | core: {med['core']:8.0f} games/s | "
+                  f"core / Python: {med['core'] / med['python']:.0f}x, / Python bots on the native engine: "
+                  f"{med['core'] / med['native engine']:.0f}x")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""The bots in the native core (ttr.native.bots, native/src/bots.cpp): the greedy and planner bots
-choose exactly what the Python bots choose, from their seat's view alone; whole games between bots
+"""The bots in the native core (ttr.native.bots, native/src/bots.cpp, rs_bots.cpp): the greedy and
+planner bots choose exactly what the Python bots choose (Rails & Sails too: pieces, harbors,
+exchanges, two decks, tours), from their seat's view alone; whole games between bots
 in batches are the Python bots' games and do not depend on the number of threads; the search bot
 plays the same moves with its playouts in the core as on the Python engine."""
 from __future__ import annotations
@@ -15,8 +16,9 @@ from ttr import native
 from ttr.agents import make_agent
 from ttr.agents.determinize import Worlds
 from ttr.agents.rollout import playout
-from ttr.agents.search import SearchAgent
+from ttr.agents.search import NATIVE_BUDGET, PYTHON_WORK, SearchAgent, budget
 from ttr.editions import get_ruleset, player_range
+from ttr.engine import decode
 from ttr.native import bots as native_bots
 from ttr.native.game import NativeGame
 from ttr.runtime.sim import play_game
@@ -70,6 +72,50 @@ def test_the_native_greedy_and_planner_choose_what_the_python_bots_choose(map_na
                 decisions += 1
     assert decisions > 300
     assert {"keep", "draw", "claim", "tickets"} <= kinds
+    if map_name in ("world", "great-lakes"):
+        assert {"pieces", "harbor"} <= kinds
+
+
+def _stranded(g: ttr.Game, few: str) -> ttr.Game:
+    """The position of `g` with the seat to move holding no card and nothing left to draw (the piles,
+    the display and the ticket pile all go to the next seat), and `few` ("trains" or "ships") of
+    its pieces down to one, the rest exchanged (each a point): all it may do is exchange or pass."""
+    p = g.current_player
+    h = g.hands[(p + 1) % g.num_players]
+    for d in range(len(g.rules.decks)):
+        for c in [*g.decks[d], *g.discards[d], *([c for c in g.face_up if c >= 0] if d == 0 else [])]:
+            h[c] += 1
+        g.decks[d], g.discards[d] = [], []
+    g.face_up = [-1] * len(g.face_up)
+    for k, n in enumerate(g.hands[p]):
+        h[k] += n
+        g.hands[p][k] = 0
+    g.tickets[(p + 1) % g.num_players] += g.ticket_pile
+    g.ticket_pile = []
+    bt, bs = g.box[p]
+    d = max(0, min(g.trains[p] - 1, bs)) if few == "trains" else -max(0, min(g.ships[p] - 1, bt))  # trains to ships
+    g.trains[p], g.ships[p], g.box[p] = g.trains[p] - d, g.ships[p] + d, (bt + d, bs - d)
+    g.exchanged[p] += abs(d)
+    g.scores[p] -= abs(d)
+    return decode(g.rules, g.encode())  # (checked)
+
+
+@pytest.mark.parametrize("map_name,players", [("world", 2), ("great-lakes", 3), ("world", 4), ("great-lakes", 5)])
+def test_the_native_bots_exchange_pieces_as_the_python_bots_do(map_name, players):
+    """RS6: a seat with no card and nothing to draw whose plan needs more trains (or ships) than it
+    has exchanges as the Python bot does (which exchange, or none), in positions along planner games."""
+    kinds: list[str] = []
+    for g in _positions(map_name, players, players, every=7, limit=16):
+        if g.phase != "turn":
+            continue
+        for few in ("trains", "ships"):
+            x = _stranded(g.clone(), few)
+            obs = x.observe(x.current_player)
+            for name in ("greedy", "planner"):
+                want = make_agent(name, 0).act(obs)
+                assert native.bot_move(x, name) == want, f"{map_name} {players}p ply {g.ply} {few} {name}"
+                kinds.append(want.kind)
+    assert kinds.count("exchange") > len(kinds) // 2, kinds
 
 
 def test_the_native_bots_see_only_their_seats_view():
@@ -77,7 +123,7 @@ def test_the_native_bots_see_only_their_seats_view():
     sampled world also the seed and the draw count) changes no native bot's move."""
     rng = random.Random(5)
     checked = 0
-    for map_name, players in [("europe", 3), ("usa", 2), ("europe", 5), ("usa", 4)]:
+    for map_name, players in [("europe", 3), ("usa", 2), ("europe", 5), ("usa", 4), ("world", 3), ("great-lakes", 2)]:
         rules = get_ruleset(map_name, players)
         for step, (py, nat) in enumerate(_lockstep(map_name, players, 17, LINEUPS[0])):
             if step % 5:
@@ -104,10 +150,10 @@ LINEUPS_BY_SIZE = [["planner", "planner"], ["greedy", "random"], ["random", "pla
 def test_playouts_are_the_games_the_python_bots_play(map_name, lineup):
     """playouts(board, players, seeds, bots) gives, seed by seed, the result of
     ttr.runtime.sim.play_game(board, players, seed, bots): the same totals, winners, tickets,
-    length and turns."""
+    length and turns; the games keep the core's invariants and the planners' memo its plans."""
     players = len(lineup)
     seeds = [3, 11, 12345]
-    out = native.playouts(map_name, players, seeds, bots=lineup)
+    out = native.playouts(map_name, players, seeds, bots=lineup, check=True)  # (invariants, memo checked)
     assert out["errors"] == []
     for i, seed in enumerate(seeds):
         g = play_game(map_name, players, seed, lineup)
@@ -143,17 +189,16 @@ def test_playouts_take_rules_or_a_name_and_say_what_is_wrong():
         native.playouts("usa", 2, [1], bots="search")
     with pytest.raises(ttr.TtrError, match="3 bots for 2 seats"):
         native.playouts("usa", 2, [1], bots=["planner"] * 3)
-    with pytest.raises(ttr.TtrError, match="the bots in the core play usa and europe and nordic so far"):
-        native.playouts("world", 2, [1])  # (Rails & Sails: the core plays the game, its bots are Python's)
-    with pytest.raises(ttr.TtrError, match="the bots in the core play usa and europe and nordic so far, not .*Legacy"):
-        native.playouts("legends-west", 2, [1])  # (Legacy: the core plays game 1, its bots are Python's)
+    with pytest.raises(ttr.TtrError, match="the bots in the core play usa, europe, nordic, world, great-lakes so far, not .*Legacy"):
+        native.playouts("legends-west", 2, [1])  # (Legacy: the core plays its games, its bots are Python's)
     with pytest.raises(ttr.TtrError, match="how many players"):
         native.playouts("usa", seeds=[1])
     with pytest.raises(ttr.TtrError, match="threads"):
         native.playouts("usa", 2, [1], threads=0)
 
 
-@pytest.mark.parametrize("map_name,players", [("europe", 2), ("usa", 3), ("europe", 4), ("nordic", 3)])
+@pytest.mark.parametrize("map_name,players", [("europe", 2), ("usa", 3), ("europe", 4), ("nordic", 3), ("world", 3),
+                                              ("great-lakes", 2)])
 def test_a_native_playout_is_the_python_playout(map_name, players):
     """The search bot's playout in the core (a candidate, then planners in every seat to the end)
     from a sampled world: the same result and length as rollout.playout on the Python engine. The
@@ -202,11 +247,13 @@ def _positions(map_name: str, players: int, seed: int, every: int, limit: int):
 
 
 @pytest.mark.parametrize("options", [{}, {"halving": True, "keep_candidates": 8}, {"beta": 0.0}, {"work": 1500}])
-@pytest.mark.parametrize("map_name,players", [("usa", 2), ("europe", 2), ("europe", 3), ("nordic", 2)])
+@pytest.mark.parametrize("map_name,players", [("usa", 2), ("europe", 2), ("europe", 3), ("nordic", 2), ("world", 2),
+                                              ("great-lakes", 3)])
 def test_search_plays_the_same_moves_with_native_playouts(map_name, players, options):
     """The search bot's choice and the actions it simulated are the same with its playouts in the
     core as on the Python engine, for the same seed and position."""
-    for g in _positions(map_name, players, 4 + players, every=11, limit=4):
+    rails_sails = map_name in ("world", "great-lakes")  # (slower playouts in Python: fewer positions)
+    for g in _positions(map_name, players, 4 + players, every=11, limit=2 if rails_sails else 4):
         obs = g.observe(g.current_player)
         bots = [SearchAgent(3, samples=3, keep_samples=3, confirm=3, turns="all", native=flag, **options)
                 for flag in (False, True)]
@@ -224,9 +271,25 @@ def test_search_uses_the_core_by_itself_where_it_plays_the_board(monkeypatch):
     assert calls
     calls.clear()
     SearchAgent(1, samples=2, confirm=2, turns="all", native=False).act(g.observe(g.current_player))
-    world = ttr.new_game("great-lakes", 2, 1)  # a board the core plays, but not its bots (BOT_EDITIONS): Python playouts
-    SearchAgent(1, samples=1, keep_samples=1, confirm=1).act(world.observe(world.current_player))
+    lakes = ttr.new_game("great-lakes", 2, 1)  # Rails & Sails: its bots in the core too
+    SearchAgent(1, samples=1, keep_samples=1, confirm=1).act(lakes.observe(lakes.current_player))
+    assert calls
+    calls.clear()
+    west = ttr.new_game("legends-west", 2, 1)  # a board the core does not play: Python playouts
+    SearchAgent(1, samples=1, keep_samples=1, confirm=1).act(west.observe(west.current_player))
     assert not calls
+
+
+@pytest.mark.parametrize("map_name", ["world", "great-lakes"])
+def test_the_search_bot_takes_the_cores_budget_on_rails_and_sails(map_name):
+    """Where the core plays the bots (BOT_EDITIONS: Rails & Sails too) the search bot's budget is
+    the core's (budget(..., native=True)), not the Python playouts' (PYTHON_WORK)."""
+    g = ttr.new_game(map_name, 2, seed=2)
+    assert native.plays_bots(g.rules)
+    assert budget(map_name, True) == NATIVE_BUDGET != budget(map_name, False)
+    bot = SearchAgent(1, samples=2, keep_samples=2, confirm=2)
+    bot.act(g.observe(g.current_player))
+    assert bot.work == NATIVE_BUDGET["work"] != PYTHON_WORK[map_name]
 
 
 def test_a_whole_search_game_is_the_same_game_with_native_playouts():

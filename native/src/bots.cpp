@@ -20,8 +20,8 @@ constexpr double kUnusable = -1.0;  // a route cost of None: unusable
 }  // namespace
 
 Board::Board(const Rules& rules, const std::vector<int>& name_order) : R(&rules), n(rules.n_cities) {
-  if (rules.n_kinds != kColors + 1 || rules.wild != kColors)
-    throw RulesError("the bots in the core play boards of eight colours and the locomotive");
+  if (!rules.rs && (rules.n_kinds != kColors + 1 || rules.wild != kColors))
+    throw RulesError("the bots in the core play boards of eight colours and the locomotive, or Rails & Sails");
   if (static_cast<int>(name_order.size()) != n) throw RulesError("bot tables: one city per place in the name order");
   node.assign(n, -1);
   city.assign(n, -1);
@@ -43,6 +43,14 @@ Board::Board(const Rules& rules, const std::vector<int>& name_order) : R(&rules)
   for (int r = 0; r < rules.n_ids; ++r)
     if (rules.r_exists[r])
       base_cost[r] = rules.r_len[r] + (rules.r_tunnel[r] ? 0.5 : 0.0) + 0.3 * rules.r_locos[r];
+  r_pairs.assign(rules.n_ids, 0);
+  for (int k = 0; k < kMaxKinds; ++k) {  // CARD_INFO: the train game's colours, the rest wild
+    const bool color = k < kColors;
+    card_c[k] = static_cast<int8_t>(color ? k : -1);
+    card_where[k] = static_cast<int8_t>(color ? 0 : 2);
+    card_spaces[k] = 1;
+  }
+  if (rules.rs) rs_tables();
 }
 
 SeatView SeatView::of(const State& s, int players) {
@@ -57,11 +65,13 @@ SeatView SeatView::of(const State& s, int players) {
   v.n_offer = s.offer_n[p];
   std::copy(s.offer[p], s.offer[p] + v.n_offer, v.offer);
   std::sort(v.offer, v.offer + v.n_offer);
-  v.pieces = s.trains[p];
+  v.trains = s.trains[p];
+  v.ships = s.ships[p];
+  v.pieces = v.trains + v.ships;
   bool other = false;  // min(..., default=99)
   for (int q = 0; q < players; ++q)
-    if (q != p && (!other || s.trains[q] < v.others_pieces)) {
-      v.others_pieces = s.trains[q];
+    if (q != p && (!other || s.trains[q] + s.ships[q] < v.others_pieces)) {
+      v.others_pieces = s.trains[q] + s.ships[q];
       other = true;
     }
   v.last_round = s.final_turns >= 0;
@@ -117,15 +127,28 @@ void PlannerBot::plan_routes(const uint8_t* tickets, int n, const double* costs_
   int16_t path[kMaxCities];
   for (int i = 0; i < n; ++i) {
     const int t = order[i];
+    const std::vector<int>& cities = R.t_cities[t];
+    const bool tour = cities.size() > 2;
+    double total = 0.0;
     int len;
-    const double total = 0.0 + shortest(B_.node[R.t_a[t]], B_.node[R.t_b[t]], c, path, len);
+    if (!tour) {
+      total += shortest(B_.node[R.t_a[t]], B_.node[R.t_b[t]], c, path, len);
+    } else {  // a tour: its legs in order, each from the same costs
+      legs_.clear();
+      for (size_t k = 0; k + 1 < cities.size(); ++k) {
+        total += shortest(B_.node[cities[k]], B_.node[cities[k + 1]], c, path, len);
+        legs_.insert(legs_.end(), path, path + len);
+      }
+    }
     if (total == kInf) {
       out.blocked[out.n_blocked++] = static_cast<uint8_t>(t);
       continue;
     }
     out.ok[out.n_ok++] = static_cast<uint8_t>(t);
+    const int16_t* routes = tour ? legs_.data() : path;
+    if (tour) len = static_cast<int>(legs_.size());
     for (int k = 0; k < len; ++k) {
-      const int r = path[k];
+      const int r = routes[k];
       if (out.has(r)) continue;
       if (c[r] != 0.0) out.needed += R.r_len[r];
       set_bit(out.planned, r);
@@ -219,6 +242,8 @@ Action PlannerBot::choose(const SeatView& v, const Legal& L) {
   Action a;
   if (find_seg(KEEP) >= 0) {
     a = keep();
+  } else if (find_seg(PIECES) >= 0) {
+    a = pieces();
   } else if (v.phase == TUNNEL) {
     a = tunnel();
   } else if (v.phase == SECOND_CARD) {
@@ -235,7 +260,7 @@ Action PlannerBot::keep() {
   const Rules& R = R_;
   const SeatView& v = *v_;
   const Legal& L = *L_;
-  const int budget = v.pieces;
+  const int budget = v.pieces == 0 && R.rs ? R.pieces_total : v.pieces;  // before the pieces are chosen (RS1)
   Plan p;
   const double base = v.n_tickets ? (plan(v.tickets, v.n_tickets, p), p.needed) : 0.0;
   uint8_t all[kMaxTickets];
@@ -296,16 +321,19 @@ Action PlannerBot::tunnel() {
 
 Payment PlannerBot::cheapest(int seg, const uint64_t* keep_for) {
   const Rules& R = R_;
-  unsigned needed = 0;  // the colours the other planned routes need (gray: none)
+  const Board& B = B_;
+  uint32_t needed = 0;  // the (kind, colour) need keys of the other planned routes
   for (int w = 0; w < kWords; ++w)
     for (uint64_t b = keep_for[w]; b; b &= b - 1) {
-      const int c = R.r_color[w * 64 + __builtin_ctzll(b)];
-      if (c >= 0) needed |= 1u << c;
+      const int r = w * 64 + __builtin_ctzll(b);
+      needed |= 1u << need_key(R.r_kind[r], R.r_color[r]);
     }
   const Segment& s = L_->seg[seg];
   // (USA and Europe offer at most 49 payments; Nordic's ferries and Murmansk-Lieksa, lazy, many more)
   const uint32_t n = s.pn, step = std::max<uint32_t>(1, n / kSample);
-  const auto weight = [&](int k) { return k >= kColors ? 2.5 : (needed >> k & 1u) ? 1.4 : 1.0; };
+  const auto weight = [&](int k) {  // planner._card_cost
+    return B.card_c[k] < 0 ? 2.5 : (needed >> need_key(B.card_where[k], B.card_c[k]) & 1u) ? 1.4 : 1.0;
+  };
   Payment best;
   double best_cost = kInf;
   for (uint32_t i = 0; i < n; i += step) {
@@ -318,8 +346,8 @@ Payment PlannerBot::cheapest(int seg, const uint64_t* keep_for) {
     }
   }
   if (step > 1 && s.lazy >= 0) {  // a sample may miss the cheapest: the lazy set finds it (PaymentSet.cheapest)
-    double w[kColors + 1];
-    for (int k = 0; k <= kColors; ++k) w[k] = weight(k);
+    double w[kMaxKinds];
+    for (int k = 0; k < R.n_kinds; ++k) w[k] = weight(k);
     const Payment p = nordic::cheapest(L_->hand, R.pkeys[s.lazy], R, w);
     double cost = 0.0;
     for (int j = 0; j < p.n; ++j) cost += w[p.kind[j]] * p.count[j];
@@ -330,62 +358,79 @@ Payment PlannerBot::cheapest(int seg, const uint64_t* keep_for) {
 
 void PlannerBot::set_needs(const Plan& p) {  // _needs over the planned routes the seat lacks
   const Rules& R = R_;
+  const Board& B = B_;
   const SeatView& v = *v_;
-  int need[kColors + 1] = {};
-  bool has[kColors + 1] = {};
+  int need[kNeedKeys] = {};  // spaces per (kind, colour)
+  bool has[kNeedKeys] = {};
   for (int w = 0; w < kWords; ++w)
     for (uint64_t b = p.planned[w]; b; b &= b - 1) {
       const int r = w * 64 + __builtin_ctzll(b);
       if (v.owner[r] == v.seat) continue;
-      const int c = R.r_color[r] + 1;
-      need[c] += R.r_len[r];
-      has[c] = true;
+      const int key = need_key(R.r_kind[r], R.r_color[r]);
+      need[key] += R.r_len[r] + B.r_pairs[r];
+      has[key] = true;
     }
-  for (int c = 0; c <= kColors; ++c) needs_[c] = 0;
-  for (int c = 1; c <= kColors; ++c)
-    if (has[c]) needs_[c] = std::max(0, need[c] - v.hand[c - 1]);
-  if (has[0]) {  // gray: the colour held most (beyond its own needs) pays it
-    int best = -1, best_key = 0;
-    for (int k = 0; k < kColors; ++k) {
-      if (!v.hand[k]) continue;
-      const int key = v.hand[k] - need[k + 1];
-      if (best < 0 || key > best_key) {
-        best = k;
-        best_key = key;
+  int have[kNeedKeys] = {}, order[kNeedKeys], n_order = 0;  // spaces held per key, keys in order of kind
+  for (int k = 0; k < R.n_kinds; ++k) {
+    if (!v.hand[k] || B.card_c[k] < 0) continue;  // (a wild card pays no gray route of its own)
+    const int key = need_key(B.card_where[k], B.card_c[k]);
+    if (!have[key]) order[n_order++] = key;
+    have[key] += v.hand[k] * B.card_spaces[k];
+  }
+  for (int key = 0; key < kNeedKeys; ++key) needs_[key] = key % 9 && has[key] ? std::max(0, need[key] - have[key]) : 0;
+  for (int where = 0; where < 2; ++where) {
+    const int gray = need_key(where, -1);
+    if (!has[gray]) continue;
+    int best = -1, best_key = 0;  // the colour held most (beyond its own needs) pays it
+    for (int i = 0; i < n_order; ++i) {
+      const int key = order[i];
+      if (key / 9 != where) continue;
+      if (best < 0 || have[key] - need[key] > best_key) {
+        best = key;
+        best_key = have[key] - need[key];
       }
     }
-    if (best < 0 || v.hand[best] - need[best + 1] < need[0]) needs_[0] += need[0];
+    if (best < 0 || best_key < need[gray]) needs_[gray] += need[gray];
   }
   needs_total_ = 0;
-  for (int c = 0; c <= kColors; ++c) needs_total_ += needs_[c];
+  for (int key = 0; key < kNeedKeys; ++key) needs_total_ += needs_[key];
 }
 
 double PlannerBot::card_value(int kind) const {
-  if (kind >= kColors) return needs_total_ ? 1.2 : 0.1;
-  if (needs_[kind + 1] > 0) return 1.0;
-  if (needs_[0] > 0) return 0.6;  // a gray route
+  const Board& B = B_;
+  const int c = B.card_c[kind];
+  if (c < 0) return needs_total_ ? 1.2 : 0.1;
+  if (needs_[need_key(B.card_where[kind], c)] > 0) return 1.0 * B.card_spaces[kind];
+  if (needs_[need_key(B.card_where[kind], -1)] > 0) return 0.6 * B.card_spaces[kind];  // a gray route
   return 0.05;
 }
 
 bool PlannerBot::draw(bool second, Action& out) {
+  const Rules& R = R_;
   const Legal& L = *L_;
   if (find_seg(DRAW) < 0) return false;
   if (second) set_needs(seat_plan());  // the needs of this position (a first card may have changed the hand)
-  int best = 0;
+  int best = 0, deck_choice = 0, deck_of_choice = -1;
   bool found = false, deck = false;
   double best_value = 0.45;  // about what a blind card is worth
   for (const Segment& s : L.seg) {
     if (s.kind != DRAW) continue;
     for (int q = 0; q < s.tn; ++q) {
-      const int card = L.targets[s.t0 + q];
+      const int t = L.targets[s.t0 + q];  // Rails & Sails: (card, the deck that refills) in one number
+      const int card = R.rs ? rs::draw_card(t) : t, from = R.rs ? rs::draw_deck(t) : -1;
       if (card == kDeckTarget) {
-        deck = true;
+        if (!deck || deck_value(from) > deck_value(deck_of_choice)) {
+          deck_choice = t;
+          deck_of_choice = from;
+          deck = true;
+        }
         continue;
       }
       double value = card_value(card);
-      if (card == R_.wild && !second && R_.whole_draw) value = needs_total_ >= 3 ? 1.6 : 0.0;  // the whole draw
+      if (card == R.wild && !second && R.whole_draw) value = needs_total_ >= 3 ? 1.6 : 0.0;  // the whole draw
+      if (R.rs) value += 0.01 * deck_value(from);  // refill from the deck we need more
       if (value > best_value) {
-        best = card;
+        best = t;
         best_value = value;
         found = true;
       }
@@ -394,7 +439,7 @@ bool PlannerBot::draw(bool second, Action& out) {
   if (!found && !deck) return false;
   out = Action{};
   out.kind = DRAW;
-  out.target = static_cast<int16_t>(found ? best : kDeckTarget);
+  out.target = static_cast<int16_t>(found ? best : deck_choice);
   return true;
 }
 
@@ -495,6 +540,7 @@ bool PlannerBot::turn(Action& out) {
     return true;
   }
   if (p.n_blocked && find_seg(STATION) >= 0 && station(p, out)) return true;
+  if (find_seg(HARBOR) >= 0 && harbor(out)) return true;
   const bool tickets = find_seg(TICKETS) >= 0, draws = find_seg(DRAW) >= 0;
   if (!any_todo) {
     if (tickets && !v.last_round && !greedy_ && v.pieces >= 18 && v.others_pieces >= 15) {  // time left to finish new tickets
@@ -517,7 +563,7 @@ bool PlannerBot::turn(Action& out) {
     out.kind = TICKETS;
     return true;
   }
-  return false;
+  return any_todo && find_seg(EXCHANGE) >= 0 && exchange(todo, out);
 }
 
 // ------------------------------------------------------------------ seats, games, playouts

@@ -1,4 +1,4 @@
-"""The bots in the core: the random, greedy and planner bots of ttr.agents in C++ (native/src/bots.cpp),
+"""The bots in the core: the random, greedy and planner bots of ttr.agents in C++ (native/src/bots.cpp, rs_bots.cpp),
 choosing exactly what the Python bots choose, from their seat's view alone.
 
 `bot_move(game, bot)` is a bot's move; `playouts(board, players, seeds, bots)` plays whole games
@@ -34,9 +34,7 @@ def board(rules: Ruleset) -> Any:
     if b is None:
         check_native(rules)
         if rules.edition.name not in BOT_EDITIONS:
-            raise TtrError(f"the bots in the core play {' and '.join(BOT_EDITIONS)} so far, not {rules.edition.title}")
-        if rules.tours or any(len(t.cities) != 2 for t in rules.map.tickets):
-            raise TtrError("the bots in the core plan tickets between two cities")
+            raise TtrError(f"the bots in the core play {', '.join(BOT_EDITIONS)} so far, not {rules.edition.title}")
         names = rules.city_names
         order = sorted(range(len(names)), key=names.__getitem__)  # planning.RouteGraph numbers cities by name
         b = _BOARDS[rules] = CORE.Board(core_rules(rules), order)

@@ -12,6 +12,11 @@
 
 namespace ttr {
 
+// A card's or a route's place in the planner's needs (planner._needs: (kind of card, colour)):
+// where * 9 + colour + 1, where 0: train, 1: ship; colour -1: gray (a route) or wild (a card).
+constexpr int kNeedKeys = 18;
+inline int need_key(int where, int color) { return where * 9 + color + 1; }
+
 // The bots' static tables of a board: the planner's RouteGraph (planning.py). Its Dijkstra
 // numbers the cities in name order (the heap breaks ties by name) and walks each city's routes
 // in map order (Rules::city_routes).
@@ -25,8 +30,15 @@ struct Board {
   };
   std::vector<std::vector<Edge>> adj;  // node -> its routes, in map order
   std::vector<double> base_cost;       // route id -> length + 0.5 (tunnel) + 0.3 per locomotive
+  std::vector<int> r_pairs;            // route id -> its paired spaces (Rails & Sails; else 0)
+  // planning.CARD_INFO by card kind: its colour (-1: wild), where it pays (0 train, 1 ship, 2
+  // any) and the spaces it covers (a double ship: 2)
+  int8_t card_c[kMaxKinds], card_where[kMaxKinds], card_spaces[kMaxKinds];
   // `name_order`: the city indices sorted by name (the Python side sorts the names)
   Board(const Rules& rules, const std::vector<int>& name_order);
+
+ private:
+  void rs_tables();  // r_pairs and the card info of Rails & Sails' kinds (rs_bots.cpp)
 };
 
 // What a seat sees, and all a bot reads (Position.of in planning.py): its own hand, tickets and
@@ -39,8 +51,9 @@ struct SeatView {
   int n_tickets = 0;
   uint8_t offer[kMaxOffer] = {};     // offered now, sorted (the KEEP targets' bits are over this)
   int n_offer = 0;
-  int pieces = 0;                    // trains left (+ ships: none on these boards)
-  int others_pieces = 99;            // the fewest pieces another seat has left
+  int trains = 0, ships = 0;         // pieces left (ships: Rails & Sails)
+  int pieces = 0;                    // trains + ships
+  int others_pieces = 99;            // the fewest pieces (trains + ships) another seat has left
   bool last_round = false;
   const int8_t* owner = nullptr;     // route id -> seat, -1: nobody
   static SeatView of(const State& s, int players);
@@ -67,7 +80,8 @@ class PlannerBot {
     uint8_t ok[kMaxTickets], blocked[kMaxTickets];
     bool has(int r) const { return bit(planned, r); }
   };
-  // plan_routes: the routes joining `tickets` (higher points first), from route costs (< 0: unusable)
+  // plan_routes: the routes joining `tickets` (higher points first; a tour: its legs in order),
+  // from route costs (< 0: unusable)
   void plan_routes(const uint8_t* tickets, int n, const double* costs, Plan& out);
   // The cheapest path from node s to node t (route costs: < 0 unusable): its cost (infinite if
   // none) and its routes, written to `path` (their number to `len`).
@@ -79,6 +93,11 @@ class PlannerBot {
   const double* costs();                                // route_costs of this position (once)
   Action keep();
   Action tunnel();
+  // Rails & Sails (rs_bots.cpp): the pieces (RS1), a harbor (RS5), an exchange (RS6), a deck's worth
+  Action pieces();
+  bool harbor(Action& out);
+  bool exchange(const uint64_t* todo, Action& out);
+  double deck_value(int deck) const;
   bool turn(Action& out);
   bool draw(bool second, Action& out);
   bool station(const Plan& p, Action& out);
@@ -95,7 +114,7 @@ class PlannerBot {
   const Legal* L_ = nullptr;
   bool costs_ok_ = false;
   double costs_[kMaxRoutes];
-  int needs_[9];  // the plan's deficit per colour + 1 (0: gray), in spaces
+  int needs_[kNeedKeys];  // the plan's deficit per need_key, in spaces
   int needs_total_ = 0;
   // The latest plan of each seat's tickets (rollout.RolloutPlanner's memo): it stays the plan
   // while the only new claims are the other seats', off the plan and closing no planned lane
@@ -114,6 +133,7 @@ class PlannerBot {
   double dist_[kMaxCities];
   int16_t back_u_[kMaxCities], back_r_[kMaxCities];
   std::vector<std::pair<double, int>> heap_;
+  std::vector<int16_t> legs_;  // a ticket's paths, leg after leg
 };
 
 // CPython's random.Random(seed).random(), for the random bot (RandomAgent: legal[int(random() * n)]).
