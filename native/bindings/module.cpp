@@ -338,7 +338,7 @@ void bind_vecenv(nb::module_& m);
 void bind_bots(nb::module_& m);
 
 NB_MODULE(_native, m) {
-  m.doc() = "ttr's native core (C++): the train game of USA and Europe. Use it through ttr.native.";
+  m.doc() = "ttr's native core (C++): the train game of every edition ttr plays. Use it through ttr.native.";
   // ttr.native keeps the Rules of each board for the life of the process: alive at exit, not leaked
   nb::set_leak_warnings(false);
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {

@@ -99,8 +99,9 @@ def new_game(map_name: str, players: int = 2, seed: int = 0, random_first: bool 
              engine: str = "python", rules: Any = (), **options: Any) -> Game:
     """A new game of the edition played on `map_name`, set up from `seed`
     (`options`: the edition's own, e.g. Legacy's `setup`; `record=False`: no public log).
-    `engine`: "python" (the reference), "native" (the C++ core: the same game, faster; USA and
-    Europe so far, TtrError naming what is native otherwise) or "auto" (native where it can).
+    `engine`: "python" (the reference), "native" (the C++ core: the same game, faster; every
+    board, and Legacy setups of what ttr.native.legacy_supported accepts: TtrError naming what is
+    not native otherwise) or "auto" (native where it can).
     `rules`: rules changed (checked overrides: ttr.editions.variants.parse_rules)."""
     rs = variant_ruleset(map_name, players, rules) if rules else get_ruleset(map_name, players)
     if engine_for(map_name, players, engine, rules, options) == "native":
