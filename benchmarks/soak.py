@@ -1,5 +1,6 @@
 """Soak test of the native core: at least a million seeded games per board at its largest player
-count (USA 5 players, Europe 5 players, Nordic 3, World 5, Great Lakes 5) between uniformly random bots, with the core's invariants
+count (USA 5 players, Europe 5 players, Nordic 3, World 5, Great Lakes 5, Legends of the West 5: game 1
+of the demo pack) between uniformly random bots, with the core's invariants
 checked after every action (`ttr._native.random_games(..., check=True)`: every card, piece and
 ticket conserved, owners consistent, every game ending). Prints games per second and the errors,
 of which there must be none (exit status 1 otherwise, with the seeds that broke).
@@ -53,8 +54,9 @@ def soak(board: str, players: int, games: int, first_seed: int, threads: int, ba
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=1_000_000, help="games per board (default 1,000,000)")
-    ap.add_argument("--boards", nargs="+", default=["usa:5", "europe:5", "nordic:3", "world:5", "great-lakes:5"],
-                    help="board:players (default usa:5 europe:5 nordic:3)")
+    ap.add_argument("--boards", nargs="+", default=["usa:5", "europe:5", "nordic:3", "world:5", "great-lakes:5",
+                                                 "legends-west:5"],
+                    help="board:players (default: every board at its largest player count)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--batch", type=int, default=50_000, help="games per call (progress is printed after each)")
     ap.add_argument("--first-seed", type=int, default=0)

@@ -195,7 +195,7 @@ def test_a_resumed_game_is_the_stored_game(tmp_path):
     before = c.game
     c2 = Campaign.open(tmp_path / "c.db", lock=False)  # read only: c holds it
     after = c2.game
-    assert after.history == before.history and after.money == before.money and after.hands == before.hands
+    assert after.history == before.history and list(after.encode()) == list(before.encode())
     assert after.view(None)["edition"]["event_discard"] == before.view(None)["edition"]["event_discard"] and after.seed == game_seed(2, 1)
 
 
@@ -295,9 +295,9 @@ def test_pack_changes_apply_between_games(tmp_path):
     while c.phase != FINISHED:
         if c.phase == READY:
             g = c.start_game()
-            setups[c.number] = g.setup
-            assert g.trains == [DEMO.trains[c.number - 1]] * 3  # trains per game from the pack
-            assert g.setup.year == YEARS[c.number - 1]
+            setups[c.number] = g.replay_options()["setup"]
+            assert [p["trains"] for p in g.view(None)["players"]] == [DEMO.trains[c.number - 1]] * 3  # from the pack
+            assert g.replay_options()["setup"].year == YEARS[c.number - 1]
         finish_game(c)
         if c.phase == REMOVAL:
             c.auto_remove()
@@ -327,14 +327,14 @@ def test_a_pack_file_is_stored_in_the_campaign(tmp_path):
     c = new(tmp_path, n=2, seed=2, pack=str(p))
     c.close()
     p.unlink()  # the campaign no longer needs the file
-    c = Campaign.open(tmp_path / "c.db", durable=False)
+    c = Campaign.open(tmp_path / "c.db", durable=False, engine="python")  # (the pile below: the reference's)
     assert c.pack.name == "custom"
     c.start_game()
     finish_game(c)
     if c.phase == REMOVAL:
         c.remove_event(c.pending_removal()[0])
     g = c.start_game()
-    s = g.setup
+    s = g.replay_options()["setup"]
     assert "demo-gold-rush" in [e.id for e in s.events] and "demo-dividend-day" not in [e.id for e in s.events]
     assert [x.number for x in s.steps] == [3, 4, 12] and s.company_bonus == 9 and s.retired_tickets == (ticket,)
     assert ticket not in g.ticket_pile and all(ticket not in o for o in g.offers)
@@ -362,8 +362,8 @@ def test_absent_players_sit_out_and_the_absent_holder_passes_the_caboose(tmp_pat
     assert g.num_players == 2 and len(c.seats) == 2
     assert {p.idx for p in c.seats} == {p.idx for p in present}
     assert c.caboose in present and c.seats[0] == c.caboose  # a random present player starts
-    assert list(g.setup.companies) == [p.company for p in c.seats]
-    assert list(g.setup.names) == [p.name for p in c.seats]
+    assert list(g.replay_options()["setup"].companies) == [p.company for p in c.seats]
+    assert list(g.replay_options()["setup"].names) == [p.name for p in c.seats]
     conn = sqlite3.connect(tmp_path / "c.db")
     assert conn.execute("SELECT game, player, reason FROM caboose ORDER BY seq").fetchall()[-1] == \
         (1, c.caboose.idx, "holder-absent")

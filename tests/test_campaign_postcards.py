@@ -294,8 +294,8 @@ def test_a_campaign_draws_meets_and_rewards_postcards_L200_201(tmp_path):
                                                   {"number": 2, "holder": pc[2]["holder"]}]
     c.start_game()  # the office's reward is taken at the holder's next set-up (LW-PC5, LW-S5)
     company = next(p.company for p in c.players if p.name == pc[1]["holder"])
-    assert dict(c.game.setup.office_money) == {company: 4}
-    assert sum(dict(c.game.setup.office_cards).values()) == 1  # postcard 2's card
+    assert dict(c.game.replay_options()["setup"].office_money) == {company: 4}
+    assert sum(dict(c.game.replay_options()["setup"].office_cards).values()) == 1  # postcard 2's card
     play_until(c, 2, "end")
     assert [x["done"] for x in c.status()["postcards"]["drawn"]] == [1, 1, 2, 2]
 
@@ -510,10 +510,11 @@ def test_a_reward_of_tickets_is_taken_at_the_holders_next_set_up_LW_PC5(tmp_path
     c.start_game()
     g = c.game
     seat = next(s for s, p in enumerate(c.seats) if p.name == holder["holder"])
-    assert dict(g.setup.office_tickets) == {c.seats[seat].company: 2}
+    assert dict(g.replay_options()["setup"].office_tickets) == {c.seats[seat].company: 2}
     other = 1 - seat
     # 2 tickets kept at once, besides the initial offer (still to choose from)
-    assert len(g.tickets[seat]) == 2 and len(g.tickets[other]) == 0
+    held = [p["tickets"] for p in g.view(None)["players"]]
+    assert held[seat] == 2 and held[other] == 0
     assert c.status()["companies"][c.seats[seat].idx]["office"]["tickets"] == 0  # taken out
 
 
@@ -578,9 +579,9 @@ def test_a_held_postcard_grants_its_ability_to_its_holder_only_L322_L323_LW_X3(t
     p = pack([card("c1", {"draw_postcards": [{"to": "red", "postcard": "pc-surveyor"}]})], [SURVEYOR])
     c = new(tmp_path, p)
     g = c.start_game()
-    rules = [(r.place, r.companies, r.label, r.extra.money, r.trade.draw) for r in g.setup.play_rules]
+    rules = [(r.place, r.companies, r.label, r.extra.money, r.trade.draw) for r in g.replay_options()["setup"].play_rules]
     assert rules == [("P1", ("red",), "postcard 5", 5, 2)]
-    seat = g.setup.companies.index("red")
+    seat = g.replay_options()["setup"].companies.index("red")
     assert g.view(1 - seat)["edition"]["play_rules"][0]["companies"] == ["red"]  # its public side: on the table
 
 
@@ -600,7 +601,7 @@ def test_a_postcard_ability_offers_an_extra_on_a_claim_and_an_action():
         r = random.Random(seed)
         while not g.is_over:
             legal = g.legal_actions()
-            seen |= {(g.setup.companies[g.current_player], str(a).split()[0], a.target) for a in legal
+            seen |= {(g.replay_options()["setup"].companies[g.current_player], str(a).split()[0], a.target) for a in legal
                      if a.kind in ("extra", "trade")}
             g.apply(r.choice(legal))
         if {("blue", "extra", "P1"), ("blue", "trade", "P1")} <= seen:
@@ -613,10 +614,10 @@ def test_a_met_postcard_grants_its_ability_no_more_LW_X3(tmp_path):
     easy = postcard("pc-easy", 6, condition={"routes": 1}, ability={"extra": {"label": "Easy", "draw": 1}})
     p = pack([card("c1", {"draw_postcards": [{"to": "blue", "postcard": "pc-easy"}]})], [easy])
     c = new(tmp_path, p)
-    assert [r.place for r in c.start_game().setup.play_rules] == ["P1"]
+    assert [r.place for r in c.start_game().replay_options()["setup"].play_rules] == ["P1"]
     play_until(c, 1, "end")
     assert [e["done"] for e in c.box.postcards] == [1]  # a route claimed in game 1: met
-    assert c.start_game().setup.play_rules == ()
+    assert c.start_game().replay_options()["setup"].play_rules == ()
 
 
 def test_an_ability_needs_an_offer_or_an_action():

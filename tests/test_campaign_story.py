@@ -159,7 +159,7 @@ def test_stickers_for_some_games_come_off_after_them_L206(tmp_path):
     steps = {}
     while c.number <= 4 and c.phase != FINISHED:
         if c.phase == READY:
-            steps[c.number] = [s.number for s in c.start_game().setup.steps]
+            steps[c.number] = [s.number for s in c.start_game().replay_options()["setup"].steps]
         play_until(c, c.number, "end")
     assert steps == {1: [3, 12], 2: [3, 4, 12], 3: [3, 4, 12], 4: [3, 12]}
     # read at a set-up, the game being set up is the first of them
@@ -190,7 +190,7 @@ def test_a_story_card_that_joins_the_game_as_an_event_L160_LW_S7(tmp_path):
     p = parse_pack(data, "test pack")
     c = new(tmp_path, p)
     c.start_game()
-    assert "c1" in c.box.events and "c1" in {e.id for e in c.live_game().setup.events}
+    assert "c1" in c.box.events and "c1" in {e.id for e in c.live_game().replay_options()["setup"].events}
     assert [r["id"] for r in c.status()["story"]["read"]] == ["c1"]
     c.close()
 
@@ -466,7 +466,7 @@ def test_offices_fill_between_games_and_empty_at_their_companys_next_set_up_L152
            {co: (2, 1 if co == last else 0) for co in ("blue", "red", "green")}
     away = next(pl.name for pl in c.players if pl.company != last)
     g = c.start_game(absent=[away])
-    setup = g.setup
+    setup = g.replay_options()["setup"]
     here = set(setup.companies)
     assert dict(setup.office_money) == {co: 2 for co in here}
     assert dict(setup.office_cards) == ({last: 1} if last in here else {})
@@ -505,7 +505,7 @@ def test_a_sticker_naming_cities_sets_up_after_a_reading():
     from ttr.campaign.state import setup_for
     for b in (box, replay):
         g = ttr.new_game("legends-west", 2, seed=1, setup=setup_for(p, 1, b, ("blue", "red")))
-        assert [s.cities for s in g.setup.steps if s.number == 15] == [("Mobile", "New Orleans")]
+        assert [s.cities for s in g.replay_options()["setup"].steps if s.number == 15] == [("Mobile", "New Orleans")]
 
 
 def test_a_rule_of_play_read_from_the_story_holds_for_the_companies_it_names_L437():
@@ -523,7 +523,7 @@ def test_a_rule_of_play_read_from_the_story_holds_for_the_companies_it_names_L43
         s = setup_for(p, 1, b, ("blue", "red"), (), whom)
         assert [(r.place, r.companies, r.extra.money, r.trade.draw) for r in s.play_rules] == [("T", ("red",), 2, 1)]
         g = ttr.new_game("legends-west", 2, seed=1, setup=s)
-        assert g.setup.play_rules == s.play_rules
+        assert g.replay_options()["setup"].play_rules == s.play_rules
         assert setup_for(p, 1, b, ("blue", "black"), (), whom).play_rules == ()  # red is not at the table
 
 
@@ -588,7 +588,7 @@ def test_a_set_up_sticker_gives_every_game_while_in_force_L245(tmp_path):
     money = {}
     for k in (1, 2, 3, 4):
         g = c.start_game()
-        money[k] = (g.money, [sum(h) for h in g.hands])
+        money[k] = (g.view(None)["edition"]["money"], [p["hand_size"] for p in g.view(None)["players"]])
         play_until(c, k, "end")
     assert money[1] == ([5, 5], [4, 4])
     assert money[2] == money[3] == ([8, 8], [5, 5])  # games 2 and 3: $3 and a card each, at set-up
@@ -621,7 +621,7 @@ def test_a_rule_of_play_is_in_force_in_the_campaigns_games_and_in_its_status_L43
     g = c.start_game()
     caboose = c.status()["caboose"]
     holder = next(pl.company for pl in c.players if pl.name == caboose)
-    assert [(r.place, r.companies) for r in g.setup.play_rules] == [("Q", ("blue", "red")), ("R", (holder,))]
+    assert [(r.place, r.companies) for r in g.replay_options()["setup"].play_rules] == [("Q", ("blue", "red")), ("R", (holder,))]
     flat = " ".join(CliRunner().invoke(main, ["campaign", "status", str(tmp_path / "c.db")]).output.split())
     assert "rule Q Survey: each may take an extra wild card on a claim for 2 cards (until game 2)" in flat
     assert "rule R Scrap: caboose may take as a turn, 4 cards for $6 (until game 2)" in flat
@@ -638,10 +638,10 @@ def test_what_the_story_puts_in_an_office_at_a_set_up_waits_for_the_next_game_L2
     read at a set-up is taken at the company's next one."""
     p = pack([card("c1", {"office": [{"to": "each", "money": 6}]}), card("p1", halt="pause", until_game=12)])
     c = new(tmp_path, p)
-    assert c.start_game().money == [5, 5]                        # read at game 1's step 7: not this game's
+    assert c.start_game().view(None)["edition"]["money"] == [5, 5]                        # read at game 1's step 7: not this game's
     assert all(co["office"]["money"] == 6 for co in c.status()["companies"])
     play_until(c, 1, "end")
-    assert c.start_game().money == [11, 11]                      # taken at game 2's step 2
+    assert c.start_game().view(None)["edition"]["money"] == [11, 11]                      # taken at game 2's step 2
     assert all(co["office"]["money"] == 0 for co in c.status()["companies"])
     c.close()
     with Campaign.open(tmp_path / "c.db") as again:              # replayed alike

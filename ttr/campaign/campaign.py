@@ -15,7 +15,7 @@ import copy
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ..editions import new_game, replay
+from ..editions import ENGINES, new_game, replay
 from ..editions.legacy.content import ContentError, LegacySetup
 from ..editions.legacy.pack import GAMES, Pack, load_pack, parse_pack
 from ..engine import Game
@@ -47,8 +47,11 @@ class Campaign:
     """An open campaign file. Read state through the properties, status() and
     standings(); change it only through start_game, apply and remove_event."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, engine: str = "auto"):
         self.store = store
+        if engine not in ENGINES:
+            raise CampaignError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")
+        self.engine = engine  # replays and plays its games ("auto": native where the core holds the setup)
         self._game: Game | None = None
         self._reload()
 
@@ -56,17 +59,18 @@ class Campaign:
 
     @classmethod
     def create(cls, path: str | Path, players: list[tuple[str, str]], pack: str | Pack = "demo", seed: int = 0,
-               durable: bool = True) -> "Campaign":
+               durable: bool = True, engine: str = "auto") -> "Campaign":
         """A new campaign file: players as (name, company colour), clockwise; `pack` a shipped pack's
         name, a pack file's path or a Pack, with which every game of the campaign must set up
         (CampaignError names the game and the pack's entry that does not). The pack's JSON is stored
         in the file. The caboose goes to a random player (from the seed). `durable=False` trades
-        power-loss safety for speed (a crashed process still loses nothing)."""
-        return cls.create_in(lambda fill: Store.create(path, fill, durable), players, pack, seed)
+        power-loss safety for speed (a crashed process still loses nothing). `engine`: which engine
+        plays its games ("auto": the native core where it holds the game's setup; the same games)."""
+        return cls.create_in(lambda fill: Store.create(path, fill, durable), players, pack, seed, engine)
 
     @classmethod
     def create_in(cls, make_store, players: list[tuple[str, str]], pack: str | Pack = "demo",
-                  seed: int = 0) -> "Campaign":
+                  seed: int = 0, engine: str = "auto") -> "Campaign":
         """As `create`, in the Store that `make_store(fill)` makes with `fill(store)` written in its
         creating transaction (e.g. `Store.memory`, whose changes go to a log kept elsewhere)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -85,16 +89,16 @@ class Campaign:
             store.write_campaign(seed, MAP, pack.name, pack.source, created, ps)
             store.write_caboose(0, holder, "random-start")
 
-        return cls(make_store(fill))
+        return cls(make_store(fill), engine)
 
     @classmethod
-    def open(cls, path: str | Path, durable: bool = True, lock: bool = True) -> "Campaign":
+    def open(cls, path: str | Path, durable: bool = True, lock: bool = True, engine: str = "auto") -> "Campaign":
         """An existing campaign. One process at a time may change a campaign: opening one that
         another process holds raises CampaignError (it is in use); `lock=False` opens it to read
         only (status), which works meanwhile."""
         store = Store.open(path, durable, lock)
         try:
-            return cls(store)
+            return cls(store, engine)
         except BaseException:
             store.close()
             raise
@@ -151,7 +155,7 @@ class Campaign:
         seats = self._snap.seats.get(row["game"], [])
         try:
             setup = LegacySetup.from_dict(row["setup"], where=f"game {row['game']} setup")
-            g = replay(MAP, len(seats), row["seed"], [t for _, t in actions], setup=setup)
+            g = replay(MAP, len(seats), row["seed"], [t for _, t in actions], engine=self.engine, setup=setup)
         except TtrError as e:
             raise self._damaged(f"game {row['game']} does not replay: {e}") from None
         if list(g.seats) != [s for s, _ in actions] or g.is_over:
@@ -347,7 +351,7 @@ class Campaign:
         # a game that ended before the story was read (a campaign file of schema version 1): replayed
         seats = self._snap.seats[k]
         setup = LegacySetup.from_dict(row["setup"], where=f"game {k} setup")
-        g = replay(MAP, len(seats), row["seed"], [t for _, t in self.store.actions(k)], setup=setup)
+        g = replay(MAP, len(seats), row["seed"], [t for _, t in self.store.actions(k)], engine=self.engine, setup=setup)
         return facts_of(k, g, tuple(self.players[i].company for i in seats))
 
     def _finish(self, k: int, last_slips: dict) -> None:

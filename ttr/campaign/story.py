@@ -71,10 +71,12 @@ def facts_of(number: int, game: "Game", companies: tuple[str, ...]) -> Facts:
     """The facts of a finished Legacy game (`companies` by seat)."""
     rules = game.rules
     res = game.result()
-    owner = game.owner  # type: ignore[attr-defined]  # a PyGame's route owners by id (-1: free)
+    public = game.view(None, legal=False)  # (the face's: either engine)
+    claimed = {int(r): seat for r, seat in public["routes"].items()}
+    owner = [claimed.get(r, -1) for r in range(rules.n_ids)]  # route owners by id (-1: free)
     routes = sorted({tuple(sorted(rules.map.route(r).cities)) for r in rules.route_ids if owner[r] >= 0})
     done = sorted({t for p in res["players"] for t in p["tickets_completed"]})
-    block = game.view(None, legal=False)["edition"]
+    block = public["edition"]
     m = rules.map
     owned = tuple(tuple((*m.route(r).cities, m.route(r).color, m.route(r).length) for r in rules.route_ids
                         if owner[r] == p) for p in range(rules.players))
