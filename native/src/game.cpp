@@ -231,8 +231,7 @@ void Game::legal(Legal& L) const {
       break;
     }
     case EXTRAS: {  // Legacy (322): the offers open, then done
-      int n = lw_extra_targets(buf);
-      buf[n++] = kExtraDone;
+      const int n = lw_extra_targets(buf);
       b.add(EXTRA, b.targets(buf, n), static_cast<uint16_t>(n), b.no_cards(), 1);
       break;
     }
@@ -305,11 +304,9 @@ void Game::count(Counted& c) const {
       add(PAY, 1, tunnel_payment_count(s_.hand[p], s_.tun_color, s_.tun_extra, R.wild));
       add(DECLINE, 1, 1);
       break;
-    case EXTRAS: {
-      int16_t open[kExtraDone];
-      add(EXTRA, lw_extra_targets(open) + 1, 1);
+    case EXTRAS:
+      add(EXTRA, lw_extra_targets(nullptr), 1);
       break;
-    }
     default:
       break;
   }
@@ -360,11 +357,9 @@ void Game::pick(const Counted& c, uint32_t i, Action& a) const {
       a.pay = nth_payment(s_.hand[p], PayKey{t->trade_color, t->trade_cards, 0}, R.wild, static_cast<int>(r));
       break;
     }
-    case EXTRA: {  // the q-th open offer, then done
-      int16_t open[kExtraDone];
-      a.target = static_cast<int16_t>(q < static_cast<uint32_t>(lw_extra_targets(open)) ? open[q] : kExtraDone);
+    case EXTRA:
+      a.target = lw_extra_pick(q);
       break;
-    }
     default:
       break;
   }

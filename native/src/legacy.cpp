@@ -1,7 +1,7 @@
 // Legacy: Legends of the West (ttr/editions/legacy/game.py, LegacyGame), the parts a setup that
 // ttr.native.legacy_supported accepts uses: money (L1), newspapers and events (L2), the numbered
-// claim steps (L4, as tables of step_gives), the companies' trains and colours, dollar scoring
-// (L5). The same game as the Python engine, action for action and draw for draw.
+// claim steps (L4, as tables of step_gives), the companies' trains and colours, the events'
+// actions and extra-card offers (278, 322), dollar scoring (L5). The same game as the Python engine, action for action and draw for draw.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -451,8 +451,7 @@ void Game::lw_finish_claim(int r, const Payment& cards) {
   if (L.extras) {  // rulebook 322: offers before the turn ends
     s_.ex_route = static_cast<int16_t>(r);
     s_.ex_used = 0;
-    int16_t open[kExtraDone];
-    if (lw_extra_targets(open)) {
+    if (lw_extra_targets(nullptr) > 1) {
       s_.phase = EXTRAS;
       return;
     }
@@ -464,18 +463,28 @@ void Game::lw_finish_claim(int r, const Payment& cards) {
 
 // ------------------------------------------------------------------ extra-card offers (rulebook 322)
 
-// LegacyGame.extra_targets: the offers matching the route claimed, not yet taken, while the
-// claimer holds a wild card (so far only the current event's: slot 0)
+// LegacyGame.extra_targets, then done: the offers matching the route claimed, not yet taken, while
+// the claimer holds a wild card (so far only the current event's: slot 0); into `out` unless null
 int Game::lw_extra_targets(int16_t* out) const {
   const Rules& R = *rules_;
   const int p = s_.current, r = s_.ex_route;
-  if (r < 0 || !s_.hand[p][R.wild] || !s_.ev_disc_n) return 0;
-  const int i = s_.ev_disc[s_.ev_disc_n - 1];
-  const int* gives = &R.lw.extra_gives[static_cast<size_t>(i) * 3];
-  if (!(gives[0] || gives[1] || gives[2]) || (s_.ex_used & 1)) return 0;
-  if (!R.lw.extra_match[(static_cast<size_t>(i) * R.players + p) * R.n_ids + r]) return 0;
-  out[0] = 0;
-  return 1;
+  int n = 0;
+  if (r >= 0 && s_.hand[p][R.wild] && s_.ev_disc_n && !(s_.ex_used & 1)) {
+    const int i = s_.ev_disc[s_.ev_disc_n - 1];
+    const int* gives = &R.lw.extra_gives[static_cast<size_t>(i) * 3];
+    if ((gives[0] || gives[1] || gives[2]) && R.lw.extra_match[(static_cast<size_t>(i) * R.players + p) * R.n_ids + r]) {
+      if (out) out[n] = 0;
+      ++n;
+    }
+  }
+  if (out) out[n] = kExtraDone;
+  return n + 1;
+}
+
+int16_t Game::lw_extra_pick(uint32_t q) const {  // the q-th of lw_extra_targets
+  int16_t open[kExtraDone + 1];
+  lw_extra_targets(open);
+  return open[q];
 }
 
 // LegacyGame.take_extra: one extra wild card for the offer at `slot`, or (kExtraDone) none more
@@ -502,8 +511,7 @@ void Game::lw_take_extra(int slot) {
   if (gives[0]) lw_gain(p, gives[0], reason);
   lw_cards(p, gives[1], reason, 1 + i);
   lw_tickets(p, gives[2], reason, 1 + i);
-  int16_t open[kExtraDone];
-  if (!lw_extra_targets(open)) lw_end_extras();
+  if (lw_extra_targets(nullptr) == 1) lw_end_extras();
 }
 
 void Game::lw_end_extras() {

@@ -345,7 +345,8 @@ class Game {
   void lw_show(int p, const uint8_t* tickets, int n);
   const LwEvent* lw_trade() const;  // the current event, if it has an action (rulebook 278)
   void lw_apply_trade(const Payment& cards);
-  int lw_extra_targets(int16_t* out) const;  // the offers open in the extras phase (slots)
+  int lw_extra_targets(int16_t* out) const;  // the extras phase's targets: the offers open (slots), then done
+  int16_t lw_extra_pick(uint32_t q) const;
   void lw_take_extra(int slot);
   void lw_end_extras();
   void lw_remove(int i);
