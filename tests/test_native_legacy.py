@@ -69,20 +69,24 @@ def test_the_demo_packs_later_games_are_the_same_game_on_both_engines(game):
             assert bad is None, f"game {game} {players}p seed {seed}: {bad}"
 
 
-@pytest.mark.parametrize("players,game", [(2, 1), (4, 1), (5, 1), (3, 10)])
+@pytest.mark.parametrize("players,game", [(2, 1), (4, 1), (5, 1), (3, 10), (3, 0), (4, 0)])
 def test_views_saves_and_pickles_are_the_same(players, game):
-    """Game 1, and game 10 with tickets of a border held face up and an office's ticket (card
-    icons: the state's icon sections, secret in the pile and hands; the shown tickets)."""
-    setup = pack_setup(players, game)
+    """Game 1, game 10 with tickets of a border held face up and an office's ticket (card icons:
+    the state's icon sections, secret in the pile and hands; the shown tickets), and (0) a game
+    with extra-card offers (the extras phase's state section)."""
+    setup = pack_setup(players, game) if game else extras_setup(players)
     if game > 1:
         setup = dataclasses.replace(setup, public_borders=("red", "blue"), office_tickets=((setup.companies[1], 2),))
-    py = ttr.new_game(MAP, players, 9, setup=setup)
-    nat = ttr.new_game(MAP, players, 9, engine="native", setup=setup)
+    seed = 9 if game else {3: 18, 4: 11}[players]  # (seeds whose games reach the extras phase)
+    py = ttr.new_game(MAP, players, seed, setup=setup)
+    nat = ttr.new_game(MAP, players, seed, engine="native", setup=setup)
     assert isinstance(nat, native.NativeGame)
-    rng = random.Random(9)
+    rng, hoard = random.Random(9), offer_taker(players)
     step = 0
+    extras_seen = False
     while not py.is_over:
-        if step % 9 == 0:
+        extras_seen |= py.phase == "extras"
+        if step % 9 == 0 or py.phase == "extras":
             for seat in [None, *range(players)]:
                 assert nat.view(seat) == py.view(seat)
             a, b = py.observe(step % players), nat.observe(step % players)
@@ -93,12 +97,13 @@ def test_views_saves_and_pickles_are_the_same(players, game):
             assert isinstance(loaded, native.NativeGame) and loaded.encode() == py.encode()
             assert pickle.loads(pickle.dumps(nat)).encode() == py.encode()
         legal = py.legal_actions()
-        a = legal[rng.randrange(len(legal))]
+        a = legal[rng.randrange(len(legal))] if game else hoard(py)  # (a hoarder holds the wild cards offers take)
         py.apply(a)
         nat.apply(str(a))
         step += 1
     assert nat.result() == py.result() and list(nat.log) == list(py.log)
     assert nat.result()["unit"] == "dollars"
+    assert extras_seen or game != 0
 
 
 def campaign_setup(players: int):
@@ -146,13 +151,63 @@ def test_what_a_campaign_brings_is_the_same_game_on_both_engines(players):
         assert kind in seen, kind
 
 
-@pytest.mark.parametrize("campaign", [False, True])
+def extras_setup(players: int):
+    """Game 9 of the demo pack with events that make extra-card offers (rulebook 322): the demo
+    pack's (dollars, claims of 3 or more) and one that gives cards and a ticket on any claim."""
+    pack = load_pack("demo")
+    base = pack_setup(players, 9)
+    office = pack.events["demo-claim-office"]
+    cards = dataclasses.replace(office, id="demo-claim-cards", name="Claim cards (test)",
+                                extra=dataclasses.replace(office.extra, label="Claim cards", money=0, draw=2,
+                                                          tickets=1, min_length=1))
+    return dataclasses.replace(base, events=(*base.events, office, cards))
+
+
+def offer_taker(seed: int):
+    """Mostly draws (holding wild cards), else any action; takes an open offer two times in three."""
+    hoard, rng = hoarder_chooser(seed, draw=0.7), random.Random(seed)
+
+    def choose(g):
+        takes = [a for a in g.legal_actions() if a.kind == "extra" and a.target != "done"]
+        return takes[0] if takes and rng.random() < 0.67 else hoard(g)
+    return choose
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_extra_card_offers_are_the_same_game_on_both_engines(players):
+    """The extras phase (rulebook 322-324): after a claim an event's offer matches, while the
+    claimer holds a wild card, it discards one for dollars, cards and tickets, or takes none."""
+    setup = extras_setup(players)
+    assert setup.has_extras() and native.legacy_supported(setup) is None
+    seen = _played(setup, players, range(6))
+    assert "extra" in seen
+    actions, gifts = [], set()
+    for seed in range(6):
+        bad, _ = compare(get_ruleset(MAP, players), seed, offer_taker(seed), setup=setup)
+        assert bad is None, f"{players}p seed {seed} (taking offers): {bad}"
+        g = native.new(get_ruleset(MAP, players), seed, setup=setup)
+        choose = offer_taker(seed)
+        while not g.is_over:
+            g.apply(choose(g))
+        actions += [e["action"] for e in g.log if e["kind"] == "extra"]
+        gifts |= {(ev["event"], ev.get("reason")) for e in g.log for ev in e.get("events", [])}
+    assert "extra event" in actions and "extra done" in actions, actions
+    assert {("card", "Claim cards"), ("ticket", "Claim cards")} <= gifts  # (an offer's cards and tickets: its label)
+
+
+def test_the_extra_slots_are_the_engines():
+    from ttr.editions.legacy.extras import DONE, SLOTS
+    from ttr.native.game import _EXTRA_SLOTS
+    assert _EXTRA_SLOTS == SLOTS + (DONE,) and len(SLOTS) == 10  # (legacy.hpp: kExtraDone)
+
+
+@pytest.mark.parametrize("campaign", [False, True, "extras"])
 def test_counted_actions_are_the_listed_ones(campaign):
     """Playouts count and pick a position's actions without listing them (the draw limit too; the
-    events' actions, trades, in a campaign's game)."""
+    events' actions, trades, in a campaign's game; the extras phase's offers)."""
     rules = get_ruleset(MAP, 4)
-    setup = campaign_setup(4) if campaign else None
-    trades = 0
+    setup = extras_setup(4) if campaign == "extras" else campaign_setup(4) if campaign else None
+    trades = extras = 0
     for seed in range(4 if campaign else 3):
         g = native.new(rules, seed, seed == 1, setup=setup)
         rng = random.Random(seed)
@@ -162,8 +217,10 @@ def test_counted_actions_are_the_listed_ones(campaign):
                 assert h.pick(i) == h.action(i), f"seed {seed} index {i}"
             legal = g.legal_actions()
             trades += any(a.kind == "trade" for a in legal)
+            extras += any(a.kind == "extra" and a.target != "done" for a in legal)
             g.apply(legal[rng.randrange(len(legal))])
-    assert trades > 0 or not campaign
+    assert trades > 0 or campaign is not True
+    assert extras > 0 or campaign != "extras"
 
 
 def test_batches_keep_the_ledger_and_the_invariants():
@@ -193,10 +250,8 @@ def test_a_later_game_is_refused_by_name_and_auto_plays_it_in_python():
 def test_each_feature_not_yet_in_the_core_is_named():
     base = default_setup(2)
     pack = load_pack("demo")
-    events = {e.id: e for e in pack.events.values()}
     cases = [
         (dict(play_rules=(PlayRule("Q", ("blue",), "x", trade=Trade(2, money=3)),)), "rules of play"),
-        (dict(events=base.events + (events["demo-claim-office"],)), "extra-card offers"),
         (dict(frontiers=(next(iter(pack.frontiers.values())),)), "frontier boards"),
     ]
     for change, words in cases:

@@ -103,6 +103,9 @@ void fill_legacy(Rules* R, const nb::dict& d) {
   L.icon_totals = get_vec(d, "lw_icon_totals");
   L.shown = get_int(d, "lw_shown") != 0;
   for (int x : get_vec(d, "lw_shown_on_keep")) L.shown_on_keep.push_back(x != 0);
+  L.extras = get_int(d, "lw_extras") != 0;
+  L.extra_gives = get_vec(d, "lw_extra_gives");
+  for (int x : get_vec(d, "lw_extra_match")) L.extra_match.push_back(x != 0);
   for (const auto& row : get_vecs(d, "lw_in_force")) {  // (step, reason) pairs
     if (row.size() % 2) not_ints("lw_in_force", "(step, reason) pairs");
     std::vector<std::pair<int, int>> steps;
@@ -243,6 +246,7 @@ nb::object target_of(const State& s, const Action& a) {
     case PIECES:  // (the trains kept)
     case EXCHANGE:
     case HARBOR:
+    case EXTRA:  // (the offer's slot: the wrapper names it)
       return nb::int_(a.target);
     case KEEP:
       return keep_target(s, static_cast<unsigned>(a.target));
@@ -270,7 +274,8 @@ bool action_fields(const State& s, int kind, nb::handle target, nb::handle cards
     case CLAIM:
     case STATION:
     case PIECES:
-    case HARBOR: {
+    case HARBOR:
+    case EXTRA: {
       if (!small_int(target, v) || v < -1 || v > 32767) return false;
       a.target = static_cast<int16_t>(v);
       break;
@@ -422,7 +427,7 @@ NB_MODULE(_native, m) {
       })
       .def("find", [](Handle& h, int kind, nb::handle target, nb::handle cards) -> int64_t {
         Action a;
-        if (kind < 0 || kind > TRADE || !action_of(h.game->state(), kind, target, cards, a)) return -1;
+        if (kind < 0 || kind > EXTRA || !action_of(h.game->state(), kind, target, cards, a)) return -1;
         return h.L().find(a);
       }, nb::arg("kind"), nb::arg("target").none(), nb::arg("cards").none(),
       "The index of the legal action (kind, target, cards), or -1: any target or cards that cannot make one "

@@ -99,6 +99,8 @@ void Game::encode(std::vector<int64_t>& out) const {
     put_list(out, s.ev_disc, s.ev_disc_n, e);
     put_list(out, s.ev_gone, s.ev_gone_n, e);
     if (R.lw.shown) put_list(out, s.shown, s.shown_n, R.tickets_cap);  // edition.shown
+    if (R.lw.extras)  // edition.extras: the route claimed and the offers taken, in the extras phase
+      out.insert(out.end(), {s.ex_route < 0 ? kNone : s.ex_route, s.ex_route < 0 ? kNone : s.ex_used});
     if (R.lw.icons) {  // edition.icons.deck, .discard, .face_up, .hand[p]
       const int m = kIcons * R.n_kinds;
       out.insert(out.end(), s.ic_deck, s.ic_deck + m);
@@ -122,7 +124,7 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
   if (rd.next() != kCodecVersion) bad("format: not state format " + std::to_string(kCodecVersion));
   s.seed = rd.next();
   s.random_first = static_cast<uint8_t>(rd.in("random_first", 0, 1));
-  s.phase = static_cast<uint8_t>(rd.in("phase", 0, OVER));
+  s.phase = static_cast<uint8_t>(rd.in("phase", 0, R.lw.extras ? EXTRAS : OVER));
   if (s.phase == CHOOSE_PIECES && !R.rs) bad("phase: the train game has no choose-pieces phase");
   s.current = static_cast<uint8_t>(rd.in("current_player", 0, P - 1));
   s.first_player = static_cast<uint8_t>(rd.in("first_player", 0, P - 1));
@@ -242,6 +244,16 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
       for (int i = 0; i < s.shown_n; ++i)
         if (s.shown[i] % kShown >= n_tickets || !R.lw.shown_on_keep[s.shown[i] % kShown])
           bad("edition.shown: a ticket no rule shows");
+    }
+    s.ex_route = -1;
+    s.ex_used = 0;
+    if (R.lw.extras) {  // (the Python decoder checked the route is the mover's and the phase the extras)
+      const int r = rd.in("edition.extras", kNone, R.n_ids - 1), used = rd.in("edition.extras", kNone, (1 << kExtraDone) - 1);
+      if ((r == kNone) != (used == kNone) || (r != kNone && r < 0)) bad("edition.extras: a route and the offers taken");
+      if (r != kNone) {
+        s.ex_route = static_cast<int16_t>(r);
+        s.ex_used = static_cast<uint16_t>(used);
+      }
     }
     if (R.lw.icons) {  // (counts the Python decoder checked against the cards of each zone)
       const int m = kIcons * R.n_kinds;

@@ -230,6 +230,11 @@ void Game::legal(Legal& L) const {
       b.add(DECLINE, b.no_target(), 1, b.no_cards(), 1);
       break;
     }
+    case EXTRAS: {  // Legacy (322): the offers open, then done
+      const int n = lw_extra_targets(buf);
+      b.add(EXTRA, b.targets(buf, n), static_cast<uint16_t>(n), b.no_cards(), 1);
+      break;
+    }
     default:
       break;
   }
@@ -299,6 +304,9 @@ void Game::count(Counted& c) const {
       add(PAY, 1, tunnel_payment_count(s_.hand[p], s_.tun_color, s_.tun_extra, R.wild));
       add(DECLINE, 1, 1);
       break;
+    case EXTRAS:
+      add(EXTRA, lw_extra_targets(nullptr), 1);
+      break;
     default:
       break;
   }
@@ -349,6 +357,9 @@ void Game::pick(const Counted& c, uint32_t i, Action& a) const {
       a.pay = nth_payment(s_.hand[p], PayKey{t->trade_color, t->trade_cards, 0}, R.wild, static_cast<int>(r));
       break;
     }
+    case EXTRA:
+      a.target = lw_extra_pick(q);
+      break;
     default:
       break;
   }
@@ -960,6 +971,9 @@ void Game::apply(const Action& a, std::vector<Event>* events) {
       break;
     case TRADE:
       lw_apply_trade(a.pay);
+      break;
+    case EXTRA:
+      lw_take_extra(a.target);
       break;
     default:
       break;

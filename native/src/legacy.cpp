@@ -1,7 +1,7 @@
 // Legacy: Legends of the West (ttr/editions/legacy/game.py, LegacyGame), the parts a setup that
 // ttr.native.legacy_supported accepts uses: money (L1), newspapers and events (L2), the numbered
-// claim steps (L4, as tables of step_gives), the companies' trains and colours, dollar scoring
-// (L5). The same game as the Python engine, action for action and draw for draw.
+// claim steps (L4, as tables of step_gives), the companies' trains and colours, the events'
+// actions and extra-card offers (278, 322), dollar scoring (L5). The same game as the Python engine, action for action and draw for draw.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -88,6 +88,14 @@ void Rules::validate_lw() {
   need(static_cast<int>(L.icon_totals.size()) == (L.icons ? kIcons * n_kinds : 0), "icon_totals: not icons x kinds");
   for (int t : L.icon_totals) need(t >= 0 && t <= 255, "icon_totals: out of range");
   need(L.shown_on_keep.size() == (L.shown ? t_a.size() : 0), "shown_on_keep: not one per ticket id");
+  const size_t e = L.events.size();
+  need(L.extra_gives.size() == (L.extras ? e * 3 : 0) &&
+           L.extra_match.size() == (L.extras ? e * players * n_ids : 0),
+       "extra_gives, extra_match: not per event (and seat and route)");
+  for (int x : L.extra_gives) need(x >= 0 && x <= 1000, "extra_gives: out of range");
+  // (the ledger: an offer pays at most once a claim, as a step does)
+  need(!L.extras || claims * (per_claim + 1) + static_cast<int>(e + 1) * players <= kMaxLedger / 2,
+       "the ledger: more money changes than the native core holds");
 }
 
 // ------------------------------------------------------------------ set-up (LegacyGame.before_deal, after_setup)
@@ -351,7 +359,7 @@ void Game::lw_gain(int p, int dollars, int reason) {
   note(e);
 }
 
-void Game::lw_cards(int p, int n, int reason) {  // LegacyGame._cards: as far as the draw limit allows (LW-P2)
+void Game::lw_cards(int p, int n, int reason, int offer) {  // LegacyGame._cards: as far as the draw limit allows (LW-P2)
   for (int k = 0; k < n; ++k) {
     if (!lw_can_draw()) return;
     const int c = pop_for(p);
@@ -359,17 +367,19 @@ void Game::lw_cards(int p, int n, int reason) {  // LegacyGame._cards: as far as
     ++s_.hand[p][c];
     Event e{EV_CARD};
     e.a = static_cast<int16_t>(p);
+    e.b = static_cast<int16_t>(offer);
     e.n = 1;
     e.cards[0] = static_cast<uint8_t>(reason);
     note(e);
   }
 }
 
-void Game::lw_tickets(int p, int n, int reason) {  // LegacyGame._tickets: kept, secret (LW-P6)
+void Game::lw_tickets(int p, int n, int reason, int offer) {  // LegacyGame._tickets: kept, secret (LW-P6)
   for (int k = 0; k < n && s_.pile_n; ++k) {
     s_.tickets[p][s_.tickets_n[p]++] = s_.pile[--s_.pile_n];
     Event e{EV_TICKET};
     e.a = static_cast<int16_t>(p);
+    e.b = static_cast<int16_t>(offer);
     e.n = 1;
     e.cards[0] = static_cast<uint8_t>(reason);
     note(e);
@@ -438,6 +448,74 @@ void Game::lw_finish_claim(int r, const Payment& cards) {
     if (drawn) lw_cards(p, drawn, reason);
     if (dollars) lw_gain(p, dollars, reason);
   }
+  if (L.extras) {  // rulebook 322: offers before the turn ends
+    s_.ex_route = static_cast<int16_t>(r);
+    s_.ex_used = 0;
+    if (lw_extra_targets(nullptr) > 1) {
+      s_.phase = EXTRAS;
+      return;
+    }
+    s_.ex_route = -1;
+  }
+  refill();
+  end_turn();
+}
+
+// ------------------------------------------------------------------ extra-card offers (rulebook 322)
+
+// LegacyGame.extra_targets, then done: the offers matching the route claimed, not yet taken, while
+// the claimer holds a wild card (so far only the current event's: slot 0); into `out` unless null
+int Game::lw_extra_targets(int16_t* out) const {
+  const Rules& R = *rules_;
+  const int p = s_.current, r = s_.ex_route;
+  int n = 0;
+  if (r >= 0 && s_.hand[p][R.wild] && s_.ev_disc_n && !(s_.ex_used & 1)) {
+    const int i = s_.ev_disc[s_.ev_disc_n - 1];
+    const int* gives = &R.lw.extra_gives[static_cast<size_t>(i) * 3];
+    if ((gives[0] || gives[1] || gives[2]) && R.lw.extra_match[(static_cast<size_t>(i) * R.players + p) * R.n_ids + r]) {
+      if (out) out[n] = 0;
+      ++n;
+    }
+  }
+  if (out) out[n] = kExtraDone;
+  return n + 1;
+}
+
+int16_t Game::lw_extra_pick(uint32_t q) const {  // the q-th of lw_extra_targets
+  int16_t open[kExtraDone + 1];
+  lw_extra_targets(open);
+  return open[q];
+}
+
+// LegacyGame.take_extra: one extra wild card for the offer at `slot`, or (kExtraDone) none more
+void Game::lw_take_extra(int slot) {
+  if (slot == kExtraDone) return lw_end_extras();
+  const Rules& R = *rules_;
+  const int p = s_.current, i = s_.ev_disc[s_.ev_disc_n - 1], reason = R.lw.n_board + i;
+  const int* gives = &R.lw.extra_gives[static_cast<size_t>(i) * 3];
+  Payment one{};
+  one.n = 1;
+  one.kind[0] = static_cast<uint8_t>(R.wild);
+  one.count[0] = 1;
+  --s_.hand[p][R.wild];
+  int spent[kIcons];
+  lw_spend(p, one, 0, {}, spent);
+  discard(one);
+  s_.ex_used = static_cast<uint16_t>(s_.ex_used | 1 << slot);
+  Event e{EV_EXTRA};
+  e.a = static_cast<int16_t>(p);
+  e.b = static_cast<int16_t>(slot);
+  e.n = 1;
+  e.cards[0] = static_cast<uint8_t>(i);
+  note(e);
+  if (gives[0]) lw_gain(p, gives[0], reason);
+  lw_cards(p, gives[1], reason, 1 + i);
+  lw_tickets(p, gives[2], reason, 1 + i);
+  if (lw_extra_targets(nullptr) == 1) lw_end_extras();
+}
+
+void Game::lw_end_extras() {
+  s_.ex_route = -1;
   refill();
   end_turn();
 }

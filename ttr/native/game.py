@@ -52,11 +52,13 @@ from .tables import tables
 
 # the core's kind numbers (native/include/ttr/rules.hpp) <-> the kinds' words
 KIND_WORDS = (DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, PIECES, EXCHANGE, HARBOR,
-              "trade")  # (Legacy's event action: trade.py, above this package)
+              "trade", "extra")  # (Legacy's event action and extra-card offers: trade.py, extras.py, above this package)
 KIND_CODES = {w: i for i, w in enumerate(KIND_WORDS)}
 _STATION_CODE = KIND_CODES[STATION]
 _KEEP_CODE = KIND_CODES[KEEP]
 _DRAW_CODE, _PIECES_CODE, _HARBOR_CODE = KIND_CODES[DRAW], KIND_CODES[PIECES], KIND_CODES[HARBOR]
+_EXTRA_CODE = KIND_CODES["extra"]  # (its target: an offer's slot, extras.SLOTS + DONE, numbered as legacy.hpp does)
+_EXTRA_SLOTS = ("event", "Q", "R", "S", "T", "U", "V", "P1", "P2", "P3", "done")
 _CITY_CODES = frozenset((_STATION_CODE, _HARBOR_CODE))
 _TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS, "trade"))
 _tuple_new = tuple.__new__  # Action(kind, target, cards) without NamedTuple's Python-level __new__
@@ -140,7 +142,7 @@ def check_native(rules: Ruleset, options: dict[str, Any] | None = None) -> None:
 
 
 _EVENT_NAMES = ("tunnel", "last-round", "game-over", "display-reset", "tickets-drawn", "pieces-revealed", "newspaper",
-                "money", "card", "event-removed", "ticket", "ticket-shown")
+                "money", "card", "event-removed", "ticket", "ticket-shown", "extra")
 
 
 def _target(rules: Ruleset, kind: int, target: Any) -> Any:
@@ -152,6 +154,8 @@ def _target(rules: Ruleset, kind: int, target: Any) -> Any:
         return (target // 4 - 1, target % 4 - 1)
     if kind == _PIECES_CODE:
         return (target, (rules.edition.pieces_total or 0) - target)
+    if kind == _EXTRA_CODE:
+        return _EXTRA_SLOTS[target]
     return target
 
 
@@ -171,6 +175,8 @@ def _core_target(rules: Ruleset, kind: int, target: Any) -> Any:
             return None
         trains, ships = target
         return trains if trains + ships == rules.edition.pieces_total and 0 <= trains < 1 << 15 else None
+    if kind == _EXTRA_CODE:
+        return _EXTRA_SLOTS.index(target) if target in _EXTRA_SLOTS else None
     return target
 
 
@@ -197,9 +203,13 @@ def _event(ev: tuple[int, int, int, list[int]], game: NativeGame | None = None) 
         return {"event": name, "id": card.id, "name": card.name, "kind": card.kind, "text": card.text}
     if name == "ticket-shown":  # (Legacy: a ticket held face up)
         return {"event": name, "seat": a, "ticket": b}
-    if name in ("money", "card", "ticket"):  # (Legacy: cards[0] is the reason)
+    if name == "extra":  # (Legacy: an offer taken; cards[0] is the event whose offer it is)
         assert game is not None and game._static is not None
-        why = game._static._names[cards[0]]
+        return {"event": name, "seat": a, "offer": _EXTRA_SLOTS[b],
+                "label": game._static.setup.events[cards[0]].extra.label}
+    if name in ("money", "card", "ticket"):  # (Legacy: cards[0] is the reason; a card's or ticket's b, 1 + the
+        assert game is not None and game._static is not None  # event whose offer gave it, if one did)
+        why = game._static._names[cards[0]] if name == "money" or not b else game._static.setup.events[b - 1].extra.label
         return ({"event": name, "seat": a, "dollars": b, "reason": why} if name == "money"
                 else {"event": name, "seat": a, "reason": why})
     return {"event": name}
@@ -278,7 +288,8 @@ class NativeLegal(LegalActions):
         if code in _TARGETLESS:
             if target is not None:
                 return -1
-        elif code in _CITY_CODES or code == _PIECES_CODE or (code == _DRAW_CODE and self._game.rules.multi_deck):
+        elif (code in _CITY_CODES or code == _PIECES_CODE or code == _EXTRA_CODE
+              or (code == _DRAW_CODE and self._game.rules.multi_deck)):
             target = _core_target(self._game.rules, code, target)
             if target is None:
                 return -1

@@ -25,15 +25,12 @@ def legacy_supported(setup: Any) -> str | None:
     uses that the core does not hold yet. The core holds money (L1), newspapers and events of every
     effect, giving money, cards or tickets, removed for good or not (L2, LW-P5, LW-P6), claim steps
     of every kind, card icons (L4, LW-I1), companies' bonus cards, train counts and offices (152),
-    retired tickets, tickets held face up (465), the events' actions (trades, 278) and dollar
-    scoring (L5)."""
+    retired tickets, tickets held face up (465), the events' actions (trades, 278), the events'
+    extra-card offers (the extras phase, 322) and dollar scoring (L5)."""
     if setup.frontiers:
         return "frontier boards (frontiers)"
     if setup.play_rules:
         return "rules of play at Q-V and postcard abilities (play_rules)"
-    for e in setup.events:
-        if e.extra is not None:
-            return f"extra-card offers (event {e.id!r})"
     return None
 
 

@@ -35,7 +35,7 @@ struct Action {
 // The public events an action may add to the log (log.py), as numbers.
 enum EventType : uint8_t { EV_TUNNEL, EV_LAST_ROUND, EV_GAME_OVER, EV_DISPLAY_RESET, EV_TICKETS_DRAWN,
                            EV_PIECES_REVEALED,  // (pieces revealed: the choices are the seats' pieces then)
-                           EV_NEWSPAPER, EV_MONEY, EV_CARD, EV_EVENT_REMOVED, EV_TICKET, EV_TICKET_SHOWN };  // (Legacy)
+                           EV_NEWSPAPER, EV_MONEY, EV_CARD, EV_EVENT_REMOVED, EV_TICKET, EV_TICKET_SHOWN, EV_EXTRA };  // (Legacy)
 struct Event {
   uint8_t type;
   int16_t a = 0, b = 0;  // tunnel: route, extra; last round: seat; tickets drawn: seat, count;
@@ -101,6 +101,8 @@ struct State {
   LedgerEntry ledger[kMaxLedger];
   uint8_t shown_n = 0;
   uint16_t shown[kMaxTickets];  // tickets held face up (465): seat * kShown + ticket id, in the order kept
+  int16_t ex_route = -1;  // the extras phase (322): the route claimed (-1: none) and the offers taken (bits by slot)
+  uint16_t ex_used = 0;
   // Legacy's card icons (LW-I1, where a step counts them): marked cards per zone by
   // [icon * n_kinds + kind]; each face-up slot's icon (-1 none)
   uint8_t ic_deck[kIcons * kMaxKinds], ic_disc[kIcons * kMaxKinds];
@@ -338,11 +340,15 @@ class Game {
   void lw_reveal();
   void lw_lightning(int i);
   void lw_gain(int p, int dollars, int reason);
-  void lw_cards(int p, int n, int reason);
-  void lw_tickets(int p, int n, int reason);
+  void lw_cards(int p, int n, int reason, int offer = 0);  // (offer: 1 + the event whose offer gave them, else 0)
+  void lw_tickets(int p, int n, int reason, int offer = 0);
   void lw_show(int p, const uint8_t* tickets, int n);
   const LwEvent* lw_trade() const;  // the current event, if it has an action (rulebook 278)
   void lw_apply_trade(const Payment& cards);
+  int lw_extra_targets(int16_t* out) const;  // the extras phase's targets: the offers open (slots), then done
+  int16_t lw_extra_pick(uint32_t q) const;
+  void lw_take_extra(int slot);
+  void lw_end_extras();
   void lw_remove(int i);
   void lw_finish_claim(int r, const Payment& cards);
   void lw_score(std::vector<SeatScore>& out) const;

@@ -18,6 +18,7 @@ enum LwEffect : uint8_t { LW_GAIN_ALL, LW_GAIN_DRAWER, LW_GAIN_POOREST, LW_GAIN_
 constexpr int kLwAnyColour = -3, kLwCompany = -2, kLwGray = -1;
 constexpr int kIcons = 2;         // the pickaxe and the skull (content.ICONS)
 constexpr int kNowhere = -100;    // a card drawn to no hand and no display slot (game.NOWHERE)
+constexpr int kExtraDone = 10;   // extras.SLOTS: the offer slots (0: the event's), then DONE
 constexpr int kShown = 10000;     // edition.shown holds seat * kShown + ticket id (game.SHOWN)
 
 enum LwGives : uint8_t { LW_MONEY, LW_CARDS, LW_TICKETS };  // what an effect gives (content.GIVES)
@@ -51,6 +52,12 @@ struct LwRules {
   // its holder shows it once kept
   bool shown = false;
   std::vector<uint8_t> shown_on_keep;
+  // extra-card offers (rulebook 322, extras.py), where the setup has any: per event its offer's
+  // (dollars, cards drawn, tickets; all 0: none), and whether it matches each seat's claim of each
+  // route ([(event * players + seat) * n_ids + route], extra_matches)
+  bool extras = false;
+  std::vector<int> extra_gives;  // [event * 3 + (0 dollars, 1 cards, 2 tickets)]
+  std::vector<uint8_t> extra_match;
 };
 
 // One money change (LegacyGame.ledger): turn, seat, dollars, reason (an index into reasons(setup)).

@@ -41,9 +41,10 @@ constexpr int kNone = -1;
 enum Kind : uint8_t { DRAW, STOP, CLAIM, TICKETS, KEEP, STATION, PAY, DECLINE, PASS, N_KIND };
 // Rails & Sails' own kinds (after the train game's)
 enum RsKind : uint8_t { PIECES = N_KIND, EXCHANGE, HARBOR, N_ALL_KINDS };
-enum LwKind : uint8_t { TRADE = N_ALL_KINDS };  // Legacy's event action (its target: none)
+// Legacy's event action (its target: none) and extra-card offer (its target: the offer's slot, extras.SLOTS)
+enum LwKind : uint8_t { TRADE = N_ALL_KINDS, EXTRA };
 // Phases, in the order of ttr.engine.phases.PHASES.
-enum Phase : uint8_t { INITIAL_TICKETS, CHOOSE_PIECES, TURN, SECOND_CARD, TUNNEL, KEEP_TICKETS, OVER };
+enum Phase : uint8_t { INITIAL_TICKETS, CHOOSE_PIECES, TURN, SECOND_CARD, TUNNEL, KEEP_TICKETS, OVER, EXTRAS };
 // Tie breaks (scoring.TIE_BREAKS), larger is better.
 enum TieBreak : uint8_t { TB_TICKETS_COMPLETED, TB_LONGEST_PATH, TB_LONGEST_PATH_BONUS, TB_FEWEST_STATIONS, TB_EXPRESS };
 

@@ -11,7 +11,7 @@ from ...cards import CARD_INDEX, NEWSPAPER
 from ...engine import Ruleset
 from .content import EFFECTS, GIVES, ICONS, LegacySetup, Trade
 from .edition import TRAINS_BONUS, remaining_trains_bonus
-from .game import LegacyGame, reasons, step_gives, steps_in_force
+from .game import LegacyGame, extra_matches, reasons, step_gives, steps_in_force
 from .icons import totals
 from .trade import trade_key
 
@@ -67,7 +67,16 @@ def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
         "lw_shown": int(bool(setup.public_borders)),
         "lw_shown_on_keep": [int(setup.shown_on_keep(t)) for t in range(max(rules.map.ticket_by_id) + 1)]
         if setup.public_borders else [],
+        # rulebook 322: the events' extra-card offers (the rules of play's: legacy_supported refuses them)
+        "lw_extras": int(setup.has_extras()),
+        "lw_extra_gives": [x for e in setup.events for x in ((e.extra.money, e.extra.draw, e.extra.tickets)
+                                                             if e.extra is not None else (0, 0, 0))]
+        if setup.has_extras() else [],
+        "lw_extra_match": [int(e.extra is not None and rules.r_key[r] is not None
+                               and extra_matches(setup, rules, e.extra, r, p))
+                           for e in setup.events for p in range(n) for r in range(ids)] if setup.has_extras() else [],
     }
+
 
 
 def _trade(t: Trade | None) -> list[int]:
