@@ -12,6 +12,18 @@
 
 namespace ttr {
 
+namespace {
+// A log event of a seat with a value and a reason (money, card, ticket, extra: Event's comments).
+Event tagged(uint8_t type, int seat, int value, int reason) {
+  Event e{type};
+  e.a = static_cast<int16_t>(seat);
+  e.b = static_cast<int16_t>(value);
+  e.n = 1;
+  e.cards[0] = static_cast<uint8_t>(reason);
+  return e;
+}
+}  // namespace
+
 void Rules::validate_lw() {
   auto need = [](bool ok, const char* why) {
     if (!ok) throw RulesError(std::string("rules tables (Legacy): ") + why);
@@ -351,12 +363,7 @@ void Game::lw_gain(int p, int dollars, int reason) {
   s.score[p] = static_cast<int16_t>(s.score[p] + dollars);
   s.ledger[s.ledger_n++] = LedgerEntry{s.turns, static_cast<int16_t>(dollars), static_cast<uint8_t>(p),
                                        static_cast<uint8_t>(reason)};
-  Event e{EV_MONEY};
-  e.a = static_cast<int16_t>(p);
-  e.b = static_cast<int16_t>(dollars);
-  e.n = 1;
-  e.cards[0] = static_cast<uint8_t>(reason);
-  note(e);
+  note(tagged(EV_MONEY, p, dollars, reason));
 }
 
 void Game::lw_cards(int p, int n, int reason, int offer) {  // LegacyGame._cards: as far as the draw limit allows (LW-P2)
@@ -365,24 +372,14 @@ void Game::lw_cards(int p, int n, int reason, int offer) {  // LegacyGame._cards
     const int c = pop_for(p);
     if (c < 0) return;
     ++s_.hand[p][c];
-    Event e{EV_CARD};
-    e.a = static_cast<int16_t>(p);
-    e.b = static_cast<int16_t>(offer);
-    e.n = 1;
-    e.cards[0] = static_cast<uint8_t>(reason);
-    note(e);
+    note(tagged(EV_CARD, p, offer, reason));
   }
 }
 
 void Game::lw_tickets(int p, int n, int reason, int offer) {  // LegacyGame._tickets: kept, secret (LW-P6)
   for (int k = 0; k < n && s_.pile_n; ++k) {
     s_.tickets[p][s_.tickets_n[p]++] = s_.pile[--s_.pile_n];
-    Event e{EV_TICKET};
-    e.a = static_cast<int16_t>(p);
-    e.b = static_cast<int16_t>(offer);
-    e.n = 1;
-    e.cards[0] = static_cast<uint8_t>(reason);
-    note(e);
+    note(tagged(EV_TICKET, p, offer, reason));
     lw_show(p, &s_.tickets[p][s_.tickets_n[p] - 1], 1);
   }
 }
@@ -502,12 +499,7 @@ void Game::lw_take_extra(int slot) {
   lw_spend(p, one, 0, {}, spent);
   discard(one);
   s_.ex_used = static_cast<uint16_t>(s_.ex_used | 1 << slot);
-  Event e{EV_EXTRA};
-  e.a = static_cast<int16_t>(p);
-  e.b = static_cast<int16_t>(slot);
-  e.n = 1;
-  e.cards[0] = static_cast<uint8_t>(i);
-  note(e);
+  note(tagged(EV_EXTRA, p, slot, i));
   if (gives[0]) lw_gain(p, gives[0], reason);
   lw_cards(p, gives[1], reason, 1 + i);
   lw_tickets(p, gives[2], reason, 1 + i);
