@@ -15,8 +15,8 @@ from ..errors import TtrError
 from .bots import BOTS, bot_move, playouts, use_registry
 from .game import (
     BOT_EDITIONS,
+    ID_EDITIONS,
     CORE,
-    KIND_CODES,
     NATIVE_EDITIONS,
     UNAVAILABLE,
     NativeGame,
@@ -53,8 +53,8 @@ def plays(rules: Ruleset, options: dict[str, Any] | None = None) -> bool:
 
 def plays_by_ids(rules: Ruleset) -> bool:
     """Can the native core play these rules by action ids (the vector environment's tables)? Not
-    where the edition has kinds of action the core does not number (Legacy's trades and extra cards)."""
-    return plays(rules) and all(k.name in KIND_CODES for k in rules.edition.kinds)
+    Legacy yet: its ids of trades and extra cards (offers by slot) have no row in the core's tables."""
+    return plays(rules) and rules.edition.name in ID_EDITIONS
 
 
 def plays_bots(rules: Ruleset) -> bool:
@@ -87,6 +87,6 @@ def batch_core(rules: Ruleset) -> tuple[Any, Any]:
     return CORE, core_rules(rules)
 
 
-__all__ = ["BOTS", "BOT_EDITIONS", "batch_core", "bot_move", "core_bytes", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available",
+__all__ = ["BOTS", "BOT_EDITIONS", "ID_EDITIONS", "batch_core", "bot_move", "core_bytes", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available",
            "from_state", "legacy_supported", "new", "playouts", "plays", "plays_bots", "plays_by_ids", "use_legacy", "use_registry",
            "why_unavailable"]

@@ -65,6 +65,7 @@ _tuple_new = tuple.__new__  # Action(kind, target, cards) without NamedTuple's P
 NATIVE_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes", LEGACY)  # the editions the core plays so far
 # (Legacy: the setups legacy_supported accepts)
 BOT_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes")  # ... and its bots
+ID_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes")  # ... and its action ids (vector environment)
 SEED_LIMIT = 1 << 63
 _TOUR_WORDS = ("failed", "any_order", "in_order")  # the core's tour outcomes
 
@@ -571,5 +572,5 @@ def _copy_result(r: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-__all__ = ["BOT_EDITIONS", "CORE", "KIND_CODES", "KIND_WORDS", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "UNAVAILABLE",
+__all__ = ["BOT_EDITIONS", "CORE", "ID_EDITIONS", "KIND_CODES", "KIND_WORDS", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "UNAVAILABLE",
            "check_native", "core_rules", "static_game"]
