@@ -43,15 +43,20 @@ from .story import Facts, end_steps, facts_of, read, who_gets
 READY, PLAYING, REMOVAL, FINISHED = "ready", "playing", "removal", "finished"
 
 
+def _engine(name: str) -> str:
+    """An engine's name (ttr.ENGINES), checked: CampaignError otherwise."""
+    if name not in ENGINES:
+        raise CampaignError(f"unknown engine {name!r}; one of {', '.join(ENGINES)}")
+    return name
+
+
 class Campaign:
     """An open campaign file. Read state through the properties, status() and
     standings(); change it only through start_game, apply and remove_event."""
 
     def __init__(self, store: Store, engine: str = "auto"):
         self.store = store
-        if engine not in ENGINES:
-            raise CampaignError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")
-        self.engine = engine  # replays and plays its games ("auto": native where the core holds the setup)
+        self.engine = _engine(engine)  # replays and plays its games ("auto": native where the core holds the setup)
         self._game: Game | None = None
         self._reload()
 
@@ -73,6 +78,7 @@ class Campaign:
                   seed: int = 0, engine: str = "auto") -> "Campaign":
         """As `create`, in the Store that `make_store(fill)` makes with `fill(store)` written in its
         creating transaction (e.g. `Store.memory`, whose changes go to a log kept elsewhere)."""
+        _engine(engine)  # (before any file is made)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise CampaignError(f"the seed must be an integer, not {seed!r}")
         ps = check_players([tuple(p) for p in players])
@@ -96,6 +102,7 @@ class Campaign:
         """An existing campaign. One process at a time may change a campaign: opening one that
         another process holds raises CampaignError (it is in use); `lock=False` opens it to read
         only (status), which works meanwhile."""
+        _engine(engine)  # (before the file is opened)
         store = Store.open(path, durable, lock)
         try:
             return cls(store, engine)
