@@ -62,7 +62,7 @@ void IdTable::build(int n_ids, const std::vector<Action>& acts) {
       ++i;
       continue;
     }
-    if (a.kind >= N_ALL_KINDS) throw RulesError("action ids: an unknown kind");
+    if (a.kind >= kIdKinds) throw RulesError("action ids: an unknown kind");
     for (int q = 0; q < a.pay.n; ++q)
       if (a.pay.kind[q] >= kMaxKinds) throw RulesError("action ids: a payment of an unknown card kind");
     if (a.kind == KEEP) {  // a run of bit sets 1, 2, ...
@@ -100,7 +100,7 @@ void IdTable::build(int n_ids, const std::vector<Action>& acts) {
 }
 
 int64_t IdTable::id_of(const Action& a) const {
-  if (a.kind >= N_ALL_KINDS) return -1;
+  if (a.kind >= kIdKinds) return -1;
   if (a.kind == KEEP) return a.target >= 1 && a.target <= keep_n ? keep_start - 1 + a.target : -1;
   const int t = a.target + kTargetOff;
   if (t < 0 || t >= kTargets || base_[a.kind][t] < 0) return -1;
@@ -222,6 +222,16 @@ void ObsSpec::validate(const Rules& R) const {
     for (int r : stepped_row)
       if (r < -1 || r >= n_stepped) throw RulesError("observer: stepped rows");
     in(pending, n_stepped + n_kinds_pos, "pending");
+  }
+  if (R.legacy != (lw_event >= 0) || R.legacy != (companies >= 0)) throw RulesError("observer: Legacy's fields");
+  if (R.legacy) {
+    in(companies, P * n_companies, "companies");
+    if (static_cast<int>(lw_company.size()) != P) throw RulesError("observer: companies");
+    for (int c : lw_company)
+      if (c < -1 || c >= n_companies) throw RulesError("observer: companies");
+    if (lw_rows.size() != R.lw.events.size() + 1 || lw_events_total <= 0) throw RulesError("observer: Legacy's events");
+    for (const auto& row : lw_rows) in(lw_event, static_cast<int>(row.size()), "event");
+    in(lw_revealed, 2, "claim_steps");
   }
   if (final_round_turns <= 0 || deck_total <= 0 || tickets_total <= 0 || total_cards <= 0 || max_trains <= 0)
     throw RulesError("observer: scales");
@@ -363,6 +373,15 @@ void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo, const P
         row[0] = f32(clip1(len[q] / max_trains));
         if (len[q] == top) row[1] = 1.0f;
       }
+  }
+  if (lw_event >= 0) {  // Legacy: companies, the current event's fields, events revealed and left
+    for (int q = 0; q < P; ++q)
+      if (lw_company[q] >= 0) x[companies + rel(q) * n_companies + lw_company[q]] = 1.0f;
+    const std::vector<float>& row = lw_rows[s.ev_disc_n ? s.ev_disc[s.ev_disc_n - 1] + 1 : 0];
+    for (size_t j = 0; j < row.size(); ++j)
+      if (row[j] != 0.0f) x[lw_event + static_cast<int>(j)] = row[j];
+    x[lw_revealed] = f32(s.ev_disc_n / lw_events_total);
+    x[lw_revealed + 1] = f32(s.ev_deck_n / lw_events_total);
   }
   if (!priv) return;
   for (int k = 0; k < R.n_kinds; ++k) {

@@ -23,6 +23,8 @@ from ..engine import KEEP, Action, Game, View
 from ..errors import ActionSpaceError, IllegalActionError, IllegalActionIdError, TtrError
 from ..formats.action_space import ActionSpace
 from ..native import NativeGame, plays_by_ids
+from ..native.game import static_game
+from ..native.legacy import LEGACY
 from ..native.vecenv import NativeIds, core_action, keep_row
 from ..native.vecenv import scores as native_scores
 from ..runtime.arena import win_shares
@@ -92,7 +94,7 @@ class Rewards:
         return out
 
 
-_IDS: dict[tuple[Any, bool], NativeIds | None] = {}
+_IDS: dict[tuple[Any, bool, Any], NativeIds | None] = {}
 
 
 def id_rows(space: ActionSpace) -> list[tuple[int, int, tuple] | None]:
@@ -119,23 +121,33 @@ def step_rows(space: ActionSpace) -> tuple[list[tuple[int, int]], list[tuple[int
     return sorted(claims.items()), [(i, k, v) for i, (k, v) in sorted(steps.items())], -1 if done is None else done
 
 
-def native_ids(observer: Observer) -> NativeIds | None:
-    """The native core's copy of the observer's ids and tensor (built once per board and kind of
-    tensor), or None where the core cannot play the board or write the tensor (the information
-    state reads the public log: the Python observer writes it)."""
+def native_ids(observer: Observer, setup: Any = None) -> NativeIds | None:
+    """The native core's copy of the observer's ids and tensor (built once per board, kind of
+    tensor and Legacy setup: `setup`, None the demo pack's game 1), or None where the core cannot
+    play the board (or this Legacy setup) or write the tensor (the information state reads the
+    public log: the Python observer writes it)."""
     rules = observer.rules
     if not plays_by_ids(rules) or observer.history:
         return None
-    key = (rules, observer.private)
+    legacy = rules.edition.name == LEGACY
+    if setup is not None and not legacy:
+        raise TtrError(f"{rules.edition.title} takes no setup")
+    if legacy:
+        try:
+            setup = static_game(rules, setup).setup  # (a dict read; TtrError: a setup the core does not play)
+        except TtrError:
+            return None
+    key = (rules, observer.private, setup)
     if key in _IDS:
         return _IDS[key]
     try:
-        tables = observer.native_tables()
+        tables = observer.native_tables(setup)
     except TtrError:  # (fields the core does not write: none on the boards it plays, so far)
         _IDS[key] = None
         return None
     space = observer.space
-    ids = _IDS[key] = NativeIds(rules, id_rows(space), tables, step_rows(space) if space.stepped_routes else None)
+    ids = _IDS[key] = NativeIds(rules, id_rows(space), tables, step_rows(space) if space.stepped_routes else None,
+                                setup)
     return ids
 
 
