@@ -435,6 +435,7 @@ void bind_vecenv(nb::module_& m) {
         d["episode"] = f.episode;
         d["steps"] = f.steps;
         d["truncated"] = f.truncated;
+        if (f.full) d["full"] = true;
         if (!f.truncated) {
           const int P = b.env->game(i).rules().players;
           nb::list winners, totals, ranks, done, failed;

@@ -513,11 +513,12 @@ void VecEnv::rewards(Slot& s, bool over, float* r) {
   }
 }
 
-void VecEnv::end_episode(Slot& s, bool over) {
+void VecEnv::end_episode(Slot& s, bool over, bool full) {
   Final& f = s.final;
   f = Final{};
   f.ended = true;
   f.truncated = !over;
+  f.full = full;
   f.seed = s.game.state().seed;
   f.episode = s.episode;
   f.steps = s.steps;
@@ -560,25 +561,33 @@ void VecEnv::step(const int64_t* actions, const EnvOut& out) {
   for (size_t i = 0; i < slots_.size(); ++i) {
     Slot& s = slots_[i];
     const Action& a = T.actions[static_cast<size_t>(actions[i])];
-    bool moved = true;
-    if (a.kind != kNoAction) {
-      s.game.apply(a);
-    } else {  // a payment step (checked legal): the claim when it is whole
-      Action claim;
-      const int r = spec_->steps.advance(s.legal, s.pending, actions[i], &claim);
-      if (r < 0) throw RulesError("payment steps: a checked step is not legal");
-      moved = r == 1;
-      if (moved) s.game.apply(claim);
+    bool moved = true, full = false;
+    try {
+      if (a.kind != kNoAction) {
+        s.game.apply(a);
+      } else {  // a payment step (checked legal): the claim when it is whole
+        Action claim;
+        const int r = spec_->steps.advance(s.legal, s.pending, actions[i], &claim);
+        if (r < 0) throw RulesError("payment steps: a checked step is not legal");
+        moved = r == 1;
+        if (moved) s.game.apply(claim);
+      }
+    } catch (const FullError&) {  // the game outgrew the core (Legacy's ledger): cut, rewards 0
+      full = true;
     }
     ++s.steps;
-    const bool over = s.game.over();
-    const bool cut = !over && max_steps_ > 0 && s.steps >= max_steps_;
+    const bool over = !full && s.game.over();
+    const bool cut = full || (!over && max_steps_ > 0 && s.steps >= max_steps_);
     if (over) s.game.score(sc_);
-    rewards(s, over, out.rewards ? out.rewards + i * P : zero);
+    if (full) {
+      if (out.rewards) std::fill(out.rewards + i * P, out.rewards + (i + 1) * P, 0.0f);
+    } else {
+      rewards(s, over, out.rewards ? out.rewards + i * P : zero);
+    }
     if (out.terminated) out.terminated[i] = over;
     if (out.truncated) out.truncated[i] = cut;
     if (over || cut) {
-      end_episode(s, over);
+      end_episode(s, over, full);
       new_episode(s, s.episode + 1);
       moved = true;
     }

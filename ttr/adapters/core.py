@@ -5,8 +5,8 @@ A move is one id for most actions; a claim paid in steps (docs/action-space.md) 
 by the same seat: after each step but the last, the game is unchanged, the same seat is still to
 move and its mask offers the next steps (its observation shows the steps taken so far).
 
-Where the native core is built and plays the board (USA, Europe, Nordic, World, Great Lakes), a
-Table plays on it (engine="auto"): the game is a NativeGame and the core writes the masks and
+Where the native core is built and plays the board (USA, Europe, Nordic, World, Great Lakes,
+Legends of the West: the setups ttr.native.legacy_supported accepts), a Table plays on it (engine="auto"): the game is a NativeGame and the core writes the masks and
 tensors (the same ids and tensors as ActionSpace and Observer, the payment steps' too,
 tests/test_native_vecenv.py); elsewhere, or with engine="python", on the Python engine.
 """
@@ -158,21 +158,26 @@ def _no_game(*_: Any) -> Any:
 class Table:
     """A game of one board and player count, played by integer ids. Seats given as None take
     their ids from outside (`step`); the others are bots that `run_bots` asks (the match loop).
-    `engine`: "auto" (the native core where it plays the board), "python" or "native"."""
+    `engine`: "auto" (the native core where it plays the board), "python" or "native". `setup`
+    (Legends of the West): the games' LegacySetup (None: the demo pack's game 1)."""
 
-    def __init__(self, map_name: str, players: int, *, observer: Observer | None = None, engine: str = "auto"):
+    def __init__(self, map_name: str, players: int, *, observer: Observer | None = None, engine: str = "auto",
+                 setup: Any = None):
         if engine not in ENGINES:
             raise TtrError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")
         self.rules = get_ruleset(map_name, players)
+        if setup is not None and self.rules.edition.name != LEGACY:
+            raise TtrError(f"setup: {self.rules.edition.title} takes no setup (Legends of the West's games do)")
+        self.options: dict[str, Any] = {} if setup is None else {"setup": setup}  # the games' (Legacy: their setup)
         self.observer = observer or Observer(self.rules)
         self.space = self.observer.space
         self.n = self.space.n
-        self.native = native_ids(self.observer) if engine != "python" else None
+        self.native = native_ids(self.observer, setup) if engine != "python" else None
         if engine == "native" and self.native is None:
             raise TtrError(f"the native core does not play {self.rules.edition.title} with this observer "
-                           "(it plays USA, Europe, Nordic, World and Great Lakes, without the information state, "
-                           "which reads the public log; Legends of the West's trades and extra cards have no id in the core); "
-                           "use engine='python' or 'auto'")
+                           "(it plays USA, Europe, Nordic, World, Great Lakes and the Legends of the West setups "
+                           "ttr.native.legacy_supported accepts, without the information state, which reads the "
+                           "public log); use engine='python' or 'auto'")
         self.engine = "native" if self.native is not None else "python"
         self.match: Match | None = None
         self._game: Game | None = None  # the match's game
@@ -185,7 +190,7 @@ class Table:
 
     def reset(self, seed: int, seats: Sequence[Seat | None] | None = None) -> Game:
         game = new_game(self.rules.map.name, self.rules.players, seed, record=self.observer.history,
-                        engine=self.engine)
+                        engine=self.engine, **self.options)
         self.match = Match(game, list(seats) if seats is not None else [None] * self.rules.players)
         self._game = game
         self.prefix = ()
@@ -203,7 +208,8 @@ class Table:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.native = native_ids(self.observer) if self.engine == "native" else None
+        self.__dict__.setdefault("options", {})  # (a Table pickled before setups)
+        self.native = native_ids(self.observer, self.options.get("setup")) if self.engine == "native" else None
         self._nmask = self._nobs = self._nindex = self._nboth = _no_game
         if self.native is not None and self._game is not None:
             self._nmask, self._nobs, self._nindex, self._nboth = self.native.bound(self._game)  # type: ignore[arg-type]

@@ -147,10 +147,10 @@ class VecEnv {
   const std::string& error() const { return error_; }
 
   // How slot i's last episode ended (valid once one has: `ended`): its seed, number and steps,
-  // whether it was cut at max_steps, and (a game that ended) per seat its final total, rank and
+  // whether it was cut at max_steps (or `full`: cut where the game outgrew the core, FullError), and (a game that ended) per seat its final total, rank and
   // tickets completed and failed
   struct Final {
-    bool ended = false, truncated = false;
+    bool ended = false, truncated = false, full = false;
     int64_t seed = 0;
     uint32_t episode = 0;
     int steps = 0;
@@ -180,7 +180,7 @@ class VecEnv {
   // legal ids (moved: the position changed), mask, observation, seat
   void observe(Slot& s, size_t i, const EnvOut& out, bool moved = true);
   void rewards(Slot& s, bool over, float* r);  // (over: the scores in sc_)
-  void end_episode(Slot& s, bool over);         // Slot::final (over: the scores in sc_)
+  void end_episode(Slot& s, bool over, bool full = false);  // Slot::final (over: the scores in sc_)
 
   const EnvSpec* spec_;
   RewardMode reward_;
