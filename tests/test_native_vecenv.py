@@ -87,21 +87,25 @@ def test_masks_actions_and_tensors_are_the_python_ones(map_name, players):
 
 
 @pytest.mark.parametrize("map_name,players", [("usa", 3), ("europe", 4), ("nordic", 3), ("world", 4),
-                                              ("great-lakes", 3)])
+                                              ("great-lakes", 3), ("legends-west", 4), ("legends-west", "later")])
 @pytest.mark.parametrize("private", [True, False])
 def test_the_table_writes_every_seats_tensor_as_the_python_observer(map_name, players, private):
     """The research environments' Table on the native engine: every seat's tensor (private or
     public; the seat to move's with its claim under way), the mask of the seat to move and zeros
-    for the others, over a whole game."""
+    for the others, over a whole game (Legends of the West: game 1, and a later game's setup)."""
+    setup = None
+    if players == "later":
+        players = 3
+        setup = lw_setup(players)
     ob = Observer(ttr.get_ruleset(map_name, players), private=private)
-    t = Table(map_name, players, observer=ob, engine="native")
+    t = Table(map_name, players, observer=ob, engine="native", setup=setup)
     g = t.reset(7)
     assert t.engine == "native" and isinstance(g, native.NativeGame)
     rng = np.random.default_rng(7)
     step = 0
     while True:
         if step % 6 == 0 or g.is_over:
-            py = ttr.engine.decode(t.rules, g.encode())
+            py = ttr.engine.decode(t.rules, g.encode(), {"setup": setup} if setup is not None else None)
             for seat in range(players):
                 moves = seat == py.current_player and not py.is_over
                 pending = t.prefix if moves and private else ()
@@ -438,7 +442,7 @@ def test_bad_buffers_and_arguments_are_refused():
         VecEnv("usa", 2, num_envs=2, rewards=[[0.0, 0.0]] * 2)
     with pytest.raises(ttr.TtrError, match="Legacy setup yet: it uses rules of play"):
         VecEnv("legends-west", 2, setup=_unplayed_setup(2))
-    with pytest.raises(ttr.TtrError, match="USA takes no setup"):
+    with pytest.raises(ttr.TtrError, match=r"\(USA\) takes no setup"):
         VecEnv("usa", 2, setup=lw_setup(2))
     with pytest.raises(ttr.TtrError, match="unknown reward"):
         VecEnv("usa", 2, reward="points")
@@ -508,7 +512,8 @@ def test_gymnasium_and_pettingzoo_play_the_same_games_on_both_engines():
     pytest.importorskip("pettingzoo")
     from ttr.adapters.gymnasium import TtrEnv
     from ttr.adapters.pettingzoo import raw_env
-    for map_name, players in (("usa", 2), ("europe", 3), ("nordic", 3), ("world", 4), ("great-lakes", 2)):
+    for map_name, players in (("usa", 2), ("europe", 3), ("nordic", 3), ("world", 4), ("great-lakes", 2),
+                              ("legends-west", 4)):
         envs = [TtrEnv(map_name, opponents=["random"] * (players - 1), reward="score", engine=e)
                 for e in ("native", "python")]
         assert envs[0].table.engine == "native" and envs[1].table.engine == "python"
