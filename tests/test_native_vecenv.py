@@ -896,3 +896,17 @@ def test_legends_west_setups_have_their_own_tensor(players):
                 assert np.array_equal(x, ob.encode(py.observe(seat))), (step, seat)
         legal = g.legal_actions()
         g.apply(legal[int(rng.integers(len(legal)))])
+    env = VecEnv("legends-west", players, num_envs=2, seed=4, setup=setup.to_dict())  # (a setup as its dict too)
+    out = env.reset()
+    for _ in range(30):
+        out = env.step(env.sample())
+    py = env.game(1)
+    assert py.replay_options()["setup"] == setup and py.encode() == env.state(1)
+    assert np.array_equal(out.observations[1], ob.encode(py.observe(py.current_player)))
+    import pickle
+    t = Table("legends-west", players, setup=setup)
+    t.reset(3)
+    t.step(int(np.flatnonzero(t.mask())[0]))
+    copy = pickle.loads(pickle.dumps(t))  # (SuperSuit, Ray: the core's handles rebuilt, of this setup)
+    assert copy.engine == "native" and copy.native is t.native
+    assert all(np.array_equal(copy.observe(s), t.observe(s)) for s in range(players))
