@@ -20,6 +20,7 @@ from ..errors import TtrError
 from .game import (
     _CITY_CODES,
     _DRAW_CODE,
+    _EXTRA_SLOTS,
     _KEEP_CODE,
     _PIECES_CODE,
     _TARGETLESS,
@@ -40,7 +41,7 @@ _TRADE_CODE, _EXTRA_CODE = KIND_CODES["trade"], KIND_CODES["extra"]
 # Legacy's offers by slot (extras.SLOTS, then DONE), as the core numbers the targets of TRADE and
 # EXTRA: 0 the event's, 1..6 Q..V, 7..9 P1..P3, 10 (kExtraDone) done. A trade's target None (the
 # event's action) is slot 0, its place (Q..V, P1..P3) that place's slot.
-_SLOTS = ("event", "Q", "R", "S", "T", "U", "V", "P1", "P2", "P3", "done")
+_SLOTS = _EXTRA_SLOTS
 
 
 def _trade_slot(target: Any) -> int | None:
@@ -51,9 +52,10 @@ def _trade_slot(target: Any) -> int | None:
 
 
 def _trade_target(slot: int) -> Any:
-    """A trade's target of the core's: its place, None for the event's action (slot 0). (Until the
-    core numbers rule and postcard trades by slot, it offers only the event's, with the target 0 of
-    an action of no target: slot 0, here.)"""
+    """A trade's target of the core's: its place, None for the event's action (slot 0).
+    NOTE (rule and postcard trades): the core's legal trade has today no target (game.cpp:
+    LegalBuilder::no_target, 0), read here as slot 0, the event's; once the core gives a trade its
+    slot, nothing here changes."""
     return None if slot == 0 else _SLOTS[slot]
 
 
