@@ -134,9 +134,12 @@ def native_ids(observer: Observer, setup: Any = None) -> NativeIds | None:
         raise TtrError(f"{rules.edition.title} takes no setup")
     if legacy:
         try:
-            setup = static_game(rules, setup).setup  # (a dict read; TtrError: a setup the core does not play)
+            static = static_game(rules, setup)  # (a dict read; TtrError: a setup the core does not play)
         except TtrError:
             return None
+        if static.rules is not rules:  # (frontier boards grow the board: another action space)
+            return None
+        setup = static.setup
     key = (rules, observer.private, setup)
     if key in _IDS:
         return _IDS[key]

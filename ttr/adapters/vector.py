@@ -95,7 +95,11 @@ class VecEnv:
             raise TtrError(f"setup: {self.rules.edition.title} takes no setup (Legends of the West's games do)")
         self.options: dict[str, Any] = {}  # the games' options (Legacy: their setup)
         if legacy:
-            self.options = {"setup": static_game(self.rules, setup).setup}  # (TtrError: a setup the core does not play)
+            static = static_game(self.rules, setup)  # (TtrError: a setup the core does not play)
+            if static.rules is not self.rules:
+                raise TtrError("setup: its frontier boards grow the board, whose ids are another action space's; "
+                               "the vector environment plays Legends of the West's base board")
+            self.options = {"setup": static.setup}
         if seeds is None:
             if not isinstance(num_envs, int) or num_envs < 1:
                 raise TtrError(f"num_envs: a positive integer, not {num_envs!r}")
