@@ -25,8 +25,8 @@ from ttr.formats.observation import Observer  # noqa: E402
 from ttr.adapters.vector import VecEnv  # noqa: E402
 from ttr.native.vecenv import NativeIds, episode_seed  # noqa: E402
 
-# the boards whose every action is one id (not Legacy: its trades and extra cards have no id in the
-# core), and those with claims paid in payment steps
+# the boards whose every action is one id (Legends of the West: its game 1; later setups below),
+# and those with claims paid in payment steps
 BY_IDS = tuple(m for m in native.NATIVE_EDITIONS if not ttr.ActionSpace(m, 2).stepped_routes
                and native.plays_by_ids(get_ruleset(m, 2)))
 CONFIGS = [(m, n) for m in BY_IDS for n in range(2, 6)]
@@ -87,21 +87,25 @@ def test_masks_actions_and_tensors_are_the_python_ones(map_name, players):
 
 
 @pytest.mark.parametrize("map_name,players", [("usa", 3), ("europe", 4), ("nordic", 3), ("world", 4),
-                                              ("great-lakes", 3)])
+                                              ("great-lakes", 3), ("legends-west", 4), ("legends-west", "later")])
 @pytest.mark.parametrize("private", [True, False])
 def test_the_table_writes_every_seats_tensor_as_the_python_observer(map_name, players, private):
     """The research environments' Table on the native engine: every seat's tensor (private or
     public; the seat to move's with its claim under way), the mask of the seat to move and zeros
-    for the others, over a whole game."""
+    for the others, over a whole game (Legends of the West: game 1, and a later game's setup)."""
+    setup = None
+    if players == "later":
+        players = 3
+        setup = lw_setup(players)
     ob = Observer(ttr.get_ruleset(map_name, players), private=private)
-    t = Table(map_name, players, observer=ob, engine="native")
+    t = Table(map_name, players, observer=ob, engine="native", setup=setup)
     g = t.reset(7)
     assert t.engine == "native" and isinstance(g, native.NativeGame)
     rng = np.random.default_rng(7)
     step = 0
     while True:
         if step % 6 == 0 or g.is_over:
-            py = ttr.engine.decode(t.rules, g.encode())
+            py = ttr.engine.decode(t.rules, g.encode(), {"setup": setup} if setup is not None else None)
             for seat in range(players):
                 moves = seat == py.current_player and not py.is_over
                 pending = t.prefix if moves and private else ()
@@ -287,7 +291,8 @@ def test_id_rows_are_the_action_space():
             {done} if done >= 0 else set())
         assert all(space.describe(i) == f"claim {r} (pay steps)" for r, i in claims)
     assert native_ids(Observer(ttr.get_ruleset("usa", 2), history=True)) is None  # the log: Python writes it
-    assert native_ids(Observer(ttr.get_ruleset("legends-west", 2))) is None  # (its trades have no id in the core)
+    lw = native_ids(Observer(ttr.get_ruleset("legends-west", 2)))  # (its trades and extra cards by slot)
+    assert lw is not None and native_ids(Observer(ttr.get_ruleset("legends-west", 2)), None) is lw
 
 
 def test_rewards_are_the_python_rewards():
@@ -435,8 +440,12 @@ def test_bad_buffers_and_arguments_are_refused():
         VecEnv("usa", 2, num_envs=2, seats=ro)
     with pytest.raises(TypeError, match="numpy array"):
         VecEnv("usa", 2, num_envs=2, rewards=[[0.0, 0.0]] * 2)
-    with pytest.raises(ttr.TtrError, match="vector environment does not play .*Legends of the West"):
-        VecEnv("legends-west", 2)
+    unplayed = _unplayed_setup(2)
+    if unplayed is not None:
+        with pytest.raises(ttr.TtrError, match="does not play this Legacy setup yet: it uses"):
+            VecEnv("legends-west", 2, setup=unplayed)
+    with pytest.raises(ttr.TtrError, match=r"\(USA\) takes no setup"):
+        VecEnv("usa", 2, setup=lw_setup(2))
     with pytest.raises(ttr.TtrError, match="unknown reward"):
         VecEnv("usa", 2, reward="points")
     with pytest.raises(ttr.TtrError, match="num_envs"):
@@ -505,7 +514,8 @@ def test_gymnasium_and_pettingzoo_play_the_same_games_on_both_engines():
     pytest.importorskip("pettingzoo")
     from ttr.adapters.gymnasium import TtrEnv
     from ttr.adapters.pettingzoo import raw_env
-    for map_name, players in (("usa", 2), ("europe", 3), ("nordic", 3), ("world", 4), ("great-lakes", 2)):
+    for map_name, players in (("usa", 2), ("europe", 3), ("nordic", 3), ("world", 4), ("great-lakes", 2),
+                              ("legends-west", 4)):
         envs = [TtrEnv(map_name, opponents=["random"] * (players - 1), reward="score", engine=e)
                 for e in ("native", "python")]
         assert envs[0].table.engine == "native" and envs[1].table.engine == "python"
@@ -549,10 +559,12 @@ def test_the_native_table_explains_illegal_ids():
     assert Table("nordic", 2).engine == "native" and Table("usa", 2, engine="python").engine == "python"
     for board in ("nordic", "world", "great-lakes"):  # claims paid in steps
         assert Table(board, 3).engine == "native" and VecEnv(board, 3).n == ttr.ActionSpace(board, 3).n
-    with pytest.raises(ttr.TtrError, match="native core does not play"):
-        Table("legends-west", 2, engine="native")
-    with pytest.raises(ttr.TtrError, match="vector environment does not play .*Legends of the West"):
-        VecEnv("legends-west", 2)
+    assert Table("legends-west", 2).engine == "native" and VecEnv("legends-west", 2).n == ttr.ActionSpace("legends-west", 2).n
+    unplayed = _unplayed_setup(2)
+    if unplayed is not None:
+        with pytest.raises(ttr.TtrError, match="native core does not play"):
+            Table("legends-west", 2, engine="native", setup=unplayed)
+        assert Table("legends-west", 2, setup=unplayed).engine == "python"  # ("auto": the setup in Python)
 
 
 def _paying(env: VecEnv, i: int, depth: int = 2) -> None:
@@ -685,3 +697,221 @@ def test_the_sampler_plays_the_cores_random_playouts():
         assert list(length) == list(want["length"])
         winners = want["winners"].astype(np.float32)
         assert np.allclose(shares, winners / winners.sum(1, keepdims=True))
+
+
+# ---------------------------------------------------------------- Legends of the West
+
+def lw_setup(players: int):
+    """A later game of the demo pack (game 9, with a campaign's offices, events and face-up tickets)
+    whose events have actions (trades, rulebook 278) and extra-card offers (rulebook 322)."""
+    import dataclasses
+    from test_native_legacy import campaign_setup, extras_setup
+    base, offers = campaign_setup(players), extras_setup(players)
+    setup = dataclasses.replace(base, events=(*base.events, *offers.events[-2:]))
+    assert native.legacy_supported(setup) is None and setup.has_extras() and any(e.trade for e in setup.events)
+    return setup
+
+
+def _unplayed_setup(players: int):
+    """A setup the core does not play yet (a rule sticker's trade at Q), or None once it plays it."""
+    import dataclasses
+    from ttr.editions.legacy.content import PlayRule, Trade
+    from ttr.editions.legacy.pack import default_setup
+    setup = dataclasses.replace(default_setup(players), play_rules=(PlayRule("Q", ("blue",), "x", trade=Trade(2, money=3)),))
+    return setup if native.legacy_supported(setup) is not None else None
+
+
+def _lw_ids(space, kind: str) -> set[int]:
+    b = next(b for b in space.blocks if b.name == kind)
+    return set(range(b.start, b.stop))
+
+
+def _offer_taker(env: VecEnv, rng: np.random.Generator) -> np.ndarray:
+    """The sampler's ids, but an extra card's offer (not "done") where the mask has one, four times
+    in five, and a trade one time in three: the walks reach the ids of Legacy's own kinds."""
+    a = env.sample().copy()
+    trades, extras = _lw_ids(env.space, "trade"), _lw_ids(env.space, "extra")
+    done = max(extras)
+    for i in range(env.num_envs):
+        legal = env.legal_ids(i).tolist()
+        offers = [x for x in legal if x in extras and x != done]
+        own = [x for x in legal if x in trades]
+        if offers and rng.random() < 0.8:
+            a[i] = rng.choice(offers)
+        elif own and rng.random() < 0.33:
+            a[i] = rng.choice(own)
+    return a
+
+
+LW_CASES = [(n, later, "score") for n in range(2, 6) for later in (False, True)] + [
+    (3, True, "win"), (4, True, "margin")]
+
+
+@pytest.mark.parametrize("players,later,reward", LW_CASES)
+def test_legends_west_plays_the_python_environments_games(players, later, reward):
+    """Legends of the West, game 1 and a later game of the demo pack with trades and extra-card
+    offers: at every step of random walks in every slot (two episodes each, auto-reset included),
+    the mask, the tensor, the seat, the rewards (money), the ends, the final results and the state
+    are those of the Python environments' Table playing the same ids, what the ids of trades and
+    extra cards stand for is ActionSpace.decode's, and the walks take them."""
+    setup = lw_setup(players) if later else None
+    N = 3
+    env = VecEnv("legends-west", players, num_envs=N, seed=20 * players, reward=reward, setup=setup)
+    space = env.space
+    trades, extras = _lw_ids(space, "trade"), _lw_ids(space, "extra")
+
+    def mirror(i: int, k: int):
+        t = Table("legends-west", players, engine="python", setup=setup)
+        return t, Rewards(reward, t.reset(episode_seed(int(env.seeds[i]), k)))
+
+    out = env.reset()
+    tabs = [mirror(i, 0) for i in range(N)]
+    episodes, steps, taken = [0] * N, 0, {"trade": 0, "extra": 0, "done": 0}
+    rng = np.random.default_rng(players)
+    while min(episodes) < 2 or (later and taken["extra"] < 1):
+        assert steps < 8000, (episodes, taken)
+        for i, (t, _) in enumerate(tabs):
+            assert out.seats[i] == t.to_move, (steps, i)
+            mask = t.mask()
+            assert np.array_equal(out.masks[i].view(bool), mask.view(bool)), (steps, i)
+            assert np.array_equal(out.observations[i], t.observe(t.to_move)), (steps, i)
+            own = [int(x) for x in np.flatnonzero(mask) if x in trades or x in extras]
+            for x in own + [int(x) for x in np.flatnonzero(mask)[::9]] if steps % 3 == 0 or own else ():
+                assert env.action(i, x) == space.decode(x, t.game), (steps, i, x)
+        actions = _offer_taker(env, rng) if later else env.sample().copy()
+        out = env.step(actions)
+        steps += 1
+        for i, (t, r) in enumerate(tabs):
+            a = t.step(int(actions[i]))
+            if a is not None and a.kind in ("trade", "extra"):
+                taken["done" if a.target == "done" else a.kind] += 1
+            if out.truncated[i]:  # (a game of hundreds of trades outgrew the core's ledger: cut there)
+                assert env.final(i)["full"] and len(t.game.ledger) > 1024 and not out.rewards[i].any()
+                taken["full"] = taken.get("full", 0) + 1
+                episodes[i] += 1
+                tabs[i] = mirror(i, episodes[i])
+                continue
+            assert out.rewards[i] == pytest.approx(r.step(), abs=1e-6), (steps, i)
+            assert bool(out.terminated[i]) == t.over
+            if t.over:
+                res = t.game.result()
+                final = env.final(i)
+                assert final["totals"] == [p["total"] for p in res["players"]] and final["winners"] == res["winners"]
+                episodes[i] += 1
+                tabs[i] = mirror(i, episodes[i])
+            assert env.state(i) == tabs[i][0].game.encode(), (steps, i)
+    if later:  # (game 1 has neither: its events have no action and make no offer)
+        assert taken["trade"] >= 2 and taken["extra"] >= 1, taken
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_legends_west_bad_ids_are_refused_as_the_python_table_refuses_them(players):
+    """In positions where a trade is offered, and in the extras phase: ids of trades not offered (a
+    payment not in the hand, a place's trade), extra cards not open, draws in the extras phase and
+    ids out of range raise on the native Table the Python Table's errors, word for word, and nothing
+    changes; the vector environment refuses them naming the game."""
+    setup = lw_setup(players)
+    tables = {e: Table("legends-west", players, engine=e, setup=setup) for e in ("native", "python")}
+    assert tables["native"].engine == "native"
+    space = tables["python"].space
+    trades, extras = sorted(_lw_ids(space, "trade")), sorted(_lw_ids(space, "extra"))
+    draw = next(b.start for b in space.blocks if b.name == "draw")
+    seen = {"trade": 0, "extras": 0}
+    rng = np.random.default_rng(players)
+    for seed in range(6):
+        for t in tables.values():
+            t.reset(seed)
+        while not tables["python"].over and min(seen.values()) < 4:
+            py = tables["python"]
+            mask = py.mask()
+            assert np.array_equal(tables["native"].mask(), mask)
+            offered = [x for x in trades if mask[x]]
+            phase = py.game.phase
+            if offered or phase == "extras":
+                seen["trade" if offered else "extras"] += 1
+                bad = [x for x in (trades if offered else extras) if not mask[x]][::7][:6] + [-1, py.n]
+                bad += [] if offered else [draw]  # (a draw in the extras phase)
+                for x in bad:
+                    errors = []
+                    for t in tables.values():
+                        before = t.game.encode()
+                        with pytest.raises(ttr.TtrError) as e:
+                            t.step(x)
+                        errors.append((type(e.value), str(e.value)))
+                        assert t.game.encode() == before and not t.legal(x)
+                    assert errors[0] == errors[1], x
+                    if 0 <= x < py.n:
+                        assert issubclass(errors[0][0], ttr.IllegalActionIdError)
+            ids = np.flatnonzero(mask)
+            own = [x for x in ids if x in trades or (x in extras and x != extras[-1])]
+            i = int(rng.choice(own) if own and rng.random() < 0.67 else rng.choice(ids))
+            for t in tables.values():
+                t.step(i)
+    assert min(seen.values()) >= 1, seen
+    env = VecEnv("legends-west", players, num_envs=2, seed=3, setup=setup)
+    out = env.reset()
+    states, masks = [env.state(i) for i in range(2)], out.masks.copy()
+    for x in (trades[0], extras[0], env.n):
+        a = env.sample().copy()
+        a[1] = x
+        with pytest.raises(ttr.IllegalActionIdError, match="game 1: id"):
+            env.step(a)
+        assert [env.state(i) for i in range(2)] == states and np.array_equal(out.masks, masks)
+
+
+def test_legends_west_ids_of_trades_and_extra_cards_are_the_action_spaces():
+    """Every id of Legacy's own kinds is handed to the core as its offer's slot (extras.SLOTS: the
+    event's 0, Q..V 1..6, P1..P3 7..9, done 10), and the core gives the action space's action back."""
+    from ttr.editions.legacy.extras import DONE, SLOTS
+    from ttr.native.vecenv import action_of
+    rules = ttr.get_ruleset("legends-west", 3)
+    ob = Observer(rules)
+    rows, ids = id_rows(ob.space), native_ids(ob)
+    slots = SLOTS + (DONE,)
+    for kind in ("trade", "extra"):
+        for i in sorted(_lw_ids(ob.space, kind)):
+            a = ob.space.decode(i)
+            code, target, pay = rows[i]
+            assert ids.action(i) == rows[i] and action_of(rules, rows[i]) == a
+            assert slots[target] == ("event" if a.target is None else a.target) and pay == a.cards
+    assert {rows[i][1] for i in _lw_ids(ob.space, "trade")} == set(range(10))
+    assert {rows[i][1] for i in _lw_ids(ob.space, "extra")} == set(range(11))
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_legends_west_setups_have_their_own_tensor(players):
+    """The tensor's Legacy fields (companies, the current event, claim steps, gifts) are of the
+    batch's setup; a game of another setup is refused by ids of this one."""
+    setup = lw_setup(players)
+    ob = Observer(ttr.get_ruleset("legends-west", players))
+    later, first = native_ids(ob, setup), native_ids(ob)
+    assert later is not first and later is native_ids(ob, setup)
+    g = ttr.new_game("legends-west", players, seed=5, engine="native", setup=setup)
+    with pytest.raises(ttr.TtrError, match="another Legends of the West setup"):
+        first.bound(g)
+    rng = np.random.default_rng(1)
+    for step in range(400):
+        if g.is_over:
+            break
+        if step % 10 == 0:
+            py = ttr.engine.decode(g.rules, g.encode(), {"setup": setup})
+            for seat in range(players):
+                x = np.empty(later.size, np.float32)
+                later.observe(g, seat, x)
+                assert np.array_equal(x, ob.encode(py.observe(seat))), (step, seat)
+        legal = g.legal_actions()
+        g.apply(legal[int(rng.integers(len(legal)))])
+    env = VecEnv("legends-west", players, num_envs=2, seed=4, setup=setup.to_dict())  # (a setup as its dict too)
+    out = env.reset()
+    for _ in range(30):
+        out = env.step(env.sample())
+    py = env.game(1)
+    assert py.replay_options()["setup"] == setup and py.encode() == env.state(1)
+    assert np.array_equal(out.observations[1], ob.encode(py.observe(py.current_player)))
+    import pickle
+    t = Table("legends-west", players, setup=setup)
+    t.reset(3)
+    t.step(int(np.flatnonzero(t.mask())[0]))
+    copy = pickle.loads(pickle.dumps(t))  # (SuperSuit, Ray: the core's handles rebuilt, of this setup)
+    assert copy.engine == "native" and copy.native is t.native
+    assert all(np.array_equal(copy.observe(s), t.observe(s)) for s in range(players))

@@ -38,7 +38,7 @@ CONFIGS = [("usa", 2), ("europe", 4), ("nordic", 3), ("world", 2), ("great-lakes
 
 # The boards the native core plays run on it where it is built (engine="auto"); they are checked
 # on the Python engine too
-NATIVE_ENVS = ("usa", "europe", "nordic", "world", "great-lakes")
+NATIVE_ENVS = ("usa", "europe", "nordic", "world", "great-lakes", "legends-west")
 PY_CONFIGS = [(m, n, "python") for m, n in CONFIGS if m in NATIVE_ENVS]
 
 
@@ -117,9 +117,27 @@ def test_gymnasium_check_env(map_name, engine):
     e = gym.make(ENV_IDS[map_name], opponents=["random", "greedy"] if map_name != "nordic" else ["greedy"],
                  engine=engine)
     table = e.unwrapped.table
-    native = engine == "auto" and ttr.native.plays(table.rules) and map_name in NATIVE_ENVS  # (Legends of the West: python)
+    native = engine == "auto" and ttr.native.plays(table.rules) and map_name in NATIVE_ENVS
     assert table.engine == ("native" if native else "python")
     check_env(e.unwrapped)
+
+
+def test_the_environments_take_a_legends_of_the_west_setup():
+    """A later game of the demo pack (trades and extra-card offers) in PettingZoo and Gymnasium,
+    on the native core: their libraries' checkers pass, and the games are of that setup."""
+    from test_native_vecenv import lw_setup
+    setup = lw_setup(3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e = pz_env(map="legends-west", players=3, setup=setup)
+        assert e.unwrapped.g.table.engine == "native"
+        api_test(e, num_cycles=300)
+    g = gym.make(ENV_IDS["legends-west"], opponents=["random", "random"], setup=setup)
+    table = g.unwrapped.table
+    assert table.engine == "native"
+    check_env(g.unwrapped)
+    g.reset(seed=2)
+    assert table.game.replay_options()["setup"] == setup
 
 
 def test_gymnasium_a_whole_game_against_the_planner():

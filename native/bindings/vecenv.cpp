@@ -61,7 +61,7 @@ void build_spec(Spec* out, nb::object rules, const nb::list& ids, const nb::dict
     if (t.size() != 3) throw RulesError("action ids: (kind, target, payment) per id");
     Action a;
     const int kind = nb::cast<int>(t[0]), target = nb::cast<int>(t[1]);
-    if (kind < 0 || kind >= N_ALL_KINDS || target < -16 || target > 32767) throw RulesError("action ids: kind or target out of range");
+    if (kind < 0 || kind >= kIdKinds || target < -16 || target > 32767) throw RulesError("action ids: kind or target out of range");
     a.kind = static_cast<uint8_t>(kind);
     a.target = static_cast<int16_t>(target);
     for (nb::handle part : t[2]) {
@@ -150,6 +150,15 @@ void build_spec(Spec* out, nb::object rules, const nb::list& ids, const nb::dict
   s.face_sums = get_vec<float>(o, "face_sums");
   s.third_sums = get_vec<float>(o, "third_sums");
   s.fractions = get_vec<std::vector<float>>(o, "fractions");
+  if (o.contains("lw_event")) {  // Legacy's fields (one setup's)
+    s.companies = get_int(o, "companies");
+    s.n_companies = get_int(o, "n_companies");
+    s.lw_company = get_vec<int>(o, "lw_company");
+    s.lw_event = get_int(o, "lw_event");
+    s.lw_revealed = get_int(o, "lw_revealed");
+    s.lw_events_total = get_double(o, "lw_events_total");
+    s.lw_rows = get_vec<std::vector<float>>(o, "lw_rows");
+  }
   s.validate(*R);
   new (out) Spec(std::move(*self));
 }
@@ -426,6 +435,7 @@ void bind_vecenv(nb::module_& m) {
         d["episode"] = f.episode;
         d["steps"] = f.steps;
         d["truncated"] = f.truncated;
+        if (f.full) d["full"] = true;
         if (!f.truncated) {
           const int P = b.env->game(i).rules().players;
           nb::list winners, totals, ranks, done, failed;

@@ -359,7 +359,7 @@ void Game::lw_gain(int p, int dollars, int reason) {
   if (dollars < 0) dollars = -std::min<int>(-dollars, s.score[p]);  // LW-P3: at most what is held
   if (!dollars) return;
   if (s.ledger_n >= kMaxLedger)  // (only a game of hundreds of trades: validate_lw bounds the rest)
-    throw RulesError("the ledger: more money changes than the native core holds");
+    throw FullError("the ledger: more money changes than the native core holds");
   s.score[p] = static_cast<int16_t>(s.score[p] + dollars);
   s.ledger[s.ledger_n++] = LedgerEntry{s.turns, static_cast<int16_t>(dollars), static_cast<uint8_t>(p),
                                        static_cast<uint8_t>(reason)};

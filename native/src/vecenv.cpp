@@ -62,7 +62,7 @@ void IdTable::build(int n_ids, const std::vector<Action>& acts) {
       ++i;
       continue;
     }
-    if (a.kind >= N_ALL_KINDS) throw RulesError("action ids: an unknown kind");
+    if (a.kind >= kIdKinds) throw RulesError("action ids: an unknown kind");
     for (int q = 0; q < a.pay.n; ++q)
       if (a.pay.kind[q] >= kMaxKinds) throw RulesError("action ids: a payment of an unknown card kind");
     if (a.kind == KEEP) {  // a run of bit sets 1, 2, ...
@@ -100,7 +100,7 @@ void IdTable::build(int n_ids, const std::vector<Action>& acts) {
 }
 
 int64_t IdTable::id_of(const Action& a) const {
-  if (a.kind >= N_ALL_KINDS) return -1;
+  if (a.kind >= kIdKinds) return -1;
   if (a.kind == KEEP) return a.target >= 1 && a.target <= keep_n ? keep_start - 1 + a.target : -1;
   const int t = a.target + kTargetOff;
   if (t < 0 || t >= kTargets || base_[a.kind][t] < 0) return -1;
@@ -108,6 +108,8 @@ int64_t IdTable::id_of(const Action& a) const {
   return place < 0 ? -1 : base_[a.kind][t] + place;
 }
 
+// (Legacy's TRADE: its target read as its slot. The event's trade has today no target in the
+// core's legal actions, LegalBuilder::no_target's 0, which is the event's slot: read as is.)
 bool IdTable::legal_ids(const Legal& L, std::vector<int32_t>& out, const StepIds* steps) const {
   int offs[512];
   for (size_t k = 0; k < L.seg.size(); ++k) {
@@ -222,6 +224,16 @@ void ObsSpec::validate(const Rules& R) const {
     for (int r : stepped_row)
       if (r < -1 || r >= n_stepped) throw RulesError("observer: stepped rows");
     in(pending, n_stepped + n_kinds_pos, "pending");
+  }
+  if (R.legacy != (lw_event >= 0) || R.legacy != (companies >= 0)) throw RulesError("observer: Legacy's fields");
+  if (R.legacy) {
+    in(companies, P * n_companies, "companies");
+    if (static_cast<int>(lw_company.size()) != P) throw RulesError("observer: companies");
+    for (int c : lw_company)
+      if (c < -1 || c >= n_companies) throw RulesError("observer: companies");
+    if (lw_rows.size() != R.lw.events.size() + 1 || lw_events_total <= 0) throw RulesError("observer: Legacy's events");
+    for (const auto& row : lw_rows) in(lw_event, static_cast<int>(row.size()), "event");
+    in(lw_revealed, 2, "claim_steps");
   }
   if (final_round_turns <= 0 || deck_total <= 0 || tickets_total <= 0 || total_cards <= 0 || max_trains <= 0)
     throw RulesError("observer: scales");
@@ -364,6 +376,15 @@ void ObsSpec::encode(const Game& g, int me, float* x, LongestMemo* memo, const P
         if (len[q] == top) row[1] = 1.0f;
       }
   }
+  if (lw_event >= 0) {  // Legacy: companies, the current event's fields, events revealed and left
+    for (int q = 0; q < P; ++q)
+      if (lw_company[q] >= 0) x[companies + rel(q) * n_companies + lw_company[q]] = 1.0f;
+    const std::vector<float>& row = lw_rows[s.ev_disc_n ? s.ev_disc[s.ev_disc_n - 1] + 1 : 0];
+    for (size_t j = 0; j < row.size(); ++j)
+      if (row[j] != 0.0f) x[lw_event + static_cast<int>(j)] = row[j];
+    x[lw_revealed] = f32(s.ev_disc_n / lw_events_total);
+    x[lw_revealed + 1] = f32(s.ev_deck_n / lw_events_total);
+  }
   if (!priv) return;
   for (int k = 0; k < R.n_kinds; ++k) {
     const int n = s.hand[me][k];
@@ -494,11 +515,12 @@ void VecEnv::rewards(Slot& s, bool over, float* r) {
   }
 }
 
-void VecEnv::end_episode(Slot& s, bool over) {
+void VecEnv::end_episode(Slot& s, bool over, bool full) {
   Final& f = s.final;
   f = Final{};
   f.ended = true;
   f.truncated = !over;
+  f.full = full;
   f.seed = s.game.state().seed;
   f.episode = s.episode;
   f.steps = s.steps;
@@ -541,25 +563,33 @@ void VecEnv::step(const int64_t* actions, const EnvOut& out) {
   for (size_t i = 0; i < slots_.size(); ++i) {
     Slot& s = slots_[i];
     const Action& a = T.actions[static_cast<size_t>(actions[i])];
-    bool moved = true;
-    if (a.kind != kNoAction) {
-      s.game.apply(a);
-    } else {  // a payment step (checked legal): the claim when it is whole
-      Action claim;
-      const int r = spec_->steps.advance(s.legal, s.pending, actions[i], &claim);
-      if (r < 0) throw RulesError("payment steps: a checked step is not legal");
-      moved = r == 1;
-      if (moved) s.game.apply(claim);
+    bool moved = true, full = false;
+    try {
+      if (a.kind != kNoAction) {
+        s.game.apply(a);
+      } else {  // a payment step (checked legal): the claim when it is whole
+        Action claim;
+        const int r = spec_->steps.advance(s.legal, s.pending, actions[i], &claim);
+        if (r < 0) throw RulesError("payment steps: a checked step is not legal");
+        moved = r == 1;
+        if (moved) s.game.apply(claim);
+      }
+    } catch (const FullError&) {  // the game outgrew the core (Legacy's ledger): cut, rewards 0
+      full = true;
     }
     ++s.steps;
-    const bool over = s.game.over();
-    const bool cut = !over && max_steps_ > 0 && s.steps >= max_steps_;
+    const bool over = !full && s.game.over();
+    const bool cut = full || (!over && max_steps_ > 0 && s.steps >= max_steps_);
     if (over) s.game.score(sc_);
-    rewards(s, over, out.rewards ? out.rewards + i * P : zero);
+    if (full) {
+      if (out.rewards) std::fill(out.rewards + i * P, out.rewards + (i + 1) * P, 0.0f);
+    } else {
+      rewards(s, over, out.rewards ? out.rewards + i * P : zero);
+    }
     if (out.terminated) out.terminated[i] = over;
     if (out.truncated) out.truncated[i] = cut;
     if (over || cut) {
-      end_episode(s, over);
+      end_episode(s, over, full);
       new_episode(s, s.episode + 1);
       moved = true;
     }

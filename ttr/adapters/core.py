@@ -5,8 +5,8 @@ A move is one id for most actions; a claim paid in steps (docs/action-space.md) 
 by the same seat: after each step but the last, the game is unchanged, the same seat is still to
 move and its mask offers the next steps (its observation shows the steps taken so far).
 
-Where the native core is built and plays the board (USA, Europe, Nordic, World, Great Lakes), a
-Table plays on it (engine="auto"): the game is a NativeGame and the core writes the masks and
+Where the native core is built and plays the board (USA, Europe, Nordic, World, Great Lakes,
+Legends of the West: the setups ttr.native.legacy_supported accepts), a Table plays on it (engine="auto"): the game is a NativeGame and the core writes the masks and
 tensors (the same ids and tensors as ActionSpace and Observer, the payment steps' too,
 tests/test_native_vecenv.py); elsewhere, or with engine="python", on the Python engine.
 """
@@ -23,6 +23,8 @@ from ..engine import KEEP, Action, Game, View
 from ..errors import ActionSpaceError, IllegalActionError, IllegalActionIdError, TtrError
 from ..formats.action_space import ActionSpace
 from ..native import NativeGame, plays_by_ids
+from ..native.game import static_game
+from ..native.legacy import LEGACY
 from ..native.vecenv import NativeIds, core_action, keep_row
 from ..native.vecenv import scores as native_scores
 from ..runtime.arena import win_shares
@@ -92,7 +94,7 @@ class Rewards:
         return out
 
 
-_IDS: dict[tuple[Any, bool], NativeIds | None] = {}
+_IDS: dict[tuple[Any, bool, Any], NativeIds | None] = {}
 
 
 def id_rows(space: ActionSpace) -> list[tuple[int, int, tuple] | None]:
@@ -119,23 +121,36 @@ def step_rows(space: ActionSpace) -> tuple[list[tuple[int, int]], list[tuple[int
     return sorted(claims.items()), [(i, k, v) for i, (k, v) in sorted(steps.items())], -1 if done is None else done
 
 
-def native_ids(observer: Observer) -> NativeIds | None:
-    """The native core's copy of the observer's ids and tensor (built once per board and kind of
-    tensor), or None where the core cannot play the board or write the tensor (the information
-    state reads the public log: the Python observer writes it)."""
+def native_ids(observer: Observer, setup: Any = None) -> NativeIds | None:
+    """The native core's copy of the observer's ids and tensor (built once per board, kind of
+    tensor and Legacy setup: `setup`, None the demo pack's game 1), or None where the core cannot
+    play the board (or this Legacy setup) or write the tensor (the information state reads the
+    public log: the Python observer writes it)."""
     rules = observer.rules
     if not plays_by_ids(rules) or observer.history:
         return None
-    key = (rules, observer.private)
+    legacy = rules.edition.name == LEGACY
+    if setup is not None and not legacy:
+        raise TtrError(f"{rules.edition.title} takes no setup")
+    if legacy:
+        try:
+            static = static_game(rules, setup)  # (a dict read; TtrError: a setup the core does not play)
+        except TtrError:
+            return None
+        if static.rules is not rules:  # (frontier boards grow the board: another action space)
+            return None
+        setup = static.setup
+    key = (rules, observer.private, setup)
     if key in _IDS:
         return _IDS[key]
     try:
-        tables = observer.native_tables()
+        tables = observer.native_tables(setup)
     except TtrError:  # (fields the core does not write: none on the boards it plays, so far)
         _IDS[key] = None
         return None
     space = observer.space
-    ids = _IDS[key] = NativeIds(rules, id_rows(space), tables, step_rows(space) if space.stepped_routes else None)
+    ids = _IDS[key] = NativeIds(rules, id_rows(space), tables, step_rows(space) if space.stepped_routes else None,
+                                setup)
     return ids
 
 
@@ -146,21 +161,26 @@ def _no_game(*_: Any) -> Any:
 class Table:
     """A game of one board and player count, played by integer ids. Seats given as None take
     their ids from outside (`step`); the others are bots that `run_bots` asks (the match loop).
-    `engine`: "auto" (the native core where it plays the board), "python" or "native"."""
+    `engine`: "auto" (the native core where it plays the board), "python" or "native". `setup`
+    (Legends of the West): the games' LegacySetup (None: the demo pack's game 1)."""
 
-    def __init__(self, map_name: str, players: int, *, observer: Observer | None = None, engine: str = "auto"):
+    def __init__(self, map_name: str, players: int, *, observer: Observer | None = None, engine: str = "auto",
+                 setup: Any = None):
         if engine not in ENGINES:
             raise TtrError(f"unknown engine {engine!r}; one of {', '.join(ENGINES)}")
         self.rules = get_ruleset(map_name, players)
+        if setup is not None and self.rules.edition.name != LEGACY:
+            raise TtrError(f"setup: {self.rules.edition.title} takes no setup (Legends of the West's games do)")
+        self.options: dict[str, Any] = {} if setup is None else {"setup": setup}  # the games' (Legacy: their setup)
         self.observer = observer or Observer(self.rules)
         self.space = self.observer.space
         self.n = self.space.n
-        self.native = native_ids(self.observer) if engine != "python" else None
+        self.native = native_ids(self.observer, setup) if engine != "python" else None
         if engine == "native" and self.native is None:
             raise TtrError(f"the native core does not play {self.rules.edition.title} with this observer "
-                           "(it plays USA, Europe, Nordic, World and Great Lakes, without the information state, "
-                           "which reads the public log; Legends of the West's trades and extra cards have no id in the core); "
-                           "use engine='python' or 'auto'")
+                           "(it plays USA, Europe, Nordic, World, Great Lakes and the Legends of the West setups "
+                           "ttr.native.legacy_supported accepts, without the information state, which reads the "
+                           "public log); use engine='python' or 'auto'")
         self.engine = "native" if self.native is not None else "python"
         self.match: Match | None = None
         self._game: Game | None = None  # the match's game
@@ -173,7 +193,7 @@ class Table:
 
     def reset(self, seed: int, seats: Sequence[Seat | None] | None = None) -> Game:
         game = new_game(self.rules.map.name, self.rules.players, seed, record=self.observer.history,
-                        engine=self.engine)
+                        engine=self.engine, **self.options)
         self.match = Match(game, list(seats) if seats is not None else [None] * self.rules.players)
         self._game = game
         self.prefix = ()
@@ -191,7 +211,8 @@ class Table:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.native = native_ids(self.observer) if self.engine == "native" else None
+        self.__dict__.setdefault("options", {})  # (a Table pickled before setups)
+        self.native = native_ids(self.observer, self.options.get("setup")) if self.engine == "native" else None
         self._nmask = self._nobs = self._nindex = self._nboth = _no_game
         if self.native is not None and self._game is not None:
             self._nmask, self._nobs, self._nindex, self._nboth = self.native.bound(self._game)  # type: ignore[arg-type]

@@ -21,7 +21,8 @@ An illegal id ends the episode as a loss (reward 0 with reward="win", -1 with "s
 "margin"; `info["illegal_action"]`), or raises ttr.IllegalActionIdError with illegal="raise".
 The step that ends the game gives its result in `info["result"]`
 (ttr.adapters.core.episode_result: winners, totals, ranks, tickets done and failed, by seat;
-`info["seat"]` is the learner's).
+`info["seat"]` is the learner's). Legends of the West: `setup=` the games' LegacySetup (None:
+the demo pack's game 1).
 """
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ class TtrEnv(gym.Env):
 
     def __init__(self, map: str = "europe", opponents: Sequence[str | Seat] = ("planner",), players: int | None = None,
                  seat: int | None = None, reward: str = "win", illegal: str = "lose", render_mode: str | None = None,
-                 engine: str = "auto", observation: str = "dict"):
+                 engine: str = "auto", observation: str = "dict", setup: Any = None):
         opponents = [opponents] if isinstance(opponents, str) else list(opponents)
         if not opponents:
             raise TtrError("give at least one opponent")
@@ -68,7 +69,7 @@ class TtrEnv(gym.Env):
         for o in opponents:
             if isinstance(o, str):
                 make_agent(o)  # an unknown name fails here, not at reset
-        self.table = Table(map, players, engine=engine)
+        self.table = Table(map, players, engine=engine, setup=setup)
         self.opponents = opponents
         self.fixed_seat = seat
         self.reward_mode = check_reward(reward)

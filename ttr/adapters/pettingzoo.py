@@ -23,7 +23,9 @@ nothing changes), or (illegal="lose") ends the game: the agent that sent it gets
 (0 with reward="win", -1 otherwise) and `infos[agent]["illegal_action"]`, the others 0. When the
 game ends, every agent's info holds `result` (ttr.adapters.core.episode_result: winners, totals,
 ranks, tickets done and failed, by seat). `state()` is the global state for centralized critics:
-every seat's observation tensor, seat 0's first.
+every seat's observation tensor, seat 0's first. Legends of the West: `setup=` the games'
+LegacySetup (None: the demo pack's game 1); the native core plays the setups
+ttr.native.legacy_supported accepts (engine="auto": the others in Python).
 
 `parallel_env(...)` is the same game as a ParallelEnv: every step takes a dict of actions, of
 which only the agent to move's counts (the others' are ignored and may be left out); every agent
@@ -54,12 +56,13 @@ ILLEGAL = ("raise", "lose")
 class _Game:
     """What both forms share: a Table, the agents' spaces and observations, the rewards, the end."""
 
-    def __init__(self, map: str, players: int, reward: str, illegal: str, observation: str, engine: str):
+    def __init__(self, map: str, players: int, reward: str, illegal: str, observation: str, engine: str,
+                 setup: Any = None):
         if observation not in OBSERVATIONS:
             raise TtrError(f"observation must be one of {', '.join(OBSERVATIONS)}, not {observation!r}")
         if illegal not in ILLEGAL:
             raise TtrError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        self.table = Table(map, players, engine=engine)
+        self.table = Table(map, players, engine=engine, setup=setup)
         self.reward_mode = check_reward(reward)
         self.illegal = illegal
         self.form = observation
@@ -153,9 +156,9 @@ class TtrAECEnv(_Agents, AECEnv):
     metadata = {"name": "ttr_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, map: str = "europe", players: int = 4, reward: str = "win", render_mode: str | None = None,
-                 engine: str = "auto", illegal: str = "raise", observation: str = "dict"):
+                 engine: str = "auto", illegal: str = "raise", observation: str = "dict", setup: Any = None):
         super().__init__()
-        self.g = _Game(map, players, reward, illegal, observation, engine)
+        self.g = _Game(map, players, reward, illegal, observation, engine, setup)
         self.table = self.g.table
         self.reward_mode = self.g.reward_mode
         self.render_mode = render_mode
@@ -226,10 +229,10 @@ class TtrParallelEnv(_Agents, ParallelEnv):
     metadata = {"name": "ttr_parallel_v0", "render_modes": ["ansi"]}
 
     def __init__(self, map: str = "europe", players: int = 4, reward: str = "win", render_mode: str | None = None,
-                 engine: str = "auto", illegal: str = "raise", observation: str = "dict"):
+                 engine: str = "auto", illegal: str = "raise", observation: str = "dict", setup: Any = None):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise TtrError(f"unknown render mode {render_mode!r}")
-        self.g = _Game(map, players, reward, illegal, observation, engine)
+        self.g = _Game(map, players, reward, illegal, observation, engine, setup)
         self.render_mode = render_mode
         self.agents: list[str] = []
         self._declare()

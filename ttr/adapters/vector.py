@@ -1,6 +1,6 @@
-"""A vector environment on the native core: many games of one board (USA, Europe, Nordic, World
-or Great Lakes, any player count) stepped at once by `ttr.ActionSpace` ids, written into numpy
-buffers.
+"""A vector environment on the native core: many games of one board (USA, Europe, Nordic, World,
+Great Lakes or Legends of the West, any player count) stepped at once by `ttr.ActionSpace` ids,
+written into numpy buffers.
 
     from ttr.adapters.vector import VecEnv
     env = VecEnv("usa", 2, num_envs=256, seed=0)
@@ -29,6 +29,12 @@ id, then one id per card kind of the payment. Each slot holds its claim under wa
 `prefix(i)`): after a step that does not finish the claim the game is unchanged, the same seat is
 to move, its mask offers the next steps, its observation shows them (field `pending`) and the
 rewards are 0; every id is a step (`info(i)["steps"]`, `max_steps`).
+
+Legends of the West: every game of a batch is of one setup (`setup=`: a LegacySetup or its dict,
+e.g. a later game of a pack with its events' trades and extra-card offers; None: the demo pack's
+game 1), one the native core plays (ttr.native.legacy_supported: TtrError naming what it does
+not); an episode's game is `ttr.new_game("legends-west", players, seed, setup=setup)`. Its trades
+and extra cards are ids like any other (docs/action-space.md); rewards "score" pay money.
 """
 from __future__ import annotations
 
@@ -40,6 +46,8 @@ from ..editions import get_ruleset
 from ..engine import KEEP, Action, Game, decode
 from ..errors import IllegalActionIdError, TtrError
 from ..native import available, plays_by_ids
+from ..native.game import static_game
+from ..native.legacy import LEGACY
 from ..native.vecenv import NativeBatch, action_of
 from .core import check_reward, native_ids
 from ..formats.observation import Observer
@@ -73,15 +81,25 @@ class VecEnv:
 
     def __init__(self, map: str = "usa", players: int = 2, num_envs: int = 1, *, seed: int = 0, seeds: Any = None,
                  reward: str = "win", random_first: bool = False, max_steps: int = 0, private: bool = True,
-                 observations: np.ndarray | None = None, masks: np.ndarray | None = None,
+                 setup: Any = None, observations: np.ndarray | None = None, masks: np.ndarray | None = None,
                  rewards: np.ndarray | None = None, terminated: np.ndarray | None = None,
                  truncated: np.ndarray | None = None, seats: np.ndarray | None = None):
         if not available():
             raise TtrError("the vector environment needs the native core, which is not built here")
         self.rules = get_ruleset(map, players)
         if not plays_by_ids(self.rules):
-            raise TtrError(f"the vector environment does not play {self.rules.edition.title} (USA, Europe, Nordic, World and "
-                           "Great Lakes so far; Legends of the West's trades and extra cards have no id in the core)")
+            raise TtrError(f"the vector environment does not play {self.rules.edition.title} (USA, Europe, Nordic, World, "
+                           "Great Lakes and Legends of the West so far)")
+        legacy = self.rules.edition.name == LEGACY
+        if setup is not None and not legacy:
+            raise TtrError(f"setup: {self.rules.edition.title} takes no setup (Legends of the West's games do)")
+        self.options: dict[str, Any] = {}  # the games' options (Legacy: their setup)
+        if legacy:
+            static = static_game(self.rules, setup)  # (TtrError: a setup the core does not play)
+            if static.rules is not self.rules:
+                raise TtrError("setup: its frontier boards grow the board, whose ids are another action space's; "
+                               "the vector environment plays Legends of the West's base board")
+            self.options = {"setup": static.setup}
         if seeds is None:
             if not isinstance(num_envs, int) or num_envs < 1:
                 raise TtrError(f"num_envs: a positive integer, not {num_envs!r}")
@@ -96,7 +114,7 @@ class VecEnv:
         self.reward = check_reward(reward)
         self.observer = Observer(self.rules, private=private)
         self.space = self.observer.space
-        ids = native_ids(self.observer)
+        ids = native_ids(self.observer, self.options.get("setup"))
         if ids is None:  # (an observer whose tensor the core does not write)
             raise TtrError(f"the native core does not write {self.rules.edition.title}'s tensor; use "
                            "ttr.adapters' Python environments")
@@ -182,7 +200,7 @@ class VecEnv:
 
     def game(self, i: int) -> Game:
         """Game i's position as a Python-engine game (a copy, without its history)."""
-        return decode(self.rules, self.state(i))
+        return decode(self.rules, self.state(i), self.options or None)
 
     def info(self, i: int) -> dict[str, int]:
         """Game i's seed, episode number (0: the slot's first) and steps so far."""

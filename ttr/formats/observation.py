@@ -171,14 +171,17 @@ class Observer:
         self._seat_width = len(self.columns)
         self._stations, self._ships = "stations" in self._col, "ships" in self._col
 
-    def native_tables(self) -> dict[str, Any]:
+    def native_tables(self, setup: Any = None) -> dict[str, Any]:
         """Where this observer writes and how it scales, as flat numbers for the native core, which
         writes the same tensor (ttr.native.vecenv); TtrError for fields the core does not write
-        (the information state, Legacy)."""
+        (the information state). Legacy: `setup`, the LegacySetup of the games (its fields depend
+        on it)."""
         rules, at, ed = self.rules, self._at, self.rules.edition
         native = {"phase", "to_move", "clock", "face_up", "piles", "discard", "routes", "stations", "harbors", "tunnel",
                   "tunnel_cards", "seats", "longest", "hand", "tickets", "tickets_joined", "offer", "pieces_choice",
-                  "pending"}
+                  "pending"} | ({"companies", "event", "claim_steps", "gifts"} if self.legacy else set())
+        if self.legacy and setup is None:
+            raise TtrError("a Legends of the West observer's native tables are of one setup: pass setup=")
         extra = [f.name for f in self.fields if f.name not in native]
         rs = ed.pieces_total is not None
         if extra or len(self.deck_total) != (2 if rs else 1) or set(self.columns) - {
@@ -211,6 +214,7 @@ class Observer:
             "tunnel_row": [self.tunnels.index(r) if r in self.tunnels else -1 for r in range(rules.n_ids)],
             "kind_pos": self._kp, "ticket_pos": ticket_pos, "ticket_city_start": starts, "ticket_cities": cities,
             "face_sums": self._face_sums, "third_sums": self._third_sums, "fractions": self._fractions,
+            **(self._legacy_tables(setup) if self.legacy else {}),
         }
 
     def _add(self, name: str, shape: tuple[int, ...], doc: str, low: float = 0.0) -> None:
@@ -363,8 +367,16 @@ class Observer:
             if c in COMPANY_COLORS:
                 t.ones.append(at["companies"] + (s - me) % P * len(COMPANY_COLORS) + COMPANY_COLORS.index(c))
         discard = _items(st, plan.event_discard)
-        if discard:
-            e, base = setup.events[discard[-1]], at["event"]
+        self._legacy_event(t, setup, discard[-1] if discard else None)
+        base, n = at["claim_steps"], max(len(setup.events), 1)
+        t.set(base + len(STEP_KINDS), len(discard) / n, st[plan.event_deck] / n)
+
+    def _legacy_event(self, t: _Tensor, setup: Any, current: int | None) -> None:
+        """The fields event, claim_steps (but the events revealed and left) and gifts: they depend
+        only on the setup and the current event (`current`: its index, None before the first)."""
+        at = self._at
+        if current is not None:
+            e, base = setup.events[current], at["event"]
             t.ones.append(base + (0 if e.kind == "lightning" else 1))
             if e.step is not None and e.step.kind in STEP_KINDS:
                 t.ones.append(base + 2 + STEP_KINDS.index(e.step.kind))
@@ -376,18 +388,31 @@ class Observer:
             t.set(base + 2 + len(STEP_KINDS), max(-1.0, min(amount / 10, 1.0)))
         steps = [0] * len(STEP_KINDS)
         cards = 0
-        for step, _ in steps_in_force(setup, discard):
+        for step, _ in steps_in_force(setup, () if current is None else (current,)):
             if step.kind == CARD_STEP:
                 cards += 1
             else:
                 steps[STEP_KINDS.index(step.kind)] += 1
         if cards:
             t.set(at["gifts"], min(cards / 3, 1.0))
-        base, n = at["claim_steps"], max(len(setup.events), 1)
         if max(steps) >= len(self._third_sums):
             self._third_sums = _sums(1 / 3, max(steps))
-        t.counts(base, steps, self._third_sums)
-        t.set(base + len(STEP_KINDS), len(discard) / n, st[plan.event_deck] / n)
+        t.counts(at["claim_steps"], steps, self._third_sums)
+
+    def _legacy_tables(self, setup: Any) -> dict[str, Any]:
+        """Legacy's fields for the native core, of one setup: each seat's company, and per current
+        event + 1 (0: none yet) the fields event .. gifts as _legacy_event writes them."""
+        a, b = self._at["event"], self._span["gifts"][1]
+        rows = []
+        for current in (None, *range(len(setup.events))):
+            t = _Tensor(np.zeros(self.size, dtype=np.float32))
+            self._legacy_event(t, setup, current)
+            rows.append([float(x) for x in t.done()[a:b]])
+        return {"companies": self._at["companies"], "n_companies": len(COMPANY_COLORS),
+                "lw_company": [COMPANY_COLORS.index(c) if c in COMPANY_COLORS else -1
+                               for c in setup.companies[:self.players]] + [-1] * (self.players - len(setup.companies)),
+                "lw_event": a, "lw_revealed": self._at["claim_steps"] + len(STEP_KINDS),
+                "lw_events_total": max(len(setup.events), 1), "lw_rows": rows}
 
     def _private(self, st: Sequence[int], plan: _Plan, t: _Tensor, me: int, routes: Sequence[int],
                  pending: Sequence[int]) -> None:

@@ -52,8 +52,8 @@ def plays(rules: Ruleset, options: dict[str, Any] | None = None) -> bool:
 
 
 def plays_by_ids(rules: Ruleset) -> bool:
-    """Can the native core play these rules by action ids (the vector environment's tables)? Not
-    Legacy yet: its ids of trades and extra cards (offers by slot) have no row in the core's tables."""
+    """Can the native core play these rules by action ids (the vector environment's tables)?
+    (Legacy: its trades and extra cards by their offer's slot; the setups legacy_supported accepts.)"""
     return plays(rules) and rules.edition.name in ID_EDITIONS
 
 

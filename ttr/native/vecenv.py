@@ -20,6 +20,7 @@ from ..errors import TtrError
 from .game import (
     _CITY_CODES,
     _DRAW_CODE,
+    _EXTRA_SLOTS,
     _KEEP_CODE,
     _PIECES_CODE,
     _TARGETLESS,
@@ -31,19 +32,48 @@ from .game import (
     _target,
     check_native,
     core_rules,
+    static_game,
 )
+from .legacy import LEGACY
+
+
+_TRADE_CODE, _EXTRA_CODE = KIND_CODES["trade"], KIND_CODES["extra"]
+# Legacy's offers by slot (extras.SLOTS, then DONE), as the core numbers the targets of TRADE and
+# EXTRA: 0 the event's, 1..6 Q..V, 7..9 P1..P3, 10 (kExtraDone) done. A trade's target None (the
+# event's action) is slot 0, its place (Q..V, P1..P3) that place's slot.
+_SLOTS = _EXTRA_SLOTS
+
+
+def _trade_slot(target: Any) -> int | None:
+    """The core's target of a trade: its slot (None: no trade has this target)."""
+    if target is None:
+        return 0
+    return _SLOTS.index(target) if isinstance(target, str) and target in _SLOTS[1:-1] else None
+
+
+def _trade_target(slot: int) -> Any:
+    """A trade's target of the core's: its place, None for the event's action (slot 0).
+    NOTE (rule and postcard trades): the core's legal trade has today no target (game.cpp:
+    LegalBuilder::no_target, 0), read here as slot 0, the event's; once the core gives a trade its
+    slot, nothing here changes."""
+    return None if slot == 0 else _SLOTS[slot]
 
 
 def core_action(rules: Ruleset, action: Action) -> tuple[int, int, tuple]:
     """An action as the core numbers it: (kind code, target, payment); a target of no number
     (tickets, pay, decline, pass) is 0, a station's or harbor's city its index, Rails & Sails'
-    draws and pieces as the core numbers them. Keeps have no one action (their ids are bit sets
-    over the offer): NativeIds takes (keep code, bit set, ())."""
+    draws and pieces as the core numbers them, Legacy's trades and extra cards their offer's slot.
+    Keeps have no one action (their ids are bit sets over the offer): NativeIds takes (keep
+    code, bit set, ())."""
     code = KIND_CODES.get(action.kind)
     if code is None or action.kind == KEEP:
         raise TtrError(f"'{action}' has no action number in the native core")
     target = action.target
-    if code in _CITY_CODES or code == _PIECES_CODE or (code == _DRAW_CODE and rules.multi_deck):
+    if code == _TRADE_CODE or code == _EXTRA_CODE:
+        target = _trade_slot(target) if code == _TRADE_CODE else _SLOTS.index(target) if target in _SLOTS else None
+        if target is None:
+            raise TtrError(f"'{action}' has no action number in the native core")
+    elif code in _CITY_CODES or code == _PIECES_CODE or (code == _DRAW_CODE and rules.multi_deck):
         target = _core_target(rules, code, target)
         if target is None:
             raise TtrError(f"'{action}' has no action number in the native core")
@@ -64,19 +94,24 @@ def action_of(rules: Ruleset, row: Sequence[Any], offer: Sequence[int] = ()) -> 
     if code == _KEEP_CODE:
         return Action(kind, tuple(t for j, t in enumerate(sorted(offer)) if target >> j & 1))
     pay = tuple((int(k), int(v)) for k, v in cards)
+    if code == _TRADE_CODE:
+        return Action(kind, _trade_target(int(target)), pay)
     return Action(kind, None if code in _TARGETLESS else _target(rules, code, int(target)), pay)
 
 
 class NativeIds:
     """A board's ids and tensor in the core, asked about one native game at a time."""
-    __slots__ = ("rules", "spec", "n", "size")
+    __slots__ = ("rules", "setup", "spec", "n", "size")
 
     def __init__(self, rules: Ruleset, ids: Sequence[tuple[int, int, tuple] | None], observer: dict[str, Any],
-                 steps: tuple[list[tuple[int, int]], list[tuple[int, int, int]], int] | None = None):
-        check_native(rules)
+                 steps: tuple[list[tuple[int, int]], list[tuple[int, int, int]], int] | None = None,
+                 setup: Any = None):
+        check_native(rules, {"setup": setup} if setup is not None else None)
         self.rules = rules
+        # (Legacy: the setup of the games, as the core reads it; None: the demo pack's game 1)
+        self.setup = static_game(rules, setup).setup if rules.edition.name == LEGACY else None
         try:
-            self.spec = CORE.EnvSpec(core_rules(rules), list(ids), observer, steps)
+            self.spec = CORE.EnvSpec(core_rules(rules, self.setup), list(ids), observer, steps)
         except ValueError as e:  # the core's RulesError: the tables do not fit
             raise TtrError(f"the native core cannot play these ids or write this tensor: {e}") from None
         self.n: int = self.spec.n
@@ -108,6 +143,8 @@ class NativeIds:
         core (no Python frame between: the environments' hot path)."""
         if game.rules is not self.rules:
             raise TtrError("this game is of other rules than these ids'")
+        if game._static is not None and game._static.setup != self.setup:
+            raise TtrError("this game is of another Legends of the West setup than these ids'")
         h, s = game._h, self.spec
         return partial(s.mask, h), partial(s.observe, h), partial(s.index, h), partial(s.observe_seat, h)
 

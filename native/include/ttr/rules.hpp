@@ -93,6 +93,12 @@ class RulesError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+// A game that outgrows one of the core's fixed sizes as it is played (Legacy's ledger: a game of
+// hundreds of trades): the game cannot go on in the core (the vector environment truncates it).
+class FullError : public RulesError {
+ public:
+  using RulesError::RulesError;
+};
 
 struct Rules {
   // edition parameters

@@ -18,12 +18,15 @@ namespace ttr {
 // action's id is its run's base plus its payment's place in the universe. KEEP ids are bit sets
 // over the sorted offer: keep_start - 1 + the bit set. The ids of payment steps (a stepped
 // route's claim id, the steps, "done") are no action (kNoAction): StepIds reads them.
+// Legacy's TRADE and EXTRA are numbered like any other kind: their target is an offer's slot in
+// extras.SLOTS order (0: the event's, 1..6: Q..V, 7..9: P1..P3; EXTRA's kExtraDone: done).
 constexpr uint8_t kNoAction = 255;
+constexpr int kIdKinds = EXTRA + 1;  // the kinds ids number: the train game's, Rails & Sails', Legacy's
 
 class IdTable {
  public:
   // by id: kind, target (DRAW: a card kind or kDeckTarget, CLAIM: a route, STATION: a city,
-  // KEEP: the bit set, 0 otherwise) and payment; throws RulesError if the ids are not runs
+  // KEEP: the bit set, TRADE and EXTRA: a slot, 0 otherwise) and payment; throws RulesError if the ids are not runs
   void build(int n, const std::vector<Action>& actions);
 
   int n = 0;
@@ -39,8 +42,8 @@ class IdTable {
  private:
   static constexpr int kTargetOff = 16;  // targets from -16 (kDeckTarget, Rails & Sails' exchanges of -15 .. -1)
   static constexpr int kTargets = kMaxRoutes + kTargetOff;
-  int32_t base_[N_ALL_KINDS][kTargets];  // the run of (kind, target): its first id, -1 none
-  int16_t uni_[N_ALL_KINDS][kTargets];   // and its universe
+  int32_t base_[kIdKinds][kTargets];  // the run of (kind, target): its first id, -1 none
+  int16_t uni_[kIdKinds][kTargets];   // and its universe
   // (universe, payment) -> place, open addressing
   std::vector<uint64_t> keys_;
   std::vector<int16_t> vals_;
@@ -51,7 +54,7 @@ class IdTable {
 };
 
 // Where the observer (ttr/adapters/observation.py) writes each field, and its scales: the
-// Observer's own numbers: what USA, Europe, Nordic and Rails & Sails use (no Legacy, no history).
+// Observer's own numbers: what USA, Europe, Nordic, Rails & Sails and Legacy use (no history).
 // Each seat's longest trail as last computed in one game, by the trains it had then (a seat's
 // routes change only when it claims, which spends trains): a vector env's slot keeps one.
 struct LongestMemo {
@@ -82,6 +85,13 @@ struct ObsSpec {
   std::vector<int> harbor_row;   // city index -> its row of `harbors`, -1 none
   std::vector<float> face_sums, third_sums;
   std::vector<std::vector<float>> fractions;  // per kind place: n cards / cards of the kind
+  // Legacy (one setup's): per seat its company's place in `companies` (-1 none); per current event
+  // + 1 (0: none yet) the fields event, claim_steps and gifts as the Observer writes them (one
+  // row from lw_event), but for the events revealed and left, at lw_revealed, / lw_events_total
+  int companies = -1, n_companies = 0, lw_event = -1, lw_revealed = -1;
+  double lw_events_total = 1;
+  std::vector<int> lw_company;
+  std::vector<std::vector<float>> lw_rows;
 
   void validate(const Rules& R) const;  // RulesError if the tables do not fit the rules
   // the tensor of seat `me` (zeroed and written); `memo`: the game's longest trails so far, if kept;
@@ -137,10 +147,10 @@ class VecEnv {
   const std::string& error() const { return error_; }
 
   // How slot i's last episode ended (valid once one has: `ended`): its seed, number and steps,
-  // whether it was cut at max_steps, and (a game that ended) per seat its final total, rank and
+  // whether it was cut at max_steps (or `full`: cut where the game outgrew the core, FullError), and (a game that ended) per seat its final total, rank and
   // tickets completed and failed
   struct Final {
-    bool ended = false, truncated = false;
+    bool ended = false, truncated = false, full = false;
     int64_t seed = 0;
     uint32_t episode = 0;
     int steps = 0;
@@ -170,7 +180,7 @@ class VecEnv {
   // legal ids (moved: the position changed), mask, observation, seat
   void observe(Slot& s, size_t i, const EnvOut& out, bool moved = true);
   void rewards(Slot& s, bool over, float* r);  // (over: the scores in sc_)
-  void end_episode(Slot& s, bool over);         // Slot::final (over: the scores in sc_)
+  void end_episode(Slot& s, bool over, bool full = false);  // Slot::final (over: the scores in sc_)
 
   const EnvSpec* spec_;
   RewardMode reward_;
