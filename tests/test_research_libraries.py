@@ -297,3 +297,6 @@ def test_environments_offer_the_graph_form():
     check_env(env, skip_render_check=True)
     obs, info = env.reset(seed=2)
     assert set(obs) == {"routes", "cities", "edges", "globals", "action_mask"}
+    later, *_ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    shared = [k for k in obs if np.shares_memory(obs[k], later[k])]
+    assert not shared, f"observations of two calls share the arrays {shared} (gymnasium 1.4's check_env refuses it)"

@@ -82,7 +82,8 @@ class GraphObserver:
                      (parts["offer"].sum(axis=0) @ inc)[:, None]]
         cities = (np.concatenate(cols, axis=1) if cols else np.zeros((self.n_cities, 0))).astype(np.float32)
         glob = np.concatenate([x[fl.start:fl.stop] for fl in self._globals]).astype(np.float32)
-        return {"routes": routes.astype(np.float32), "cities": cities, "edges": self.edges, "globals": glob}
+        # (fresh arrays on every call: a user keeps what an environment returns)
+        return {"routes": routes.astype(np.float32), "cities": cities, "edges": self.edges.copy(), "globals": glob}
 
     def space(self, action_mask: int | None = None) -> Any:
         """The Gymnasium space of graph(x) (with an int8 "action_mask" of that many ids, if given)."""
