@@ -26,11 +26,11 @@ def legacy_supported(setup: Any) -> str | None:
     effect, giving money, cards or tickets, removed for good or not (L2, LW-P5, LW-P6), claim steps
     of every kind, card icons (L4, LW-I1), companies' bonus cards, train counts and offices (152),
     retired tickets, tickets held face up (465), the events' actions (trades, 278), the events'
-    extra-card offers (the extras phase, 322) and dollar scoring (L5)."""
+    extra-card offers (the extras phase, 322), the rules of play at Q-V and postcard abilities at
+    P1-P3 (437-447, LW-X3: their actions and extra-card offers, for the companies they name) and
+    dollar scoring (L5). Frontier boards (451) are not held yet."""
     if setup.frontiers:
         return "frontier boards (frontiers)"
-    if setup.play_rules:
-        return "rules of play at Q-V and postcard abilities (play_rules)"
     return None
 
 
