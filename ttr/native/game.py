@@ -249,7 +249,9 @@ class NativeLegal(LegalActions):
             game = self._game
             rules = game.rules
             self._segments = [(KIND_WORDS[k],
-                               NO_TARGET if k in _TARGETLESS else [_target(rules, k, t) for t in targets],
+                               NO_TARGET if k in _TARGETLESS
+                               else (_target(rules, k, targets[0]),) if k == _TRADE_CODE  # (as trade.py's: the
+                               else [_target(rules, k, t) for t in targets],  # event's (None,) is targetless)
                                NO_CARDS if pays == [()] else pays if pays is not None else game._lazy_pays(targets[0]))
                               for k, targets, pays in game._h.segments()]
         return self._segments
