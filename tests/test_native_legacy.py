@@ -295,8 +295,8 @@ def test_rules_of_play_and_postcards_are_the_same_game_on_both_engines(players):
         gifts |= {(ev["event"], ev.get("reason")) for e in g.log for ev in e.get("events", [])}
     want = {"trade Q", "trade T", "trade P2", "extra P1", "extra S", "extra T", "extra R"}
     assert want <= taken, sorted(taken)
-    assert {("money", "Coal trade"), ("ticket", "Land"), ("card", "Postcard 12"), ("ticket", "Mail"),
-            ("money", "Postcard 7")} <= gifts  # (an action's: its rule's name; an offer's: its label)
+    assert {("money", "rule Q: Coal trade"), ("ticket", "rule T: Land"), ("card", "Postcard 12"), ("ticket", "Mail"),
+            ("money", "Postcard 7")} <= gifts  # (an action's: its rule's reason; an offer's: its label)
     if players >= 3:
         assert "extra Q" in taken
 

@@ -190,7 +190,7 @@ def _core_target(rules: Ruleset, kind: int, target: Any) -> Any:
 
 def _offer_label(game: NativeGame, offer: int) -> str:
     """The label of the core's extra-card offer `offer`: event `offer`'s, else rule `offer - events`'s."""
-    setup = game._static.setup  # type: ignore[union-attr]  # (a Legacy game)
+    setup = game._static.setup  # (a Legacy game)
     n = len(setup.events)
     x = setup.events[offer].extra if offer < n else setup.play_rules[offer - n].extra
     assert x is not None

@@ -1,7 +1,8 @@
 // Legacy: Legends of the West (ttr/editions/legacy/game.py, LegacyGame): the static content of one
 // game's setup (LegacySetup), handed over from Python (ttr/native/legacy.py) as tables. The core
 // plays a setup only when ttr.native.legacy_supported accepts it (money, newspapers and events,
-// claim steps, companies, dollar scoring); legacy.cpp plays it.
+// claim steps, companies, the events' and the rules of play's actions and offers, dollar scoring);
+// legacy.cpp plays it.
 #pragma once
 #include <cstdint>
 #include <vector>
