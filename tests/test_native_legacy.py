@@ -202,12 +202,14 @@ def test_the_extra_slots_are_the_engines():
     assert _EXTRA_SLOTS == SLOTS + (DONE,) and len(SLOTS) == 10  # (legacy.hpp: kExtraDone)
 
 
-@pytest.mark.parametrize("campaign", [False, True, "extras"])
+@pytest.mark.parametrize("campaign", [False, True, "extras", "rules"])
 def test_counted_actions_are_the_listed_ones(campaign):
     """Playouts count and pick a position's actions without listing them (the draw limit too; the
-    events' actions, trades, in a campaign's game; the extras phase's offers)."""
+    events' actions, trades, in a campaign's game; the extras phase's offers; the rules' and
+    postcards' actions and offers, by slot)."""
     rules = get_ruleset(MAP, 4)
-    setup = extras_setup(4) if campaign == "extras" else campaign_setup(4) if campaign else None
+    setup = (extras_setup(4) if campaign == "extras" else rules_setup(4) if campaign == "rules"
+             else campaign_setup(4) if campaign else None)
     trades = extras = 0
     for seed in range(4 if campaign else 3):
         g = native.new(rules, seed, seed == 1, setup=setup)
@@ -217,11 +219,12 @@ def test_counted_actions_are_the_listed_ones(campaign):
             for i in range(len(h)):
                 assert h.pick(i) == h.action(i), f"seed {seed} index {i}"
             legal = g.legal_actions()
-            trades += any(a.kind == "trade" for a in legal)
-            extras += any(a.kind == "extra" and a.target != "done" for a in legal)
+            trades += any(a.kind == "trade" and (a.target is not None or campaign != "rules") for a in legal)
+            extras += any(a.kind == "extra" and a.target not in ("done", "event" if campaign == "rules" else "")
+                          for a in legal)
             g.apply(legal[rng.randrange(len(legal))])
-    assert trades > 0 or campaign is not True
-    assert extras > 0 or campaign != "extras"
+    assert trades > 0 or campaign not in (True, "rules")
+    assert extras > 0 or campaign not in ("extras", "rules")
 
 
 def test_batches_keep_the_ledger_and_the_invariants():
