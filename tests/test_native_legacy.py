@@ -464,3 +464,31 @@ def test_the_demo_storys_rules_are_the_same_game_on_both_engines(players):
             taken.add((a.kind, a.target))
             g.apply(a)
     assert ("trade", "R") in taken and {("extra", "P1"), ("extra", "Q")} & taken, sorted(taken, key=str)
+
+
+def test_the_core_refuses_bad_tables_of_rules_of_play():
+    """validate_lw: a rule's slot, reason and action in range, one rule a place per company, the
+    offers' tables per event and rule (seat, route)."""
+    from ttr.native.game import CORE, tables
+    from ttr.native.legacy import legacy_tables
+    rules = get_ruleset(MAP, 3)
+    setup = rules_setup(3)
+    good = {**tables(rules), **legacy_tables(rules, setup)}
+    CORE.Rules(good)  # (the setup's own tables)
+    first = good["lw_rules"][0]
+    q = [k for k, r in enumerate(setup.play_rules) if r.place == "Q"]
+    names = list(good["lw_rule_names"])
+    names[q[1] * 3:q[1] * 3 + 3] = names[q[0] * 3:q[0] * 3 + 3]  # (Q west now names Q's companies too)
+    bad = [
+        ({"lw_rules": [[0, *first[1:]], *good["lw_rules"][1:]]}, "slot"),
+        ({"lw_rules": [[10, *first[1:]], *good["lw_rules"][1:]]}, "slot"),
+        ({"lw_rules": [[first[0], 0, *first[2:]], *good["lw_rules"][1:]]}, "reason"),
+        ({"lw_rules": [[*first[:2], 2, 99, *first[4:]], *good["lw_rules"][1:]]}, "trade"),
+        ({"lw_rule_names": names}, "two at one place"),
+        ({"lw_rule_names": names[:-1]}, "rule_names"),
+        ({"lw_extra_match": good["lw_extra_match"][:-rules.n_ids]}, "extra_match"),
+        ({"lw_rules": good["lw_rules"][:-1], "lw_rule_names": good["lw_rule_names"][:-3]}, "extra_gives"),  # (one rule fewer)
+    ]
+    for change, words in bad:
+        with pytest.raises(ValueError, match=words):
+            CORE.Rules({**good, **change})
