@@ -16,7 +16,7 @@ from ttr import native
 from ttr.agents import make_agent
 from ttr.agents.determinize import Worlds
 from ttr.agents.rollout import playout
-from ttr.agents.search import NATIVE_BUDGET, PYTHON_WORK, SearchAgent, budget
+from ttr.agents.search import NATIVE_BOARD, NATIVE_BUDGET, PYTHON_WORK, SearchAgent, budget
 from ttr.editions import get_ruleset, player_range
 from ttr.engine import decode
 from ttr.native import bots as native_bots
@@ -286,7 +286,7 @@ def test_the_search_bot_takes_the_cores_budget_on_rails_and_sails(map_name):
     the core's (budget(..., native=True)), not the Python playouts' (PYTHON_WORK)."""
     g = ttr.new_game(map_name, 2, seed=2)
     assert native.plays_bots(g.rules)
-    assert budget(map_name, True) == NATIVE_BUDGET != budget(map_name, False)
+    assert budget(map_name, True) == {**NATIVE_BUDGET, **NATIVE_BOARD.get(map_name, {})} != budget(map_name, False)
     bot = SearchAgent(1, samples=2, keep_samples=2, confirm=2)
     bot.act(g.observe(g.current_player))
     assert bot.work == NATIVE_BUDGET["work"] != PYTHON_WORK[map_name]

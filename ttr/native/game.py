@@ -97,13 +97,15 @@ _RULES: dict[Any, Any] = {}
 
 def core_rules(rules: Ruleset, setup: Any = None) -> Any:
     """The core's copy of `rules` (built once per Ruleset; Legacy: per setup, None the demo pack's
-    game 1)."""
+    game 1, on the board its frontiers grow: the static game's rules, as LegacyGame.rules_for
+    gives them)."""
     if rules.edition.name == LEGACY:
-        setup = static_game(rules, setup).setup
+        static = static_game(rules, setup)
+        rules, setup = static.rules, static.setup
     key = rules if setup is None else (rules, setup)
     r = _RULES.get(key)
     if r is None:
-        check_native(rules)
+        check_native(rules, None if setup is None else {"setup": setup})
         t = tables(rules)
         if setup is not None:
             t.update(legacy_tables(rules, setup))
@@ -119,7 +121,9 @@ _STATIC: dict[Any, Any] = {}
 
 def static_game(rules: Ruleset, setup: Any) -> Any:
     """Legacy: the static Python game of a setup the core plays (its layout, view block and
-    options; None: the demo pack's game 1); TtrError naming what the core does not hold yet."""
+    options; None: the demo pack's game 1); TtrError naming what the core does not hold yet. Its
+    `rules` are the game's: the board grown by the setup's frontiers (`rules` may be the game-1
+    board's or the grown one)."""
     try:
         key = (rules, setup)
         g = _STATIC.get(key)
@@ -351,6 +355,8 @@ class NativeGame:
             raise TtrError(f"the native engine takes seeds from -2**63 to 2**63 - 1, not {seed}")
         check_native(rules, options)  # (TtrError first if the core is missing or does not play this game)
         static = static_game(rules, options.get("setup")) if rules.edition.name == LEGACY else None
+        if static is not None:
+            rules = static.rules  # (the board its frontiers grow, as the Python engine's game.rules)
         tables = core_rules(rules, static.setup if static is not None else None)
         return cls(rules, CORE.Game.new(tables, seed, bool(random_first)), bool(random_first), record, static=static)
 
@@ -361,6 +367,8 @@ class NativeGame:
         refuses one that does not fit it (SaveError), whatever it holds."""
         check_native(rules, options)
         static = static_game(rules, options.get("setup")) if rules.edition.name == LEGACY else None
+        if static is not None:
+            rules = static.rules  # (the board its frontiers grow)
         core = core_rules(rules, static.setup if static is not None else None)
         try:
             handle = CORE.Game.decode(core, list(state))

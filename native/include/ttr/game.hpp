@@ -1,9 +1,11 @@
 // The train game's state and transitions (USA, Europe, Nordic): the same game as the Python engine
 // (ttr/engine/game.py, turn.py, moves.py), action for action and draw for draw.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "ttr/random.hpp"
@@ -97,8 +99,6 @@ struct State {
   // events gone for good, the ledger; money held is `score`
   uint8_t ev_deck_n = 0, ev_disc_n = 0, ev_gone_n = 0;
   uint8_t ev_deck[kMaxEvents], ev_disc[kMaxEvents], ev_gone[kMaxEvents];
-  uint16_t ledger_n = 0;
-  LedgerEntry ledger[kMaxLedger];
   uint8_t shown_n = 0;
   uint16_t shown[kMaxTickets];  // tickets held face up (465): seat * kShown + ticket id, in the order kept
   int16_t ex_route = -1;  // the extras phase (322): the route claimed (-1: none) and the offers taken (bits by slot)
@@ -108,7 +108,17 @@ struct State {
   uint8_t ic_deck[kIcons * kMaxKinds], ic_disc[kIcons * kMaxKinds];
   uint8_t ic_hand[kMaxPlayers][kIcons * kMaxKinds];
   int8_t ic_face[kMaxFaceUp];
+  // Legacy's ledger (LegacyGame.ledger), last: a copy takes only the entries in use (copy_state)
+  uint16_t ledger_n = 0;
+  LedgerEntry ledger[kMaxLedger];
 };
+
+// to = from, but for the ledger's entries past its count (never read): a game's copy costs what it
+// holds (the ledger is most of the State's bytes, and empty outside Legacy)
+inline void copy_state(State& to, const State& from) {
+  static_assert(std::is_trivially_copyable_v<State> && std::is_standard_layout_v<State>);
+  std::memcpy(static_cast<void*>(&to), &from, offsetof(State, ledger) + from.ledger_n * sizeof(LedgerEntry));
+}
 
 // State::open from the route bit sets (after a set-up or a decode).
 void count_open(const Rules& R, State& s);
@@ -233,11 +243,11 @@ class Game {
   // The same, its first draws seeded by the caller: pre[i] = Mt19937(stream_seed(seed, d_i)) for
   // the draws d_0 .. d_{n-1} that ahead_draws(R, n) names (a batch seeds many games' at once).
   Game(const Rules* rules, int64_t seed, bool random_first, Mt19937* pre, int n);
-  Game(const Rules* rules, const State& s) : rules_(rules), s_(s) {}
-  Game(const Game& o) : rules_(o.rules_), s_(o.s_) {}  // the state only (not the draws seeded ahead)
+  Game(const Rules* rules, const State& s) : rules_(rules) { copy_state(s_, s); }
+  Game(const Game& o) : rules_(o.rules_) { copy_state(s_, o.s_); }  // the state only (not the draws seeded ahead)
   Game& operator=(const Game& o) {
     rules_ = o.rules_;
-    s_ = o.s_;
+    if (this != &o) copy_state(s_, o.s_);
     ahead_ = nullptr;
     own_.reset();
     ahead_n_ = 0;

@@ -10,7 +10,10 @@
 namespace ttr {
 
 constexpr int kMaxEvents = 32;    // events in one game's deck
-constexpr int kMaxLedger = 1024;  // money changes in one game (validate_lw bounds all but the trades')
+// money changes in one game (validate_lw bounds all but the trades' to half of it): 2048, for the
+// demo pack's last games on the board all its frontiers grow (5 seats: up to 126 claims, each paying
+// up to 5 steps, and an offer)
+constexpr int kMaxLedger = 2048;
 constexpr int kMaxLwSteps = 64;   // claim steps: the board's and the events'
 constexpr int kMaxLwRules = 64;   // rules of play (Q-V) and postcard abilities (P1-P3) in force
 

@@ -24,12 +24,13 @@ def twin(rules: Ruleset, setup: Any) -> LegacyGame:
     LegacySetup), checked as a new game checks it: its layout, view block and options."""
     g = LegacyGame.blank(rules)
     assert isinstance(g, LegacyGame)
-    g.set_static(setup)  # (frontier boards grow g.rules: ttr.native.legacy_supported refuses them)
+    g.set_static(setup)  # (frontier boards grow g.rules: the core's tables are of g.rules)
     return g
 
 
 def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
-    """The core's Legacy tables of `setup` (bindings/module.cpp, fill_legacy)."""
+    """The core's Legacy tables of `setup` (bindings/module.cpp, fill_legacy) on `rules`, the board
+    its frontiers grow (twin(...).rules)."""
     n, ids = rules.players, rules.n_ids
     steps = list(setup.steps) + [e.step for e in setup.events if e.step is not None]
     index = {id(s): k for k, s in enumerate(steps)}  # (a step by identity: two may be equal)
