@@ -431,6 +431,7 @@ def test_a_whole_campaign_plays_its_games_natively_by_default_and_they_are_the_p
     assert [k for k, _ in engines["python"]] == ["LegacyGame"] * 12
     assert [k for k, _ in engines["auto"]] == ["NativeGame" if held else "LegacyGame" for _, held in engines["auto"]]
     assert engines["auto"][0] == ("NativeGame", True)  # (game 1 at least; later ones as the core holds them)
+    assert all(k == "NativeGame" for k, _ in engines["auto"])  # (every game: rules of play and frontiers held)
     for k in range(12):
         assert runs["auto"][0][k] == runs["python"][0][k], f"game {k + 1}: the actions differ"
     assert runs["auto"][1] == runs["python"][1] and runs["auto"][2] == runs["python"][2]
