@@ -507,8 +507,24 @@ Mt19937& Game::rng(Mt19937& fresh) {
   }
   for (int i = 0; i < ahead_n_; ++i)
     if (ahead_draw_[i] == d) return ahead_[i];
+  if (rules_->legacy && rules_->lw.icons) return block_rng(d);
   fresh = Mt19937(stream_seed(s_.seed, d));
   return fresh;
+}
+
+Mt19937& Game::block_rng(uint32_t d) {
+  // (each draw of the block is handed out once: a state of another seed, or one set back, seeds anew)
+  if (!block_n_ || block_seed_ != s_.seed || d < block_next_ || d - block_first_ >= static_cast<uint32_t>(block_n_)) {
+    if (!block_) block_.reset(new Mt19937[kBlock]);
+    i128 xs[kBlock];
+    for (int i = 0; i < kBlock; ++i) xs[i] = stream_seed(s_.seed, d + static_cast<uint32_t>(i));
+    Mt19937::seed_together(block_.get(), xs, kBlock);
+    block_seed_ = s_.seed;
+    block_first_ = d;
+    block_n_ = kBlock;
+  }
+  block_next_ = d + 1;
+  return block_[d - block_first_];
 }
 
 void Game::shuffle_draw(uint8_t* x, int n) {

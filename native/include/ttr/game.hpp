@@ -251,6 +251,7 @@ class Game {
     ahead_ = nullptr;
     own_.reset();
     ahead_n_ = 0;
+    block_n_ = 0;
     return *this;
   }
 
@@ -258,7 +259,12 @@ class Game {
   // tickets; a random first player) and the first reshuffles'; n of them (n <= kAhead).
   static constexpr int kAhead = 8;
   static void ahead_draws(const Rules& R, int n, uint32_t* draws);
-  size_t heap_bytes() const { return own_ ? ahead_n_ * sizeof(Mt19937) : 0; }  // (the draws seeded ahead)
+  // Legacy with card icons draws for nearly every card drawn: there the draws come kBlock at a
+  // time, seeded together (each a fraction of one seeded alone; those a game ends before are wasted)
+  static constexpr int kBlock = Lanes::kLanes;
+  size_t heap_bytes() const {  // (the draws seeded ahead)
+    return (own_ ? ahead_n_ * sizeof(Mt19937) : 0) + (block_ ? kBlock * sizeof(Mt19937) : 0);
+  }
 
   const Rules& rules() const { return *rules_; }
   const State& state() const { return s_; }
@@ -297,6 +303,7 @@ class Game {
  private:
   // The generator of the next draw (docs/randomness.md): one seeded ahead at set-up, else a fresh one.
   Mt19937& rng(Mt19937& fresh);
+  Mt19937& block_rng(uint32_t d);  // draw d from the block that holds it (seeding the next block)
   void shuffle_draw(uint8_t* x, int n);  // a draw that shuffles x (none used for fewer than 2 items)
   int pop_card();
   void discard(const Payment& p);
@@ -381,6 +388,12 @@ class Game {
   std::unique_ptr<Mt19937[]> own_;
   uint32_t ahead_draw_[kAhead] = {};
   int ahead_n_ = 0;
+  // the block of draws block_first_ .. + block_n_ - 1 of the game seeded block_seed_ (kBlock);
+  // those from block_next_ on not handed out yet
+  std::unique_ptr<Mt19937[]> block_;
+  int64_t block_seed_ = 0;
+  uint32_t block_first_ = 0, block_next_ = 0;
+  int block_n_ = 0;
 };
 
 // Nordic's payments (nordic.cpp, NordicEdition.payments): an ordinary route n cards of one colour,
