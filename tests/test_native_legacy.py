@@ -14,7 +14,7 @@ import pytest
 import ttr
 from ttr import native
 from ttr.editions import get_ruleset
-from ttr.editions.legacy.content import COMPANY_COLORS, PlayRule, Trade
+from ttr.editions.legacy.content import COMPANY_COLORS, Extra, PlayRule, Trade
 from ttr.editions.legacy.pack import default_setup, load_pack
 from ttr.agents import make_agent
 from ttr.native.differential import compare, hoarder_chooser, random_chooser, seat_chooser
@@ -70,19 +70,20 @@ def test_the_demo_packs_later_games_are_the_same_game_on_both_engines(game):
             assert bad is None, f"game {game} {players}p seed {seed}: {bad}"
 
 
-@pytest.mark.parametrize("players,game", [(2, 1), (4, 1), (5, 1), (3, 10), (3, 0), (4, 0)])
+@pytest.mark.parametrize("players,game", [(2, 1), (4, 1), (5, 1), (3, 10), (3, 0), (4, 0), (3, -1), (5, -1)])
 def test_views_saves_and_pickles_are_the_same(players, game):
     """Game 1, game 10 with tickets of a border held face up and an office's ticket (card icons:
     the state's icon sections, secret in the pile and hands; the shown tickets), and (0) a game
-    with extra-card offers (the extras phase's state section)."""
-    setup = pack_setup(players, game) if game else extras_setup(players)
+    with extra-card offers (the extras phase's state section); (-1) rules of play and postcards
+    (their actions and offers: the view's rules, the extras phase's offers taken by slot)."""
+    setup = pack_setup(players, game) if game > 0 else extras_setup(players) if game == 0 else rules_setup(players)
     if game > 1:
         setup = dataclasses.replace(setup, public_borders=("red", "blue"), office_tickets=((setup.companies[1], 2),))
-    seed = 9 if game else {3: 18, 4: 11}[players]  # (seeds whose games reach the extras phase)
+    seed = 9 if game > 0 else {3: 18, 4: 11, 5: 2}[players]  # (seeds whose games reach the extras phase)
     py = ttr.new_game(MAP, players, seed, setup=setup)
     nat = ttr.new_game(MAP, players, seed, engine="native", setup=setup)
     assert isinstance(nat, native.NativeGame)
-    rng, hoard = random.Random(9), offer_taker(players)
+    rng, hoard = random.Random(9), offer_taker(players) if game == 0 else rule_taker(players)
     step = 0
     extras_seen = False
     while not py.is_over:
@@ -98,13 +99,13 @@ def test_views_saves_and_pickles_are_the_same(players, game):
             assert isinstance(loaded, native.NativeGame) and loaded.encode() == py.encode()
             assert pickle.loads(pickle.dumps(nat)).encode() == py.encode()
         legal = py.legal_actions()
-        a = legal[rng.randrange(len(legal))] if game else hoard(py)  # (a hoarder holds the wild cards offers take)
+        a = legal[rng.randrange(len(legal))] if game > 0 else hoard(py)  # (a hoarder holds the wild cards offers take)
         py.apply(a)
         nat.apply(str(a))
         step += 1
     assert nat.result() == py.result() and list(nat.log) == list(py.log)
     assert nat.result()["unit"] == "dollars"
-    assert extras_seen or game != 0
+    assert extras_seen or game > 0
 
 
 def campaign_setup(players: int):
@@ -202,12 +203,14 @@ def test_the_extra_slots_are_the_engines():
     assert _EXTRA_SLOTS == SLOTS + (DONE,) and len(SLOTS) == 10  # (legacy.hpp: kExtraDone)
 
 
-@pytest.mark.parametrize("campaign", [False, True, "extras"])
+@pytest.mark.parametrize("campaign", [False, True, "extras", "rules"])
 def test_counted_actions_are_the_listed_ones(campaign):
     """Playouts count and pick a position's actions without listing them (the draw limit too; the
-    events' actions, trades, in a campaign's game; the extras phase's offers)."""
+    events' actions, trades, in a campaign's game; the extras phase's offers; the rules' and
+    postcards' actions and offers, by slot)."""
     rules = get_ruleset(MAP, 4)
-    setup = extras_setup(4) if campaign == "extras" else campaign_setup(4) if campaign else None
+    setup = (extras_setup(4) if campaign == "extras" else rules_setup(4) if campaign == "rules"
+             else campaign_setup(4) if campaign else None)
     trades = extras = 0
     for seed in range(4 if campaign else 3):
         g = native.new(rules, seed, seed == 1, setup=setup)
@@ -217,11 +220,12 @@ def test_counted_actions_are_the_listed_ones(campaign):
             for i in range(len(h)):
                 assert h.pick(i) == h.action(i), f"seed {seed} index {i}"
             legal = g.legal_actions()
-            trades += any(a.kind == "trade" for a in legal)
-            extras += any(a.kind == "extra" and a.target != "done" for a in legal)
+            trades += any(a.kind == "trade" and (a.target is not None or campaign != "rules") for a in legal)
+            extras += any(a.kind == "extra" and a.target not in ("done", "event" if campaign == "rules" else "")
+                          for a in legal)
             g.apply(legal[rng.randrange(len(legal))])
-    assert trades > 0 or campaign is not True
-    assert extras > 0 or campaign != "extras"
+    assert trades > 0 or campaign not in (True, "rules")
+    assert extras > 0 or campaign not in ("extras", "rules")
 
 
 def test_batches_keep_the_ledger_and_the_invariants():
@@ -234,30 +238,163 @@ def test_batches_keep_the_ledger_and_the_invariants():
     assert np.array_equal(batch["totals"], again["totals"]) and np.array_equal(batch["length"], again["length"])
 
 
-def test_a_later_game_is_refused_by_name_and_auto_plays_it_in_python():
-    """A campaign's story may put a rule of play at Q-V (rulebook 437-447): not in the core yet."""
+def rules_setup(players: int, mail: int = 0):
+    """A campaign's game (campaign_setup: events with actions) with the events' extra-card offers
+    (extras_setup) and rules of play at Q-V and postcard abilities at P1-P3 (rulebook 437-447,
+    LW-X3) naming some companies and not others: actions with and without a colour, offers giving
+    dollars, cards and tickets, a rule with both, two rules at one place for different companies
+    (3 players or more). `mail`: the dollars rule S's offer, on every seat's claims, pays."""
+    base, extras = campaign_setup(players), extras_setup(players)
+    c = base.companies
+    rules = [
+        PlayRule("P1", (c[0],), "Postcard 7", extra=Extra("Postcard 7", money=2, min_length=2)),
+        PlayRule("P2", (c[-1],), "Postcard 12", trade=Trade(4, draw=3)),
+        PlayRule("Q", (c[0], c[1]), "Coal trade", trade=Trade(2, money=3)),
+        PlayRule("R", (c[-1],), "Timber", trade=Trade(3, color="green", draw=2, money=1),
+                 extra=Extra("Timber offer", draw=1, tickets=1)),
+        PlayRule("S", tuple(c), "Mail", extra=Extra("Mail", money=mail, tickets=1, color="company")),
+        PlayRule("T", (c[1],), "Land", extra=Extra("Land", money=3, big_city=True), trade=Trade(1, money=1, tickets=1)),
+    ]
+    if players >= 3:
+        rules.append(PlayRule("Q", (c[2],), "Q west", extra=Extra("Q west", money=2, max_length=2)))
+    events = base.events + tuple(e for e in extras.events if e not in base.events)
+    return dataclasses.replace(base, events=events, play_rules=tuple(sorted(rules, key=lambda r: r.place)))
+
+
+def rule_taker(seed: int):
+    """Mostly draws (holding wild cards); takes an open offer (any: the event's, a rule's) three
+    times in four and an action (a trade: the event's, a rule's) three times in ten."""
+    hoard, rng = hoarder_chooser(seed, draw=0.7), random.Random(seed)
+
+    def choose(g):
+        legal = g.legal_actions()
+        takes = [a for a in legal if a.kind == "extra" and a.target != "done"]
+        if takes and rng.random() < 0.75:
+            return rng.choice(takes)
+        trades = [a for a in legal if a.kind == "trade"]
+        if trades and rng.random() < 0.3:
+            return rng.choice(trades)
+        return hoard(g)
+    return choose
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_rules_of_play_and_postcards_are_the_same_game_on_both_engines(players):
+    """Rules of play at Q-V and postcard abilities at P1-P3 (rulebook 437-447, LW-X3): the actions
+    they grant (whole turns, rulebook 278) and their extra-card offers (322), for the companies
+    they name only, with the current event's: each held feature is played, by target."""
+    setup = rules_setup(players)
+    assert native.legacy_supported(setup) is None and native.plays(get_ruleset(MAP, players), {"setup": setup})
+    rules = get_ruleset(MAP, players)
+    taken, gifts = set(), set()
+    for seed in range(3):
+        bad, _ = compare(rules, seed, rule_taker(seed * 5 + players), random_first=seed % 2 == 1, setup=setup)
+        assert bad is None, f"{players}p seed {seed}: {bad}"
+        g = native.new(rules, seed, seed % 2 == 1, setup=setup)
+        choose = rule_taker(seed * 5 + players)
+        while not g.is_over:
+            g.apply(choose(g))
+        taken |= {e["action"].split(" ")[0] + " " + e["action"].split(" ")[1] for e in g.log
+                  if e["kind"] in ("trade", "extra")}
+        gifts |= {(ev["event"], ev.get("reason")) for e in g.log for ev in e.get("events", [])}
+    want = {"trade Q", "trade T", "trade P2", "extra P1", "extra S", "extra T", "extra R"}
+    assert want <= taken, sorted(taken)
+    assert {("money", "rule Q: Coal trade"), ("ticket", "rule T: Land"), ("card", "Postcard 12"), ("ticket", "Mail"),
+            ("money", "Postcard 7")} <= gifts  # (an action's: its rule's reason; an offer's: its label)
+    if players >= 3:
+        assert "extra Q" in taken
+
+
+def test_rules_of_play_with_the_events_actions_and_offers_are_the_same_game():
+    """The current event's action and offer beside the rules' (the event's first, then the rules'
+    by place; the ledger's reasons): whole games until each was taken."""
+    taken = set()
+    for players in (2, 4):
+        setup, rules = rules_setup(players), get_ruleset(MAP, players)
+        for seed in range(3, 7):
+            bad, _ = compare(rules, seed, rule_taker(seed), setup=setup)
+            assert bad is None, f"{players}p seed {seed}: {bad}"
+            g = native.new(rules, seed, setup=setup)
+            choose = rule_taker(seed)
+            while not g.is_over:
+                a = choose(g)
+                if a.kind in ("trade", "extra"):
+                    taken.add((a.kind, a.target))
+                g.apply(a)
+    assert {("trade", None), ("trade", "R")} <= taken, sorted(taken, key=str)
+
+
+def test_an_action_or_offer_not_granted_is_refused_as_python_refuses_it():
+    """Bad input: an action at a place whose rule does not name the seat's company, or at a place
+    with no rule, or an offer outside the extras phase: the same error as the Python engine's, the
+    state unchanged."""
+    setup = rules_setup(3)
+    py = ttr.new_game(MAP, 3, 1, setup=setup)
+    nat = ttr.new_game(MAP, 3, 1, engine="native", setup=setup)
+    assert isinstance(nat, native.NativeGame)
+    while py.phase != "turn":
+        a = py.legal_actions()[0]
+        py.apply(a)
+        nat.apply(a)
+    p = py.current_player
+    tried = 0
+    for place in ("R", "T", "P2", "V"):
+        if any(r.place == place and setup.companies[p] in r.companies for r in setup.play_rules):
+            continue  # (granted to this seat)
+        for text in (f"trade {place} 1red", f"trade {place} 1locomotive", f"extra {place}"):
+            errors, states = [], []
+            for g in (py, nat):
+                before = g.encode()
+                with pytest.raises(ttr.TtrError) as e:
+                    g.apply(text)
+                errors.append((type(e.value), str(e.value)))
+                states.append(g.encode() == before)
+            assert errors[0] == errors[1] and all(states), (text, errors)
+            tried += 1
+    assert tried >= 6
+
+
+def test_a_setup_the_ledger_cannot_hold_is_refused_and_auto_plays_it_in_python():
+    """Offers paying dollars on every claim of one company at all nine places (Q-V, P1-P3), beside
+    the claim steps' and the event's: more money changes than the core's ledger is sure to hold at
+    5 players; refused by name (the ledger), and "auto" plays it in Python. The same rules without
+    dollars are the core's."""
+    from ttr.editions.legacy.extras import SLOTS
+    rules, base = get_ruleset(MAP, 5), rules_setup(5, mail=1)
+    heavy = dataclasses.replace(base, play_rules=tuple(
+        PlayRule(place, (base.companies[0],), place, extra=Extra(place, money=1)) for place in sorted(SLOTS[1:])))
+    assert native.legacy_supported(heavy) is None  # (what it uses the core holds: the ledger's size is the core's)
+    assert not native.plays(rules, {"setup": heavy})
+    with pytest.raises(ttr.TtrError, match="ledger"):
+        ttr.new_game(MAP, 5, 1, engine="native", setup=heavy)
+    assert not isinstance(ttr.new_game(MAP, 5, 1, engine="auto", setup=heavy), native.NativeGame)
+    light = dataclasses.replace(heavy, play_rules=tuple(
+        dataclasses.replace(r, extra=Extra(r.place, tickets=1)) for r in heavy.play_rules))
+    assert isinstance(ttr.new_game(MAP, 5, 1, engine="auto", setup=light), native.NativeGame)
+    assert isinstance(ttr.new_game(MAP, 5, 1, engine="auto", setup=base), native.NativeGame)
+
+
+def test_a_campaigns_rule_of_play_is_played_natively():
+    """A campaign's story may put a rule of play at Q-V (rulebook 437-447): the core plays it."""
     rule = PlayRule("Q", ("black",), "Coal trade", trade=Trade(2, money=3))
     setup = dataclasses.replace(pack_setup(3, 9), play_rules=(rule,))
-    assert native.legacy_supported(setup) == "rules of play at Q-V and postcard abilities (play_rules)"
-    assert native.legacy_supported(default_setup(3)) is None
-    with pytest.raises(ttr.TtrError, match="rules of play"):
-        ttr.new_game(MAP, 3, 1, engine="native", setup=setup)
-    auto = ttr.new_game(MAP, 3, 1, engine="auto", setup=setup)
-    assert not isinstance(auto, native.NativeGame)
-    assert isinstance(ttr.new_game(MAP, 3, 1, engine="auto", setup=pack_setup(3, 9)), native.NativeGame)
+    assert native.legacy_supported(setup) is None
+    assert isinstance(ttr.new_game(MAP, 3, 1, engine="native", setup=setup), native.NativeGame)
+    assert isinstance(ttr.new_game(MAP, 3, 1, engine="auto", setup=setup), native.NativeGame)
     assert isinstance(ttr.new_game(MAP, 3, 1, engine="auto"), native.NativeGame)  # (game 1 of the demo pack)
 
 
-def test_each_feature_not_yet_in_the_core_is_named():
-    base = default_setup(2)
-    cases = [
-        (dict(play_rules=(PlayRule("Q", ("blue",), "x", trade=Trade(2, money=3)),)), "rules of play"),
-    ]
-    for change, words in cases:
-        setup = dataclasses.replace(base, **change)
-        missing = native.legacy_supported(setup)
-        assert missing is not None and words in missing, (change, missing)
-        assert not native.plays(get_ruleset(MAP, 2), {"setup": setup})
+def test_every_feature_of_a_setup_is_held_now():
+    """Rules of play and postcards with frontier boards: `legacy_supported` names no feature the
+    core lacks (boards and ledgers past the core's fixed sizes are refused by name: below)."""
+    pack = load_pack("demo")
+    frontier = next(iter(pack.frontiers.values()))
+    rule = PlayRule("Q", ("blue",), "x", trade=Trade(2, money=3))
+    for change in (dict(frontiers=(frontier,)), dict(play_rules=(rule,)), dict(frontiers=(frontier,), play_rules=(rule,))):
+        setup = dataclasses.replace(default_setup(2), **change)
+        assert native.legacy_supported(setup) is None, change
+        assert native.plays(get_ruleset(MAP, 2), {"setup": setup})
+        assert isinstance(ttr.new_game(MAP, 2, 1, engine="native", setup=setup), native.NativeGame)
 
 
 def test_the_core_refuses_a_state_whose_event_piles_do_not_add_up():
@@ -294,9 +431,70 @@ def test_a_whole_campaign_plays_its_games_natively_by_default_and_they_are_the_p
     assert [k for k, _ in engines["python"]] == ["LegacyGame"] * 12
     assert [k for k, _ in engines["auto"]] == ["NativeGame" if held else "LegacyGame" for _, held in engines["auto"]]
     assert engines["auto"][0] == ("NativeGame", True)  # (game 1 at least; later ones as the core holds them)
+    assert all(k == "NativeGame" for k, _ in engines["auto"])  # (every game: rules of play and frontiers held)
     for k in range(12):
         assert runs["auto"][0][k] == runs["python"][0][k], f"game {k + 1}: the actions differ"
     assert runs["auto"][1] == runs["python"][1] and runs["auto"][2] == runs["python"][2]
+
+
+def story_setup(players: int):
+    """Game 9 of the demo pack with the rules its story brings (on the game-1 board: the frontiers
+    it opens are left out): postcard 9's ability at P1 (the Governor's favour, an offer of
+    dollars on long claims) for one company, Q's survey crew (cards on claims of a big city) for
+    another, R's scrap dealer (an action, 4 cards of one colour for $6) for every company."""
+    c = pack_setup(players, 9).companies
+    rules = (PlayRule("P1", (c[0],), "postcard 9", extra=Extra("Governor's favour", money=3, min_length=4)),
+             PlayRule("Q", (c[-1],), "Survey crew", extra=Extra("Survey crew", draw=2, big_city=True)),
+             PlayRule("R", tuple(c), "Scrap dealer", trade=Trade(4, money=6)))
+    return dataclasses.replace(pack_setup(players, 9), play_rules=rules)
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_the_demo_storys_rules_are_the_same_game_on_both_engines(players):
+    """(Hoarders' games, and games taking offers and actions; at 5 players, with an action every seat
+    may take at any turn, games outlast the harness's 5,000 steps.)"""
+    setup, rules = story_setup(players), get_ruleset(MAP, players)
+    assert native.plays(rules, {"setup": setup})
+    taken = set()
+    for seed in range(3):
+        for choose in (hoarder_chooser(seed), rule_taker(seed)):
+            bad, _ = compare(rules, seed, choose, random_first=seed == 1, setup=setup)
+            assert bad is None, f"{players}p seed {seed}: {bad}"
+        g = native.new(rules, seed, seed == 1, setup=setup)
+        choose = rule_taker(seed)
+        while not g.is_over:
+            a = choose(g)
+            taken.add((a.kind, a.target))
+            g.apply(a)
+    assert ("trade", "R") in taken and {("extra", "P1"), ("extra", "Q")} & taken, sorted(taken, key=str)
+
+
+def test_the_core_refuses_bad_tables_of_rules_of_play():
+    """validate_lw: a rule's slot, reason and action in range, one rule a place per company, the
+    offers' tables per event and rule (seat, route)."""
+    from ttr.native.game import CORE, tables
+    from ttr.native.legacy import legacy_tables
+    rules = get_ruleset(MAP, 3)
+    setup = rules_setup(3)
+    good = {**tables(rules), **legacy_tables(rules, setup)}
+    CORE.Rules(good)  # (the setup's own tables)
+    first = good["lw_rules"][0]
+    q = [k for k, r in enumerate(setup.play_rules) if r.place == "Q"]
+    names = list(good["lw_rule_names"])
+    names[q[1] * 3:q[1] * 3 + 3] = names[q[0] * 3:q[0] * 3 + 3]  # (Q west now names Q's companies too)
+    bad = [
+        ({"lw_rules": [[0, *first[1:]], *good["lw_rules"][1:]]}, "slot"),
+        ({"lw_rules": [[10, *first[1:]], *good["lw_rules"][1:]]}, "slot"),
+        ({"lw_rules": [[first[0], 0, *first[2:]], *good["lw_rules"][1:]]}, "reason"),
+        ({"lw_rules": [[*first[:2], 2, 99, *first[4:]], *good["lw_rules"][1:]]}, "trade"),
+        ({"lw_rule_names": names}, "two at one place"),
+        ({"lw_rule_names": names[:-1]}, "rule_names"),
+        ({"lw_extra_match": good["lw_extra_match"][:-rules.n_ids]}, "extra_match"),
+        ({"lw_rules": good["lw_rules"][:-1], "lw_rule_names": good["lw_rule_names"][:-3]}, "extra_gives"),  # (one rule fewer)
+    ]
+    for change, words in bad:
+        with pytest.raises(ValueError, match=words):
+            CORE.Rules({**good, **change})
 
 
 # ------------------------------------------------------------------ frontier boards (rulebook 451)
@@ -459,20 +657,20 @@ def test_a_board_too_big_for_the_core_is_refused_by_name_and_auto_plays_it_in_py
 
 def test_a_campaigns_later_games_on_their_grown_boards_are_the_same_game_on_both_engines(tmp_path):
     """The demo campaign's games 3-12 grow the board (1 to 4 frontiers) and bring rules of play
-    (play_rules: not in the core yet, so a campaign plays them in Python); without those rules,
-    each game's setup (its frontiers, offices, events, steps, the story's changes) is the same game
-    on both engines."""
+    and a postcard's ability (play_rules): each game's setup (its frontiers, rules, offices, events,
+    steps, the story's changes) is the same game on both engines, with bots, hoarders and seats
+    that take the rules' offers and actions."""
     from ttr.campaign import Campaign, play
     players = [("Ann", "red"), ("Bo", "blue"), ("Cy", "green")]
     c = Campaign.create(tmp_path / "c.db", players, pack="demo", seed=5, durable=False, engine="python")
     setups = []
     play(c, "planner", on_start=lambda c: setups.append(c.live_game().replay_options()["setup"]))
     c.close()
-    grown = [dataclasses.replace(s, play_rules=()) for s in setups if s.frontiers]
-    assert len(grown) >= 8 and max(len(s.frontiers) for s in grown) >= 3
+    grown = [s for s in setups if s.frontiers]
+    assert len(grown) >= 8 and max(len(s.frontiers) for s in grown) >= 3 and all(s.play_rules for s in grown)
     for i, setup in enumerate(grown):
         assert native.legacy_supported(setup) is None
-        for seed in range(2):
-            choose = bot_chooser(3, seed + i) if seed else hoarder_chooser(seed + i)
+        for seed in range(3):
+            choose = (hoarder_chooser, lambda k: bot_chooser(3, k), rule_taker)[seed](seed + i)
             bad, _ = compare(get_ruleset(MAP, 3), seed, choose, setup=setup)
             assert bad is None, f"game {i + 3} ({len(setup.frontiers)} frontiers) seed {seed}: {bad}"

@@ -26,11 +26,11 @@ def legacy_supported(setup: Any) -> str | None:
     effect, giving money, cards or tickets, removed for good or not (L2, LW-P5, LW-P6), claim steps
     of every kind, card icons (L4, LW-I1), companies' bonus cards, train counts and offices (152),
     retired tickets, tickets held face up (465), the events' actions (trades, 278), the events'
-    extra-card offers (the extras phase, 322), dollar scoring (L5) and frontier boards (451: the
-    board they grow is the game's, LegacyGame.rules_for; one too big for the core's fixed sizes is
-    refused by `ttr.native.game.core_rules`, naming the size)."""
-    if setup.play_rules:
-        return "rules of play at Q-V and postcard abilities (play_rules)"
+    extra-card offers (the extras phase, 322), the rules of play at Q-V and postcard abilities at
+    P1-P3 (437-447, LW-X3: their actions and extra-card offers, for the companies they name),
+    dollar scoring (L5) and frontier boards (451: the board they grow is the game's,
+    LegacyGame.rules_for). A setup too big for the core's fixed sizes (the ledger, ticket ids, ...)
+    is refused by `ttr.native.game.core_rules`, naming the size."""
     return None
 
 

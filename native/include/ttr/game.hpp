@@ -161,11 +161,11 @@ struct Counted {
     uint8_t kind;
     uint32_t n;      // targets (CLAIM: claims)
     uint16_t pays;   // payments per target (CLAIM: 1)
-    int16_t cost;    // STATION: its cost
+    int16_t cost;    // STATION: its cost; TRADE: its slot
   };
   uint32_t total = 0;
   int nseg = 0;
-  Seg seg[6];
+  Seg seg[16];  // (Legacy: the actions of the event and of up to 9 rules)
   // CLAIM where locomotives are not wild everywhere (Nordic): per claim group (Rules::flat_groups),
   // its open routes and its payments (0: the group offers nothing)
   uint32_t g_open[kMaxFlatGroups], g_pays[kMaxFlatGroups];
@@ -357,11 +357,14 @@ class Game {
   void lw_reveal();
   void lw_lightning(int i);
   void lw_gain(int p, int dollars, int reason);
-  void lw_cards(int p, int n, int reason, int offer = 0);  // (offer: 1 + the event whose offer gave them, else 0)
+  void lw_cards(int p, int n, int reason, int offer = 0);  // (offer: 1 + the offer that gave them, else 0)
   void lw_tickets(int p, int n, int reason, int offer = 0);
   void lw_show(int p, const uint8_t* tickets, int n);
   const LwEvent* lw_trade() const;  // the current event, if it has an action (rulebook 278)
-  void lw_apply_trade(const Payment& cards);
+  int lw_trades(int p, int16_t* out) const;  // the slots of seat p's actions (trade_offers), in order
+  LwTrade lw_trade_at(int p, int slot) const;  // seat p's action at `slot` (cards 0: none)
+  void lw_apply_trade(int slot, const Payment& cards);
+  int lw_offer_at(int p, int slot) const;  // seat p's offer at `slot`: its index in extra_gives (-1 none)
   int lw_extra_targets(int16_t* out) const;  // the extras phase's targets: the offers open (slots), then done
   int16_t lw_extra_pick(uint32_t q) const;
   void lw_take_extra(int slot);

@@ -176,6 +176,7 @@ struct Rules {
   void derive_cells();
   void validate_rs();  // (rails_sails.cpp)
   void validate_lw();  // (legacy.cpp)
+  int lw_claim_changes() const;
 };
 
 }  // namespace ttr
