@@ -201,7 +201,7 @@ struct Legal {
   }
 };
 
-// Builds a Legal segment by segment, in the Python engine's order (game.cpp, rails_sails.cpp).
+// Builds a Legal segment by segment, in the Python engine's order (legal.cpp, rails_sails.cpp).
 struct LegalBuilder {
   Legal& L;
   explicit LegalBuilder(Legal& l) : L(l) { L.clear(); }

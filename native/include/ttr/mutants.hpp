@@ -1,6 +1,6 @@
 // Deliberately broken rules ("mutants"), to prove the differential harness catches each one
 // (tests/test_native_mutants.py, docs/native.md). Compiled in only with -DTTR_MUTANTS=ON, as a
-// few `#ifdef TTR_MUTANTS` lines at the exact spots in game.cpp, payments.cpp, nordic.cpp,
+// few `#ifdef TTR_MUTANTS` lines at the exact spots in game.cpp, legal.cpp, payments.cpp, nordic.cpp,
 // rails_sails.cpp, legacy.cpp and scoring.cpp; one is switched on at a time at
 // run time (ttr._native.set_mutant, in that build only). Ordinary builds hold none of this.
 #pragma once
