@@ -306,7 +306,7 @@ class SearchAgent(Agent):
                     break
                 outs = []
                 if core:  # the same world, dealt here, played in the core
-                    world = native_bots.world(rules, worlds.state(self.rng))
+                    world = native_bots.world(rules, worlds.state(self.rng), worlds.obs.options.get("setup"))
                     for i in alive:
                         if deadline and time.perf_counter() > deadline:
                             break

@@ -56,6 +56,11 @@ struct SeatView {
   int others_pieces = 99;            // the fewest pieces (trains + ships) another seat has left
   bool last_round = false;
   const int8_t* owner = nullptr;     // route id -> seat, -1: nobody
+  // Legacy (public): the current event (-1: none), the display and its icons (LW-I1), the route
+  // whose claim opened the extras phase
+  int lw_event = -1, ex_route = -1;
+  const int8_t* face_up = nullptr;
+  const int8_t* ic_face = nullptr;
   static SeatView of(const State& s, int players);
 };
 
@@ -99,6 +104,19 @@ class PlannerBot {
   bool exchange(const uint64_t* todo, Action& out);
   double deck_value(int deck) const;
   bool turn(Action& out);
+  // Legacy (lw_bots.cpp): what claims pay and what the display's icons earn (read_money), the
+  // extra-card offers in force (one accessor: the event's, then the rules' by place), the extras
+  // phase (322) and the trades (278)
+  void lw_read();
+  struct LwOffer {
+    int slot;
+    double value;  // dollars + cards drawn * CARD_DOLLARS
+  };
+  int lw_offers(LwOffer* out) const;
+  Action lw_extras();
+  bool lw_trade(const uint64_t* todo, bool any_todo, Action& out);
+  double pay_[kMaxRoutes] = {};   // route id -> what its claim pays (claim_pay; 0 elsewhere)
+  double marks_[kMaxKinds] = {};  // card kind -> what the icon of the face-up card a draw takes earns
   bool draw(bool second, Action& out);
   bool station(const Plan& p, Action& out);
   void set_needs(const Plan& p);
