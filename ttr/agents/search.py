@@ -58,6 +58,7 @@ from ..engine import LegalActions
 from ..engine import Observation
 from .. import native
 from ..native import bots as native_bots
+from ..editions.legacy.icons import dealt as icons_dealt
 from .base import Agent
 from .belief import BETA, TicketModel
 from .determinize import Worlds
@@ -172,7 +173,7 @@ class SearchAgent(Agent):
         self.memo.clear()
         # the board's budget: by whether the core is here to play it (not by `native`, so that
         # forcing the playouts onto either engine plays the same moves)
-        for k, v in {**budget(obs.rules.map.name, native.plays_bots(obs.rules)), **self.given}.items():
+        for k, v in {**budget(obs.rules.map.name, native.plays_bots(obs.rules, obs.options)), **self.given}.items():
             setattr(self, k, v)
         first = self.planner.act(obs)
         if len(legal) == 1 or obs.phase not in SEARCHED_PHASES:
@@ -272,6 +273,16 @@ class SearchAgent(Agent):
 
     # ------------------------------------------------------------ evaluation
 
+    def _core_state(self, worlds: Worlds) -> tuple[list[int], Any]:
+        """A world's state for the core, and the setup it is played with (Legacy): where card
+        icons are in play, the marked cards the seat cannot see dealt as the Python engine deals
+        them when it decodes the world (icons.from_state)."""
+        state = worlds.state(self.rng)
+        setup = worlds.obs.options.get("setup")
+        if setup is not None and setup.icons_in_play():
+            state = icons_dealt(state, worlds.obs.layout, setup)
+        return state, setup
+
     def _evaluate(self, worlds: Worlds, candidates: list, samples: int,
                   work: float | None = None) -> tuple[list[float], list[float], float]:
         """Mean outcome of each candidate over the same sampled worlds (of `worlds`), the standard error of
@@ -282,7 +293,7 @@ class SearchAgent(Agent):
         every candidate still in is compared on the same worlds. Dropped candidates get -inf."""
         seat = worlds.obs.seat
         rules = worlds.obs.rules
-        core = native.plays_bots(rules) if self.native is None else self.native
+        core = native.plays_bots(rules, worlds.obs.options) if self.native is None else self.native
         # every world offers the seat its legal actions in the same order (they follow from its view)
         index = [worlds.obs.legal.index(c) for c in candidates] if core else []
         k = len(candidates)
@@ -306,7 +317,7 @@ class SearchAgent(Agent):
                     break
                 outs = []
                 if core:  # the same world, dealt here, played in the core
-                    world = native_bots.world(rules, worlds.state(self.rng), worlds.obs.options.get("setup"))
+                    world = native_bots.world(rules, *self._core_state(worlds))
                     for i in alive:
                         if deadline and time.perf_counter() > deadline:
                             break

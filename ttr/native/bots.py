@@ -31,7 +31,7 @@ def use_registry(resolve: Callable[[str, int], Ruleset]) -> None:
 def board(rules: Ruleset, setup: Any = None) -> Any:
     """The core's bot tables of `rules` (built once per core rules: Legacy's per setup, None the
     demo pack's game 1): the planner's route graph, its cities in name order."""
-    check_native(rules)
+    check_native(rules, None if setup is None else {"setup": setup})
     if rules.edition.name not in BOT_EDITIONS:
         raise TtrError(f"the bots in the core play {', '.join(BOT_EDITIONS)} so far, not {rules.edition.title}")
     core = core_rules(rules, setup)
