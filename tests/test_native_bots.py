@@ -409,3 +409,18 @@ def test_search_plays_the_same_moves_with_native_playouts_on_legends_west(which,
         step += 1
         g.apply(bots[seat].act(g.observe(seat)))
     assert checked == 3, checked
+
+
+def test_a_legacy_game_past_the_cores_ledger_is_that_games_error_and_ends_a_playout():
+    """Planners may trade on for ever where nobody can claim (the Python planner too: a campaign's
+    game 9, 5 seats, seed 700116 passes 1,024 money changes near action 3,090): in a batch that game's
+    error names the ledger and the others play on; a search bot's playout stops there."""
+    rules, setup = get_ruleset(LW, 5), campaign_setup(5)
+    out = native.playouts(LW, 5, [700115, 700116], bots="planner", setup=setup)
+    assert [i for i, _ in out["errors"]] == [1] and "ledger" in out["errors"][0][1]
+    assert out["length"][0] < 1000
+    g = native.new(rules, 700116, setup=setup, record=False)
+    while g.ply < 2900:
+        g.apply(native.bot_move(g, "planner"))
+    totals, _, played = native_bots.world(rules, g.encode(), setup).playout(0, 1000)
+    assert 1 < played < 1000 and len(totals) == 5

@@ -615,7 +615,12 @@ void bot_game(const Board& B, int64_t seed, const uint8_t* kinds, BotOutcome& ou
       out.error = "the game did not end in " + std::to_string(max_steps) + " actions";
       break;
     }
-    g.apply(seats.act(g));
+    try {
+      g.apply(seats.act(g));
+    } catch (const FullError& e) {  // (Legacy: a game past the core's ledger, its planners trading on)
+      out.error = "after action " + std::to_string(steps + 1) + ": " + e.what();
+      break;
+    }
     ++steps;
     if (check) {
       std::string e = check_invariants(g);
@@ -649,7 +654,11 @@ int planner_playout(const Board& B, PlannerBot& bot, Legal& L, Game& g, int max_
   for (; moves < max_moves && !g.over(); ++moves) {
     g.legal(L);
     const SeatView v = SeatView::of(g.state(), players);
-    g.apply(bot.choose(v, L));
+    try {
+      g.apply(bot.choose(v, L));
+    } catch (const FullError&) {  // Legacy: past the core's ledger the playout stops, scored as it stands
+      break;
+    }
   }
   return moves;
 }

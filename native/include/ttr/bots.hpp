@@ -193,14 +193,18 @@ class Seats {
   Counted C_;
 };
 
-// One game of seed `seed`, `kinds[seat]` in each seat; many over `threads` threads (by index).
+// One game of seed `seed`, `kinds[seat]` in each seat; many over `threads` threads (by index). A
+// game that does not end in `max_steps` actions, or (Legacy) passes the core's ledger, is the
+// game's error (the batch goes on).
 void bot_game(const Board& B, int64_t seed, const uint8_t* kinds, BotOutcome& out, bool check,
               int max_steps = 20000);
 void bot_games(const Board& B, const int64_t* seeds, size_t n, const uint8_t* kinds, int threads, BotOutcome* out,
                bool check);
 
 // The search bot's playout (rollout.playout): planners play every seat of `g` (changed in place)
-// for at most `max_moves` actions; the actions played.
+// for at most `max_moves` actions; the actions played. (Legacy: an action that would pass the
+// core's ledger ends the playout there, unlike the Python playout, which plays on: only in games of
+// over a thousand money changes, where planners trade on and nobody claims.)
 int planner_playout(const Board& B, PlannerBot& bot, Legal& scratch, Game& g, int max_moves);
 
 }  // namespace ttr
