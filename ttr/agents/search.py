@@ -24,8 +24,9 @@ given machine. Each parameter left out takes the board's budget (`budget()`):
 far larger where the core is installed and plays the board. `time_per_move`
 adds a cap in seconds (then play depends on the machine).
 
-On the boards whose bots the native core plays (USA, Europe, Nordic, World, Great Lakes:
-`ttr.native.BOT_EDITIONS`; `native`, by default whenever the core is installed) the playouts
+On the boards whose bots the native core plays (USA, Europe, Nordic, World, Great Lakes, and
+Legends of the West in the setups the core plays: `ttr.native.BOT_EDITIONS`,
+`ttr.native.plays_bots(rules, options)`; `native`, by default whenever the core is installed) the playouts
 run in C++: each world is dealt here from the same draws of the bot's generator, decoded by the
 core, and every candidate's playout (the planners of ttr.native.bots, which choose exactly what
 the Python planners choose) is played there. The worlds, playouts,

@@ -1,4 +1,5 @@
-"""The bots in the core: the random, greedy and planner bots of ttr.agents in C++ (native/src/bots.cpp, rs_bots.cpp),
+"""The bots in the core: the random, greedy and planner bots of ttr.agents in C++ (native/src/bots.cpp, rs_bots.cpp,
+lw_bots.cpp: Legacy's setups as the game's `setup`),
 choosing exactly what the Python bots choose, from their seat's view alone.
 
 `bot_move(game, bot)` is a bot's move; `playouts(board, players, seeds, bots)` plays whole games
