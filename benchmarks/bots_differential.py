@@ -8,7 +8,9 @@ same position) against the Python greedy's and planner's from the Python game's 
         --setups 1 5 9 12 extras trades
 
 `--setups` (Legends of the West): the demo pack's games by number, "extras" (game 9 with events'
-extra-card offers) and "trades" (game 9 with a campaign's offices, events and actions), built as
+extra-card offers), "trades" (game 9 with a campaign's offices, events and actions), "rules" (those
+with rules of play at Q-V and postcard abilities at P1-P3: their trades and offers), "story" (the
+demo story's rules) and "frontiers" (game 12 on the board all 8 frontiers grow), built as
 tests/test_native_legacy.py builds them.
 
 Prints each mismatch (board, players, seed, ply, bot) and a summary: decisions compared, the moves'
@@ -36,7 +38,13 @@ def _setup(which: str | None, players: int) -> dict:
     if which in (None, "1"):
         return {}
     sys.path.insert(0, "tests")
-    from test_native_legacy import campaign_setup, extras_setup, pack_setup
+    from test_native_legacy import campaign_setup, extras_setup, frontier_setup, pack_setup, rules_setup, story_setup
+    if which == "rules":
+        return {"setup": rules_setup(players, mail=3)}
+    if which == "story":
+        return {"setup": story_setup(players)}
+    if which == "frontiers":
+        return {"setup": frontier_setup(players, 12, 8)}
     if which == "extras":
         return {"setup": extras_setup(players)}
     if which == "trades":

@@ -8,6 +8,8 @@ of which there must be none (exit status 1 otherwise, with the seeds that broke)
     PYTHONPATH=. .venv/bin/python benchmarks/soak.py                    # 1,000,000 games per board
     PYTHONPATH=. .venv/bin/python benchmarks/soak.py --games 20000      # a quick look
     PYTHONPATH=. .venv/bin/python benchmarks/soak.py --boards usa:3 --first-seed 5000000
+    PYTHONPATH=. .venv/bin/python benchmarks/soak.py --boards legends-west:5 --frontiers 8 --legacy-game 12
+        # Legends of the West on the board the demo pack's first 8 frontiers grow, its game 12
 
 Seeds are first_seed .. first_seed + games - 1; a failing seed replays alone with
 `ttr._native.random_games(rules, numpy.array([seed]), 1, True)`. Wall time depends on the machine
@@ -24,8 +26,34 @@ from ttr.editions import get_ruleset
 from ttr.native.game import CORE, UNAVAILABLE, core_rules
 
 
-def soak(board: str, players: int, games: int, first_seed: int, threads: int, batch: int) -> int:
-    rules = core_rules(get_ruleset(board, players))
+def legacy_setup(players: int, frontiers: int, game: int):
+    """Game `game` of the demo pack (as its changes between games make it) on the board its first
+    `frontiers` frontiers grow."""
+    import dataclasses
+
+    from ttr.editions.legacy.content import COMPANY_COLORS
+    from ttr.editions.legacy.pack import load_pack
+    pack = load_pack("demo")
+    events, steps, bonus, retired = list(pack.start_events), list(pack.steps), pack.company_bonus, []
+    for k in range(1, game):
+        ch = pack.change_after(k)
+        if ch is None:
+            continue
+        events = [e for e in events if e not in ch.remove_events] + list(ch.add_events)
+        steps += ch.add_steps
+        bonus = bonus if ch.company_bonus is None else ch.company_bonus
+        retired += ch.retire_tickets
+    setup = pack.setup(game, companies=COMPANY_COLORS[:players], events=tuple(events), steps=tuple(steps),
+                       company_bonus=bonus, retired_tickets=tuple(retired))
+    return dataclasses.replace(setup, frontiers=tuple(pack.frontiers.values())[:frontiers])
+
+
+def soak(board: str, players: int, games: int, first_seed: int, threads: int, batch: int,
+         frontiers: int = 0, legacy_game: int = 1) -> int:
+    setup = legacy_setup(players, frontiers, legacy_game) if board == "legends-west" and (frontiers or legacy_game > 1) else None
+    rules = core_rules(get_ruleset(board, players), setup)
+    if setup is not None:
+        board = f"{board} (game {legacy_game}, {frontiers} frontiers)"
     errors: list[tuple[int, str]] = []
     actions = 0
     done = 0
@@ -60,6 +88,9 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--batch", type=int, default=50_000, help="games per call (progress is printed after each)")
     ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--frontiers", type=int, default=0,
+                    help="Legends of the West: the demo pack's first N frontiers grow the board (8: all)")
+    ap.add_argument("--legacy-game", type=int, default=1, help="Legends of the West: the demo pack's game (1-12)")
     args = ap.parse_args()
     if CORE is None:
         print(UNAVAILABLE, file=sys.stderr)
@@ -67,7 +98,8 @@ def main() -> int:
     bad = 0
     for spec in args.boards:
         board, players = spec.split(":")
-        bad += soak(board, int(players), args.games, args.first_seed, args.threads, args.batch)
+        bad += soak(board, int(players), args.games, args.first_seed, args.threads, args.batch, args.frontiers,
+                    args.legacy_game)
     print("OK: no errors" if not bad else f"FAILED: {bad} games broke an invariant or did not end")
     return 1 if bad else 0
 

@@ -10,7 +10,9 @@ module itself); also used once to find the seeds the tests keep:
 `list` prints the mutants' names; `play` prints one JSON object: the first mismatch's field and text (null: the engines agreed) and
 the steps played. `search` prints the first seeds of 0..N-1 that catch the mutant, with the field.
 CHOOSER: `random` (the fast tier's uniform choices), `hoarder` (draws whenever it can: games that
-run out of cards) or `bots` (planner, greedy, random seats)."""
+run out of cards), `bots` (planner, greedy, random seats) or `rules` (takes Legacy's offers and
+actions). MAP `legends-west-rules`: Legacy with rules of play and postcards
+(test_native_legacy.rules_setup)."""
 from __future__ import annotations
 
 import json
@@ -24,7 +26,13 @@ from ttr.native.game import CORE
 BOTS = ["planner", "greedy", "planner", "random", "greedy"]
 
 
+RULES = "legends-west-rules"  # Legacy with rules of play and postcards (test_native_legacy.rules_setup)
+
+
 def chooser(kind: str, seed: int, players: int) -> Chooser:
+    if kind == "rules":  # takes the rules' offers and actions (test_native_legacy.rule_taker)
+        from test_native_legacy import rule_taker
+        return rule_taker(seed * 31 + players)
     if kind == "random":
         return random_chooser(seed * 31 + players)
     if kind == "hoarder":
@@ -36,8 +44,12 @@ def chooser(kind: str, seed: int, players: int) -> Chooser:
 
 def play(mutant: str, map_name: str, players: int, seed: int, kind: str) -> dict[str, object]:
     CORE.set_mutant(mutant)
+    options = {}
+    if map_name == RULES:
+        from test_native_legacy import rules_setup
+        map_name, options = "legends-west", {"setup": rules_setup(players)}
     bad, steps = compare(get_ruleset(map_name, players), seed, chooser(kind, seed, players),
-                         random_first=kind == "random" and seed % 3 == 0)
+                         random_first=kind == "random" and seed % 3 == 0, **options)
     return {"mutant": mutant, "field": bad.field if bad else None, "mismatch": str(bad) if bad else None,
             "steps": steps}
 

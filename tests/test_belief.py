@@ -158,6 +158,7 @@ def test_each_board_has_its_budget_and_explicit_parameters_win():
     assert budget("europe", True) == NATIVE_BUDGET
     assert budget("nordic", False)["work"] == PYTHON_WORK["nordic"]
     assert budget("my-map", False) == PYTHON_BUDGET
+    assert budget("world", True)["keep_samples"] == 64 < NATIVE_BUDGET["keep_samples"]  # (its slowest moves)
     g = ttr.new_game("nordic", 2, seed=2)
     bot = SearchAgent(1, samples=3)
     bot.act(g.observe(g.current_player))

@@ -166,12 +166,8 @@ def test_clones_are_independent_and_keep_no_log():
 def test_other_boards_and_bad_seeds_say_what_is_native():
     with pytest.raises(ttr.TtrError, match="takes no options"):
         ttr.new_game("usa", 2, 1, engine="native", setup=None)
-    from ttr.editions.legacy.content import PlayRule, Trade
-    from ttr.editions.legacy.pack import default_setup  # (a Legacy setup the core does not hold yet)
-    rule = PlayRule("Q", ("blue",), "x", trade=Trade(2, money=3))
-    setup = dataclasses.replace(default_setup(3), play_rules=(rule,))
-    with pytest.raises(ttr.TtrError, match="Legacy setup yet: it uses rules of play"):
-        ttr.new_game("legends-west", 3, 1, engine="native", setup=setup)
+    # (Legacy: every feature of a setup is held; boards and ledgers past the core's sizes are refused
+    # by name: tests/test_native_legacy.py)
     with pytest.raises(ttr.TtrError, match="2\\*\\*63"):
         ttr.new_game("usa", 2, 1 << 70, engine="native")
     with pytest.raises(ttr.TtrError, match="unknown engine"):

@@ -43,6 +43,8 @@ KEPT = [
     ("paired-jokers", "world", 2, 0, "random", "legal actions (count)"),
     ("step-dollars", "legends-west", 2, 0, "random", "state.players[0].score"),
     ("step-dollars", "legends-west", 4, 0, "random", "state.players[0].score"),
+    ("rule-offer", "legends-west-rules", 2, 0, "rules", "state.players[0].score"),  # (a rule's action)
+    ("rule-offer", "legends-west-rules", 2, 2, "rules", "state.players[0].score"),  # (a postcard's offer)
 ]
 GAMES = sorted({(m, p, seed, chooser) for _, m, p, seed, chooser, _ in KEPT})
 
@@ -92,9 +94,15 @@ def test_a_broken_rule_is_caught_by_the_harness(mutants_dir, mutant, map_name, p
 def test_the_unbroken_core_passes_the_kept_seeds(mutants_dir, map_name, players, seed, chooser):
     r = probe(mutants_dir, "play", "none", map_name, players, seed, chooser)  # the mutants build, no rule broken
     assert r["field"] is None, r["mismatch"]
-    choose = (random_chooser if chooser == "random" else hoarder_chooser)(seed * 31 + players)
+    options = {}
+    if map_name == "legends-west-rules":  # (Legacy with rules of play and postcards: native_mutants.RULES)
+        from test_native_legacy import rule_taker, rules_setup
+        map_name, options = "legends-west", {"setup": rules_setup(players)}
+        choose = rule_taker(seed * 31 + players)
+    else:
+        choose = (random_chooser if chooser == "random" else hoarder_chooser)(seed * 31 + players)
     bad, _ = compare(get_ruleset(map_name, players), seed, choose,  # the core under test
-                     random_first=chooser == "random" and seed % 3 == 0)
+                     random_first=chooser == "random" and seed % 3 == 0, **options)
     assert bad is None, str(bad)
 
 

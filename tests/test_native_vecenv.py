@@ -713,11 +713,12 @@ def lw_setup(players: int):
 
 
 def _unplayed_setup(players: int):
-    """A setup the core does not play yet (a rule sticker's trade at Q), or None once it plays it."""
+    """A setup the core does not play yet (a frontier board), or None once it plays it (it does:
+    every feature of a setup is held)."""
     import dataclasses
-    from ttr.editions.legacy.content import PlayRule, Trade
-    from ttr.editions.legacy.pack import default_setup
-    setup = dataclasses.replace(default_setup(players), play_rules=(PlayRule("Q", ("blue",), "x", trade=Trade(2, money=3)),))
+    from ttr.editions.legacy.pack import default_setup, load_pack
+    frontier = next(iter(load_pack("demo").frontiers.values()))
+    setup = dataclasses.replace(default_setup(players), frontiers=(frontier,))
     return setup if native.legacy_supported(setup) is not None else None
 
 
@@ -744,17 +745,21 @@ def _offer_taker(env: VecEnv, rng: np.random.Generator) -> np.ndarray:
 
 
 LW_CASES = [(n, later, "score") for n in range(2, 6) for later in (False, True)] + [
-    (3, True, "win"), (4, True, "margin")]
+    (3, True, "win"), (4, True, "margin"), (2, "rules", "score"), (5, "rules", "margin")]
 
 
 @pytest.mark.parametrize("players,later,reward", LW_CASES)
 def test_legends_west_plays_the_python_environments_games(players, later, reward):
     """Legends of the West, game 1 and a later game of the demo pack with trades and extra-card
-    offers: at every step of random walks in every slot (two episodes each, auto-reset included),
+    offers (and one with rules of play and postcards granting them): at every step of random walks in every slot (two episodes each, auto-reset included),
     the mask, the tensor, the seat, the rewards (money), the ends, the final results and the state
     are those of the Python environments' Table playing the same ids, what the ids of trades and
     extra cards stand for is ActionSpace.decode's, and the walks take them."""
-    setup = lw_setup(players) if later else None
+    if later == "rules":  # (rules of play at Q-V and postcard abilities: their actions and offers by slot)
+        from test_native_legacy import rules_setup
+        setup = rules_setup(players)
+    else:
+        setup = lw_setup(players) if later else None
     N = 3
     env = VecEnv("legends-west", players, num_envs=N, seed=20 * players, reward=reward, setup=setup)
     space = env.space
@@ -785,8 +790,10 @@ def test_legends_west_plays_the_python_environments_games(players, later, reward
             a = t.step(int(actions[i]))
             if a is not None and a.kind in ("trade", "extra"):
                 taken["done" if a.target == "done" else a.kind] += 1
+                if a.target not in (None, "event", "done"):  # (a rule's or a postcard's)
+                    taken[f"rule {a.kind}"] = taken.get(f"rule {a.kind}", 0) + 1
             if out.truncated[i]:  # (a game of hundreds of trades outgrew the core's ledger: cut there)
-                assert env.final(i)["full"] and len(t.game.ledger) > 1024 and not out.rewards[i].any()
+                assert env.final(i)["full"] and len(t.game.ledger) >= 2048 and not out.rewards[i].any()
                 taken["full"] = taken.get("full", 0) + 1
                 episodes[i] += 1
                 tabs[i] = mirror(i, episodes[i])
@@ -802,6 +809,8 @@ def test_legends_west_plays_the_python_environments_games(players, later, reward
             assert env.state(i) == tabs[i][0].game.encode(), (steps, i)
     if later:  # (game 1 has neither: its events have no action and make no offer)
         assert taken["trade"] >= 2 and taken["extra"] >= 1, taken
+    if later == "rules":
+        assert taken.get("rule trade", 0) >= 1 and taken.get("rule extra", 0) >= 1, taken
 
 
 @pytest.mark.parametrize("players", [2, 4])

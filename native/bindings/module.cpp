@@ -107,6 +107,12 @@ void fill_legacy(Rules* R, const nb::dict& d) {
   }
   L.shown = get_int(d, "lw_shown") != 0;
   for (int x : get_vec(d, "lw_shown_on_keep")) L.shown_on_keep.push_back(x != 0);
+  for (const auto& r : get_vecs(d, "lw_rules")) {
+    if (r.size() != 7)
+      not_ints("lw_rules", "(slot, reason, and a trade's cards, colour, dollars, cards drawn, tickets) per rule");
+    L.rules.push_back(LwRule{r[0], r[1], LwTrade{r[2], r[3], r[4], r[5], r[6], r[1]}});
+  }
+  L.rule_names = flags(d, "lw_rule_names");
   L.extras = get_int(d, "lw_extras") != 0;
   L.extra_gives = get_vec(d, "lw_extra_gives");
   for (int x : get_vec(d, "lw_extra_match")) L.extra_match.push_back(x != 0);
@@ -250,7 +256,8 @@ nb::object target_of(const State& s, const Action& a) {
     case PIECES:  // (the trains kept)
     case EXCHANGE:
     case HARBOR:
-    case EXTRA:  // (the offer's slot: the wrapper names it)
+    case TRADE:  // (the offer's slot: the wrapper names it)
+    case EXTRA:
       return nb::int_(a.target);
     case KEEP:
       return keep_target(s, static_cast<unsigned>(a.target));
@@ -279,6 +286,7 @@ bool action_fields(const State& s, int kind, nb::handle target, nb::handle cards
     case STATION:
     case PIECES:
     case HARBOR:
+    case TRADE:
     case EXTRA: {
       if (!small_int(target, v) || v < -1 || v > 32767) return false;
       a.target = static_cast<int16_t>(v);

@@ -286,7 +286,7 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
       for (int k = 0; k < K; ++k) ships += R.deck_of[k] * s.hand[p][k];
     if (ships != cap1) bad("cards: the ship cards in play are not the ship deck's");
   }
-  uint8_t seen[kMaxTickets] = {};
+  uint8_t seen[kMaxTicketIds] = {};
   auto once = [&](const uint8_t* t, int k) {
     for (int i = 0; i < k; ++i) {
       if (R.t_a[t[i]] < 0) bad("tickets: ticket " + std::to_string(t[i]) + " is not on this board");
@@ -319,10 +319,15 @@ State Game::decode(const Rules& R, const int64_t* st, size_t n) {
 
 void Rules::validate() {
   if (players < 1 || players > kMaxPlayers) throw RulesError("players: more than the native core holds");
-  if (n_ids > kMaxRoutes) throw RulesError("routes: more route ids than the native core holds");
-  if (n_cities > kMaxCities) throw RulesError("cities: more than the native core holds");
-  if (tickets_cap > kMaxTickets || static_cast<int>(t_a.size()) > kMaxTickets)
-    throw RulesError("tickets: more than the native core holds");
+  auto too_many = [](const char* what, size_t n, int cap) {
+    if (n > static_cast<size_t>(cap))
+      throw RulesError(std::string(what) + ": " + std::to_string(n) + ", more than the " + std::to_string(cap) +
+                       " the native core holds");
+  };
+  too_many("routes: route ids (the highest + 1)", static_cast<size_t>(std::max(n_ids, 0)), kMaxRoutes);
+  too_many("cities", static_cast<size_t>(std::max(n_cities, 0)), kMaxCities);
+  too_many("tickets", static_cast<size_t>(std::max(tickets_cap, 0)), kMaxTickets);
+  too_many("tickets: ticket ids (the highest + 1)", t_a.size(), kMaxTicketIds);
   if (n_kinds > kMaxKinds) throw RulesError("card kinds: more than the native core holds");
   if (static_cast<int>(deck.size()) > kMaxDeck) throw RulesError("deck: more cards than the native core holds");
   if (face_up > kMaxFaceUp) throw RulesError("face_up: more slots than the native core holds");

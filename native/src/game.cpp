@@ -201,10 +201,15 @@ void Game::legal(Legal& L) const {
           b.add(STATION, b.targets(buf, n), static_cast<uint16_t>(n), p0, pn);
         }
       }
-      if (const LwEvent* t = R.legacy ? lw_trade() : nullptr) {  // Legacy: the event's action (trade.py)
-        const uint32_t p0 = static_cast<uint32_t>(L.pays.size());
-        payments(hand, PayKey{t->trade_color, t->trade_cards, 0}, R.wild, L.pays);
-        b.add(TRADE, b.no_target(), 1, p0, static_cast<uint32_t>(L.pays.size() - p0));
+      if (R.legacy) {  // Legacy: the actions (trade.py), the event's then the rules', each its slot
+        int16_t slots[kExtraDone];
+        const int nt = lw_trades(p, slots);
+        for (int j = 0; j < nt; ++j) {
+          const LwTrade t = lw_trade_at(p, slots[j]);
+          const uint32_t p0 = static_cast<uint32_t>(L.pays.size());
+          payments(hand, PayKey{t.color, t.cards, 0}, R.wild, L.pays);
+          b.add(TRADE, b.targets(&slots[j], 1), 1, p0, static_cast<uint32_t>(L.pays.size() - p0));
+        }
       }
       if (L.seg.empty()) b.add(PASS, b.no_target(), 1, b.no_cards(), 1);  // G5
       break;
@@ -288,8 +293,14 @@ void Game::count(Counted& c) const {
           add(STATION, free, pn, cost);
         }
       }
-      if (const LwEvent* t = R.legacy ? lw_trade() : nullptr)  // Legacy: the event's action
-        add(TRADE, 1, payment_count(s_.hand[p], PayKey{t->trade_color, t->trade_cards, 0}, R.wild));
+      if (R.legacy) {  // Legacy: the actions, the event's then the rules' (cost: the slot)
+        int16_t slots[kExtraDone];
+        const int nt = lw_trades(p, slots);
+        for (int j = 0; j < nt; ++j) {
+          const LwTrade t = lw_trade_at(p, slots[j]);
+          add(TRADE, 1, payment_count(s_.hand[p], PayKey{t.color, t.cards, 0}, R.wild), slots[j]);
+        }
+      }
       if (!c.total) add(PASS, 1, 1);  // G5
       break;
     }
@@ -353,8 +364,9 @@ void Game::pick(const Counted& c, uint32_t i, Action& a) const {
       a.pay = nth_tunnel_payment(s_.hand[p], s_.tun_color, s_.tun_extra, R.wild, static_cast<int>(r));
       break;
     case TRADE: {
-      const LwEvent* t = lw_trade();
-      a.pay = nth_payment(s_.hand[p], PayKey{t->trade_color, t->trade_cards, 0}, R.wild, static_cast<int>(r));
+      const LwTrade t = lw_trade_at(p, g.cost);
+      a.target = g.cost;
+      a.pay = nth_payment(s_.hand[p], PayKey{t.color, t.cards, 0}, R.wild, static_cast<int>(r));
       break;
     }
     case EXTRA:
@@ -495,8 +507,24 @@ Mt19937& Game::rng(Mt19937& fresh) {
   }
   for (int i = 0; i < ahead_n_; ++i)
     if (ahead_draw_[i] == d) return ahead_[i];
+  if (rules_->legacy && rules_->lw.icons) return block_rng(d);
   fresh = Mt19937(stream_seed(s_.seed, d));
   return fresh;
+}
+
+Mt19937& Game::block_rng(uint32_t d) {
+  // (each draw of the block is handed out once: a state of another seed, or one set back, seeds anew)
+  if (!block_n_ || block_seed_ != s_.seed || d < block_next_ || d - block_first_ >= static_cast<uint32_t>(block_n_)) {
+    if (!block_) block_.reset(new Mt19937[kBlock]);
+    i128 xs[kBlock];
+    for (int i = 0; i < kBlock; ++i) xs[i] = stream_seed(s_.seed, d + static_cast<uint32_t>(i));
+    Mt19937::seed_together(block_.get(), xs, kBlock);
+    block_seed_ = s_.seed;
+    block_first_ = d;
+    block_n_ = kBlock;
+  }
+  block_next_ = d + 1;
+  return block_[d - block_first_];
 }
 
 void Game::shuffle_draw(uint8_t* x, int n) {
@@ -970,7 +998,7 @@ void Game::apply(const Action& a, std::vector<Event>* events) {
       rs_apply(a);
       break;
     case TRADE:
-      lw_apply_trade(a.pay);
+      lw_apply_trade(a.target, a.pay);
       break;
     case EXTRA:
       lw_take_extra(a.target);

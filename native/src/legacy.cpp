@@ -1,7 +1,8 @@
 // Legacy: Legends of the West (ttr/editions/legacy/game.py, LegacyGame), the parts a setup that
 // ttr.native.legacy_supported accepts uses: money (L1), newspapers and events (L2), the numbered
-// claim steps (L4, as tables of step_gives), the companies' trains and colours, the events'
-// actions and extra-card offers (278, 322), dollar scoring (L5). The same game as the Python engine, action for action and draw for draw.
+// claim steps (L4, as tables of step_gives), the companies' trains and colours, the events' and the
+// rules of play's (Q-V, postcards P1-P3) actions and extra-card offers (278, 322, 437-447, LW-X3),
+// dollar scoring (L5). The same game as the Python engine, action for action and draw for draw.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -57,7 +58,8 @@ void Rules::validate_lw() {
   need(!L.trains_bonus.empty(), "trains_bonus: empty");
   for (int b : L.trains_bonus) need(b >= 0 && b <= 1000, "trains_bonus: out of range");
   need(L.n_steps >= 0 && L.n_steps <= kMaxLwSteps, "steps: more than the native core holds");
-  need(L.n_board >= 0 && L.n_reasons >= L.n_board + static_cast<int>(L.events.size()) && L.n_reasons <= 256,
+  need(L.n_board >= 0 && L.n_reasons >= L.n_board + static_cast<int>(L.events.size() + L.rules.size()) &&
+           L.n_reasons <= 256,
        "n_board, n_reasons: out of range");
   const size_t cells = static_cast<size_t>(L.n_steps) * players * n_ids;
   need(L.step_dollars.size() == cells && L.step_cards.size() == cells, "step tables: not steps x seats x routes");
@@ -65,19 +67,10 @@ void Rules::validate_lw() {
     need(L.step_dollars[i] >= -1000 && L.step_dollars[i] <= 1000 && L.step_cards[i] >= 0 && L.step_cards[i] <= 16,
          "step tables: out of range");
   need(L.in_force.size() == L.events.size() + 1, "in_force: not one list per current event and none");
-  // the ledger's bound: a claim (each takes a train) changes money at most once per step in force
-  // that pays or costs dollars; an event's effect once per seat
-  std::vector<uint8_t> pays(L.n_steps);
-  for (size_t i = 0; i < cells; ++i) pays[i / (static_cast<size_t>(players) * n_ids)] |= L.step_dollars[i] != 0;
-  int per_claim = 0;
   for (const auto& steps : L.in_force) {
     need(static_cast<int>(steps.size()) <= kMaxLwSteps, "in_force: too many steps");
-    int n = 0;
-    for (const auto& [k, reason] : steps) {
+    for (const auto& [k, reason] : steps)
       need(k >= 0 && k < L.n_steps && reason >= 0 && reason < L.n_reasons, "in_force: a step or reason out of range");
-      n += pays[k];
-    }
-    per_claim = std::max(per_claim, n);
   }
   // (claims: at most the routes, and at most as many of the shortest as all the trains cover)
   int trains_all = 0, claims = 0;
@@ -91,10 +84,6 @@ void Rules::validate_lw() {
     trains_all -= len;
     ++claims;
   }
-  // (+1: the offices; the events' actions, trades, are not bounded: half the ledger is left for them,
-  // and a game that makes more money changes than it holds stops with an error, never a wrong state)
-  need(claims * per_claim + static_cast<int>(L.events.size() + 1) * players <= kMaxLedger / 2,
-       "the ledger: more money changes than the native core holds");
   need(static_cast<int>(L.step_icon.size()) == (L.icons ? L.n_steps : 0), "step_icon: not one per step");
   for (int i : L.step_icon) need(i >= -1 && i < kIcons, "step_icon: not an icon");
   need(L.bot_step_icon.empty() || static_cast<int>(L.bot_step_icon.size()) == L.n_steps, "bot_step_icon: not one per step");
@@ -103,14 +92,57 @@ void Rules::validate_lw() {
   need(static_cast<int>(L.icon_totals.size()) == (L.icons ? kIcons * n_kinds : 0), "icon_totals: not icons x kinds");
   for (int t : L.icon_totals) need(t >= 0 && t <= 255, "icon_totals: out of range");
   need(L.shown_on_keep.size() == (L.shown ? t_a.size() : 0), "shown_on_keep: not one per ticket id");
-  const size_t e = L.events.size();
-  need(L.extra_gives.size() == (L.extras ? e * 3 : 0) &&
-           L.extra_match.size() == (L.extras ? e * players * n_ids : 0),
-       "extra_gives, extra_match: not per event (and seat and route)");
+  const size_t e = L.events.size(), nr = L.rules.size();
+  need(nr <= kMaxLwRules && L.rule_names.size() == nr * players, "rules, rule_names: not rules x seats");
+  for (size_t k = 0; k < nr; ++k) {
+    const LwRule& r = L.rules[k];
+    const LwTrade& t = r.trade;
+    need(r.slot >= 1 && r.slot < kExtraDone, "rules: a slot out of range");
+    need(r.reason >= L.n_board + static_cast<int>(e) && r.reason < L.n_reasons && t.reason == r.reason,
+         "rules: a reason out of range");
+    need(t.cards >= 0 && t.cards <= 16 && t.color >= -1 && t.color < kColors && t.money >= 0 && t.money <= 1000 &&
+             t.draw >= 0 && t.draw <= 16 && t.tickets >= 0 && t.tickets <= 16,
+         "rules: a trade out of range");
+    for (size_t j = 0; j < k; ++j)  // (a place holds one rule per company: one action and one offer a slot)
+      for (int p = 0; p < players; ++p)
+        need(!(L.rules[j].slot == r.slot && L.rule_names[j * players + p] && L.rule_names[k * players + p]),
+             "rules: two at one place name one company");
+  }
+  need(L.extra_gives.size() == (L.extras ? (e + nr) * 3 : 0) &&
+           L.extra_match.size() == (L.extras ? (e + nr) * players * n_ids : 0),
+       "extra_gives, extra_match: not per event and rule (and seat and route)");
   for (int x : L.extra_gives) need(x >= 0 && x <= 1000, "extra_gives: out of range");
-  // (the ledger: an offer pays at most once a claim, as a step does)
-  need(!L.extras || claims * (per_claim + 1) + static_cast<int>(e + 1) * players <= kMaxLedger / 2,
+  // the ledger's bound: a claim (each takes a train) changes money at most once per step in force
+  // that pays or costs the claimer dollars on its route, and once per offer (one a slot) that pays
+  // it dollars there; an event's effect once per seat (+1: the offices). The actions (trades) are
+  // not bounded: half the ledger is left for them, and a game that makes more money changes than it
+  // holds stops with an error, never a wrong state.
+  need(claims * lw_claim_changes() + static_cast<int>(e + 1) * players <= kMaxLedger / 2,
        "the ledger: more money changes than the native core holds");
+}
+
+// The most money changes one claim makes (validate_lw): over the events current (and none), seats
+// and routes, the steps in force that pay there and the offers that pay there
+int Rules::lw_claim_changes() const {
+  const LwRules& L = lw;
+  const size_t e = L.events.size();
+  int most = 0;
+  for (size_t row = 0; row < L.in_force.size(); ++row)
+    for (int p = 0; p < players; ++p)
+      for (int r = 0; r < n_ids; ++r) {
+        int n = 0;
+        for (const auto& [k, reason] : L.in_force[row])
+          n += L.step_dollars[(static_cast<size_t>(k) * players + p) * n_ids + r] != 0;
+        auto pays = [&](size_t offer) {
+          return L.extra_gives[offer * 3] && L.extra_match[(offer * players + p) * n_ids + r];
+        };
+        if (L.extras) {
+          n += row > 0 && pays(row - 1);
+          for (size_t k = 0; k < L.rules.size(); ++k) n += pays(e + k);
+        }
+        most = std::max(most, n);
+      }
+  return most;
 }
 
 // ------------------------------------------------------------------ set-up (LegacyGame.before_deal, after_setup)
@@ -407,19 +439,46 @@ const LwEvent* Game::lw_trade() const {
   return e.trade_cards ? &e : nullptr;
 }
 
-// LegacyGame.trade: the cards discarded (marked ones spent as no step counts them), the trade's
-// dollars, cards and tickets taken; the whole turn
-void Game::lw_apply_trade(const Payment& cards) {
-  const int p = s_.current, i = s_.ev_disc[s_.ev_disc_n - 1];
-  const LwEvent& t = rules_->lw.events[i];
-  const int reason = rules_->lw.n_board + i;
+// LegacyGame.trade_offers: the slots of the actions seat p may take as a turn, in its order (the
+// current event's, 0, then those of the rules that name its company, by place), into `out`
+int Game::lw_trades(int p, int16_t* out) const {
+  const LwRules& L = rules_->lw;
+  int n = 0;
+  if (lw_trade()) out[n++] = 0;
+  for (size_t k = 0; k < L.rules.size(); ++k)
+    if (L.rules[k].trade.cards && L.rule_names[k * rules_->players + p]) out[n++] = static_cast<int16_t>(L.rules[k].slot);
+  return n;
+}
+
+LwTrade Game::lw_trade_at(int p, int slot) const {
+  const LwRules& L = rules_->lw;
+  if (slot == 0) {
+    const LwEvent* e = lw_trade();
+    if (!e) return {};
+    return LwTrade{e->trade_cards, e->trade_color, e->trade_money, e->trade_draw, e->trade_tickets,
+                   L.n_board + s_.ev_disc[s_.ev_disc_n - 1]};
+  }
+  for (size_t k = 0; k < L.rules.size(); ++k)  // (validate_lw: a slot names a seat's company once at most)
+    if (L.rules[k].slot == slot && L.rule_names[k * rules_->players + p]) return L.rules[k].trade;
+  return {};
+}
+
+// LegacyGame.trade: the action at `slot` (the event's, or a rule's); the cards discarded (marked
+// ones spent as no step counts them), the trade's dollars, cards and tickets taken; the whole turn
+void Game::lw_apply_trade(int slot, const Payment& cards) {
+  const int p = s_.current;
+  const LwTrade t = lw_trade_at(p, slot);
   for (int k = 0; k < cards.n; ++k) s_.hand[p][cards.kind[k]] -= cards.count[k];
   int spent[kIcons];
   lw_spend(p, cards, 0, {}, spent);
   discard(cards);
-  if (t.trade_money) lw_gain(p, t.trade_money, reason);
-  lw_cards(p, t.trade_draw, reason);
-  lw_tickets(p, t.trade_tickets, reason);
+  int money = t.money;
+#ifdef TTR_MUTANTS
+  if (mutant(M_RULE_OFFER) && slot && money > 0) ++money;
+#endif
+  if (money) lw_gain(p, money, t.reason);
+  lw_cards(p, t.draw, t.reason);
+  lw_tickets(p, t.tickets, t.reason);
   refill();
   end_turn();
 }
@@ -464,18 +523,25 @@ void Game::lw_finish_claim(int r, const Payment& cards) {
 // ------------------------------------------------------------------ extra-card offers (rulebook 322)
 
 // LegacyGame.extra_targets, then done: the offers matching the route claimed, not yet taken, while
-// the claimer holds a wild card (so far only the current event's: slot 0); into `out` unless null
+// the claimer holds a wild card (offers_in_force: the current event's, slot 0, then those of the
+// rules that name its company, by place); into `out` unless null
 int Game::lw_extra_targets(int16_t* out) const {
   const Rules& R = *rules_;
+  const LwRules& L = R.lw;
   const int p = s_.current, r = s_.ex_route;
   int n = 0;
-  if (r >= 0 && s_.hand[p][R.wild] && s_.ev_disc_n && !(s_.ex_used & 1)) {
-    const int i = s_.ev_disc[s_.ev_disc_n - 1];
-    const int* gives = &R.lw.extra_gives[static_cast<size_t>(i) * 3];
-    if ((gives[0] || gives[1] || gives[2]) && R.lw.extra_match[(static_cast<size_t>(i) * R.players + p) * R.n_ids + r]) {
-      if (out) out[n] = 0;
-      ++n;
+  auto open = [&](size_t offer, int slot) {
+    if (s_.ex_used >> slot & 1 || !L.extra_match[(offer * R.players + p) * R.n_ids + r]) return;
+    if (out) out[n] = static_cast<int16_t>(slot);
+    ++n;
+  };
+  if (r >= 0 && s_.hand[p][R.wild]) {
+    if (s_.ev_disc_n) {
+      const int i = s_.ev_disc[s_.ev_disc_n - 1];
+      const int* gives = &L.extra_gives[static_cast<size_t>(i) * 3];
+      if (gives[0] || gives[1] || gives[2]) open(i, 0);
     }
+    for (size_t k = 0; k < L.rules.size(); ++k) open(L.events.size() + k, L.rules[k].slot);
   }
   if (out) out[n] = kExtraDone;
   return n + 1;
@@ -487,12 +553,24 @@ int16_t Game::lw_extra_pick(uint32_t q) const {  // the q-th of lw_extra_targets
   return open[q];
 }
 
+int Game::lw_offer_at(int p, int slot) const {
+  const LwRules& L = rules_->lw;
+  if (slot == 0) return s_.ev_disc_n ? s_.ev_disc[s_.ev_disc_n - 1] : -1;
+  for (size_t k = 0; k < L.rules.size(); ++k)
+    if (L.rules[k].slot == slot && L.rule_names[k * rules_->players + p])
+      return static_cast<int>(L.events.size() + k);
+  return -1;
+}
+
 // LegacyGame.take_extra: one extra wild card for the offer at `slot`, or (kExtraDone) none more
 void Game::lw_take_extra(int slot) {
   if (slot == kExtraDone) return lw_end_extras();
   const Rules& R = *rules_;
-  const int p = s_.current, i = s_.ev_disc[s_.ev_disc_n - 1], reason = R.lw.n_board + i;
-  const int* gives = &R.lw.extra_gives[static_cast<size_t>(i) * 3];
+  const LwRules& L = R.lw;
+  const int p = s_.current, offer = lw_offer_at(p, slot);
+  const int events = static_cast<int>(L.events.size());
+  const int reason = offer < events ? L.n_board + offer : L.rules[offer - events].reason;
+  const int* gives = &L.extra_gives[static_cast<size_t>(offer) * 3];
   Payment one{};
   one.n = 1;
   one.kind[0] = static_cast<uint8_t>(R.wild);
@@ -502,10 +580,14 @@ void Game::lw_take_extra(int slot) {
   lw_spend(p, one, 0, {}, spent);
   discard(one);
   s_.ex_used = static_cast<uint16_t>(s_.ex_used | 1 << slot);
-  note(tagged(EV_EXTRA, p, slot, i));
-  if (gives[0]) lw_gain(p, gives[0], reason);
-  lw_cards(p, gives[1], reason, 1 + i);
-  lw_tickets(p, gives[2], reason, 1 + i);
+  note(tagged(EV_EXTRA, p, slot, offer));
+  int money = gives[0];
+#ifdef TTR_MUTANTS
+  if (mutant(M_RULE_OFFER) && slot && money > 0) ++money;
+#endif
+  if (money) lw_gain(p, money, reason);
+  lw_cards(p, gives[1], reason, 1 + offer);
+  lw_tickets(p, gives[2], reason, 1 + offer);
   if (lw_extra_targets(nullptr) == 1) lw_end_extras();
 }
 

@@ -7,8 +7,9 @@
 //
 // Trades and extra-card offers: each in force is a slot of extras.SLOTS (0: the event's, 1..6: the
 // rules of play's Q..V, 7..9: postcards P1..P3). The trades are read from the TRADE segments of the
-// legal actions, in their order (trade_offers: the event's, then the rules' by place); the offers'
-// worth from `lw_offers`, the one place that knows which offers are in force.
+// legal actions, in their order (trade_offers: the event's, then the rules' by place, each its
+// slot as target); the offers' worth from `lw_offers`, the one place that knows which offers are
+// in force.
 #include "ttr/bots.hpp"
 
 namespace ttr {
@@ -49,15 +50,24 @@ void PlannerBot::lw_read() {  // read_money: claim_pay and icon_pay (extra_pay: 
 }
 
 // offers_in_force for the seat to move, with extra_pay's worth: the current event's offer (slot 0),
-// then (when the core holds them) the rules of play that name its company, by place
+// then those of the rules of play and postcards that name its company, by place (a rule without an
+// offer gives nothing: worth 0, as an offer not in force)
 int PlannerBot::lw_offers(LwOffer* out) const {
   const Rules& R = R_;
+  const LwRules& L = R.lw;
   const SeatView& v = *v_;
   int n = 0;
-  if (R.lw.extras && v.lw_event >= 0) {
-    const int* gives = &R.lw.extra_gives[static_cast<size_t>(v.lw_event) * 3];
-    if (gives[0] || gives[1] || gives[2]) out[n++] = LwOffer{0, gives[0] + gives[1] * kCardDollars};
+  if (!L.extras) return 0;
+  const auto worth = [&](size_t offer) {
+    const int* gives = &L.extra_gives[offer * 3];
+    return gives[0] + gives[1] * kCardDollars;
+  };
+  if (v.lw_event >= 0) {
+    const int* gives = &L.extra_gives[static_cast<size_t>(v.lw_event) * 3];
+    if (gives[0] || gives[1] || gives[2]) out[n++] = LwOffer{0, worth(v.lw_event)};
   }
+  for (size_t k = 0; k < L.rules.size() && n < kExtraDone; ++k)
+    if (L.rule_names[k * R.players + v.seat]) out[n++] = LwOffer{L.rules[k].slot, worth(L.events.size() + k)};
   return n;
 }
 

@@ -44,7 +44,7 @@ std::string check_invariants(const Game& g) {
     for (int i = 0; i < s.stations_n[p]; ++i)
       if (s.station_at[s.stations[p][i]] != p) return "stations: seat " + std::to_string(p) + " misplaced";
   }
-  int seen[kMaxTickets] = {};
+  int seen[kMaxTicketIds] = {};
   auto count = [&](const uint8_t* t, int n) {
     for (int i = 0; i < n; ++i) ++seen[t[i]];
   };

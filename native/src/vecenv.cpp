@@ -108,8 +108,7 @@ int64_t IdTable::id_of(const Action& a) const {
   return place < 0 ? -1 : base_[a.kind][t] + place;
 }
 
-// (Legacy's TRADE: its target read as its slot. The event's trade has today no target in the
-// core's legal actions, LegalBuilder::no_target's 0, which is the event's slot: read as is.)
+// (Legacy's TRADE and EXTRA: their target is their offer's slot, read as is.)
 bool IdTable::legal_ids(const Legal& L, std::vector<int32_t>& out, const StepIds* steps) const {
   int offs[512];
   for (size_t k = 0; k < L.seg.size(); ++k) {

@@ -79,6 +79,7 @@ NATIVE_BUDGET = {"samples": 64, "keep_samples": 128, "keep_candidates": 8, "conf
                  "scan_weight": 0.0}
 PYTHON_BUDGET = {"samples": 8, "keep_samples": 16, "keep_candidates": 4, "confirm": 16, "work": 3_000,
                  "scan_weight": 0.0}
+NATIVE_BOARD = {"world": {"keep_samples": 64}}  # World's initial ticket choice took up to 1.2 s at 128
 PYTHON_WORK = {"nordic": 2_900, "world": 1_500, "great-lakes": 2_000, "legends-west": 2_500}
 PYTHON_SCAN = {"nordic": 0.1}
 
@@ -114,7 +115,7 @@ GC_PAUSE = _GcPause()
 def budget(map_name: str, native: bool) -> dict:
     """The search's budget per move on a board: worlds, ticket combinations, actions simulated."""
     if native:
-        return NATIVE_BUDGET
+        return {**NATIVE_BUDGET, **NATIVE_BOARD.get(map_name, {})}
     return {**PYTHON_BUDGET, "work": PYTHON_WORK.get(map_name, PYTHON_BUDGET["work"]),
             "scan_weight": PYTHON_SCAN.get(map_name, 0.0)}
 

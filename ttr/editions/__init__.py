@@ -21,6 +21,7 @@ from ..maps import load_map
 from .europe import EUROPE
 from .legacy import LEGENDS_WEST
 from .legacy import native as legacy_native
+from .legacy.board import grown_origin, grown_ruleset
 from .nordic import NORDIC
 from .rails_sails import GREAT_LAKES, WORLD
 from .usa import USA
@@ -60,10 +61,14 @@ native.use_legacy(legacy_native.twin, legacy_native.tables)  # how the core read
 
 def _pickle_ruleset(rules: Ruleset) -> tuple[Any, ...]:
     """A registry ruleset pickles by name, so that it unpickles to the one instance every game of
-    the board shares (the native core's tables are keyed by it); any other one by value."""
+    the board shares (the native core's tables are keyed by it), a Legacy board grown by frontiers
+    by them (the same); any other one by value."""
     name = rules.map.name
     if name in EDITIONS and rules.players in player_range(name) and get_ruleset(name, rules.players) is rules:
         return (get_ruleset, (name, rules.players))
+    grown = grown_origin(rules)  # (a Legacy board grown by frontier boards: by its frontiers)
+    if grown is not None:
+        return (grown_ruleset, grown)
     by_value: tuple[Any, ...] = rules.__reduce_ex__(4)  # type: ignore[assignment]  # (object's own: not the dispatch table again)
     return by_value
 

@@ -82,9 +82,12 @@ def core_bytes(game: Any) -> int:
     return game._h.nbytes if isinstance(game, NativeGame) else 0
 
 
-def batch_core(rules: Ruleset) -> tuple[Any, Any]:
-    """(the core's module, its tables of `rules`) for the core's batch functions (random_games)."""
-    return CORE, core_rules(rules)
+def batch_core(rules: Ruleset, setup: Any = None) -> tuple[Any, Any]:
+    """(the core's module, its tables of `rules`) for the core's batch functions (random_games);
+    Legacy: of `setup` (None: the demo pack's game 1), on the board its frontiers grow."""
+    if setup is not None:
+        check_native(rules, {"setup": setup})
+    return CORE, core_rules(rules, setup)
 
 
 __all__ = ["BOTS", "BOT_EDITIONS", "ID_EDITIONS", "batch_core", "bot_move", "core_bytes", "NATIVE_EDITIONS", "NativeGame", "NativeLegal", "available",

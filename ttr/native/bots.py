@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Action, Game, Ruleset
 from ..errors import TtrError
-from .game import BOT_EDITIONS, CORE, check_native, core_rules
+from .game import BOT_EDITIONS, CORE, check_native, core_rules, static_game
+from .legacy import LEGACY
 
 if TYPE_CHECKING:
     import numpy as np
@@ -36,6 +37,8 @@ def board(rules: Ruleset, setup: Any = None) -> Any:
     if rules.edition.name not in BOT_EDITIONS:
         raise TtrError(f"the bots in the core play {', '.join(BOT_EDITIONS)} so far, not {rules.edition.title}")
     core = core_rules(rules, setup)
+    if rules.edition.name == LEGACY:  # (the board a setup's frontiers grow)
+        rules = static_game(rules, setup).rules
     entry = _BOARDS.get(id(core))
     if entry is None or entry[0] is not core:
         names = rules.city_names

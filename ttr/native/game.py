@@ -58,9 +58,10 @@ _STATION_CODE = KIND_CODES[STATION]
 _KEEP_CODE = KIND_CODES[KEEP]
 _DRAW_CODE, _PIECES_CODE, _HARBOR_CODE = KIND_CODES[DRAW], KIND_CODES[PIECES], KIND_CODES[HARBOR]
 _EXTRA_CODE = KIND_CODES["extra"]  # (its target: an offer's slot, extras.SLOTS + DONE, numbered as legacy.hpp does)
+_TRADE_CODE = KIND_CODES["trade"]  # (its target: the action's slot, 0 the event's (None), else its place's)
 _EXTRA_SLOTS = ("event", "Q", "R", "S", "T", "U", "V", "P1", "P2", "P3", "done")
 _CITY_CODES = frozenset((_STATION_CODE, _HARBOR_CODE))
-_TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS, "trade"))
+_TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PASS))
 _tuple_new = tuple.__new__  # Action(kind, target, cards) without NamedTuple's Python-level __new__
 NATIVE_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes", LEGACY)  # the editions the core plays so far
 # (Legacy: the setups legacy_supported accepts)
@@ -96,13 +97,15 @@ _RULES: dict[Any, Any] = {}
 
 def core_rules(rules: Ruleset, setup: Any = None) -> Any:
     """The core's copy of `rules` (built once per Ruleset; Legacy: per setup, None the demo pack's
-    game 1)."""
+    game 1, on the board its frontiers grow: the static game's rules, as LegacyGame.rules_for
+    gives them)."""
     if rules.edition.name == LEGACY:
-        setup = static_game(rules, setup).setup
+        static = static_game(rules, setup)
+        rules, setup = static.rules, static.setup
     key = rules if setup is None else (rules, setup)
     r = _RULES.get(key)
     if r is None:
-        check_native(rules)
+        check_native(rules, None if setup is None else {"setup": setup})
         t = tables(rules)
         if setup is not None:
             t.update(legacy_tables(rules, setup))
@@ -118,7 +121,9 @@ _STATIC: dict[Any, Any] = {}
 
 def static_game(rules: Ruleset, setup: Any) -> Any:
     """Legacy: the static Python game of a setup the core plays (its layout, view block and
-    options; None: the demo pack's game 1); TtrError naming what the core does not hold yet."""
+    options; None: the demo pack's game 1); TtrError naming what the core does not hold yet. Its
+    `rules` are the game's: the board grown by the setup's frontiers (`rules` may be the game-1
+    board's or the grown one)."""
     try:
         key = (rules, setup)
         g = _STATIC.get(key)
@@ -157,6 +162,8 @@ def _target(rules: Ruleset, kind: int, target: Any) -> Any:
         return (target, (rules.edition.pieces_total or 0) - target)
     if kind == _EXTRA_CODE:
         return _EXTRA_SLOTS[target]
+    if kind == _TRADE_CODE:  # (Legacy: the event's action, None, or a rule's, its place)
+        return None if target == 0 else _EXTRA_SLOTS[target]
     return target
 
 
@@ -178,7 +185,20 @@ def _core_target(rules: Ruleset, kind: int, target: Any) -> Any:
         return trains if trains + ships == rules.edition.pieces_total and 0 <= trains < 1 << 15 else None
     if kind == _EXTRA_CODE:
         return _EXTRA_SLOTS.index(target) if target in _EXTRA_SLOTS else None
+    if kind == _TRADE_CODE:
+        if target is None:
+            return 0
+        return _EXTRA_SLOTS.index(target) if target.__class__ is str and target in _EXTRA_SLOTS[1:-1] else None
     return target
+
+
+def _offer_label(game: NativeGame, offer: int) -> str:
+    """The label of the core's extra-card offer `offer`: event `offer`'s, else rule `offer - events`'s."""
+    setup = game._static.setup  # (a Legacy game)
+    n = len(setup.events)
+    x = setup.events[offer].extra if offer < n else setup.play_rules[offer - n].extra
+    assert x is not None
+    return x.label
 
 
 def _event(ev: tuple[int, int, int, list[int]], game: NativeGame | None = None) -> dict[str, Any]:
@@ -204,13 +224,12 @@ def _event(ev: tuple[int, int, int, list[int]], game: NativeGame | None = None) 
         return {"event": name, "id": card.id, "name": card.name, "kind": card.kind, "text": card.text}
     if name == "ticket-shown":  # (Legacy: a ticket held face up)
         return {"event": name, "seat": a, "ticket": b}
-    if name == "extra":  # (Legacy: an offer taken; cards[0] is the event whose offer it is)
+    if name == "extra":  # (Legacy: an offer taken; cards[0] is the offer: an event's, then the rules')
         assert game is not None and game._static is not None
-        return {"event": name, "seat": a, "offer": _EXTRA_SLOTS[b],
-                "label": game._static.setup.events[cards[0]].extra.label}
+        return {"event": name, "seat": a, "offer": _EXTRA_SLOTS[b], "label": _offer_label(game, cards[0])}
     if name in ("money", "card", "ticket"):  # (Legacy: cards[0] is the reason; a card's or ticket's b, 1 + the
-        assert game is not None and game._static is not None  # event whose offer gave it, if one did)
-        why = game._static._names[cards[0]] if name == "money" or not b else game._static.setup.events[b - 1].extra.label
+        assert game is not None and game._static is not None  # offer that gave it, if one did)
+        why = game._static._names[cards[0]] if name == "money" or not b else _offer_label(game, b - 1)
         return ({"event": name, "seat": a, "dollars": b, "reason": why} if name == "money"
                 else {"event": name, "seat": a, "reason": why})
     return {"event": name}
@@ -234,7 +253,9 @@ class NativeLegal(LegalActions):
             game = self._game
             rules = game.rules
             self._segments = [(KIND_WORDS[k],
-                               NO_TARGET if k in _TARGETLESS else [_target(rules, k, t) for t in targets],
+                               NO_TARGET if k in _TARGETLESS
+                               else (_target(rules, k, targets[0]),) if k == _TRADE_CODE  # (as trade.py's: the
+                               else [_target(rules, k, t) for t in targets],  # event's (None,) is targetless)
                                NO_CARDS if pays == [()] else pays if pays is not None else game._lazy_pays(targets[0]))
                               for k, targets, pays in game._h.segments()]
         return self._segments
@@ -289,7 +310,7 @@ class NativeLegal(LegalActions):
         if code in _TARGETLESS:
             if target is not None:
                 return -1
-        elif (code in _CITY_CODES or code == _PIECES_CODE or code == _EXTRA_CODE
+        elif (code in _CITY_CODES or code == _PIECES_CODE or code == _EXTRA_CODE or code == _TRADE_CODE
               or (code == _DRAW_CODE and self._game.rules.multi_deck)):
             target = _core_target(self._game.rules, code, target)
             if target is None:
@@ -334,6 +355,8 @@ class NativeGame:
             raise TtrError(f"the native engine takes seeds from -2**63 to 2**63 - 1, not {seed}")
         check_native(rules, options)  # (TtrError first if the core is missing or does not play this game)
         static = static_game(rules, options.get("setup")) if rules.edition.name == LEGACY else None
+        if static is not None:
+            rules = static.rules  # (the board its frontiers grow, as the Python engine's game.rules)
         tables = core_rules(rules, static.setup if static is not None else None)
         return cls(rules, CORE.Game.new(tables, seed, bool(random_first)), bool(random_first), record, static=static)
 
@@ -344,6 +367,8 @@ class NativeGame:
         refuses one that does not fit it (SaveError), whatever it holds."""
         check_native(rules, options)
         static = static_game(rules, options.get("setup")) if rules.edition.name == LEGACY else None
+        if static is not None:
+            rules = static.rules  # (the board its frontiers grow)
         core = core_rules(rules, static.setup if static is not None else None)
         try:
             handle = CORE.Game.decode(core, list(state))

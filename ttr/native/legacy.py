@@ -26,17 +26,17 @@ def legacy_supported(setup: Any) -> str | None:
     effect, giving money, cards or tickets, removed for good or not (L2, LW-P5, LW-P6), claim steps
     of every kind, card icons (L4, LW-I1), companies' bonus cards, train counts and offices (152),
     retired tickets, tickets held face up (465), the events' actions (trades, 278), the events'
-    extra-card offers (the extras phase, 322) and dollar scoring (L5)."""
-    if setup.frontiers:
-        return "frontier boards (frontiers)"
-    if setup.play_rules:
-        return "rules of play at Q-V and postcard abilities (play_rules)"
+    extra-card offers (the extras phase, 322), the rules of play at Q-V and postcard abilities at
+    P1-P3 (437-447, LW-X3: their actions and extra-card offers, for the companies they name),
+    dollar scoring (L5) and frontier boards (451: the board they grow is the game's,
+    LegacyGame.rules_for). A setup too big for the core's fixed sizes (the ledger, ticket ids, ...)
+    is refused by `ttr.native.game.core_rules`, naming the size."""
     return None
 
 
 def legacy_twin(rules: Ruleset, setup: Any) -> Any:
-    """The static LegacyGame of `setup` on `rules` (its layout, view block, options); TtrError
-    naming the feature if the core does not play it."""
+    """The static LegacyGame of `setup` on `rules` (its layout, view block, options; its `rules`
+    the board the setup's frontiers grow); TtrError naming the feature if the core does not play it."""
     if "twin" not in _HOOKS:
         raise TtrError("the native core's Legacy tables are not registered (import ttr.editions)")
     twin = _HOOKS["twin"](rules, setup)

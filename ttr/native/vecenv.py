@@ -52,10 +52,8 @@ def _trade_slot(target: Any) -> int | None:
 
 
 def _trade_target(slot: int) -> Any:
-    """A trade's target of the core's: its place, None for the event's action (slot 0).
-    NOTE (rule and postcard trades): the core's legal trade has today no target (game.cpp:
-    LegalBuilder::no_target, 0), read here as slot 0, the event's; once the core gives a trade its
-    slot, nothing here changes."""
+    """A trade's target of the core's: its place, None for the event's action (slot 0). (The
+    core's legal trades carry their slot: the event's 0, a rule's or postcard's its place's.)"""
     return None if slot == 0 else _SLOTS[slot]
 
 

@@ -1,9 +1,11 @@
 // The train game's state and transitions (USA, Europe, Nordic): the same game as the Python engine
 // (ttr/engine/game.py, turn.py, moves.py), action for action and draw for draw.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "ttr/random.hpp"
@@ -97,8 +99,6 @@ struct State {
   // events gone for good, the ledger; money held is `score`
   uint8_t ev_deck_n = 0, ev_disc_n = 0, ev_gone_n = 0;
   uint8_t ev_deck[kMaxEvents], ev_disc[kMaxEvents], ev_gone[kMaxEvents];
-  uint16_t ledger_n = 0;
-  LedgerEntry ledger[kMaxLedger];
   uint8_t shown_n = 0;
   uint16_t shown[kMaxTickets];  // tickets held face up (465): seat * kShown + ticket id, in the order kept
   int16_t ex_route = -1;  // the extras phase (322): the route claimed (-1: none) and the offers taken (bits by slot)
@@ -108,7 +108,17 @@ struct State {
   uint8_t ic_deck[kIcons * kMaxKinds], ic_disc[kIcons * kMaxKinds];
   uint8_t ic_hand[kMaxPlayers][kIcons * kMaxKinds];
   int8_t ic_face[kMaxFaceUp];
+  // Legacy's ledger (LegacyGame.ledger), last: a copy takes only the entries in use (copy_state)
+  uint16_t ledger_n = 0;
+  LedgerEntry ledger[kMaxLedger];
 };
+
+// to = from, but for the ledger's entries past its count (never read): a game's copy costs what it
+// holds (the ledger is most of the State's bytes, and empty outside Legacy)
+inline void copy_state(State& to, const State& from) {
+  static_assert(std::is_trivially_copyable_v<State> && std::is_standard_layout_v<State>);
+  std::memcpy(static_cast<void*>(&to), &from, offsetof(State, ledger) + from.ledger_n * sizeof(LedgerEntry));
+}
 
 // State::open from the route bit sets (after a set-up or a decode).
 void count_open(const Rules& R, State& s);
@@ -151,11 +161,11 @@ struct Counted {
     uint8_t kind;
     uint32_t n;      // targets (CLAIM: claims)
     uint16_t pays;   // payments per target (CLAIM: 1)
-    int16_t cost;    // STATION: its cost
+    int16_t cost;    // STATION: its cost; TRADE: its slot
   };
   uint32_t total = 0;
   int nseg = 0;
-  Seg seg[6];
+  Seg seg[16];  // (Legacy: the actions of the event and of up to 9 rules)
   // CLAIM where locomotives are not wild everywhere (Nordic): per claim group (Rules::flat_groups),
   // its open routes and its payments (0: the group offers nothing)
   uint32_t g_open[kMaxFlatGroups], g_pays[kMaxFlatGroups];
@@ -233,14 +243,15 @@ class Game {
   // The same, its first draws seeded by the caller: pre[i] = Mt19937(stream_seed(seed, d_i)) for
   // the draws d_0 .. d_{n-1} that ahead_draws(R, n) names (a batch seeds many games' at once).
   Game(const Rules* rules, int64_t seed, bool random_first, Mt19937* pre, int n);
-  Game(const Rules* rules, const State& s) : rules_(rules), s_(s) {}
-  Game(const Game& o) : rules_(o.rules_), s_(o.s_) {}  // the state only (not the draws seeded ahead)
+  Game(const Rules* rules, const State& s) : rules_(rules) { copy_state(s_, s); }
+  Game(const Game& o) : rules_(o.rules_) { copy_state(s_, o.s_); }  // the state only (not the draws seeded ahead)
   Game& operator=(const Game& o) {
     rules_ = o.rules_;
-    s_ = o.s_;
+    if (this != &o) copy_state(s_, o.s_);
     ahead_ = nullptr;
     own_.reset();
     ahead_n_ = 0;
+    block_n_ = 0;
     return *this;
   }
 
@@ -248,7 +259,12 @@ class Game {
   // tickets; a random first player) and the first reshuffles'; n of them (n <= kAhead).
   static constexpr int kAhead = 8;
   static void ahead_draws(const Rules& R, int n, uint32_t* draws);
-  size_t heap_bytes() const { return own_ ? ahead_n_ * sizeof(Mt19937) : 0; }  // (the draws seeded ahead)
+  // Legacy with card icons draws for nearly every card drawn: there the draws come kBlock at a
+  // time, seeded together (each a fraction of one seeded alone; those a game ends before are wasted)
+  static constexpr int kBlock = Lanes::kLanes;
+  size_t heap_bytes() const {  // (the draws seeded ahead)
+    return (own_ ? ahead_n_ * sizeof(Mt19937) : 0) + (block_ ? kBlock * sizeof(Mt19937) : 0);
+  }
 
   const Rules& rules() const { return *rules_; }
   const State& state() const { return s_; }
@@ -287,6 +303,7 @@ class Game {
  private:
   // The generator of the next draw (docs/randomness.md): one seeded ahead at set-up, else a fresh one.
   Mt19937& rng(Mt19937& fresh);
+  Mt19937& block_rng(uint32_t d);  // draw d from the block that holds it (seeding the next block)
   void shuffle_draw(uint8_t* x, int n);  // a draw that shuffles x (none used for fewer than 2 items)
   int pop_card();
   void discard(const Payment& p);
@@ -340,11 +357,14 @@ class Game {
   void lw_reveal();
   void lw_lightning(int i);
   void lw_gain(int p, int dollars, int reason);
-  void lw_cards(int p, int n, int reason, int offer = 0);  // (offer: 1 + the event whose offer gave them, else 0)
+  void lw_cards(int p, int n, int reason, int offer = 0);  // (offer: 1 + the offer that gave them, else 0)
   void lw_tickets(int p, int n, int reason, int offer = 0);
   void lw_show(int p, const uint8_t* tickets, int n);
   const LwEvent* lw_trade() const;  // the current event, if it has an action (rulebook 278)
-  void lw_apply_trade(const Payment& cards);
+  int lw_trades(int p, int16_t* out) const;  // the slots of seat p's actions (trade_offers), in order
+  LwTrade lw_trade_at(int p, int slot) const;  // seat p's action at `slot` (cards 0: none)
+  void lw_apply_trade(int slot, const Payment& cards);
+  int lw_offer_at(int p, int slot) const;  // seat p's offer at `slot`: its index in extra_gives (-1 none)
   int lw_extra_targets(int16_t* out) const;  // the extras phase's targets: the offers open (slots), then done
   int16_t lw_extra_pick(uint32_t q) const;
   void lw_take_extra(int slot);
@@ -368,6 +388,12 @@ class Game {
   std::unique_ptr<Mt19937[]> own_;
   uint32_t ahead_draw_[kAhead] = {};
   int ahead_n_ = 0;
+  // the block of draws block_first_ .. + block_n_ - 1 of the game seeded block_seed_ (kBlock);
+  // those from block_next_ on not handed out yet
+  std::unique_ptr<Mt19937[]> block_;
+  int64_t block_seed_ = 0;
+  uint32_t block_first_ = 0, block_next_ = 0;
+  int block_n_ = 0;
 };
 
 // Nordic's payments (nordic.cpp, NordicEdition.payments): an ordinary route n cards of one colour,

@@ -1,7 +1,8 @@
 // Legacy: Legends of the West (ttr/editions/legacy/game.py, LegacyGame): the static content of one
 // game's setup (LegacySetup), handed over from Python (ttr/native/legacy.py) as tables. The core
 // plays a setup only when ttr.native.legacy_supported accepts it (money, newspapers and events,
-// claim steps, companies, dollar scoring); legacy.cpp plays it.
+// claim steps, companies, the events' and the rules of play's actions and offers, dollar scoring);
+// legacy.cpp plays it.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -9,8 +10,12 @@
 namespace ttr {
 
 constexpr int kMaxEvents = 32;    // events in one game's deck
-constexpr int kMaxLedger = 1024;  // money changes in one game (validate_lw bounds all but the trades')
+// money changes in one game (validate_lw bounds all but the trades' to half of it): 2048, for the
+// demo pack's last games on the board all its frontiers grow (5 seats: up to 126 claims, each paying
+// up to 5 steps, and an offer)
+constexpr int kMaxLedger = 2048;
 constexpr int kMaxLwSteps = 64;   // claim steps: the board's and the events'
+constexpr int kMaxLwRules = 64;   // rules of play (Q-V) and postcard abilities (P1-P3) in force
 
 // LegacyGame._lightning's effects, as numbered in content.EFFECTS
 enum LwEffect : uint8_t { LW_GAIN_ALL, LW_GAIN_DRAWER, LW_GAIN_POOREST, LW_GAIN_RICHEST, LW_GAIN_PER_ROUTE };
@@ -30,6 +35,19 @@ struct LwEvent {
   // a persistent event's action (rulebook 278, trade.py): as the whole turn, `cards` cards of
   // `trade_color` (-1: any one colour) for dollars, cards drawn and tickets (0 cards: none)
   int trade_cards = 0, trade_color = -1, trade_money = 0, trade_draw = 0, trade_tickets = 0;
+};
+
+// An action as a whole turn (rulebook 278, trade.py): `cards` cards of `color` (-1: any one colour)
+// for dollars, cards drawn and tickets, money changes under ledger reason `reason` (cards 0: none)
+struct LwTrade {
+  int cards = 0, color = -1, money = 0, draw = 0, tickets = 0, reason = 0;
+};
+
+// A rule sticker at a place of play (Q-V, rulebook 437-447) or a postcard's ability (P1-P3, LW-X3):
+// its offer slot (extras.SLOTS: 1..9), ledger reason (reasons(setup)) and action (its trade, if any)
+struct LwRule {
+  int slot = 1, reason = 0;
+  LwTrade trade;  // (its reason: the rule's)
 };
 
 struct LwRules {
@@ -55,11 +73,17 @@ struct LwRules {
   // its holder shows it once kept
   bool shown = false;
   std::vector<uint8_t> shown_on_keep;
-  // extra-card offers (rulebook 322, extras.py), where the setup has any: per event its offer's
-  // (dollars, cards drawn, tickets; all 0: none), and whether it matches each seat's claim of each
-  // route ([(event * players + seat) * n_ids + route], extra_matches)
+  // the rules of play (Q-V) and postcard abilities (P1-P3) in force, in the setup's order (by place),
+  // and whether each names each seat's company ([rule * players + seat])
+  std::vector<LwRule> rules;
+  std::vector<uint8_t> rule_names;
+  // extra-card offers (rulebook 322, extras.py), where the setup has any: per offer (each event's,
+  // then each rule's: offer e < events.size() the event's, else rule e - events.size()) its
+  // (dollars, cards drawn, tickets; an event's all 0: none), and whether it matches each seat's claim
+  // of each route ([(offer * players + seat) * n_ids + route], extra_matches; a rule's: only where it
+  // names the seat's company)
   bool extras = false;
-  std::vector<int> extra_gives;  // [event * 3 + (0 dollars, 1 cards, 2 tickets)]
+  std::vector<int> extra_gives;  // [offer * 3 + (0 dollars, 1 cards, 2 tickets)]
   std::vector<uint8_t> extra_match;
 };
 

@@ -20,12 +20,13 @@ enum Mutant : int {
   M_EXCHANGE_COST,   // Rails & Sails: an exchange of pieces costs no point
   M_PAIRED_JOKERS,   // Rails & Sails: a paired route's colours of odd count need no joker
   M_STEP_DOLLARS,    // Legacy: a claim step that pays dollars pays one more
+  M_RULE_OFFER,      // Legacy: a rule's (or postcard's) extra-card offer or action that pays dollars pays one more
   M_COUNT
 };
 inline constexpr const char* kMutantNames[M_COUNT] = {"none", "tunnel-extra", "station-cost", "discard-reshuffle",
                                                       "ferry-locos", "display-refill", "ferry-sets", "any-four",
                                                       "harbor-value", "exchange-cost", "paired-jokers",
-                                                      "step-dollars"};
+                                                      "step-dollars", "rule-offer"};
 
 #ifdef TTR_MUTANTS
 inline int g_mutant = M_NONE;  // the rule broken now

@@ -11,12 +11,14 @@
 
 namespace ttr {
 
-// Fixed sizes, with room for every edition of the family (a Legacy board grows to 63 cities and
-// 200 routes; Rails & Sails has 35 card kinds and decks of up to 250 cards).
+// Fixed sizes, with room for every edition of the family (the demo pack's Legacy board grown by all
+// its frontiers: 63 cities, route ids to 228, 64 tickets with ids to 131; Rails & Sails has 35 card
+// kinds and decks of up to 250 cards).
 constexpr int kMaxPlayers = 5;
-constexpr int kMaxRoutes = 256;
-constexpr int kMaxCities = 64;
-constexpr int kMaxTickets = 128;
+constexpr int kMaxRoutes = 256;    // route ids (n_ids): the owner and bit-set arrays are by id
+constexpr int kMaxCities = 64;     // cities (a city set is one 64-bit word: scoring.cpp)
+constexpr int kMaxTickets = 128;   // tickets on a board (tickets_cap): the pile, hands and shown lists
+constexpr int kMaxTicketIds = 256;  // ticket ids (t_a.size()): a ticket id is a uint8_t in the state
 constexpr int kMaxKinds = 36;
 constexpr int kMaxDeck = 256;
 constexpr int kMaxFaceUp = 6;
@@ -174,6 +176,7 @@ struct Rules {
   void derive_cells();
   void validate_rs();  // (rails_sails.cpp)
   void validate_lw();  // (legacy.cpp)
+  int lw_claim_changes() const;
 };
 
 }  // namespace ttr

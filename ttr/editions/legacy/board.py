@@ -77,7 +77,21 @@ def grown_map(frontiers: tuple[Frontier, ...]) -> Map:
 def grown_ruleset(players: int, frontiers: tuple[Frontier, ...]) -> Ruleset:
     """The Ruleset of a game on the grown board (one per board and player count)."""
     from .. import get_edition  # the registry (it imports this edition)
-    return Ruleset(grown_map(frontiers), get_edition(BASE), players)
+    rules = Ruleset(grown_map(frontiers), get_edition(BASE), players)
+    _ORIGIN[id(rules)] = (rules, players, frontiers)
+    return rules
 
 
-__all__ = ["BASE", "board_json", "grown_map", "grown_ruleset"]
+# each grown Ruleset's arguments, by identity (the Ruleset held too, so that its id is never reused)
+_ORIGIN: dict[int, tuple[Ruleset, int, tuple[Frontier, ...]]] = {}
+
+
+def grown_origin(rules: Ruleset) -> tuple[int, tuple[Frontier, ...]] | None:
+    """(players, frontiers) if `rules` is a grown board's Ruleset (grown_ruleset): it pickles as
+    them, and unpickles to the one instance of its board (the native core's tables are keyed by it;
+    LegacyGame.rules_for knows it as the board the frontiers grow)."""
+    origin = _ORIGIN.get(id(rules))
+    return origin[1:] if origin is not None and origin[0] is rules else None
+
+
+__all__ = ["BASE", "board_json", "grown_map", "grown_origin", "grown_ruleset"]

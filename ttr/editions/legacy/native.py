@@ -11,6 +11,7 @@ from ...cards import CARD_INDEX, NEWSPAPER
 from ...engine import Ruleset
 from .content import EFFECTS, GIVES, ICONS, LegacySetup, Trade
 from .edition import TRAINS_BONUS, remaining_trains_bonus
+from .extras import SLOTS
 from .game import LegacyGame, extra_matches, reasons, step_gives, steps_in_force
 from .icons import totals
 from .trade import trade_key
@@ -23,12 +24,13 @@ def twin(rules: Ruleset, setup: Any) -> LegacyGame:
     LegacySetup), checked as a new game checks it: its layout, view block and options."""
     g = LegacyGame.blank(rules)
     assert isinstance(g, LegacyGame)
-    g.set_static(setup)  # (frontier boards grow g.rules: ttr.native.legacy_supported refuses them)
+    g.set_static(setup)  # (frontier boards grow g.rules: the core's tables are of g.rules)
     return g
 
 
 def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
-    """The core's Legacy tables of `setup` (bindings/module.cpp, fill_legacy)."""
+    """The core's Legacy tables of `setup` (bindings/module.cpp, fill_legacy) on `rules`, the board
+    its frontiers grow (twin(...).rules)."""
     n, ids = rules.players, rules.n_ids
     steps = list(setup.steps) + [e.step for e in setup.events if e.step is not None]
     index = {id(s): k for k, s in enumerate(steps)}  # (a step by identity: two may be equal)
@@ -39,6 +41,9 @@ def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
                 d, c = step_gives(setup, rules, step, r, p)
                 dollars[(k * n + p) * ids + r], cards[(k * n + p) * ids + r] = d, c
     icons = setup.icons_in_play()
+    base = len(setup.steps) + len(setup.events)  # (a rule's reason: base + its index, reasons(setup))
+    offers = [e.extra for e in setup.events] + [r.extra for r in setup.play_rules]
+    offered: list[tuple[str, ...] | None] = [None] * len(setup.events) + [r.companies for r in setup.play_rules]  # (a rule's: its companies')
     in_force = []
     for current in [None, *range(len(setup.events))]:
         row: list[int] = []
@@ -72,20 +77,24 @@ def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
         "lw_shown": int(bool(setup.public_borders)),
         "lw_shown_on_keep": [int(setup.shown_on_keep(t)) for t in range(max(rules.map.ticket_by_id) + 1)]
         if setup.public_borders else [],
-        # rulebook 322: the events' extra-card offers (the rules of play's: legacy_supported refuses them)
+        # rulebook 437-447, LW-X3: the rules of play (Q-V) and postcard abilities (P1-P3), by place: each its
+        # slot (extras.SLOTS), ledger reason and action; whether it names each seat's company
+        "lw_rules": [[SLOTS.index(r.place), base + k, *_trade(r.trade)] for k, r in enumerate(setup.play_rules)],
+        "lw_rule_names": [int(c in r.companies) for r in setup.play_rules for c in setup.companies],
+        # rulebook 322: the extra-card offers, the events' then the rules' (offers_in_force)
         "lw_extras": int(setup.has_extras()),
-        "lw_extra_gives": [x for e in setup.events for x in ((e.extra.money, e.extra.draw, e.extra.tickets)
-                                                             if e.extra is not None else (0, 0, 0))]
+        "lw_extra_gives": [x for o in offers for x in ((o.money, o.draw, o.tickets) if o is not None else (0, 0, 0))]
         if setup.has_extras() else [],
-        "lw_extra_match": [int(e.extra is not None and rules.r_key[r] is not None
-                               and extra_matches(setup, rules, e.extra, r, p))
-                           for e in setup.events for p in range(n) for r in range(ids)] if setup.has_extras() else [],
+        "lw_extra_match": [int(o is not None and rules.r_key[r] is not None and (names is None or c in names)
+                               and extra_matches(setup, rules, o, r, p))
+                           for o, names in zip(offers, offered) for p, c in enumerate(setup.companies)
+                           for r in range(ids)] if setup.has_extras() else [],
     }
 
 
 
 def _trade(t: Trade | None) -> list[int]:
-    """An event's action (trade.py) as (cards, colour or -1, dollars, cards drawn, tickets)."""
+    """An event's or a rule's action (trade.py) as (cards, colour or -1, dollars, cards drawn, tickets)."""
     if t is None:
         return [0, -1, 0, 0, 0]
     return [t.cards, trade_key(t)[0], t.money, t.draw, t.tickets]
