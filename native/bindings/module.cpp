@@ -101,6 +101,10 @@ void fill_legacy(Rules* R, const nb::dict& d) {
   L.icons = get_int(d, "lw_icons") != 0;
   L.step_icon = get_vec(d, "lw_step_icon");
   L.icon_totals = get_vec(d, "lw_icon_totals");
+  if (d.contains("lw_bot_step_icon")) {  // (the bots' tables: ttr/editions/legacy/native.py)
+    L.bot_step_icon = get_vec(d, "lw_bot_step_icon");
+    L.bot_icon_amount = get_vec(d, "lw_bot_icon_amount");
+  }
   L.shown = get_int(d, "lw_shown") != 0;
   for (int x : get_vec(d, "lw_shown_on_keep")) L.shown_on_keep.push_back(x != 0);
   for (const auto& r : get_vecs(d, "lw_rules")) {

@@ -17,11 +17,12 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kSample = 400;  // planner.SAMPLE: payments looked at per route at most
 constexpr double kUnusable = -1.0;  // a route cost of None: unusable
+constexpr double kMarkWeight = 0.1;  // planner.MARK_WEIGHT
 }  // namespace
 
 Board::Board(const Rules& rules, const std::vector<int>& name_order) : R(&rules), n(rules.n_cities) {
-  if (!rules.rs && (rules.n_kinds != kColors + 1 || rules.wild != kColors))
-    throw RulesError("the bots in the core play boards of eight colours and the locomotive, or Rails & Sails");
+  if (!rules.rs && !rules.legacy && (rules.n_kinds != kColors + 1 || rules.wild != kColors))
+    throw RulesError("the bots in the core play boards of eight colours and the locomotive, Rails & Sails or Legacy");
   if (static_cast<int>(name_order.size()) != n) throw RulesError("bot tables: one city per place in the name order");
   node.assign(n, -1);
   city.assign(n, -1);
@@ -76,6 +77,10 @@ SeatView SeatView::of(const State& s, int players) {
     }
   v.last_round = s.final_turns >= 0;
   v.owner = s.owner;
+  v.lw_event = s.ev_disc_n ? s.ev_disc[s.ev_disc_n - 1] : -1;
+  v.ex_route = s.ex_route;
+  v.face_up = s.face_up;
+  v.ic_face = s.ic_face;
   return v;
 }
 
@@ -239,6 +244,7 @@ Action PlannerBot::choose(const SeatView& v, const Legal& L) {
   v_ = &v;
   L_ = &L;
   costs_ok_ = false;
+  if (R_.legacy) lw_read();
   Action a;
   if (find_seg(KEEP) >= 0) {
     a = keep();
@@ -248,6 +254,8 @@ Action PlannerBot::choose(const SeatView& v, const Legal& L) {
     a = tunnel();
   } else if (v.phase == SECOND_CARD) {
     if (!draw(true, a)) a = L.at(0);
+  } else if (v.phase == EXTRAS) {
+    a = lw_extras();
   } else if (!turn(a)) {
     a = L.at(0);
   }
@@ -426,7 +434,7 @@ bool PlannerBot::draw(bool second, Action& out) {
         }
         continue;
       }
-      double value = card_value(card);
+      double value = card_value(card) + kMarkWeight * marks_[card];  // (0 but in Legacy with icons)
       if (card == R.wild && !second && R.whole_draw) value = needs_total_ >= 3 ? 1.6 : 0.0;  // the whole draw
       if (R.rs) value += 0.01 * deck_value(from);  // refill from the deck we need more
       if (value > best_value) {
@@ -500,26 +508,32 @@ bool PlannerBot::turn(Action& out) {
     any_todo |= todo[w] != 0;
   }
   set_needs(p);
-  // the claims on offer, in the legal actions' order: the best wanted (longest, then the lowest
-  // id), the best of all by the same key, and the first of the longest
+  // the claims on offer, in the legal actions' order: the best wanted (longest, then what pays most
+  // (Legacy's claim steps; else 0), then the lowest id), the best of all by what pays, length and
+  // id, and the first of those that pay most and are longest
+  const double* pay = pay_;
   int wanted = -1, wanted_seg = -1, top = -1, top_seg = -1, longest = -1, longest_seg = -1;
   for (size_t k = 0; k < L.seg.size(); ++k) {
     const Segment& s = L.seg[k];
     if (s.kind != CLAIM) continue;
     for (int q = 0; q < s.tn; ++q) {
       const int r = L.targets[s.t0 + q];
+      const int len = R.r_len[r];
       const auto better = [&](int than) {
-        return than < 0 || R.r_len[r] > R.r_len[than] || (R.r_len[r] == R.r_len[than] && r < than);
+        if (than < 0 || len != R.r_len[than]) return than < 0 || len > R.r_len[than];
+        return pay[r] != pay[than] ? pay[r] > pay[than] : r < than;
       };
       if (p.has(r) && better(wanted)) {
         wanted = r;
         wanted_seg = static_cast<int>(k);
       }
-      if (better(top)) {
+      const bool above = top < 0 || pay[r] > pay[top] ||
+                         (pay[r] == pay[top] && (len > R.r_len[top] || (len == R.r_len[top] && r < top)));
+      if (above) {
         top = r;
         top_seg = static_cast<int>(k);
       }
-      if (longest < 0 || R.r_len[r] > R.r_len[longest]) {
+      if (longest < 0 || pay[r] > pay[longest] || (pay[r] == pay[longest] && len > R.r_len[longest])) {
         longest = r;
         longest_seg = static_cast<int>(k);
       }
@@ -548,11 +562,12 @@ bool PlannerBot::turn(Action& out) {
       out.kind = TICKETS;
       return true;
     }
-    if (top >= 0 && (R.r_len[top] >= 3 || !draws)) {  // nothing left to plan: score points with the longest route
+    if (top >= 0 && (R.r_len[top] >= 3 || pay[top] > 0 || !draws)) {  // nothing left to plan: what pays most, else the longest
       claim(top, top_seg, none);
       return true;
     }
   }
+  if (R.legacy && find_seg(TRADE) >= 0 && lw_trade(todo, any_todo, out)) return true;  // rather than drawing cards
   if (draw(false, out)) return true;
   if (longest >= 0) {
     claim(longest, longest_seg, none);
@@ -600,7 +615,12 @@ void bot_game(const Board& B, int64_t seed, const uint8_t* kinds, BotOutcome& ou
       out.error = "the game did not end in " + std::to_string(max_steps) + " actions";
       break;
     }
-    g.apply(seats.act(g));
+    try {
+      g.apply(seats.act(g));
+    } catch (const FullError& e) {  // (Legacy: a game past the core's ledger, its planners trading on)
+      out.error = "after action " + std::to_string(steps + 1) + ": " + e.what();
+      break;
+    }
     ++steps;
     if (check) {
       std::string e = check_invariants(g);
@@ -634,7 +654,11 @@ int planner_playout(const Board& B, PlannerBot& bot, Legal& L, Game& g, int max_
   for (; moves < max_moves && !g.over(); ++moves) {
     g.legal(L);
     const SeatView v = SeatView::of(g.state(), players);
-    g.apply(bot.choose(v, L));
+    try {
+      g.apply(bot.choose(v, L));
+    } catch (const FullError&) {  // Legacy: past the core's ledger the playout stops, scored as it stands
+      break;
+    }
   }
   return moves;
 }

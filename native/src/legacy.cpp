@@ -86,6 +86,9 @@ void Rules::validate_lw() {
   }
   need(static_cast<int>(L.step_icon.size()) == (L.icons ? L.n_steps : 0), "step_icon: not one per step");
   for (int i : L.step_icon) need(i >= -1 && i < kIcons, "step_icon: not an icon");
+  need(L.bot_step_icon.empty() || static_cast<int>(L.bot_step_icon.size()) == L.n_steps, "bot_step_icon: not one per step");
+  need(L.bot_icon_amount.size() == L.bot_step_icon.size(), "bot_icon_amount: not one per step");
+  for (int i : L.bot_step_icon) need(i >= -1 && i < kIcons, "bot_step_icon: not an icon");
   need(static_cast<int>(L.icon_totals.size()) == (L.icons ? kIcons * n_kinds : 0), "icon_totals: not icons x kinds");
   for (int t : L.icon_totals) need(t >= 0 && t <= 255, "icon_totals: out of range");
   need(L.shown_on_keep.size() == (L.shown ? t_a.size() : 0), "shown_on_keep: not one per ticket id");

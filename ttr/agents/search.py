@@ -24,8 +24,9 @@ given machine. Each parameter left out takes the board's budget (`budget()`):
 far larger where the core is installed and plays the board. `time_per_move`
 adds a cap in seconds (then play depends on the machine).
 
-On the boards whose bots the native core plays (USA, Europe, Nordic, World, Great Lakes:
-`ttr.native.BOT_EDITIONS`; `native`, by default whenever the core is installed) the playouts
+On the boards whose bots the native core plays (USA, Europe, Nordic, World, Great Lakes, and
+Legends of the West in the setups the core plays: `ttr.native.BOT_EDITIONS`,
+`ttr.native.plays_bots(rules, options)`; `native`, by default whenever the core is installed) the playouts
 run in C++: each world is dealt here from the same draws of the bot's generator, decoded by the
 core, and every candidate's playout (the planners of ttr.native.bots, which choose exactly what
 the Python planners choose) is played there. The worlds, playouts,
@@ -58,6 +59,7 @@ from ..engine import LegalActions
 from ..engine import Observation
 from .. import native
 from ..native import bots as native_bots
+from ..editions.legacy.icons import dealt as icons_dealt
 from .base import Agent
 from .belief import BETA, TicketModel
 from .determinize import Worlds
@@ -173,7 +175,7 @@ class SearchAgent(Agent):
         self.memo.clear()
         # the board's budget: by whether the core is here to play it (not by `native`, so that
         # forcing the playouts onto either engine plays the same moves)
-        for k, v in {**budget(obs.rules.map.name, native.plays_bots(obs.rules)), **self.given}.items():
+        for k, v in {**budget(obs.rules.map.name, native.plays_bots(obs.rules, obs.options)), **self.given}.items():
             setattr(self, k, v)
         first = self.planner.act(obs)
         if len(legal) == 1 or obs.phase not in SEARCHED_PHASES:
@@ -273,6 +275,16 @@ class SearchAgent(Agent):
 
     # ------------------------------------------------------------ evaluation
 
+    def _core_state(self, worlds: Worlds) -> tuple[list[int], Any]:
+        """A world's state for the core, and the setup it is played with (Legacy): where card
+        icons are in play, the marked cards the seat cannot see dealt as the Python engine deals
+        them when it decodes the world (icons.from_state)."""
+        state = worlds.state(self.rng)
+        setup = worlds.obs.options.get("setup")
+        if setup is not None and setup.icons_in_play():
+            state = icons_dealt(state, worlds.obs.layout, setup)
+        return state, setup
+
     def _evaluate(self, worlds: Worlds, candidates: list, samples: int,
                   work: float | None = None) -> tuple[list[float], list[float], float]:
         """Mean outcome of each candidate over the same sampled worlds (of `worlds`), the standard error of
@@ -283,7 +295,7 @@ class SearchAgent(Agent):
         every candidate still in is compared on the same worlds. Dropped candidates get -inf."""
         seat = worlds.obs.seat
         rules = worlds.obs.rules
-        core = native.plays_bots(rules) if self.native is None else self.native
+        core = native.plays_bots(rules, worlds.obs.options) if self.native is None else self.native
         # every world offers the seat its legal actions in the same order (they follow from its view)
         index = [worlds.obs.legal.index(c) for c in candidates] if core else []
         k = len(candidates)
@@ -307,7 +319,7 @@ class SearchAgent(Agent):
                     break
                 outs = []
                 if core:  # the same world, dealt here, played in the core
-                    world = native_bots.world(rules, worlds.state(self.rng))
+                    world = native_bots.world(rules, *self._core_state(worlds))
                     for i in alive:
                         if deadline and time.perf_counter() > deadline:
                             break

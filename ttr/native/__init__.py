@@ -57,10 +57,10 @@ def plays_by_ids(rules: Ruleset) -> bool:
     return plays(rules) and rules.edition.name in ID_EDITIONS
 
 
-def plays_bots(rules: Ruleset) -> bool:
+def plays_bots(rules: Ruleset, options: dict[str, Any] | None = None) -> bool:
     """Can the native core play these rules' bots (bot_move, playouts between bots, the search
-    bot's playouts)?"""
-    return plays(rules) and rules.edition.name in BOT_EDITIONS
+    bot's playouts; with the edition's `options`: Legacy's setup)?"""
+    return plays(rules, options) and rules.edition.name in BOT_EDITIONS
 
 
 def new(rules: Ruleset, seed: int = 0, random_first: bool = False, *, record: bool = True, **options: Any) -> NativeGame:

@@ -1,4 +1,5 @@
-"""The bots in the core: the random, greedy and planner bots of ttr.agents in C++ (native/src/bots.cpp, rs_bots.cpp),
+"""The bots in the core: the random, greedy and planner bots of ttr.agents in C++ (native/src/bots.cpp, rs_bots.cpp,
+lw_bots.cpp: Legacy's setups as the game's `setup`),
 choosing exactly what the Python bots choose, from their seat's view alone.
 
 `bot_move(game, bot)` is a bot's move; `playouts(board, players, seeds, bots)` plays whole games
@@ -12,13 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Action, Game, Ruleset
 from ..errors import TtrError
-from .game import BOT_EDITIONS, CORE, check_native, core_rules
+from .game import BOT_EDITIONS, CORE, check_native, core_rules, static_game
+from .legacy import LEGACY
 
 if TYPE_CHECKING:
     import numpy as np
 
 BOTS = ("random", "greedy", "planner")  # the core's BotKind numbers (native/include/ttr/bots.hpp)
-_BOARDS: dict[Ruleset, Any] = {}
+_BOARDS: dict[int, tuple[Any, Any]] = {}  # id(the core's rules) -> (those rules, their Board): kept alive
 _REGISTRY: list[Callable[[str, int], Ruleset]] = []  # the name -> Ruleset registry (ttr.editions), set from above
 
 
@@ -28,17 +30,21 @@ def use_registry(resolve: Callable[[str, int], Ruleset]) -> None:
     _REGISTRY[:] = [resolve]
 
 
-def board(rules: Ruleset) -> Any:
-    """The core's bot tables of `rules` (built once): the planner's route graph, its cities in name order."""
-    b = _BOARDS.get(rules)
-    if b is None:
-        check_native(rules)
-        if rules.edition.name not in BOT_EDITIONS:
-            raise TtrError(f"the bots in the core play {', '.join(BOT_EDITIONS)} so far, not {rules.edition.title}")
+def board(rules: Ruleset, setup: Any = None) -> Any:
+    """The core's bot tables of `rules` (built once per core rules: Legacy's per setup, None the
+    demo pack's game 1): the planner's route graph, its cities in name order."""
+    check_native(rules, None if setup is None else {"setup": setup})
+    if rules.edition.name not in BOT_EDITIONS:
+        raise TtrError(f"the bots in the core play {', '.join(BOT_EDITIONS)} so far, not {rules.edition.title}")
+    core = core_rules(rules, setup)
+    if rules.edition.name == LEGACY:  # (the board a setup's frontiers grow)
+        rules = static_game(rules, setup).rules
+    entry = _BOARDS.get(id(core))
+    if entry is None or entry[0] is not core:
         names = rules.city_names
         order = sorted(range(len(names)), key=names.__getitem__)  # planning.RouteGraph numbers cities by name
-        b = _BOARDS[rules] = CORE.Board(core_rules(rules), order)
-    return b
+        entry = _BOARDS[id(core)] = (core, CORE.Board(core, order))
+    return entry[1]
 
 
 def bot_code(bot: str) -> int:
@@ -55,7 +61,8 @@ def bot_move(game: Game, bot: str) -> Action:
     code = bot_code(bot)
     if code == 0:
         raise TtrError("the random bot draws from its own generator: play it with playouts() or ttr.agents")
-    return game.legal_actions()[int(CORE.bot_move(board(game.rules), game.encode(), code))]
+    setup = game.replay_options().get("setup")  # (Legacy: the game's setup)
+    return game.legal_actions()[int(CORE.bot_move(board(game.rules, setup), game.encode(), code))]
 
 
 def _rules(where: str | Ruleset, players: int | None) -> Ruleset:
@@ -71,12 +78,14 @@ def _rules(where: str | Ruleset, players: int | None) -> Ruleset:
 
 
 def playouts(where: str | Ruleset, players: int | None = None, seeds: Sequence[int] | np.ndarray = (),
-             bots: str | Sequence[str] = "random", threads: int = 1, check: bool = False) -> dict[str, Any]:
+             bots: str | Sequence[str] = "random", threads: int = 1, check: bool = False,
+             setup: Any = None) -> dict[str, Any]:
     """Whole games in the core, one per seed, between bots (one name for every seat, or one per
     seat): the same games as ttr.runtime.sim.play_game(board, players, seed, bots) plays (a random
     seat is seeded seed * 7919 + seat, as there), played in C++ with the interpreter lock
     released on `threads` threads; the results do not depend on `threads`. `check`: test the
-    game's invariants after every action (errors list the games that broke one).
+    game's invariants after every action (errors list the games that broke one). `setup`: Legacy's
+    (None: the demo pack's game 1, as play_game plays it).
 
     Returns numpy arrays with one row per seed: `totals`, `winners` (1 per winning seat),
     `tickets_done`, `tickets_kept` (games x seats), `length` (actions), `turns`; and `errors`,
@@ -90,17 +99,17 @@ def playouts(where: str | Ruleset, players: int | None = None, seeds: Sequence[i
     arr = np.ascontiguousarray(np.asarray(seeds, dtype=np.int64).reshape(-1))
     if threads < 1:
         raise TtrError(f"threads must be at least 1, not {threads}")
-    out: dict[str, Any] = CORE.bot_games(board(rules), arr, kinds, threads, check)
+    out: dict[str, Any] = CORE.bot_games(board(rules, setup), arr, kinds, threads, check)
     out["seeds"] = arr
     return out
 
 
-def world(rules: Ruleset, state: list[int]) -> Any:
+def world(rules: Ruleset, state: list[int], setup: Any = None) -> Any:
     """The core's game of a sampled world's integer state (the search bot deals it from the seat's
     masked state; unchecked, as the Python engine decodes worlds). Its `playout(index, max_moves)`
     plays the legal action `index`, then planners in every seat for at most `max_moves` actions,
-    leaving the world as it was: (totals, winners as bits, actions played)."""
-    return CORE.World(board(rules), state)
+    leaving the world as it was: (totals, winners as bits, actions played). `setup`: Legacy's."""
+    return CORE.World(board(rules, setup), state)
 
 
 __all__ = ["BOTS", "board", "bot_code", "bot_move", "playouts", "use_registry", "world"]

@@ -65,7 +65,7 @@ _TARGETLESS = frozenset(KIND_CODES[k] for k in (STOP, TICKETS, PAY, DECLINE, PAS
 _tuple_new = tuple.__new__  # Action(kind, target, cards) without NamedTuple's Python-level __new__
 NATIVE_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes", LEGACY)  # the editions the core plays so far
 # (Legacy: the setups legacy_supported accepts)
-BOT_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes")  # ... and its bots
+BOT_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes", LEGACY)  # ... and its bots (Legacy: those setups)
 ID_EDITIONS = ("usa", "europe", "nordic", "world", "great-lakes", LEGACY)  # ... and its action ids (vector environment)
 SEED_LIMIT = 1 << 63
 _TOUR_WORDS = ("failed", "any_order", "in_order")  # the core's tour outcomes

@@ -56,6 +56,11 @@ struct SeatView {
   int others_pieces = 99;            // the fewest pieces (trains + ships) another seat has left
   bool last_round = false;
   const int8_t* owner = nullptr;     // route id -> seat, -1: nobody
+  // Legacy (public): the current event (-1: none), the display and its icons (LW-I1), the route
+  // whose claim opened the extras phase
+  int lw_event = -1, ex_route = -1;
+  const int8_t* face_up = nullptr;
+  const int8_t* ic_face = nullptr;
   static SeatView of(const State& s, int players);
 };
 
@@ -99,6 +104,19 @@ class PlannerBot {
   bool exchange(const uint64_t* todo, Action& out);
   double deck_value(int deck) const;
   bool turn(Action& out);
+  // Legacy (lw_bots.cpp): what claims pay and what the display's icons earn (read_money), the
+  // extra-card offers in force (one accessor: the event's, then the rules' by place), the extras
+  // phase (322) and the trades (278)
+  void lw_read();
+  struct LwOffer {
+    int slot;
+    double value;  // dollars + cards drawn * CARD_DOLLARS
+  };
+  int lw_offers(LwOffer* out) const;
+  Action lw_extras();
+  bool lw_trade(const uint64_t* todo, bool any_todo, Action& out);
+  double pay_[kMaxRoutes] = {};   // route id -> what its claim pays (claim_pay; 0 elsewhere)
+  double marks_[kMaxKinds] = {};  // card kind -> what the icon of the face-up card a draw takes earns
   bool draw(bool second, Action& out);
   bool station(const Plan& p, Action& out);
   void set_needs(const Plan& p);
@@ -175,14 +193,18 @@ class Seats {
   Counted C_;
 };
 
-// One game of seed `seed`, `kinds[seat]` in each seat; many over `threads` threads (by index).
+// One game of seed `seed`, `kinds[seat]` in each seat; many over `threads` threads (by index). A
+// game that does not end in `max_steps` actions, or (Legacy) passes the core's ledger, is the
+// game's error (the batch goes on).
 void bot_game(const Board& B, int64_t seed, const uint8_t* kinds, BotOutcome& out, bool check,
               int max_steps = 20000);
 void bot_games(const Board& B, const int64_t* seeds, size_t n, const uint8_t* kinds, int threads, BotOutcome* out,
                bool check);
 
 // The search bot's playout (rollout.playout): planners play every seat of `g` (changed in place)
-// for at most `max_moves` actions; the actions played.
+// for at most `max_moves` actions; the actions played. (Legacy: an action that would pass the
+// core's ledger ends the playout there, unlike the Python playout, which plays on: only in games of
+// over a thousand money changes, where planners trade on and nobody claims.)
 int planner_playout(const Board& B, PlannerBot& bot, Legal& scratch, Game& g, int max_moves);
 
 }  // namespace ttr

@@ -66,6 +66,9 @@ struct LwRules {
   // many cards of each kind bear each icon ([icon * n_kinds + kind])
   bool icons = false;
   std::vector<int> step_icon, icon_totals;
+  // for the bots (lw_bots.cpp), every step's icon (-1 none; icons in play or not) and what its icon
+  // earns per card spent (its amount; a fee negative)
+  std::vector<int> bot_step_icon, bot_icon_amount;
   // tickets held face up (rulebook 465, LW-P8), where the setup names borders: per ticket id, whether
   // its holder shows it once kept
   bool shown = false;

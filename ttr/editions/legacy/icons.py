@@ -298,3 +298,21 @@ def from_save(block: Any, n_kinds: int, players: int, slots: int, where: str) ->
     for p, h in enumerate(block["hands"]):
         out += counts(h, f"hands[{p}]")
     return out
+
+
+def dealt(state: list[int], layout: StateLayout, setup: LegacySetup) -> list[int]:
+    """A seat's world state (its masked state with its cards dealt) with the marked cards it cannot
+    see dealt as from_state deals them (refill), written into the state: what a world decoded by
+    the Python engine holds, for the native core (which takes whole states only). A state with
+    nothing hidden is returned as it is."""
+    if not any(x < 0 for x in state[slice(*layout.span("edition.icons.deck"))]):
+        return state
+    ic = decode(state, layout, setup, "")
+    refill(ic, state, layout, setup)
+    out = list(state)
+    a, b = layout.span("edition.icons.deck")
+    out[a:b] = ic.deck
+    for p, h in enumerate(ic.hands):
+        a, b = layout.span(f"edition.icons.hand[{p}]")
+        out[a:b] = h
+    return out

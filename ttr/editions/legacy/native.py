@@ -68,6 +68,11 @@ def tables(rules: Ruleset, setup: LegacySetup) -> dict[str, Any]:
         # LW-I1: card icons, where a step counts them
         "lw_icons": int(icons), "lw_step_icon": [ICONS.index(s.icon) if s.icon else -1 for s in steps] if icons else [],
         "lw_icon_totals": totals(setup, rules.edition.n_kinds) if icons else [],
+        # for the bots (lw_bots.cpp): per step, whether it counts an icon (the planner's claim_pay
+        # leaves those out, icons in play or not) and what its icon earns per card spent (icon_pay:
+        # its amount, a fee negative)
+        "lw_bot_step_icon": [ICONS.index(s.icon) if s.icon else -1 for s in steps],
+        "lw_bot_icon_amount": [(-s.amount if s.kind == "route_fee" else s.amount) if s.icon else 0 for s in steps],
         # rulebook 465: tickets held face up, where the setup names borders
         "lw_shown": int(bool(setup.public_borders)),
         "lw_shown_on_keep": [int(setup.shown_on_keep(t)) for t in range(max(rules.map.ticket_by_id) + 1)]
