@@ -101,10 +101,10 @@ def test_a_pack_marks_tickets_and_a_rule_shows_a_border_for_some_games(tmp_path)
     assert {m.border for m in demo.ticket_marks} == {"red", "blue"}
     c = Campaign.create(tmp_path / "c.ttrc", [("Ann", "blue"), ("Bob", "red")], seed=5)
     play_until(c, 3, "setup")  # the demo's story shows red borders for games 3 and 4
-    assert c.live_game().setup.public_borders == ("red",)
+    assert c.live_game().replay_options()["setup"].public_borders == ("red",)
     play_until(c, 5, "setup")
-    assert c.live_game().setup.public_borders == ()
-    assert c.live_game().setup.ticket_marks == demo.ticket_marks
+    assert c.live_game().replay_options()["setup"].public_borders == ()
+    assert c.live_game().replay_options()["setup"].ticket_marks == demo.ticket_marks
     c.close()
 
 
