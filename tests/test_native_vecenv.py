@@ -440,10 +440,8 @@ def test_bad_buffers_and_arguments_are_refused():
         VecEnv("usa", 2, num_envs=2, seats=ro)
     with pytest.raises(TypeError, match="numpy array"):
         VecEnv("usa", 2, num_envs=2, rewards=[[0.0, 0.0]] * 2)
-    unplayed = _unplayed_setup(2)
-    if unplayed is not None:
-        with pytest.raises(ttr.TtrError, match="does not play this Legacy setup yet: it uses"):
-            VecEnv("legends-west", 2, setup=unplayed)
+    with pytest.raises(ttr.TtrError, match="cannot hold this board: .*route ids"):
+        VecEnv("legends-west", 2, setup=_too_big_setup(2))
     with pytest.raises(ttr.TtrError, match=r"\(USA\) takes no setup"):
         VecEnv("usa", 2, setup=lw_setup(2))
     with pytest.raises(ttr.TtrError, match="unknown reward"):
@@ -560,11 +558,15 @@ def test_the_native_table_explains_illegal_ids():
     for board in ("nordic", "world", "great-lakes"):  # claims paid in steps
         assert Table(board, 3).engine == "native" and VecEnv(board, 3).n == ttr.ActionSpace(board, 3).n
     assert Table("legends-west", 2).engine == "native" and VecEnv("legends-west", 2).n == ttr.ActionSpace("legends-west", 2).n
-    unplayed = _unplayed_setup(2)
-    if unplayed is not None:
-        with pytest.raises(ttr.TtrError, match="native core does not play"):
-            Table("legends-west", 2, engine="native", setup=unplayed)
-        assert Table("legends-west", 2, setup=unplayed).engine == "python"  # ("auto": the setup in Python)
+    big = _too_big_setup(2)  # (a board past the core's sizes: the environments play it in Python)
+    with pytest.raises(ttr.TtrError, match="native core does not play"):
+        Table("legends-west", 2, engine="native", setup=big)
+    with pytest.raises(ttr.TtrError, match="cannot hold this board"):
+        VecEnv("legends-west", 2, setup=big)
+    t = Table("legends-west", 2, setup=big)  # ("auto")
+    assert t.engine == "python" and t.rules.n_ids > 256
+    t.reset(1)
+    t.step(int(np.flatnonzero(t.mask())[0]))
 
 
 def _paying(env: VecEnv, i: int, depth: int = 2) -> None:
@@ -712,14 +714,11 @@ def lw_setup(players: int):
     return setup
 
 
-def _unplayed_setup(players: int):
-    """A setup the core does not play yet (a frontier board), or None once it plays it (it does:
-    every feature of a setup is held)."""
+def _too_big_setup(players: int):
+    """Game 1 on a board grown past the core's route ids (a frontier route numbered 300)."""
     import dataclasses
-    from ttr.editions.legacy.pack import default_setup, load_pack
-    frontier = next(iter(load_pack("demo").frontiers.values()))
-    setup = dataclasses.replace(default_setup(players), frontiers=(frontier,))
-    return setup if native.legacy_supported(setup) is not None else None
+    from test_native_legacy import _too_big, pack_setup
+    return dataclasses.replace(pack_setup(players, 1), frontiers=(_too_big("route ids"),))
 
 
 def _lw_ids(space, kind: str) -> set[int]:
@@ -745,7 +744,8 @@ def _offer_taker(env: VecEnv, rng: np.random.Generator) -> np.ndarray:
 
 
 LW_CASES = [(n, later, "score") for n in range(2, 6) for later in (False, True)] + [
-    (3, True, "win"), (4, True, "margin"), (2, "rules", "score"), (5, "rules", "margin")]
+    (3, True, "win"), (4, True, "margin"), (2, "rules", "score"), (5, "rules", "margin"),
+    (3, "frontiers", "score"), (5, "frontiers", "win")]
 
 
 @pytest.mark.parametrize("players,later,reward", LW_CASES)
@@ -758,11 +758,15 @@ def test_legends_west_plays_the_python_environments_games(players, later, reward
     if later == "rules":  # (rules of play at Q-V and postcard abilities: their actions and offers by slot)
         from test_native_legacy import rules_setup
         setup = rules_setup(players)
+    elif later == "frontiers":  # (game 12 on the board all 8 of the demo's frontiers grow: its own action space)
+        from test_native_legacy import frontier_setup
+        setup = frontier_setup(players, 12, 8)
     else:
         setup = lw_setup(players) if later else None
     N = 3
     env = VecEnv("legends-west", players, num_envs=N, seed=20 * players, reward=reward, setup=setup)
     space = env.space
+    assert (space.n > ttr.ActionSpace("legends-west", players).n) == (later == "frontiers")
     trades, extras = _lw_ids(space, "trade"), _lw_ids(space, "extra")
 
     def mirror(i: int, k: int):
@@ -773,7 +777,8 @@ def test_legends_west_plays_the_python_environments_games(players, later, reward
     tabs = [mirror(i, 0) for i in range(N)]
     episodes, steps, taken = [0] * N, 0, {"trade": 0, "extra": 0, "done": 0}
     rng = np.random.default_rng(players)
-    while min(episodes) < 2 or (later and taken["extra"] < 1):
+    offers = later in (True, "rules")  # (setups whose events or rules make offers and grant actions)
+    while min(episodes) < 2 or (offers and taken["extra"] < 1):
         assert steps < 8000, (episodes, taken)
         for i, (t, _) in enumerate(tabs):
             assert out.seats[i] == t.to_move, (steps, i)
@@ -788,6 +793,8 @@ def test_legends_west_plays_the_python_environments_games(players, later, reward
         steps += 1
         for i, (t, r) in enumerate(tabs):
             a = t.step(int(actions[i]))
+            if a is not None and a.kind == "claim" and a.target >= 101:  # (frontier routes are numbered from 101)
+                taken["frontier claim"] = taken.get("frontier claim", 0) + 1
             if a is not None and a.kind in ("trade", "extra"):
                 taken["done" if a.target == "done" else a.kind] += 1
                 if a.target not in (None, "event", "done"):  # (a rule's or a postcard's)
@@ -807,10 +814,12 @@ def test_legends_west_plays_the_python_environments_games(players, later, reward
                 episodes[i] += 1
                 tabs[i] = mirror(i, episodes[i])
             assert env.state(i) == tabs[i][0].game.encode(), (steps, i)
-    if later:  # (game 1 has neither: its events have no action and make no offer)
+    if offers:  # (game 1 has neither: its events have no action and make no offer)
         assert taken["trade"] >= 2 and taken["extra"] >= 1, taken
     if later == "rules":
         assert taken.get("rule trade", 0) >= 1 and taken.get("rule extra", 0) >= 1, taken
+    if later == "frontiers":
+        assert taken.get("frontier claim", 0) >= 1, taken
 
 
 @pytest.mark.parametrize("players", [2, 4])

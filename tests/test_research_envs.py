@@ -122,19 +122,25 @@ def test_gymnasium_check_env(map_name, engine):
     check_env(e.unwrapped)
 
 
-def test_the_environments_take_a_legends_of_the_west_setup():
-    """A later game of the demo pack (trades and extra-card offers) in PettingZoo and Gymnasium,
-    on the native core: their libraries' checkers pass, and the games are of that setup."""
+@pytest.mark.parametrize("which,engine", [("later", "auto"), ("frontiers", "auto"), ("frontiers", "python")])
+def test_the_environments_take_a_legends_of_the_west_setup(which, engine):
+    """A later game of the demo pack (trades and extra-card offers), and game 12 on the board all 8
+    of its frontiers grow (whose action space and tensor are that board's), in PettingZoo and
+    Gymnasium, on the native core or the Python engine: their libraries' checkers pass, and the
+    games are of that setup."""
     from test_native_vecenv import lw_setup
-    setup = lw_setup(3)
+    from test_native_legacy import frontier_setup
+    setup = lw_setup(3) if which == "later" else frontier_setup(3, 12, 8)
+    expected = "native" if engine == "auto" else "python"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        e = pz_env(map="legends-west", players=3, setup=setup)
-        assert e.unwrapped.g.table.engine == "native"
+        e = pz_env(map="legends-west", players=3, setup=setup, engine=engine)
+        assert e.unwrapped.g.table.engine == expected
         api_test(e, num_cycles=300)
-    g = gym.make(ENV_IDS["legends-west"], opponents=["random", "random"], setup=setup)
+    g = gym.make(ENV_IDS["legends-west"], opponents=["random", "random"], setup=setup, engine=engine)
     table = g.unwrapped.table
-    assert table.engine == "native"
+    assert table.engine == expected
+    assert (table.n > ttr.ActionSpace("legends-west", 3).n) == (which == "frontiers")
     check_env(g.unwrapped)
     g.reset(seed=2)
     assert table.game.replay_options()["setup"] == setup

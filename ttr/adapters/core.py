@@ -18,12 +18,12 @@ from typing import Any
 import numpy as np
 
 from ..agents import RandomAgent
-from ..editions import get_ruleset, new_game
-from ..engine import KEEP, Action, Game, View
+from ..editions import game_class, get_ruleset, new_game
+from ..engine import KEEP, Action, Game, Ruleset, View
 from ..errors import ActionSpaceError, IllegalActionError, IllegalActionIdError, TtrError
 from ..formats.action_space import ActionSpace
 from ..native import NativeGame, plays_by_ids
-from ..native.game import static_game
+from ..native.game import core_rules, static_game
 from ..native.legacy import LEGACY
 from ..native.vecenv import NativeIds, core_action, keep_row
 from ..native.vecenv import scores as native_scores
@@ -121,6 +121,17 @@ def step_rows(space: ActionSpace) -> tuple[list[tuple[int, int]], list[tuple[int
     return sorted(claims.items()), [(i, k, v) for i, (k, v) in sorted(steps.items())], -1 if done is None else done
 
 
+def board_of(rules: Ruleset, options: dict[str, Any]) -> Ruleset:
+    """The board the games of these options are played on, whose ids the action space numbers:
+    `rules`, or (Legends of the West) the board a setup's frontier boards grow. TtrError if the
+    options do not fit the rules."""
+    if not options:
+        return rules
+    g = game_class(rules).blank(rules)
+    g.set_static(**options)  # (checks the setup as a new game does)
+    return g.rules
+
+
 def native_ids(observer: Observer, setup: Any = None) -> NativeIds | None:
     """The native core's copy of the observer's ids and tensor (built once per board, kind of
     tensor and Legacy setup: `setup`, None the demo pack's game 1), or None where the core cannot
@@ -135,9 +146,10 @@ def native_ids(observer: Observer, setup: Any = None) -> NativeIds | None:
     if legacy:
         try:
             static = static_game(rules, setup)  # (a dict read; TtrError: a setup the core does not play)
+            core_rules(static.rules, static.setup)  # (TtrError: a board past the core's sizes)
         except TtrError:
             return None
-        if static.rules is not rules:  # (frontier boards grow the board: another action space)
+        if static.rules is not rules:  # (observer of the base board, games on a grown one: board_of)
             return None
         setup = static.setup
     key = (rules, observer.private, setup)
@@ -172,6 +184,10 @@ class Table:
         if setup is not None and self.rules.edition.name != LEGACY:
             raise TtrError(f"setup: {self.rules.edition.title} takes no setup (Legends of the West's games do)")
         self.options: dict[str, Any] = {} if setup is None else {"setup": setup}  # the games' (Legacy: their setup)
+        self.rules = board_of(self.rules, self.options)
+        if observer is not None and observer.rules is not self.rules:
+            raise TtrError("observer: of another board than the games' (a setup's frontier boards grow the board: "
+                           "build the observer on ttr.adapters.core.board_of(rules, {'setup': setup}))")
         self.observer = observer or Observer(self.rules)
         self.space = self.observer.space
         self.n = self.space.n

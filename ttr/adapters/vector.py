@@ -46,7 +46,7 @@ from ..editions import get_ruleset
 from ..engine import KEEP, Action, Game, decode
 from ..errors import IllegalActionIdError, TtrError
 from ..native import available, plays_by_ids
-from ..native.game import static_game
+from ..native.game import core_rules, static_game
 from ..native.legacy import LEGACY
 from ..native.vecenv import NativeBatch, action_of
 from .core import check_reward, native_ids
@@ -96,9 +96,8 @@ class VecEnv:
         self.options: dict[str, Any] = {}  # the games' options (Legacy: their setup)
         if legacy:
             static = static_game(self.rules, setup)  # (TtrError: a setup the core does not play)
-            if static.rules is not self.rules:
-                raise TtrError("setup: its frontier boards grow the board, whose ids are another action space's; "
-                               "the vector environment plays Legends of the West's base board")
+            self.rules = static.rules  # (the board its frontier boards grow, if any: its own action space)
+            core_rules(self.rules, static.setup)  # (TtrError naming a size of the core the board is past)
             self.options = {"setup": static.setup}
         if seeds is None:
             if not isinstance(num_envs, int) or num_envs < 1:

@@ -127,7 +127,7 @@ class Observer:
             add("companies", (P, len(COMPANY_COLORS)), "company colour per relative seat: " + ", ".join(COMPANY_COLORS))
             add("event", (2 + len(STEP_KINDS) + 1,), "current event: lightning, persistent, its claim step's kind ("
                 + ", ".join(STEP_KINDS) + "), amount / 10 (clipped to [-1, 1])", low=-1.0)
-            add("claim_steps", (len(STEP_KINDS) + 2,), "claim steps in force per kind / 3, events revealed / all, "
+            add("claim_steps", (len(STEP_KINDS) + 2,), "claim steps in force per kind / 3 (clipped), events revealed / all, "
                 "events left / all")
             add("gifts", (4,), "cards and tickets given: route_cards claim steps in force / 3, the current "
                 "event's step is route_cards, the current event gives cards, it gives tickets")
@@ -165,7 +165,7 @@ class Observer:
         for i, r in enumerate(self.routes):
             self._route_base[r] = self._at["routes"] + i * P
         self._face_sums = _sums(1.0 / self.slots, ed.face_up)
-        self._third_sums = _sums(1 / 3, 16)  # tunnel reveals; claim steps of a kind (more: _legacy extends it)
+        self._third_sums = _sums(1 / 3, 16)  # tunnel reveals; claim steps of a kind
         # n cards of a kind / the kind's cards, as float32 divides them (per-kind field order)
         self._fractions = [[float(np.float32(n) / total) for n in range(int(total) + 1)] for total in self.kind_total]
         self._seat_width = len(self.columns)
@@ -395,9 +395,8 @@ class Observer:
                 steps[STEP_KINDS.index(step.kind)] += 1
         if cards:
             t.set(at["gifts"], min(cards / 3, 1.0))
-        if max(steps) >= len(self._third_sums):
-            self._third_sums = _sums(1 / 3, max(steps))
-        t.counts(at["claim_steps"], steps, self._third_sums)
+        # (clipped at 3, as the space's bound: the demo pack's game 12 holds 4 steps of one kind)
+        t.counts(at["claim_steps"], [min(n, 3) for n in steps], self._third_sums)
 
     def _legacy_tables(self, setup: Any) -> dict[str, Any]:
         """Legacy's fields for the native core, of one setup: each seat's company, and per current
