@@ -197,6 +197,13 @@ def test_batches_play_each_game_as_it_plays_alone(map_name, players):
     import numpy as np
     core, rules = native.batch_core(get_ruleset(map_name, players))
     seeds = np.array([0, 1, 2**40 + 7, -5, 2**62 + 3] + list(range(100, 160)), dtype=np.int64)
+    assert_batch_plays_each_game_as_alone(core, rules, seeds)
+
+
+def assert_batch_plays_each_game_as_alone(core, rules, seeds) -> None:
+    """The core's batch of random games on `seeds`: the invariants checked after every action, and
+    each game as it comes out alone and on 2 threads."""
+    import numpy as np
     batch = core.random_games(rules, seeds, 1, True)
     assert not any(batch["errors"])
     threaded = core.random_games(rules, seeds, 2, False)

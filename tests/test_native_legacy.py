@@ -17,6 +17,7 @@ from ttr.editions import get_ruleset
 from ttr.editions.legacy.content import COMPANY_COLORS, Extra, PlayRule, Trade
 from ttr.editions.legacy.pack import default_setup, load_pack
 from ttr.agents import make_agent
+from test_native import assert_batch_plays_each_game_as_alone
 from ttr.native.differential import compare, hoarder_chooser, random_chooser, seat_chooser
 
 if not native.available():
@@ -42,6 +43,22 @@ def pack_setup(players: int, game: int):
         retired += ch.retire_tickets
     return pack.setup(game, companies=COMPANY_COLORS[:players], events=tuple(events), steps=tuple(steps),
                       company_bonus=bonus, retired_tickets=tuple(retired))
+
+
+def assert_seen_alike(py, nat, step: int, engines: tuple[str, ...] = ("native",)) -> None:
+    """Every seat's view, one seat's observation (state and legal actions) and the save are the
+    Python game's, and the save loads back on `engines` as the native game."""
+    players = py.num_players
+    for seat in [None, *range(players)]:
+        assert nat.view(seat) == py.view(seat)
+    a, b = py.observe(step % players), nat.observe(step % players)
+    assert (a.state, list(map(str, a.legal))) == (b.state, list(map(str, b.legal)))
+    saved = ttr.save_game(py)
+    assert ttr.save_game(nat) == saved
+    for engine in engines:
+        loaded = ttr.load_game(saved, engine=engine)
+        assert isinstance(loaded, native.NativeGame) and loaded.encode() == py.encode()
+        assert loaded.rules is py.rules  # (a grown board's too: the one instance)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -89,14 +106,7 @@ def test_views_saves_and_pickles_are_the_same(players, game):
     while not py.is_over:
         extras_seen |= py.phase == "extras"
         if step % 9 == 0 or py.phase == "extras":
-            for seat in [None, *range(players)]:
-                assert nat.view(seat) == py.view(seat)
-            a, b = py.observe(step % players), nat.observe(step % players)
-            assert (a.state, list(map(str, a.legal))) == (b.state, list(map(str, b.legal)))
-            saved = ttr.save_game(py)
-            assert ttr.save_game(nat) == saved
-            loaded = ttr.load_game(saved, engine="native")
-            assert isinstance(loaded, native.NativeGame) and loaded.encode() == py.encode()
+            assert_seen_alike(py, nat, step)
             assert pickle.loads(pickle.dumps(nat)).encode() == py.encode()
         legal = py.legal_actions()
         a = legal[rng.randrange(len(legal))] if game > 0 else hoard(py)  # (a hoarder holds the wild cards offers take)
@@ -579,16 +589,7 @@ def test_views_saves_pickles_and_replays_on_a_grown_board_are_the_same(players, 
     step = 0
     while not py.is_over:
         if step % 7 == 0:
-            for seat in [None, *range(players)]:
-                assert nat.view(seat) == py.view(seat)
-            a, b = py.observe(step % players), nat.observe(step % players)
-            assert (a.state, list(map(str, a.legal))) == (b.state, list(map(str, b.legal)))
-            saved = ttr.save_game(py)
-            assert ttr.save_game(nat) == saved
-            for engine in ("native", "auto"):
-                loaded = ttr.load_game(saved, engine=engine)
-                assert isinstance(loaded, native.NativeGame) and loaded.encode() == py.encode()
-                assert loaded.rules is py.rules
+            assert_seen_alike(py, nat, step, engines=("native", "auto"))
             back = pickle.loads(pickle.dumps(nat))
             assert back.encode() == py.encode() and back.rules is py.rules
             assert pickle.loads(pickle.dumps(py)).rules is py.rules  # (the Python game's too: by its frontiers)
@@ -611,14 +612,7 @@ def test_batches_on_a_grown_board_play_each_game_as_it_plays_alone():
     core, rules = native.batch_core(get_ruleset(MAP, 5), setup)
     assert rules is core_rules(ttr.new_game(MAP, 5, 0, engine="native", setup=setup).rules, setup)
     seeds = np.array([0, 1, 2**40 + 7, -5] + list(range(100, 140)), dtype=np.int64)
-    batch = core.random_games(rules, seeds, 1, True)
-    assert not any(batch["errors"])
-    threaded = core.random_games(rules, seeds, 2, False)
-    for i, seed in enumerate(seeds):
-        alone = core.random_games(rules, seeds[i:i + 1], 1, False)
-        for key in ("totals", "winners", "tickets_done", "length"):
-            assert np.array_equal(batch[key][i], alone[key][0]), f"seed {seed}: {key}"
-            assert np.array_equal(batch[key][i], threaded[key][i]), f"seed {seed}: {key} (2 threads)"
+    assert_batch_plays_each_game_as_alone(core, rules, seeds)
 
 
 def _too_big(what: str):
